@@ -1,0 +1,209 @@
+// Every enumeration the three specs name, with the numeric id the wire uses.
+// Ids are unique across groups so the client can keep one map of code -> id
+// (spec 1 section 3: "types (map of type code to id)"). Never renumber a
+// landed entry: ids are stored in the database and cached in browsers.
+
+export type TypeEntry = {
+  id: number;
+  code: string;
+  group: TypeGroup;
+  nameZh: string;
+  nameEn: string;
+};
+
+export type TypeGroup =
+  | "RESULT"
+  | "USER_STATE"
+  | "ORDER_STATE"
+  | "PAY_STATE"
+  | "SEND_STATE"
+  | "DELIVERY_STATE"
+  | "POINT_TYPE"
+  | "PAGE"
+  | "COUNTRY_TYPE"
+  | "LANGUAGE"
+  | "PROPERTY_TYPE"
+  | "PROPERTY_PURPOSE"
+  | "JUMP_KIND"
+  | "MODULE_MODEL"
+  | "ACTIVITY_STATE"
+  | "ADDRESS_TYPE"
+  | "AUDIT_STATE"
+  | "OPERATION_TYPE";
+
+const entry = (group: TypeGroup, id: number, code: string, nameZh: string, nameEn: string): TypeEntry => ({
+  id,
+  code,
+  group,
+  nameZh,
+  nameEn,
+});
+
+// Result codes: SUCCESS is 0 (spec 1 section 8); the rest are ours.
+export const RESULT = {
+  SUCCESS: 0,
+  ERROR_PARAMS: 1,
+  ERROR_RESULT_NULL: 2,
+  ERROR_RANDOM: 3,
+  ERROR_RENAME: 4,
+  ERROR_OFTEN: 5,
+  ERROR_NOT_USER: 6,
+  ERROR_BINDINGED: 7,
+  ERROR_LEAVE: 8,
+  ERROR_DATA_USED: 9,
+  ERROR_LOGIN_CODE: 10,
+  ERROR_NOT_POWER: 11,
+  USER_STATE_REGISTER: 12,
+  USER_STATE_LEAVE: 13,
+  MEMBER_INTERCEPT_NO_POWER: 14,
+  MEMBER_INTERCEPT_ADOPT: 15,
+  ERROR_PASSWORD: 16,
+  ERROR_BUSY: 17,
+  ERROR_SERVER: 18,
+} as const;
+
+export type ResultCode = keyof typeof RESULT;
+
+const resultNames: Record<ResultCode, [string, string]> = {
+  SUCCESS: ["成功", "Success"],
+  ERROR_PARAMS: ["参数错误", "Invalid request"],
+  ERROR_RESULT_NULL: ["没有结果", "Nothing found"],
+  ERROR_RANDOM: ["验证码错误", "Wrong code"],
+  ERROR_RENAME: ["已被占用", "Already taken"],
+  ERROR_OFTEN: ["操作过于频繁", "Too frequent"],
+  ERROR_NOT_USER: ["用户不存在", "No such user"],
+  ERROR_BINDINGED: ["已绑定", "Already bound"],
+  ERROR_LEAVE: ["已离职", "Resigned"],
+  ERROR_DATA_USED: ["数据已被使用", "Data already in use"],
+  ERROR_LOGIN_CODE: ["请先登录", "Sign-in required"],
+  ERROR_NOT_POWER: ["没有权限", "No permission"],
+  USER_STATE_REGISTER: ["账号未激活", "Account not activated"],
+  USER_STATE_LEAVE: ["账号已离职", "Account resigned"],
+  MEMBER_INTERCEPT_NO_POWER: ["会员拦截：无权限", "Membership interception: no power"],
+  MEMBER_INTERCEPT_ADOPT: ["会员拦截：仅首页", "Membership interception: index only"],
+  ERROR_PASSWORD: ["密码错误", "Wrong password"],
+  ERROR_BUSY: ["系统繁忙", "Busy, retry"],
+  ERROR_SERVER: ["服务器错误", "Server error"],
+};
+
+// User states are distinct from the sign-in result codes USER_STATE_REGISTER / USER_STATE_LEAVE.
+export const USER_STATE = { USER_STATE_REGISTERED: 101, USER_STATE_ACTIVE: 102, USER_STATE_LEFT: 103 } as const;
+export type UserStateCode = keyof typeof USER_STATE;
+
+export const COUNTRY_TYPE = { COUNTRY_TYPE_CHINESE: 801, COUNTRY_TYPE_FOREIGNER: 802 } as const;
+export const LANGUAGE = { LANGUAGE_ZH: 901, LANGUAGE_EN: 902 } as const;
+export type LanguageCode = keyof typeof LANGUAGE;
+
+export const PROPERTY_TYPE = {
+  PROPERTY_TYPE_INPUT: 1001,
+  PROPERTY_TYPE_SELECT: 1002,
+  PROPERTY_TYPE_RADIO: 1003,
+  PROPERTY_TYPE_CHECKBOX: 1004,
+  PROPERTY_TYPE_TEXTAREA: 1005,
+  PROPERTY_TYPE_DATE: 1006,
+  PROPERTY_TYPE_DATETIME: 1007,
+} as const;
+
+export const PROPERTY_PURPOSE = {
+  PROPERTY_PURPOSE_PHONE: 1101,
+  PROPERTY_PURPOSE_MAIL: 1102,
+  PROPERTY_PURPOSE_NAME: 1103,
+  PROPERTY_PURPOSE_EMPLOYEES: 1104,
+  PROPERTY_PURPOSE_OTHER: 1105,
+} as const;
+
+export const TYPES: TypeEntry[] = [
+  ...Object.entries(RESULT).map(([code, id]) => {
+    const [zh, en] = resultNames[code as ResultCode];
+    return entry("RESULT", id, code, zh, en);
+  }),
+
+  entry("USER_STATE", USER_STATE.USER_STATE_REGISTERED, "USER_STATE_REGISTERED", "已注册未激活", "Registered"),
+  entry("USER_STATE", USER_STATE.USER_STATE_ACTIVE, "USER_STATE_ACTIVE", "已激活", "Active"),
+  entry("USER_STATE", USER_STATE.USER_STATE_LEFT, "USER_STATE_LEFT", "已离职", "Left the company"),
+
+  entry("ORDER_STATE", 201, "ORDER_STATE_WAIT", "待支付", "Waiting for payment"),
+  entry("ORDER_STATE", 202, "ORDER_STATE_SUCCESS", "成功", "Success"),
+  entry("ORDER_STATE", 203, "ORDER_STATE_CANCEL", "已取消", "Cancelled"),
+  entry("ORDER_STATE", 204, "ORDER_STATE_PREVIEW", "预览", "Preview"),
+
+  entry("PAY_STATE", 301, "PAY_STATE_WAIT", "待支付", "Unpaid"),
+  entry("PAY_STATE", 302, "PAY_STATE_SUCCESS", "已支付", "Paid"),
+  entry("PAY_STATE", 303, "PAY_STATE_CLOSED", "已关闭", "Closed"),
+  entry("PAY_STATE", 304, "PAY_STATE_REFUND", "已退款", "Refunded"),
+
+  entry("SEND_STATE", 401, "SEND_STATE_WAIT", "待发货", "Not sent"),
+  entry("SEND_STATE", 402, "SEND_STATE_SENT", "已发货", "Sent"),
+
+  // Delivery states keep the courier's own numbers 0-6 (spec 2 section 2) as 500 + n.
+  entry("DELIVERY_STATE", 500, "DELIVERY_STATE_COLLECTED", "已揽收", "Collected"),
+  entry("DELIVERY_STATE", 501, "DELIVERY_STATE_ON_THE_WAY", "运输中", "On the way"),
+  entry("DELIVERY_STATE", 502, "DELIVERY_STATE_DELIVERING", "派送中", "Delivering"),
+  entry("DELIVERY_STATE", 503, "DELIVERY_STATE_RECEIVED", "已签收", "Received"),
+  entry("DELIVERY_STATE", 504, "DELIVERY_STATE_FAILED", "派送失败", "Delivery failed"),
+  entry("DELIVERY_STATE", 505, "DELIVERY_STATE_PROBLEM", "问题件", "Problem parcel"),
+  entry("DELIVERY_STATE", 506, "DELIVERY_STATE_RETURNED", "退回签收", "Returned and received"),
+
+  entry("POINT_TYPE", 601, "POINT_TYPE_ENTRY", "入账", "Entry"),
+  entry("POINT_TYPE", 602, "POINT_TYPE_OUT", "支出", "Out"),
+  entry("POINT_TYPE", 603, "POINT_TYPE_OTHERS", "其他", "Others"),
+
+  entry("PAGE", 701, "PAGE_INDEX", "首页", "Home"),
+  entry("PAGE", 702, "PAGE_ACTIVITY_INDEX", "活动首页", "Activities"),
+  entry("PAGE", 703, "PAGE_ACTIVITY_MODULE", "活动模块", "Activity module"),
+  entry("PAGE", 704, "PAGE_ACTIVITY_INFO", "活动详情", "Activity"),
+  entry("PAGE", 705, "PAGE_INFORMATION", "个人中心", "Personal centre"),
+  entry("PAGE", 706, "PAGE_NEWS_LIST", "新闻列表", "News list"),
+  entry("PAGE", 707, "PAGE_NEWS_INFO", "新闻详情", "News"),
+  entry("PAGE", 708, "PAGE_CHAT_LIST", "信箱列表", "Mailbox"),
+  entry("PAGE", 709, "PAGE_CHAT_INFO", "信箱会话", "Conversation"),
+  entry("PAGE", 710, "PAGE_MARKET_INDEX", "商城", "Market"),
+  entry("PAGE", 711, "PAGE_MARKET_INFO", "商品详情", "Market item"),
+
+  entry("COUNTRY_TYPE", COUNTRY_TYPE.COUNTRY_TYPE_CHINESE, "COUNTRY_TYPE_CHINESE", "中国籍", "Chinese"),
+  entry("COUNTRY_TYPE", COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER, "COUNTRY_TYPE_FOREIGNER", "外籍", "Foreigner"),
+
+  entry("LANGUAGE", LANGUAGE.LANGUAGE_ZH, "LANGUAGE_ZH", "中文", "Chinese"),
+  entry("LANGUAGE", LANGUAGE.LANGUAGE_EN, "LANGUAGE_EN", "English", "English"),
+
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_INPUT, "PROPERTY_TYPE_INPUT", "输入框", "Input"),
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_SELECT, "PROPERTY_TYPE_SELECT", "下拉框", "Select"),
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_RADIO, "PROPERTY_TYPE_RADIO", "单选", "Radio"),
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX, "PROPERTY_TYPE_CHECKBOX", "多选", "Checkbox"),
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_TEXTAREA, "PROPERTY_TYPE_TEXTAREA", "多行文本", "Textarea"),
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_DATE, "PROPERTY_TYPE_DATE", "日期", "Date"),
+  entry("PROPERTY_TYPE", PROPERTY_TYPE.PROPERTY_TYPE_DATETIME, "PROPERTY_TYPE_DATETIME", "日期时间", "Date and time"),
+
+  entry("PROPERTY_PURPOSE", PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, "PROPERTY_PURPOSE_PHONE", "手机", "Phone"),
+  entry("PROPERTY_PURPOSE", PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, "PROPERTY_PURPOSE_MAIL", "邮箱", "E-mail"),
+  entry("PROPERTY_PURPOSE", PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME, "PROPERTY_PURPOSE_NAME", "姓名", "Name"),
+  entry("PROPERTY_PURPOSE", PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES, "PROPERTY_PURPOSE_EMPLOYEES", "员工号", "Employee id"),
+  entry("PROPERTY_PURPOSE", PROPERTY_PURPOSE.PROPERTY_PURPOSE_OTHER, "PROPERTY_PURPOSE_OTHER", "其他", "Other"),
+
+  entry("JUMP_KIND", 1201, "MARKET_LIST", "商城模块", "Market module"),
+  entry("JUMP_KIND", 1202, "MODULE_INFO", "活动模块", "Activity module"),
+  entry("JUMP_KIND", 1203, "MARKET_INFO", "商品详情", "Market item"),
+  entry("JUMP_KIND", 1204, "ACTIVITY_INFO", "活动详情", "Activity"),
+  entry("JUMP_KIND", 1205, "CONTENT_INFO", "新闻公告", "News or notice"),
+
+  entry("MODULE_MODEL", 1301, "MODULE_MODEL_ACTIVITY", "活动模块", "Activity module"),
+  entry("MODULE_MODEL", 1302, "MODULE_MODEL_MARKET", "商城模块", "Market module"),
+
+  entry("ACTIVITY_STATE", 1401, "ACTIVITY_STATE_PREVIEW", "预览", "Preview"),
+  entry("ACTIVITY_STATE", 1402, "ACTIVITY_STATE_NORMAL", "正常", "Normal"),
+  entry("ACTIVITY_STATE", 1403, "ACTIVITY_STATE_OFFLINE", "下线", "Offline"),
+
+  entry("ADDRESS_TYPE", 1501, "ADDRESS_TYPE_EXPRESS", "快递地址", "Delivery address"),
+  entry("ADDRESS_TYPE", 1502, "ADDRESS_TYPE_PLACE", "家庭住址", "Home address"),
+
+  entry("AUDIT_STATE", 1601, "AUDIT_STATE_WAIT", "审核中", "Under review"),
+  entry("AUDIT_STATE", 1602, "AUDIT_STATE_PASS", "审核通过", "Approved"),
+  entry("AUDIT_STATE", 1603, "AUDIT_STATE_REJECT", "审核未通过", "Rejected"),
+
+  entry("OPERATION_TYPE", 1701, "OPERATION_LOGIN", "登录", "Sign-in"),
+  entry("OPERATION_TYPE", 1702, "OPERATION_LOGOUT", "退出", "Sign-out"),
+  entry("OPERATION_TYPE", 1703, "OPERATION_LANGUAGE", "切换语言", "Language change"),
+];
+
+export const typeById = new Map(TYPES.map((t) => [t.id, t]));
+export const typeByCode = new Map(TYPES.map((t) => [t.code, t]));
