@@ -1,0 +1,97 @@
+// Every setting in one place, read from the environment once at start and
+// validated, so a bad value stops the server with the variable's name.
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  // Number.parseInt would accept "3000abc"; a config value must be all digits.
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+  return raw as T;
+}
+
+/** "host=value;host2=value2" pairs, e.g. the filing number by host name. */
+function hostMap(env: Env, name: string, fallback: Record<string, string>): Record<string, string> {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const out: Record<string, string> = {};
+  for (const pair of raw.split(";").filter(Boolean)) {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new ConfigError(`${name} must look like "host=value;other.host=value", got "${raw}"`);
+    out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
+
+export function loadConfig(env: Env = process.env) {
+  const nodeEnv = oneOf(env, "NODE_ENV", "development", ["development", "test", "production"] as const);
+  const production = nodeEnv === "production";
+
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${databaseUrl}"`);
+  }
+
+  const captchaFixed = env.CAPTCHA_FIXED || null;
+  if (captchaFixed !== null) {
+    if (!/^[A-Za-z0-9]{6}$/.test(captchaFixed)) throw new ConfigError(`CAPTCHA_FIXED must be 6 letters or digits, got "${captchaFixed}"`);
+    if (production) throw new ConfigError("CAPTCHA_FIXED must not be set when NODE_ENV=production: it turns off the image code");
+  }
+
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 10) throw new ConfigError("ADMIN_PASSWORD must be at least 10 characters");
+
+  const appIds = (env.APP_IDS || "union-portal-web,union-portal-cli").split(",").map((s) => s.trim()).filter(Boolean);
+
+  return {
+    nodeEnv,
+    production,
+    port: int(env, "PORT", 3000, 1, 65535),
+    host: env.HOST || "0.0.0.0",
+    dataDir: env.DATA_DIR || "./data",
+    databaseUrl,
+    /** Postgres pool size: a hot row gets slower with more connections (ARCHITECTURE section 3). */
+    databasePool: int(env, "DATABASE_POOL", 8, 1, 100),
+    captchaFixed,
+    adminPassword,
+    /** Seed demo members and content on first start (never in production). */
+    seedDemo: !production && env.SEED_DEMO !== "0",
+    appIds,
+    /** Idle lifetime of a session token, sliding on use. */
+    tokenLifetimeMs: int(env, "TOKEN_LIFETIME_MINUTES", 12 * 60, 5, 30 * 24 * 60) * 60_000,
+    captchaLifetimeMs: 5 * 60_000,
+    uiDir: env.UI_DIR || "./dist/ui",
+    site: {
+      copyrightZh: env.SITE_COPYRIGHT_ZH || "© 2026 公司工会 版权所有",
+      copyrightEn: env.SITE_COPYRIGHT_EN || "© 2026 Company Labor Union. All rights reserved.",
+      /** Filing (ICP) number chosen by the host name the visitor used; "*" is the default. */
+      filing: hostMap(env, "SITE_FILING", { "*": "沪ICP备00000000号-1", localhost: "沪ICP备00000000号-1" }),
+      supportMail: env.SUPPORT_MAIL || "union-support@example.com",
+      supportHoursZh: env.SUPPORT_HOURS_ZH || "工作日 9:30-17:30",
+      supportHoursEn: env.SUPPORT_HOURS_EN || "Workdays 9:30-17:30",
+    },
+    signIn: {
+      /** Wrong passwords for one account before it is slowed down. */
+      accountFailures: int(env, "SIGNIN_ACCOUNT_FAILURES", 5, 1, 1000),
+      /** Failed sign-ins from one address before it is slowed down. */
+      addressFailures: int(env, "SIGNIN_ADDRESS_FAILURES", 30, 1, 100000),
+      windowMs: 15 * 60_000,
+      /** The pause doubles per further failure, from 30 s up to this ceiling. */
+      maxPauseMs: int(env, "SIGNIN_MAX_PAUSE_SECONDS", 300, 1, 86400) * 1000,
+    },
+  };
+}

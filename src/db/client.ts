@@ -1,0 +1,60 @@
+// One database handle for the whole app: embedded PGlite by default,
+// PostgreSQL through postgres.js when DATABASE_URL is set. Both speak the
+// same Drizzle API, so no verb knows which one it runs on.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction has the same API as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Raw SQL for the migrator and maintenance (advisory locks, truncation in tests). */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; pool?: number; memory?: boolean }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(opts.databaseUrl, {
+      max: opts.pool ?? 8,
+      onnotice: () => {},
+      // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
+      connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
+    });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      exec: async (sqlText) => {
+        await client.unsafe(sqlText);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    dataDir = join(opts.dataDir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from "./property";
+export * from "./system";
+export * from "./user";

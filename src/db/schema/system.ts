@@ -1,0 +1,103 @@
+// Protocol state that several instances must share: sessions, replay nonces,
+// image codes and rate-limit counters all live here, each with an expiry.
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value as Uint8Array),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** The type table: every enumeration of the specs, synced from src/protocol/types.ts at start. */
+export const types = pgTable("types", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  group: text("group_name").notNull(),
+  nameZh: text("name_zh").notNull(),
+  nameEn: text("name_en").notNull(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(), // the token_id
+    appId: text("app_id").notNull(),
+    encKey: bytea("enc_key").notNull(),
+    macKey: bytea("mac_key").notNull(),
+    userId: integer("user_id"),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    ip: text("ip"),
+  },
+  (t) => [index("sessions_expires_idx").on(t.expiresAt), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Nonces of write requests, recorded inside the write's own transaction. */
+export const requestNonces = pgTable(
+  "request_nonces",
+  {
+    sessionId: text("session_id").notNull(),
+    nonce: text("nonce").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.nonce] }), index("request_nonces_expires_idx").on(t.expiresAt)],
+);
+
+/** The login image code: one per session, one use. */
+export const captchas = pgTable("captchas", {
+  sessionId: text("session_id").primaryKey(),
+  code: text("code").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+/** Failure counters with a sliding pause (sign-in by account and by address, code sending). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: ts("window_start").notNull(),
+    blockedUntil: ts("blocked_until"),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+export const loginLog = pgTable(
+  "login_log",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id"),
+    account: text("account").notNull(),
+    success: boolean("success").notNull(),
+    result: text("result").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: ts("created_at").notNull().default(sql`now()`),
+  },
+  (t) => [index("login_log_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Every admin write and every account change: who, what, when, from where. */
+export const operationLog = pgTable(
+  "operation_log",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id"),
+    targetUserId: integer("target_user_id"),
+    action: text("action").notNull(),
+    detail: text("detail"),
+    ip: text("ip"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("operation_log_user_idx").on(t.userId, t.createdAt), index("operation_log_target_idx").on(t.targetUserId)],
+);
+
+/** One-time keys from /system/key: a write that needs one consumes it, so a double submit changes nothing. */
+export const oneTimeKeys = pgTable("one_time_keys", {
+  key: text("key").primaryKey(),
+  sessionId: text("session_id").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});

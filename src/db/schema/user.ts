@@ -1,0 +1,71 @@
+// Members, their roles ("status" in the specs) and the powers a role holds.
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { countries, properties } from "./property";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const roles = pgTable("roles", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  nameZh: text("name_zh").notNull(),
+  nameEn: text("name_en").notNull(),
+  /** The role new members get. */
+  isDefault: boolean("is_default").notNull().default(false),
+});
+
+/** A FUNCTION_* code with its names; the code is the key routes declare. */
+export const powers = pgTable("powers", {
+  code: text("code").primaryKey(),
+  nameZh: text("name_zh").notNull(),
+  nameEn: text("name_en").notNull(),
+});
+
+export const rolePowers = pgTable(
+  "role_powers",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    power: text("power")
+      .notNull()
+      .references(() => powers.code, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.power] })],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    employees: text("employees").unique(),
+    phone: text("phone").unique(),
+    mail: text("mail").unique(),
+    /** argon2id over the MD5 the client sends; null until activation sets one. */
+    passwordHash: text("password_hash"),
+    state: integer("state").notNull(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id),
+    language: integer("language"),
+    nationalityId: integer("nationality_id").references(() => countries.id),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("users_state_idx").on(t.state)],
+);
+
+/** One row per filled profile property; `value` is a string, or an array for checkboxes. */
+export const userValues = pgTable(
+  "user_values",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    optionId: integer("option_id"),
+    value: jsonb("value").$type<string | string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.propertyId] })],
+);

@@ -1,0 +1,110 @@
+// First-start seeding: base data always; demo members unless production,
+// where only the first administrator is made.
+import { createHash, randomInt } from "node:crypto";
+import type { Config } from "../../config";
+import { USER_STATE } from "../../protocol/types";
+import type { Database } from "../client";
+import { userValues, users } from "../schema";
+import { isSeeded, seedBase } from "./base";
+
+export const DEMO_PASSWORD = "Union2026demo";
+
+/** The client's MD5 of a password, as it travels (spec 1 section 5). */
+export const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+
+export const hashPassword = (plain: string) => Bun.password.hash(md5(plain), { algorithm: "argon2id" });
+
+type DemoUser = {
+  employees: string;
+  role: string;
+  state: number;
+  phone: string;
+  mail: string;
+  nameZh: string;
+  country: string;
+  extra?: "ethnic" | "passport";
+};
+
+export const DEMO_USERS: DemoUser[] = [
+  { employees: "cn000001", role: "administrator", state: USER_STATE.USER_STATE_ACTIVE, phone: "13800000001", mail: "cn000001@union.example.com", nameZh: "王管理", country: "China", extra: "ethnic" },
+  { employees: "cn000002", role: "editor", state: USER_STATE.USER_STATE_ACTIVE, phone: "13800000002", mail: "cn000002@union.example.com", nameZh: "李编辑", country: "China", extra: "ethnic" },
+  { employees: "cn000003", role: "operator", state: USER_STATE.USER_STATE_ACTIVE, phone: "13800000003", mail: "cn000003@union.example.com", nameZh: "张运营", country: "China", extra: "ethnic" },
+  { employees: "cn100001", role: "member", state: USER_STATE.USER_STATE_ACTIVE, phone: "13900000001", mail: "cn100001@union.example.com", nameZh: "陈会员", country: "China", extra: "ethnic" },
+  { employees: "cn100002", role: "member", state: USER_STATE.USER_STATE_ACTIVE, phone: "13900000002", mail: "cn100002@union.example.com", nameZh: "Emma Smith", country: "United Kingdom", extra: "passport" },
+  { employees: "cn100003", role: "member", state: USER_STATE.USER_STATE_REGISTERED, phone: "13900000003", mail: "cn100003@union.example.com", nameZh: "刘新人", country: "China" },
+  { employees: "cn100004", role: "member", state: USER_STATE.USER_STATE_LEFT, phone: "13900000004", mail: "cn100004@union.example.com", nameZh: "赵离职", country: "China", extra: "ethnic" },
+];
+
+/** A password that meets the 10-20, upper, lower, digit rule. */
+function generatePassword(): string {
+  const sets = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnopqrstuvwxyz", "23456789"];
+  const all = sets.join("");
+  const chars = sets.map((s) => s[randomInt(s.length)]!);
+  while (chars.length < 16) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join("");
+}
+
+export type SeedReport = { seeded: boolean; demo: boolean; admin?: { account: string; password: string | null } };
+
+export async function seed(database: Database, config: Config, now = new Date()): Promise<SeedReport> {
+  const { db } = database;
+  if (await isSeeded(db)) return { seeded: false, demo: false };
+  return db.transaction(async (tx) => {
+    const base = await seedBase(tx);
+    if (!config.seedDemo) {
+      const generated = config.adminPassword ? null : generatePassword();
+      await tx.insert(users).values({
+        employees: "admin",
+        passwordHash: await hashPassword(config.adminPassword ?? generated!),
+        state: USER_STATE.USER_STATE_ACTIVE,
+        roleId: base.roles.administrator!,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { seeded: true, demo: false, admin: { account: "admin", password: generated } };
+    }
+    const p = base.properties;
+    for (const [i, u] of DEMO_USERS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          employees: u.employees,
+          phone: u.phone,
+          mail: u.mail,
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          state: u.state,
+          roleId: base.roles[u.role]!,
+          nationalityId: base.countries[u.country]!,
+          language: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      const female = i % 2 === 1;
+      const dept = ["rd", "ops", "hr"][i % 3]!;
+      const team = { rd: "rd-platform", ops: "ops-service", hr: "hr-benefits" }[dept]!;
+      const values: (typeof userValues.$inferInsert)[] = [
+        { userId: row!.id, propertyId: p.name, value: u.nameZh },
+        { userId: row!.id, propertyId: p.employees, value: u.employees },
+        { userId: row!.id, propertyId: p.phone, value: u.phone },
+        { userId: row!.id, propertyId: p.mail, value: u.mail },
+      ];
+      if (u.state !== USER_STATE.USER_STATE_REGISTERED) {
+        values.push(
+          { userId: row!.id, propertyId: p.gender, optionId: base.options[female ? "female" : "male"], value: female ? "1" : "0" },
+          { userId: row!.id, propertyId: p.birthday, value: `19${85 + i}-0${(i % 9) + 1}-1${i}` },
+          { userId: row!.id, propertyId: p.department, optionId: base.options[dept], value: dept },
+          { userId: row!.id, propertyId: p.team, optionId: base.options[team], value: team },
+        );
+        if (u.extra === "ethnic") values.push({ userId: row!.id, propertyId: p.ethnic, optionId: base.options.han, value: "han" });
+        if (u.extra === "passport") values.push({ userId: row!.id, propertyId: p.passport, value: "GB1234567" });
+      }
+      await tx.insert(userValues).values(values);
+    }
+    return { seeded: true, demo: true };
+  });
+}

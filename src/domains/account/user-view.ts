@@ -1,0 +1,37 @@
+// The user as spec 1 section 3 describes it, the shape every sign-in and
+// reload answer carries and the browser keeps in its session store.
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { countries, rolePowers, roles, userValues, users } from "../../db/schema";
+import { typeById } from "../../protocol/types";
+
+export async function loadUserView(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ user: users, role: roles, country: countries })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(countries, eq(countries.id, users.nationalityId))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const [powers, values] = await Promise.all([
+    db.select({ code: rolePowers.power }).from(rolePowers).where(eq(rolePowers.roleId, row.role.id)),
+    db.select().from(userValues).where(eq(userValues.userId, userId)),
+  ]);
+  const { user, role, country } = row;
+  return {
+    id: user.id,
+    employees: user.employees,
+    phone: user.phone,
+    mail: user.mail,
+    createDate: user.createdAt.toISOString(),
+    state: { id: user.state, code: typeById.get(user.state)?.code ?? null },
+    language: user.language ? { id: user.language } : null,
+    nationality: country ? { id: country.id, type: country.type, nameZh: country.nameZh, nameEn: country.nameEn } : null,
+    status: { id: role.id, code: role.code, nameZh: role.nameZh, nameEn: role.nameEn, powers: powers.map((p) => ({ code: p.code })) },
+    values: values.map((v) => ({ property: { id: v.propertyId }, option: v.optionId ? { id: v.optionId } : null, value: v.value })),
+    // The default address arrives with the address book (personal centre issue).
+    place: null,
+  };
+}
+
+export type UserView = NonNullable<Awaited<ReturnType<typeof loadUserView>>>;

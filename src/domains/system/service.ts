@@ -1,0 +1,111 @@
+// Tokens, the type table, one-time keys and the login image code.
+import { and, eq, gt } from "drizzle-orm";
+import createCaptcha from "svg-captcha";
+import type { Config } from "../../config";
+import type { DbOrTx } from "../../db/client";
+import { captchas, oneTimeKeys, sessions } from "../../db/schema";
+import { nodeBackend } from "../../http/crypto-node";
+import { fromBase64Url, toBase64Url } from "../../protocol/bytes";
+import { deriveSessionKeys } from "../../protocol/envelope";
+import { DomainError } from "../../protocol/result";
+import { TYPES } from "../../protocol/types";
+import type { Ctx } from "../../http/context";
+
+type Plain = { db: DbOrTx; now: Date; config: Config };
+
+/** GET /system/token: ECDH with the caller's ephemeral key; the derived keys never travel. */
+export async function createSession({ ctx, input }: { ctx: Plain & { ip: string | null }; input: { appId: string; publicKey: string } }) {
+  if (!ctx.config.appIds.includes(input.appId)) throw new DomainError("ERROR_PARAMS", { reason: "app" });
+  let peer: Uint8Array;
+  try {
+    peer = fromBase64Url(input.publicKey);
+  } catch {
+    throw new DomainError("ERROR_PARAMS", { reason: "key" });
+  }
+  if (peer.length !== 65 || peer[0] !== 4) throw new DomainError("ERROR_PARAMS", { reason: "key" });
+  const pair = nodeBackend.ecdhKeyPair() as ReturnType<typeof nodeBackend.ecdhKeyPair> & { publicKey: Uint8Array };
+  let shared: Uint8Array;
+  try {
+    shared = (await pair.agree(peer)) as Uint8Array;
+  } catch {
+    throw new DomainError("ERROR_PARAMS", { reason: "key" });
+  }
+  const { encKey, macKey } = await deriveSessionKeys(nodeBackend, shared, input.appId);
+  const id = toBase64Url(nodeBackend.randomBytes(18));
+  const expiresAt = new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs);
+  await ctx.db.insert(sessions).values({ id, appId: input.appId, encKey, macKey, createdAt: ctx.now, expiresAt, ip: ctx.ip });
+  return { token_id: id, public_key: toBase64Url(pair.publicKey), expires: expiresAt.getTime() };
+}
+
+export function listTypes() {
+  return { list: TYPES };
+}
+
+const KEY_LIFETIME_MS = 10 * 60_000;
+
+export async function issueKey({ ctx }: { ctx: Ctx }) {
+  const key = toBase64Url(nodeBackend.randomBytes(16));
+  await ctx.transaction((tx) =>
+    tx.db.insert(oneTimeKeys).values({ key, sessionId: ctx.session.id, expiresAt: new Date(ctx.now.getTime() + KEY_LIFETIME_MS) }),
+  );
+  return { key };
+}
+
+/** Consumes a key from /system/key inside the caller's transaction; false when unknown, used or expired. */
+export async function consumeKey(ctx: Ctx, key: string): Promise<boolean> {
+  const gone = await ctx.db
+    .delete(oneTimeKeys)
+    .where(and(eq(oneTimeKeys.key, key), eq(oneTimeKeys.sessionId, ctx.session.id), gt(oneTimeKeys.expiresAt, ctx.now)))
+    .returning({ key: oneTimeKeys.key });
+  return gone.length === 1;
+}
+
+// No 0/O, 1/I/L: a person must be able to read it back.
+const CAPTCHA_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const CAPTCHA_LENGTH = 6;
+
+function randomCode(): string {
+  const bytes = nodeBackend.randomBytes(CAPTCHA_LENGTH * 2);
+  let out = "";
+  // Rejection sampling keeps every character equally likely.
+  for (let i = 0; out.length < CAPTCHA_LENGTH; i++) {
+    const b = i < bytes.length ? bytes[i]! : nodeBackend.randomBytes(1)[0]!;
+    if (b < 248) out += CAPTCHA_ALPHABET[b % CAPTCHA_ALPHABET.length];
+  }
+  return out;
+}
+
+/** GET /system/random: a new image code for this session, replacing any earlier one. */
+export async function newCaptcha({ ctx }: { ctx: Plain & { session: { id: string } } }): Promise<string> {
+  const code = ctx.config.captchaFixed?.toUpperCase() ?? randomCode();
+  const expiresAt = new Date(ctx.now.getTime() + ctx.config.captchaLifetimeMs);
+  await ctx.db
+    .insert(captchas)
+    .values({ sessionId: ctx.session.id, code, expiresAt })
+    .onConflictDoUpdate({ target: captchas.sessionId, set: { code, expiresAt } });
+  return createCaptcha(code, { width: 150, height: 50, noise: 3, fontSize: 50, background: "#f4f7fb" });
+}
+
+/** Takes the session's image code (one use) and compares it without regard to case. */
+export async function takeCaptcha(ctx: Ctx, answer: string): Promise<boolean> {
+  const taken = await ctx.db
+    .delete(captchas)
+    .where(eq(captchas.sessionId, ctx.session.id))
+    .returning({ code: captchas.code, expiresAt: captchas.expiresAt });
+  const row = taken[0];
+  return !!row && row.expiresAt > ctx.now && row.code === answer.trim().toUpperCase();
+}
+
+/** Footer and sign-in tips: copyright, the filing number for the host used, support contact. */
+export function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host"> }) {
+  const { site } = ctx.config;
+  const hostname = (ctx.host ?? "").replace(/:\d+$/, "").toLowerCase();
+  return {
+    copyrightZh: site.copyrightZh,
+    copyrightEn: site.copyrightEn,
+    filing: site.filing[hostname] ?? site.filing["*"] ?? "",
+    supportMail: site.supportMail,
+    supportHoursZh: site.supportHoursZh,
+    supportHoursEn: site.supportHoursEn,
+  };
+}

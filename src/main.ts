@@ -1,0 +1,46 @@
+// Reads config, opens the database, migrates, seeds on first start, listens.
+import { ConfigError, loadConfig } from "./config";
+import { createApp } from "./app";
+import { openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { DEMO_PASSWORD, DEMO_USERS, seed } from "./db/seed";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+if (config.captchaFixed) console.warn(`WARNING: CAPTCHA_FIXED is set: every image code is "${config.captchaFixed}". Never do this in production.`);
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
+await migrate(database);
+const report = await seed(database, config);
+if (report.seeded && report.demo) {
+  console.log(`Seeded demo data. Demo accounts (password ${DEMO_PASSWORD}):`);
+  for (const u of DEMO_USERS) console.log(`  ${u.employees.padEnd(9)} ${u.role.padEnd(14)} ${u.phone}  ${u.mail}`);
+}
+if (report.admin) {
+  console.log(
+    report.admin.password
+      ? `First administrator: account "${report.admin.account}", password "${report.admin.password}" (shown once; change it after signing in).`
+      : `First administrator: account "${report.admin.account}", password from ADMIN_PASSWORD.`,
+  );
+}
+
+const app = createApp({ database, config, clock: () => new Date() });
+app.listen({ port: config.port, hostname: config.host });
+console.log(`Union Portal on http://localhost:${config.port} (${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
+
+const shutdown = async () => {
+  await app.stop();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

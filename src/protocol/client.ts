@@ -1,0 +1,140 @@
+// The one API client: used by the browser (ui/api), scripts/api.ts, tests and
+// benchmarks. Isomorphic: fetch and the crypto backend are passed in.
+
+import { fromBase64Url, toBase64Url } from "./bytes";
+import {
+  type CryptoBackend,
+  ENVELOPE,
+  type SessionKeys,
+  deriveSessionKeys,
+  openJson,
+  responseAad,
+  signRequest,
+} from "./envelope";
+import type { Answer } from "./result";
+
+export type SavedSession = { tokenId: string; encKey: string; macKey: string; expires: number };
+
+export type ClientOptions = {
+  baseUrl: string;
+  backend: CryptoBackend;
+  appId: string;
+  fetch?: typeof fetch;
+  /** Keeps the session across page reloads (the browser passes localStorage). */
+  store?: { load(): SavedSession | null; save(session: SavedSession | null): void };
+  now?: () => number;
+};
+
+/** Raised for transport failures; protocol refusals come back as answers. */
+export class TransportError extends Error {}
+
+export class ApiClient {
+  private keys: (SessionKeys & { expires: number }) | null = null;
+  private readonly fetcher: typeof fetch;
+  private readonly now: () => number;
+  private starting: Promise<void> | null = null;
+  /** Called when the server forgot our token and a new one was made: the user is signed out. */
+  onNewSession: (() => void) | null = null;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.fetcher = opts.fetch ?? fetch.bind(globalThis);
+    this.now = opts.now ?? Date.now;
+    const saved = opts.store?.load();
+    if (saved && saved.expires > this.now()) {
+      this.keys = {
+        tokenId: saved.tokenId,
+        encKey: fromBase64Url(saved.encKey),
+        macKey: fromBase64Url(saved.macKey),
+        expires: saved.expires,
+      };
+    }
+  }
+
+  get tokenId(): string | null {
+    return this.keys?.tokenId ?? null;
+  }
+
+  get hasSession(): boolean {
+    return this.keys !== null;
+  }
+
+  /** GET /system/token: ECDH against the server's key, so no secret ships in the bundle. */
+  async startSession(): Promise<void> {
+    this.starting ??= (async () => {
+      const { backend, appId } = this.opts;
+      const pair = await backend.ecdhKeyPair();
+      const url = `${this.opts.baseUrl}/api/system/token?app_id=${encodeURIComponent(appId)}&public_key=${toBase64Url(pair.publicKey)}`;
+      const res = await this.fetcher(url, { method: "GET" });
+      const answer = (await res.json()) as Answer<{ token_id: string; public_key: string; expires: number }>;
+      if (answer.message?.id !== 0 || !answer.token_id || !answer.public_key || !answer.expires) {
+        throw new TransportError(`token refused: ${answer.message?.code ?? res.status}`);
+      }
+      const shared = await pair.agree(fromBase64Url(answer.public_key));
+      const { encKey, macKey } = await deriveSessionKeys(backend, shared, appId);
+      this.keys = { tokenId: answer.token_id, encKey, macKey, expires: answer.expires };
+      this.opts.store?.save({
+        tokenId: answer.token_id,
+        encKey: toBase64Url(encKey),
+        macKey: toBase64Url(macKey),
+        expires: answer.expires,
+      });
+    })().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  forgetSession(): void {
+    this.keys = null;
+    this.opts.store?.save(null);
+  }
+
+  /** One signed, encrypted call. A token the server no longer knows is renewed once. */
+  async call<T = {}>(path: string, payload: unknown = {}): Promise<Answer<T>> {
+    if (!this.keys || this.keys.expires <= this.now()) await this.startSession();
+    const first = await this.send<T>(path, payload);
+    if (first.message?.code === "ERROR_PARAMS" && first.message.params?.reason === "token") {
+      this.forgetSession();
+      await this.startSession();
+      this.onNewSession?.();
+      return this.send<T>(path, payload);
+    }
+    return first;
+  }
+
+  private async send<T>(path: string, payload: unknown): Promise<Answer<T>> {
+    const keys = this.keys!;
+    const fullPath = `/api${path}`;
+    const req = await signRequest(this.opts.backend, keys, { method: "POST", path: fullPath, payload, nowMs: this.now() });
+    let res: Response;
+    try {
+      res = await this.fetcher(`${this.opts.baseUrl}${fullPath}?${req.query}`, {
+        method: "POST",
+        headers: { "content-type": ENVELOPE.contentType },
+        body: req.body,
+      });
+    } catch (error) {
+      throw new TransportError(`network error on ${path}: ${(error as Error).message}`);
+    }
+    const type = res.headers.get("content-type") ?? "";
+    if (type.startsWith(ENVELOPE.contentType)) {
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return (await openJson(this.opts.backend, keys.encKey, bytes, responseAad(req.nonce))) as Answer<T>;
+    }
+    if (type.startsWith("application/json")) return (await res.json()) as Answer<T>;
+    throw new TransportError(`unexpected answer ${res.status} on ${path}`);
+  }
+
+  /** A signed GET address for images and downloads (the image code, QR tickets, exports). */
+  async signedUrl(path: string, params: Record<string, string> = {}): Promise<string> {
+    if (!this.keys || this.keys.expires <= this.now()) await this.startSession();
+    const fullPath = `/api${path}`;
+    const req = await signRequest(this.opts.backend, this.keys!, { method: "GET", path: fullPath, nowMs: this.now(), extra: params });
+    return `${this.opts.baseUrl}${fullPath}?${req.query}`;
+  }
+
+  /** Fetches a signed GET (the image code, a QR ticket, a download). */
+  async get(path: string, params: Record<string, string> = {}): Promise<Response> {
+    return this.fetcher(await this.signedUrl(path, params));
+  }
+}
