@@ -145,7 +145,7 @@ export function createEnvelope(deps: Deps) {
       session: { id: opened.sessionId, userId: opened.userId },
       actor: opened.actor,
       ip,
-      host: request.headers.get("host"),
+      host: new URL(request.url).host,
       userAgent: request.headers.get("user-agent"),
       transaction: (fn) =>
         db.transaction(async (tx) => {
@@ -210,9 +210,12 @@ export function domainPlugin(envelope: Envelope, deps: Deps, d: Domain) {
       return payload ?? {};
     })
     .onError(async (c) => {
-      if (c.error instanceof ProtocolError) return plain({ message: message("ERROR_PARAMS", { reason: c.error.reason }) }, 400);
+      // Elysia wraps what the parse hook throws in a ParseError; the envelope's own errors are its cause.
+      const cause = (c.error as { cause?: unknown })?.cause;
+      const error = cause instanceof ProtocolError || cause instanceof DomainError ? cause : c.error;
+      if (error instanceof ProtocolError) return plain({ message: message("ERROR_PARAMS", { reason: error.reason }) }, 400);
       const opened = (c as unknown as Local).opened;
-      const answer = errorAnswer(c.error, c.code);
+      const answer = errorAnswer(error, c.code);
       if (!opened) return plain(answer, c.code === "NOT_FOUND" ? 404 : 400);
       return envelope.seal(opened, answer);
     });

@@ -91,15 +91,21 @@ export class ApiClient {
 
   /** One signed, encrypted call. A token the server no longer knows is renewed once. */
   async call<T = {}>(path: string, payload: unknown = {}): Promise<Answer<T>> {
-    if (!this.keys || this.keys.expires <= this.now()) await this.startSession();
+    if (!this.keys) await this.startSession();
+    else if (this.keys.expires <= this.now()) await this.renewSession();
     const first = await this.send<T>(path, payload);
     if (first.message?.code === "ERROR_PARAMS" && first.message.params?.reason === "token") {
-      this.forgetSession();
-      await this.startSession();
-      this.onNewSession?.();
+      await this.renewSession();
       return this.send<T>(path, payload);
     }
     return first;
+  }
+
+  /** A new token replaces one the server has forgotten; whoever was signed in on it is not any more. */
+  private async renewSession(): Promise<void> {
+    this.forgetSession();
+    await this.startSession();
+    this.onNewSession?.();
   }
 
   private async send<T>(path: string, payload: unknown): Promise<Answer<T>> {

@@ -8,7 +8,9 @@ import { openDatabase, type Database } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { DEMO_PASSWORD, seed } from "../../src/db/seed";
 import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
+import { fromBase64Url } from "../../src/protocol/bytes";
+import { ApiClient, type SavedSession } from "../../src/protocol/client";
+import type { SessionKeys } from "../../src/protocol/envelope";
 import { signIn } from "../../src/protocol/signin";
 
 export const CAPTCHA = "ABC123";
@@ -44,8 +46,19 @@ export async function startTestApp(env: Record<string, string> = {}) {
   const fetcher = ((input: RequestInfo | URL, init?: RequestInit) =>
     app.handle(new Request(typeof input === "string" && input.startsWith("/") ? `http://localhost${input}` : input, init))) as typeof fetch;
 
-  const client = (appId = "union-portal-cli") =>
-    new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId, fetch: fetcher, now: () => clock.now().getTime() });
+  const client = (appId = "union-portal-cli", store?: ConstructorParameters<typeof ApiClient>[0]["store"]) =>
+    new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId, fetch: fetcher, now: () => clock.now().getTime(), store });
+
+  /** A client whose session keys the test can read, to forge requests by hand. */
+  function keyedClient() {
+    let saved: SavedSession | null = null;
+    const c = client("union-portal-cli", { load: () => null, save: (s) => (saved = s) });
+    const keys = (): SessionKeys => {
+      if (!saved) throw new Error("no session yet");
+      return { tokenId: saved.tokenId, encKey: fromBase64Url(saved.encKey), macKey: fromBase64Url(saved.macKey) };
+    };
+    return { client: c, keys };
+  }
 
   /** A client signed in as a demo account. */
   async function as(account: string, password = DEMO_PASSWORD) {
@@ -63,7 +76,10 @@ export async function startTestApp(env: Record<string, string> = {}) {
     clock,
     fetch: fetcher,
     client,
+    keyedClient,
     as,
+    /** Signs in an existing client. */
+    signIn: (c: ApiClient, account: string, password = DEMO_PASSWORD) => signIn(c, { account, passwordMd5: md5(password), captcha: CAPTCHA }),
     async close() {
       await database.close();
       await dropSchema?.();

@@ -24,6 +24,11 @@ const json = (answer: unknown, status = 200) =>
 export function systemGetRoutes(envelope: Envelope, deps: Deps) {
   const { db } = deps.database;
   return new Elysia({ name: "system/get", prefix: "/api" })
+    .onError(({ code, error }) => {
+      if (code === "VALIDATION" || code === "PARSE") return json({ message: message("ERROR_PARAMS", { reason: "query" }) }, 400);
+      console.error("unexpected error", error);
+      return json({ message: message("ERROR_SERVER") }, 500);
+    })
     .get(
       "/system/token",
       async ({ query, request, server }) => {
