@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { requestNonces } from "../db/schema";
+import { at } from "../db/sql";
 import {
   ENVELOPE,
   isFreshStamp,
@@ -84,7 +85,7 @@ export function createEnvelope(deps: Deps) {
       from sessions s
       left join users u on u.id = s.user_id
       left join role_powers rp on rp.role_id = u.role_id
-      where s.id = ${tokenId} and s.expires_at > ${now}
+      where s.id = ${tokenId} and s.expires_at > ${at(now)}
       group by s.id, u.id`);
     const rows = ((result as { rows?: unknown[] }).rows ?? result) as SessionRow[];
     return rows[0] ?? null;
@@ -95,7 +96,7 @@ export function createEnvelope(deps: Deps) {
     const expires = new Date(row.expires_at).getTime();
     // Touch the row at most once a minute, not on every call.
     if (expires - now.getTime() < lifetime - 60_000) {
-      await db.execute(sql`update sessions set expires_at = ${new Date(now.getTime() + lifetime)} where id = ${row.id}`);
+      await db.execute(sql`update sessions set expires_at = ${at(new Date(now.getTime() + lifetime))} where id = ${row.id}`);
     }
   }
 

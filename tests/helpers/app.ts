@@ -23,16 +23,17 @@ export async function startTestApp(env: Record<string, string> = {}) {
   let dropSchema: (() => Promise<void>) | null = null;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    // One schema per test file, so files can run side by side on one server.
-    const schemaName = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    // One database per test file, so files run side by side on one server and start empty.
+    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
-    await admin.exec(`create schema ${schemaName}`);
+    await admin.exec(`create database ${name}`);
     await admin.close();
-    const sep = url.includes("?") ? "&" : "?";
-    database = await openDatabase({ databaseUrl: `${url}${sep}options=-c%20search_path%3D${schemaName}`, dataDir: "", pool: 4 });
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: own.toString(), dataDir: "", pool: 4 });
     dropSchema = async () => {
       const cleaner = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
-      await cleaner.exec(`drop schema ${schemaName} cascade`);
+      await cleaner.exec(`drop database if exists ${name} with (force)`);
       await cleaner.close();
     };
   } else {

@@ -5,6 +5,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { rateLimits } from "../../db/schema";
+import { at } from "../../db/sql";
 
 type Limiter = { db: DbOrTx; now: Date };
 
@@ -30,9 +31,9 @@ export async function recordFailure(
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStart} then ${now} else ${rateLimits.windowStart} end`,
-        expiresAt: sql`greatest(${rateLimits.expiresAt}, ${new Date(now.getTime() + opts.windowMs)})`,
+        count: sql`case when ${rateLimits.windowStart} < ${at(windowStart)} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${at(windowStart)} then ${at(now)} else ${rateLimits.windowStart} end`,
+        expiresAt: sql`greatest(${rateLimits.expiresAt}, ${at(new Date(now.getTime() + opts.windowMs))})`,
       },
     })
     .returning({ count: rateLimits.count });
@@ -42,7 +43,7 @@ export async function recordFailure(
   const blockedUntil = new Date(now.getTime() + pause);
   await db
     .update(rateLimits)
-    .set({ blockedUntil, expiresAt: sql`greatest(${rateLimits.expiresAt}, ${blockedUntil})` })
+    .set({ blockedUntil, expiresAt: sql`greatest(${rateLimits.expiresAt}, ${at(blockedUntil)})` })
     .where(eq(rateLimits.key, key));
   return pause;
 }
