@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DEMO_PASSWORD, DEMO_USERS, seed } from "./db/seed";
+import { startJobs } from "./jobs/scheduler";
 
 let config;
 try {
@@ -33,11 +34,14 @@ if (report.admin) {
   );
 }
 
-const app = createApp({ database, config, clock: () => new Date() });
+const clock = () => new Date();
+const stopJobs = startJobs(database, clock);
+const app = createApp({ database, config, clock });
 app.listen({ port: config.port, hostname: config.host });
 console.log(`Union Portal on http://localhost:${config.port} (${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
 
 const shutdown = async () => {
+  stopJobs();
   await app.stop();
   await database.close();
   process.exit(0);

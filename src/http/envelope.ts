@@ -163,7 +163,7 @@ export function createEnvelope(deps: Deps) {
 
   async function seal(opened: Opened, answer: unknown): Promise<Response> {
     const bytes = await sealJson(nodeBackend, opened.encKey, answer, responseAad(opened.nonce));
-    return new Response(bytes, {
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
       headers: { "content-type": ENVELOPE.contentType, "cache-control": "no-store" },
     });
   }

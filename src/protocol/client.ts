@@ -117,7 +117,7 @@ export class ApiClient {
       res = await this.fetcher(`${this.opts.baseUrl}${fullPath}?${req.query}`, {
         method: "POST",
         headers: { "content-type": ENVELOPE.contentType },
-        body: req.body,
+        body: req.body as Uint8Array<ArrayBuffer>,
       });
     } catch (error) {
       throw new TransportError(`network error on ${path}: ${(error as Error).message}`);

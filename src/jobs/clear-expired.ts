@@ -1,0 +1,14 @@
+// Deletes protocol rows past their expiry: sessions, replay nonces, image
+// codes, one-time keys and rate-limit counters. Idempotent; safe to kill.
+import { lt } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { captchas, oneTimeKeys, rateLimits, requestNonces, sessions } from "../db/schema";
+
+export async function clearExpired({ db, now }: { db: DbOrTx; now: Date }) {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries({ sessions, requestNonces, captchas, oneTimeKeys, rateLimits })) {
+    const gone = await db.delete(table).where(lt(table.expiresAt, now)).returning();
+    counts[name] = gone.length;
+  }
+  return counts;
+}
