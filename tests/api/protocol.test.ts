@@ -26,7 +26,7 @@ async function send(
   const { query, body } = opts.mutate ? opts.mutate({ query: req.query, body: req.body }) : req;
   const fire = async (app = opts.app ?? t.app): Promise<Sent> => {
     const res = await app.handle(
-      new Request(`http://localhost/api${path}?${query}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body }),
+      new Request(`http://localhost/api${path}?${query}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: body as Uint8Array<ArrayBuffer> }),
     );
     const type = res.headers.get("content-type") ?? "";
     const answer = type.startsWith("application/json")
