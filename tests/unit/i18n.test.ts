@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { RESULT } from "../../src/protocol/types";
+import en from "../../ui/i18n/en";
+import zh from "../../ui/i18n/zh";
+
+/** Every leaf of a nested dictionary as "a.b.c" -> text. */
+function flatten(table: object, prefix = ""): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(table)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === "object") for (const [k, v] of flatten(value, path)) out.set(k, v);
+    else out.set(path, value);
+  }
+  return out;
+}
+
+const zhTexts = flatten(zh);
+const enTexts = flatten(en);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("the zh and en dictionaries", () => {
+  test("have exactly the same keys", () => {
+    const onlyZh = [...zhTexts.keys()].filter((k) => !enTexts.has(k));
+    const onlyEn = [...enTexts.keys()].filter((k) => !zhTexts.has(k));
+    expect({ onlyZh, onlyEn }).toEqual({ onlyZh: [], onlyEn: [] });
+  });
+
+  test("hold a non-empty string under every key", () => {
+    for (const [name, texts] of [["zh", zhTexts], ["en", enTexts]] as const) {
+      for (const [key, text] of texts) {
+        expect(typeof text === "string" && text.trim().length > 0 ? "ok" : `${name}:${key}`).toBe("ok");
+      }
+    }
+  });
+
+  test("use the same placeholders for the same key", () => {
+    for (const [key, text] of zhTexts) {
+      expect({ key, names: placeholders(String(enTexts.get(key))) }).toEqual({ key, names: placeholders(String(text)) });
+    }
+  });
+
+  test("have a text for every result code of the protocol", () => {
+    for (const code of Object.keys(RESULT)) {
+      expect(zhTexts.has(`result.${code}`) ? "ok" : `zh result.${code}`).toBe("ok");
+      expect(enTexts.has(`result.${code}`) ? "ok" : `en result.${code}`).toBe("ok");
+    }
+  });
+
+  test("carry the sign-in texts of spec 1", () => {
+    expect(zhTexts.get("login.required.account")).toBe("请输入用户名");
+    expect(zhTexts.get("login.required.password")).toBe("请输入密码");
+    expect(zhTexts.get("login.required.code")).toBe("请输入6位验证码");
+    expect(zhTexts.get("result.ERROR_RANDOM")).toBe("验证码不正确");
+    expect(zhTexts.get("result.ERROR_NOT_USER")).toBe("用户不存在");
+    expect(zhTexts.get("result.ERROR_PASSWORD")).toBe("密码错误");
+    expect(String(enTexts.get("result.USER_STATE_REGISTER")).toLowerCase()).toContain("not activated, click activate");
+    expect(String(enTexts.get("result.USER_STATE_LEAVE")).toLowerCase()).toContain("status is resigned");
+    expect(zhTexts.get("common.ok")).toBe("确定");
+    expect(enTexts.get("common.ok")).toBe("OK");
+  });
+});

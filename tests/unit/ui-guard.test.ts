@@ -1,0 +1,68 @@
+import { describe, expect, test } from "bun:test";
+import { ROUTE_TABLE, guard, routeOf } from "../../ui/lib/route-table";
+
+const member = { initialised: true, signedIn: true, powers: [] as string[] };
+
+describe("the route table", () => {
+  test("has every path of spec 1 with its name", () => {
+    const expected = {
+      "/": "login",
+      "/index": "index",
+      "/activity": "activityIndex",
+      "/market": "marketIndex",
+      "/market/info": "marketInfo",
+      "/activity/module": "activityModule",
+      "/activity/info": "activityInfo",
+      "/information": "information",
+      "/operation/user": "userOperation",
+      "/operation/property": "propertyOperation",
+      "/news/list": "newsList",
+      "/news/info": "newsInfo",
+      "/session/list": "chatList",
+      "/session/info": "chatInfo",
+      "/market/cart": "shoppingcart",
+      "/market/place": "place",
+      "/system": "browse",
+      "/system/chat": "browseChat",
+    };
+    expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name]))).toEqual(expected);
+  });
+
+  test("only member and property management need a power", () => {
+    const guarded = ROUTE_TABLE.filter((r) => r.power).map((r) => [r.path, r.power]);
+    expect(guarded).toEqual([
+      ["/operation/user", "FUNCTION_USER_OPERATION_FIND"],
+      ["/operation/property", "FUNCTION_PROPERTY_OPERATION_FIND"],
+    ]);
+  });
+
+  test("finds a route with or without a trailing slash, and nothing for an unknown path", () => {
+    expect(routeOf("/news/list")?.name).toBe("newsList");
+    expect(routeOf("/news/list/")?.name).toBe("newsList");
+    expect(routeOf("/")?.name).toBe("login");
+    expect(routeOf("/nowhere")).toBeNull();
+  });
+});
+
+describe("the navigation guard", () => {
+  test("initialises the session first when the token or the type table is missing", () => {
+    expect(guard(routeOf("/index"), { initialised: false, signedIn: true, powers: [] })).toBe("init");
+  });
+
+  test("sends a visitor without a user to login", () => {
+    expect(guard(routeOf("/information"), { initialised: true, signedIn: false, powers: [] })).toBe("login");
+  });
+
+  test("sends a member without the power back from member and property management", () => {
+    expect(guard(routeOf("/operation/user"), member)).toBe("back");
+    expect(guard(routeOf("/operation/property"), member)).toBe("back");
+    expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("back");
+  });
+
+  test("lets a member with the power, and any member on an open page, through", () => {
+    expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_USER_OPERATION_FIND"] })).toBe("pass");
+    expect(guard(routeOf("/operation/property"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("pass");
+    expect(guard(routeOf("/system"), member)).toBe("pass");
+    expect(guard(null, member)).toBe("pass");
+  });
+});

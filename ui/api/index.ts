@@ -1,0 +1,101 @@
+// The one API client of the browser (ARCHITECTURE section 2): an ApiClient on
+// the same origin, crypto.subtle where the page is a secure context and the
+// pure-JS @noble backend on plain http (a LAN address has no crypto.subtle).
+import { ApiClient, type SavedSession } from "../../src/protocol/client";
+import type { Answer } from "../../src/protocol/result";
+import { RESULT } from "../../src/protocol/types";
+import { track } from "../state/loading";
+import type { CryptoBackend } from "../../src/protocol/envelope";
+import { subtleAvailable, subtleBackend } from "./crypto-subtle";
+
+export const APP_ID = "union-portal-web";
+const SESSION_KEY = "up.session";
+
+const sessionStore = {
+  load(): SavedSession | null {
+    try {
+      const raw = localStorage.getItem(SESSION_KEY);
+      return raw ? (JSON.parse(raw) as SavedSession) : null;
+    } catch {
+      return null;
+    }
+  },
+  save(session: SavedSession | null) {
+    if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    else localStorage.removeItem(SESSION_KEY);
+  },
+};
+
+/**
+ * The @noble backend, fetched as its own chunk the first time it is used:
+ * only pages on plain http (no crypto.subtle) pay for it.
+ */
+function lazyNobleBackend(): CryptoBackend {
+  let loaded: Promise<CryptoBackend> | null = null;
+  const noble = () => (loaded ??= import("./crypto-noble").then((m) => m.nobleBackend));
+  return {
+    name: "noble",
+    randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
+    sha256: async (data) => (await noble()).sha256(data),
+    hmacSha256: async (key, data) => (await noble()).hmacSha256(key, data),
+    aesGcmSeal: async (key, iv, plaintext, aad) => (await noble()).aesGcmSeal(key, iv, plaintext, aad),
+    aesGcmOpen: async (key, iv, sealed, aad) => (await noble()).aesGcmOpen(key, iv, sealed, aad),
+    ecdhKeyPair: async () => (await noble()).ecdhKeyPair(),
+  };
+}
+
+const client = new ApiClient({
+  baseUrl: "",
+  appId: APP_ID,
+  backend: subtleAvailable() ? subtleBackend : lazyNobleBackend(),
+  store: sessionStore,
+});
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+const signedOut = () => signedOutListeners.forEach((listener) => listener());
+
+// The server forgot our token and the client made a new one: nobody is signed in on it.
+client.onNewSession = signedOut;
+
+/** A failure to reach the server, answered like any other result so every caller has one path. */
+const unreachable = (): Answer<never> => ({
+  message: { id: RESULT.ERROR_SERVER, code: "ERROR_SERVER", params: { reason: "network" } },
+});
+
+export const api = {
+  get tokenId(): string | null {
+    return client.tokenId;
+  },
+
+  /** Obtains a token when there is none (or it expired). Throws TransportError when the server can't be reached. */
+  async ensureSession(): Promise<void> {
+    if (!client.hasSession) await track(client.startSession());
+  },
+
+  /** One signed, encrypted call; the loading overlay shows while it runs. */
+  async call<T = {}>(path: string, payload: unknown = {}): Promise<Answer<T>> {
+    let answer: Answer<T>;
+    try {
+      answer = await track(client.call<T>(path, payload));
+    } catch (error) {
+      // TransportError, a failed fetch or an answer that is not an envelope: the server can't be reached properly.
+      console.error(error);
+      return unreachable();
+    }
+    // The token is known but no one is signed in on it (signed out elsewhere, or expired).
+    if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+    return answer;
+  },
+
+  /** A fresh signed address of the login image code: each one is a new code, so an <img src> change refreshes it. */
+  imageCodeUrl(): Promise<string> {
+    return client.signedUrl("/system/random");
+  },
+
+  /** Called when the server says nobody is signed in on this token any more. */
+  onSignedOut(listener: Listener): () => void {
+    signedOutListeners.add(listener);
+    return () => signedOutListeners.delete(listener);
+  },
+};

@@ -1,0 +1,89 @@
+// The one dialog: a modal window, draggable by its title bar, closed by its
+// cross or Esc (only the topmost one when dialogs stack). Mount it to open it.
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import { useT } from "../i18n";
+import { useDrag } from "./use-drag";
+
+const open: string[] = [];
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export type DialogProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Width on a desk, in pixels; a phone gets the screen's width less a margin. */
+  width?: number;
+  /** "alertdialog" for messages that need an answer. */
+  role?: "dialog" | "alertdialog";
+};
+
+export function Dialog({ title, onClose, children, footer, width = 480, role = "dialog" }: DialogProps) {
+  const t = useT();
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const { offset, handle } = useDrag(box);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    open.push(id);
+    const before = document.activeElement as HTMLElement | null;
+    const el = box.current!;
+    (el.querySelector<HTMLElement>("[data-autofocus]") ?? el).focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (open[open.length - 1] !== id) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        closeRef.current();
+      } else if (event.key === "Tab") {
+        // Keep the keyboard inside the window.
+        const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        if (items.length === 0) return event.preventDefault();
+        const first = items[0]!;
+        const last = items[items.length - 1]!;
+        if (event.shiftKey && (document.activeElement === first || document.activeElement === el)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      open.splice(open.indexOf(id), 1);
+      before?.focus?.();
+    };
+  }, [id]);
+
+  return createPortal(
+    <div className="dialog-backdrop">
+      <div
+        ref={box}
+        className="dialog"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+        style={{ width, transform: `translate(${offset.x}px, ${offset.y}px)` }}
+      >
+        <div className="dialog-title" {...handle}>
+          <h2 id={`${id}-title`}>{title}</h2>
+          <button type="button" className="dialog-close" aria-label={t("common.close")} onClick={onClose}>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <div className="dialog-body">{children}</div>
+        {footer ? <div className="dialog-footer">{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,61 @@
+// Messages and confirmations: `await showMessage(text)`, `if (await confirm(text))`.
+// One <MessageBoxHost/> in the app shows them one at a time, in a Dialog whose
+// button reads 确定 or OK by the language.
+import { proxy, ref, useSnapshot } from "valtio";
+import { useT } from "../i18n";
+import { Dialog } from "./dialog";
+
+type Item = { id: number; kind: "message" | "confirm"; text: string; done: (ok: boolean) => void };
+
+const queue = proxy({ items: [] as Item[] });
+let nextId = 1;
+
+function push(kind: Item["kind"], text: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    queue.items.push(ref({ id: nextId++, kind, text, done: resolve }));
+  });
+}
+
+export const showMessage = (text: string): Promise<void> => push("message", text).then(() => undefined);
+
+export const confirm = (text: string): Promise<boolean> => push("confirm", text);
+
+function answer(id: number, ok: boolean) {
+  const at = queue.items.findIndex((item) => item.id === id);
+  if (at < 0) return;
+  const [item] = queue.items.splice(at, 1);
+  item!.done(ok);
+}
+
+export function MessageBoxHost() {
+  const t = useT();
+  const { items } = useSnapshot(queue);
+  const item = items[0];
+  if (!item) return null;
+  const cancel = () => answer(item.id, item.kind === "message");
+  return (
+    <Dialog
+      key={item.id}
+      title={t("common.notice")}
+      role="alertdialog"
+      width={400}
+      onClose={cancel}
+      footer={
+        <>
+          {item.kind === "confirm" ? (
+            <button type="button" className="button button-quiet" onClick={() => answer(item.id, false)}>
+              {t("common.cancel")}
+            </button>
+          ) : null}
+          <button type="button" className="button button-primary" data-autofocus onClick={() => answer(item.id, true)}>
+            {t("common.ok")}
+          </button>
+        </>
+      }
+    >
+      <p className="message-text" data-testid="message-text">
+        {item.text}
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+// The route table of spec 1 section 2 (names, paths, required powers) and the
+// navigation guard's rule, kept apart from React so they are tested alone.
+import type { PowerCode } from "../../src/protocol/powers";
+
+export type RouteName =
+  | "login"
+  | "index"
+  | "activityIndex"
+  | "marketIndex"
+  | "marketInfo"
+  | "activityModule"
+  | "activityInfo"
+  | "information"
+  | "userOperation"
+  | "propertyOperation"
+  | "newsList"
+  | "newsInfo"
+  | "chatList"
+  | "chatInfo"
+  | "shoppingcart"
+  | "place"
+  | "browse"
+  | "browseChat";
+
+export type RouteInfo = { name: RouteName; path: string; power?: PowerCode };
+
+export const ROUTE_TABLE: readonly RouteInfo[] = [
+  { name: "login", path: "/" },
+  { name: "index", path: "/index" },
+  { name: "activityIndex", path: "/activity" },
+  { name: "marketIndex", path: "/market" },
+  { name: "marketInfo", path: "/market/info" },
+  { name: "activityModule", path: "/activity/module" },
+  { name: "activityInfo", path: "/activity/info" },
+  { name: "information", path: "/information" },
+  { name: "userOperation", path: "/operation/user", power: "FUNCTION_USER_OPERATION_FIND" },
+  { name: "propertyOperation", path: "/operation/property", power: "FUNCTION_PROPERTY_OPERATION_FIND" },
+  { name: "newsList", path: "/news/list" },
+  { name: "newsInfo", path: "/news/info" },
+  { name: "chatList", path: "/session/list" },
+  { name: "chatInfo", path: "/session/info" },
+  { name: "shoppingcart", path: "/market/cart" },
+  { name: "place", path: "/market/place" },
+  { name: "browse", path: "/system" },
+  { name: "browseChat", path: "/system/chat" },
+];
+
+const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));
+
+/** The route of a path; a trailing slash is ignored. Unknown paths give null. */
+export function routeOf(path: string): RouteInfo | null {
+  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return byPath.get(clean) ?? null;
+}
+
+export const pathOf = (name: RouteName): string => ROUTE_TABLE.find((r) => r.name === name)!.path;
+
+export type GuardState = { initialised: boolean; signedIn: boolean; powers: readonly string[] };
+
+/**
+ * What the guard does before showing a page other than login: initialise the
+ * session first, send a visitor with no user to login, send a member without
+ * the route's power back (to the previous page, or to index).
+ */
+export function guard(route: Pick<RouteInfo, "power"> | null, state: GuardState): "init" | "login" | "back" | "pass" {
+  if (!state.initialised) return "init";
+  if (!state.signedIn) return "login";
+  if (route?.power && !state.powers.includes(route.power)) return "back";
+  return "pass";
+}

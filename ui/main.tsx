@@ -1,0 +1,26 @@
+// The browser entry: the routes, the one message box, the loading overlay,
+// and the document's language and title kept in step with the session.
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { subscribeKey } from "valtio/utils";
+import { LoadingOverlay } from "./components/loading";
+import { MessageBoxHost } from "./components/message-box";
+import { t } from "./i18n";
+import { AppRoutes } from "./routes";
+import { session } from "./state/session";
+import "./styles.css";
+
+function syncDocument() {
+  document.documentElement.lang = session.language === "en" ? "en" : "zh-CN";
+  document.title = t("app.name");
+}
+syncDocument();
+subscribeKey(session, "language", syncDocument);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <AppRoutes />
+    <MessageBoxHost />
+    <LoadingOverlay />
+  </StrictMode>,
+);

@@ -1,0 +1,227 @@
+// Sign-in (spec 1 sections 2, 5 and 8): account, password, 6-character image
+// code; every failure shows its text and brings a new image code.
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { useSnapshot } from "valtio";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { BottomBar } from "../../components/app-shell";
+import { Dialog } from "../../components/dialog";
+import { Emblem } from "../../components/emblem";
+import { LanguageToggle } from "../../components/language-toggle";
+import { showMessage } from "../../components/message-box";
+import { resultText, useT } from "../../i18n";
+import { md5 } from "../../lib/md5";
+import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
+import { loadSite, site } from "../../state/site";
+
+export const IMAGE_CODE_LENGTH = 6;
+
+type Field = "account" | "password" | "code";
+type Errors = Partial<Record<Field, string>>;
+
+/** The spec's client-side checks; returns the dictionary key of each problem. */
+export function validateLogin(values: Record<Field, string>): Errors {
+  const errors: Errors = {};
+  if (!values.account.trim()) errors.account = "login.required.account";
+  if (!values.password) errors.password = "login.required.password";
+  if (values.code.trim().length !== IMAGE_CODE_LENGTH) errors.code = "login.required.code";
+  return errors;
+}
+
+/** The support mailbox and hours from /system/site. */
+function SupportContact() {
+  const t = useT();
+  const { info } = useSnapshot(site);
+  const { language } = useSnapshot(session);
+  if (!info) return null;
+  return (
+    <dl className="support-list">
+      <dt>{t("login.supportMail")}</dt>
+      <dd>
+        <a href={`mailto:${info.supportMail}`}>{info.supportMail}</a>
+      </dd>
+      <dt>{t("login.supportHours")}</dt>
+      <dd>{language === "en" ? info.supportHoursEn : info.supportHoursZh}</dd>
+    </dl>
+  );
+}
+
+function SupportDialog({ kind, onClose }: { kind: "retrieve" | "activate"; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog
+      title={t(`login.${kind}Title`)}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button-primary" data-autofocus onClick={onClose}>
+          {t("common.ok")}
+        </button>
+      }
+    >
+      <p>{t(`login.${kind}Body`)}</p>
+      <SupportContact />
+    </Dialog>
+  );
+}
+
+export function LoginPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const { language } = useSnapshot(session);
+  const [ready, setReady] = useState(false);
+  const [values, setValues] = useState<Record<Field, string>>({ account: "", password: "", code: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const [codeUrl, setCodeUrl] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [support, setSupport] = useState<"retrieve" | "activate" | null>(null);
+  const refs = { account: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
+
+  const refreshCode = async () => {
+    try {
+      setCodeUrl(await api.imageCodeUrl());
+    } catch (error) {
+      console.error(error);
+    }
+  };
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      // A stored user is reloaded; the same user goes straight home.
+      if (!isInitialised() || session.user) await initSession();
+      if (!live) return;
+      if (session.user) return navigate("/index", { replace: true });
+      setReady(true);
+      void loadSite();
+      await refreshCode();
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (tried) setErrors(validateLogin(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setTried(true);
+    const found = validateLogin(values);
+    setErrors(found);
+    const first = (["account", "password", "code"] as const).find((f) => found[f]);
+    if (first) return refs[first].current?.focus();
+    setBusy(true);
+    try {
+      const answer = await api.call<{ user: User }>("/client/login/check", {
+        account: values.account.trim(),
+        password: md5(values.password),
+        auth: values.code.trim(),
+      });
+      if (isSuccess(answer) && answer.user) {
+        setUser(answer.user);
+        return navigate("/index");
+      }
+      setValues((v) => ({ ...v, code: "" }));
+      void refreshCode();
+      await showMessage(resultText(t, answer.message));
+      refs.code.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p className="field-error" id={`login-${field}-error`} role="alert">
+        {t(errors[field]!)}
+      </p>
+    ) : null;
+
+  const inputProps = (field: Field) => ({
+    id: `login-${field}`,
+    ref: refs[field],
+    value: values[field],
+    onChange: change(field),
+    className: `input${errors[field] ? " input-invalid" : ""}`,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `login-${field}-error` : undefined,
+  });
+
+  return (
+    <div className="login-screen">
+      <div className="login-top">
+        <LanguageToggle />
+      </div>
+      <main className="login-main">
+        <div className="login-card">
+          <header className="login-brand">
+            <Emblem size={48} />
+            <div>
+              <p className="login-name" lang={language === "en" ? "en" : "zh-CN"}>
+                {t("app.name")}
+              </p>
+              <p className="login-name-alt" lang={language === "en" ? "zh-CN" : "en"}>
+                {t("app.nameAlt")}
+              </p>
+            </div>
+          </header>
+          <h1 className="login-heading">{t("login.heading")}</h1>
+          <form className="login-form" onSubmit={submit} noValidate aria-busy={!ready || busy}>
+            <div className="field">
+              <label htmlFor="login-account">{t("login.account")}</label>
+              <input {...inputProps("account")} name="account" autoComplete="username" placeholder={t("login.accountHint")} autoFocus />
+              {fieldError("account")}
+            </div>
+            <div className="field">
+              <label htmlFor="login-password">{t("login.password")}</label>
+              <input {...inputProps("password")} name="password" type="password" autoComplete="current-password" placeholder={t("login.passwordHint")} />
+              {fieldError("password")}
+            </div>
+            <div className="field">
+              <label htmlFor="login-code">{t("login.code")}</label>
+              <div className="code-row">
+                <input
+                  {...inputProps("code")}
+                  name="code"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={IMAGE_CODE_LENGTH}
+                  placeholder={t("login.codeHint")}
+                />
+                <button type="button" className="code-image" onClick={() => void refreshCode()} title={t("login.codeImage")}>
+                  {codeUrl ? <img src={codeUrl} alt={t("login.codeImage")} width={120} height={40} data-testid="image-code" /> : null}
+                </button>
+              </div>
+              {fieldError("code")}
+            </div>
+            <button type="submit" className="button button-primary button-block" disabled={!ready || busy}>
+              {t("login.submit")}
+            </button>
+          </form>
+          <div className="login-links">
+            <button type="button" className="link-button" onClick={() => setSupport("retrieve")}>
+              {t("login.retrieve")}
+            </button>
+            <button type="button" className="link-button" onClick={() => setSupport("activate")}>
+              {t("login.activate")}
+            </button>
+          </div>
+          <aside className="login-tips" aria-labelledby="login-tips-title">
+            <h2 id="login-tips-title">{t("login.tipsTitle")}</h2>
+            <p>{t("login.tipsAccount")}</p>
+            <SupportContact />
+          </aside>
+        </div>
+      </main>
+      <BottomBar />
+      {support ? <SupportDialog kind={support} onClose={() => setSupport(null)} /> : null}
+    </div>
+  );
+}

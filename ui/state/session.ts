@@ -1,0 +1,114 @@
+// The session (spec 1 sections 3 and 4): token id, the type table, the signed-in
+// user and the interface language. User and language survive a reload in
+// localStorage; the token keys are kept by the API client ("up.session").
+import { proxy } from "valtio";
+import type { UserView } from "../../src/domains/account/user-view";
+import type { PowerCode } from "../../src/protocol/powers";
+import { isSuccess } from "../../src/protocol/result";
+import { LANGUAGE } from "../../src/protocol/types";
+import { api } from "../api";
+
+export type Language = "zh" | "en";
+export type User = UserView;
+export type TypeRow = { id: number; code: string; group: string; nameZh: string; nameEn: string };
+
+const USER_KEY = "up.user";
+const LANGUAGE_KEY = "up.language";
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown) {
+  if (value === null || value === undefined) localStorage.removeItem(key);
+  else localStorage.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
+}
+
+const storedLanguage = (): Language => (localStorage.getItem(LANGUAGE_KEY) === "en" ? "en" : "zh");
+
+export const session = proxy({
+  tokenId: null as string | null,
+  /** Type code -> numeric id, from POST /system/types; null until the session is initialised. */
+  types: null as Record<string, number> | null,
+  /** Full rows of the type table, for names of states and the like. */
+  typeRows: [] as TypeRow[],
+  user: readJson<User>(USER_KEY),
+  language: storedLanguage(),
+  /** Set when initialisation could not reach the server. */
+  initFailed: false,
+});
+
+export const languageId = (language: Language): number => (language === "en" ? LANGUAGE.LANGUAGE_EN : LANGUAGE.LANGUAGE_ZH);
+
+/** The language a user chose (901 / 902), or null when they never chose one. */
+export function languageOfUser(user: Pick<User, "language"> | null): Language | null {
+  const id = user?.language?.id;
+  if (id === LANGUAGE.LANGUAGE_EN) return "en";
+  if (id === LANGUAGE.LANGUAGE_ZH) return "zh";
+  return null;
+}
+
+export function setLanguage(language: Language) {
+  session.language = language;
+  write(LANGUAGE_KEY, language);
+}
+
+export function setUser(user: User) {
+  session.user = user;
+  write(USER_KEY, user);
+  const chosen = languageOfUser(user);
+  if (chosen) setLanguage(chosen);
+}
+
+export function clearUser() {
+  session.user = null;
+  write(USER_KEY, null);
+}
+
+export function hasPower(code: PowerCode): boolean {
+  return session.user?.status?.powers?.some((p) => p.code === code) ?? false;
+}
+
+/** Whether the token and the type table are in place (the navigation guard's first question). */
+export const isInitialised = (): boolean => session.tokenId !== null && session.types !== null;
+
+// The server forgot the token, or nobody is signed in on it any more.
+api.onSignedOut(() => clearUser());
+
+let initialising: Promise<void> | null = null;
+
+/**
+ * Spec 1 section 4: obtain a token, then the type table, then reload the
+ * stored user; a different user or a refusal discards the stored one.
+ * Concurrent callers share one run.
+ */
+export function initSession(): Promise<void> {
+  initialising ??= (async () => {
+    session.initFailed = false;
+    try {
+      await api.ensureSession();
+      const types = await api.call<{ list: TypeRow[] }>("/system/types");
+      if (!isSuccess(types) || !types.list) throw new Error(`type table refused: ${types.message?.code}`);
+      session.typeRows = types.list;
+      session.types = Object.fromEntries(types.list.map((row) => [row.code, row.id]));
+      const stored = session.user;
+      if (stored) {
+        const answer = await api.call<{ user: User }>("/client/login/reload");
+        if (isSuccess(answer) && answer.user && answer.user.id === stored.id) setUser(answer.user);
+        else clearUser();
+      }
+      session.tokenId = api.tokenId;
+    } catch (error) {
+      console.error(error);
+      session.initFailed = true;
+    }
+  })().finally(() => {
+    initialising = null;
+  });
+  return initialising;
+}
