@@ -74,6 +74,8 @@ export function loadConfig(env: Env = process.env) {
     /** Idle lifetime of a session token, sliding on use. */
     tokenLifetimeMs: int(env, "TOKEN_LIFETIME_MINUTES", 12 * 60, 5, 30 * 24 * 60) * 60_000,
     captchaLifetimeMs: 5 * 60_000,
+    /** How long an instance may reuse a session row it read (0 turns the cache off). */
+    sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
     uiDir: env.UI_DIR || "./dist/ui",
     site: {
       copyrightZh: env.SITE_COPYRIGHT_ZH || "© 2026 公司工会 版权所有",

@@ -7,7 +7,7 @@ import { CAPTCHA, md5, startTestApp, type TestApp } from "../helpers/app";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000);
 afterAll(() => t.close());
 
 async function tryLogin(account: string, password: string, captcha = CAPTCHA, c = t.client()) {

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000);
 afterAll(() => t.close());
 
 test("expired sessions, codes and nonces are cleared, live ones kept", async () => {

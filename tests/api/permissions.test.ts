@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const ROUTES = DOMAINS.flatMap((d) => d.routes);

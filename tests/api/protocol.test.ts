@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000);
 afterAll(() => t.close());
 
 type Sent = { status: number; answer: { message: { code: string; params?: { reason?: string } } } & Record<string, unknown> };
