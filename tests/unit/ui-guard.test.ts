@@ -5,7 +5,7 @@ const member = { initialised: true, signedIn: true, powers: [] as string[] };
 
 describe("the route table", () => {
   test("has every path of spec 1 with its name", () => {
-    const expected = {
+    const expected: Record<string, string> = {
       "/": "login",
       "/index": "index",
       "/activity": "activityIndex",
@@ -25,7 +25,7 @@ describe("the route table", () => {
       "/system": "browse",
       "/system/chat": "browseChat",
     };
-    expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name]))).toEqual(expected);
+    expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });
 
   test("only member and property management need a power", () => {

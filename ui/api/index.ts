@@ -2,8 +2,7 @@
 // the same origin, crypto.subtle where the page is a secure context and the
 // pure-JS @noble backend on plain http (a LAN address has no crypto.subtle).
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
-import type { Answer } from "../../src/protocol/result";
-import { RESULT } from "../../src/protocol/types";
+import { type Answer, message } from "../../src/protocol/result";
 import { track } from "../state/loading";
 import type { CryptoBackend } from "../../src/protocol/envelope";
 import { subtleAvailable, subtleBackend } from "./crypto-subtle";
@@ -59,9 +58,8 @@ const signedOut = () => signedOutListeners.forEach((listener) => listener());
 client.onNewSession = signedOut;
 
 /** A failure to reach the server, answered like any other result so every caller has one path. */
-const unreachable = (): Answer<never> => ({
-  message: { id: RESULT.ERROR_SERVER, code: "ERROR_SERVER", params: { reason: "network" } },
-});
+// Every field but message is optional in an answer, so a bare message is an Answer<T> for any T.
+const unreachable = <T>(): Answer<T> => ({ message: message("ERROR_SERVER", { reason: "network" }) }) as Answer<{}> as Answer<T>;
 
 export const api = {
   get tokenId(): string | null {
@@ -81,7 +79,7 @@ export const api = {
     } catch (error) {
       // TransportError, a failed fetch or an answer that is not an envelope: the server can't be reached properly.
       console.error(error);
-      return unreachable();
+      return unreachable<T>();
     }
     // The token is known but no one is signed in on it (signed out elsewhere, or expired).
     if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();

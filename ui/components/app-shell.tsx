@@ -1,5 +1,5 @@
 // The frame of every signed-in page: top bar, the page, bottom bar.
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { api } from "../api";
@@ -35,7 +35,22 @@ function TopBar() {
   const search = useSearch();
   const { user } = useSnapshot(session);
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
   useEffect(() => setMenuOpen(false), [location, search]);
+  // The phone menu closes on a tap outside it, or on Esc.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const outside = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    document.addEventListener("pointerdown", outside);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("keydown", escape);
+    };
+  }, [menuOpen]);
   const powers = new Set(user?.status?.powers?.map((p) => p.code) ?? []);
   const allowed = (item: NavItem) => !item.power || powers.has(item.power);
   const link = (item: NavItem) => (
@@ -50,7 +65,7 @@ function TopBar() {
     </Link>
   );
   return (
-    <header className="topbar">
+    <header className="topbar" ref={header}>
       <div className="topbar-inner">
         <Link href="/index" className="brand">
           <Emblem size={30} />

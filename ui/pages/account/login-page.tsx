@@ -117,23 +117,22 @@ export function LoginPage() {
     const first = (["account", "password", "code"] as const).find((f) => found[f]);
     if (first) return refs[first].current?.focus();
     setBusy(true);
-    try {
-      const answer = await api.call<{ user: User }>("/client/login/check", {
+    const answer = await api
+      .call<{ user: User }>("/client/login/check", {
         account: values.account.trim(),
         password: md5(values.password),
         auth: values.code.trim(),
-      });
-      if (isSuccess(answer) && answer.user) {
-        setUser(answer.user);
-        return navigate("/index");
-      }
-      setValues((v) => ({ ...v, code: "" }));
-      void refreshCode();
-      await showMessage(resultText(t, answer.message));
-      refs.code.current?.focus();
-    } finally {
-      setBusy(false);
+      })
+      .finally(() => setBusy(false));
+    if (isSuccess(answer) && answer.user) {
+      setUser(answer.user);
+      return navigate("/index");
     }
+    // Every failure uses up the image code: show a new one with the reason.
+    setValues((v) => ({ ...v, code: "" }));
+    void refreshCode();
+    await showMessage(resultText(t, answer.message));
+    refs.code.current?.focus();
   };
 
   const fieldError = (field: Field) =>

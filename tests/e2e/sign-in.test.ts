@@ -1,0 +1,185 @@
+// Spec 1 sections 2, 5 and 8: signing in, its checks and its failures.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { shot } from "../helpers/browser";
+import {
+  DESK,
+  PHONE,
+  SETUP_TIMEOUT_MS,
+  TEST_TIMEOUT_MS,
+  type World,
+  chooseLanguage,
+  fillLogin,
+  imageCodeSrc,
+  messageText,
+  openLogin,
+  pathOf,
+  pressOk,
+  signIn,
+  startWorld,
+  stopWorld,
+  visitor,
+} from "./support";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+describe("signing in", () => {
+  const ways = [
+    { way: "employee id", account: "cn100001", name: "陈会员" },
+    { way: "e-mail", account: "cn000002@union.example.com", name: "李编辑" },
+    { way: "mobile number", account: "13900000002", name: "Emma Smith" },
+  ];
+
+  for (const { way, account, name } of ways) {
+    test(`a member signs in in Chinese with the ${way} and is welcomed by name`, async () => {
+      const { page, close } = await visitor(world);
+      await signIn(page, world, account);
+      expect(await page.textContent("[data-testid=welcome]")).toBe(`您好，${name}`);
+      expect(await page.textContent("[data-nav=home]")).toBe("首页");
+      await close();
+    }, TEST_TIMEOUT_MS);
+
+    test(`a member signs in in English with the ${way} and is welcomed by name`, async () => {
+      const { page, close } = await visitor(world);
+      await signIn(page, world, account, { language: "en" });
+      expect(await page.textContent("[data-testid=welcome]")).toBe(`Hello, ${name}`);
+      expect(await page.textContent("[data-nav=home]")).toBe("Home");
+      await close();
+    }, TEST_TIMEOUT_MS);
+  }
+
+  test("the sign-in page looks right on a desk and on a phone, in Chinese and in English", async () => {
+    for (const [size, viewport] of [["desk", DESK], ["phone", PHONE]] as const) {
+      const { page, close } = await visitor(world, { viewport });
+      await openLogin(page, world);
+      expect(await page.textContent(".login-name")).toBe("工会会员服务平台");
+      expect(await page.textContent(".login-tips")).toContain("union-support@example.com");
+      expect(await page.textContent(".login-tips")).toContain("9:30-17:30");
+      expect(await page.textContent(".bottombar")).toContain("沪ICP备");
+      await shot(page, `login-zh-${size}`);
+      await chooseLanguage(page, "en");
+      expect(await page.textContent(".login-name")).toBe("Union Member Portal");
+      expect(await page.textContent(".login-tips")).toContain("Workdays 9:30-17:30");
+      await shot(page, `login-en-${size}`);
+      // Nothing may stick out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await close();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  test("empty or short fields are caught before anything is sent, in both languages", async () => {
+    const { page, close } = await visitor(world);
+    await openLogin(page, world);
+    await page.click("button[type=submit]");
+    const errors = async () => (await page.$$eval(".field-error", (els) => els.map((e) => e.textContent)));
+    expect(await errors()).toEqual(["请输入用户名", "请输入密码", "请输入6位验证码"]);
+    await page.fill("#login-account", "cn100001");
+    await page.fill("#login-password", "x");
+    await page.fill("#login-code", "ABC12");
+    expect(await errors()).toEqual(["请输入6位验证码"]);
+    await chooseLanguage(page, "en");
+    expect(await errors()).toEqual(["Please enter the 6-character image code"]);
+    await page.fill("#login-account", "");
+    expect(await errors()).toEqual(["Please enter your account", "Please enter the 6-character image code"]);
+    expect(pathOf(page)).toBe("/");
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("clicking the image code shows a new one", async () => {
+    const { page, close } = await visitor(world);
+    await openLogin(page, world);
+    const before = await imageCodeSrc(page);
+    await page.click(".code-image");
+    await page.waitForFunction((old) => document.querySelector<HTMLImageElement>("[data-testid=image-code]")?.getAttribute("src") !== old, before);
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("a failed sign-in says why and brings a new image code", () => {
+  const failures = [
+    { cause: "a wrong image code", account: "cn100001", password: "Union2026demo", code: "ZZZ999", zh: "验证码不正确", en: "The verification code is incorrect" },
+    { cause: "an unknown account", account: "cn999999", password: "Union2026demo", code: "ABC123", zh: "用户不存在", en: "The user does not exist" },
+    { cause: "a wrong password", account: "cn000003", password: "not-the-password", code: "ABC123", zh: "密码错误", en: "Incorrect password" },
+    {
+      cause: "an account not activated yet",
+      account: "cn100003",
+      password: "Union2026demo",
+      code: "ABC123",
+      zh: "您的账号尚未激活，请点击“激活账号”",
+      en: "Your account is not activated, click Activate",
+    },
+    { cause: "a member who left", account: "cn100004", password: "Union2026demo", code: "ABC123", zh: "您的账号状态为已离职", en: "Your account status is resigned" },
+  ];
+
+  for (const f of failures) {
+    test(`${f.cause}, in Chinese and in English`, async () => {
+      const { page, close } = await visitor(world);
+      await openLogin(page, world);
+      for (const language of ["zh", "en"] as const) {
+        await chooseLanguage(page, language);
+        const before = await imageCodeSrc(page);
+        await fillLogin(page, f.account, f.password, f.code);
+        await page.press("#login-password", "Enter");
+        expect(await messageText(page)).toBe(f[language]);
+        await page.waitForFunction(
+          (old) => document.querySelector<HTMLImageElement>("[data-testid=image-code]")?.getAttribute("src") !== old,
+          before,
+        );
+        if (language === "zh" && f.account === "cn100003") await shot(page, "login-failure-not-activated-zh");
+        await pressOk(page, language === "en" ? "OK" : "确定");
+        expect(await page.inputValue("#login-code")).toBe("");
+        expect(pathOf(page)).toBe("/");
+      }
+      await close();
+    }, TEST_TIMEOUT_MS);
+  }
+});
+
+describe("help on the sign-in page", () => {
+  test("Forgot password and Activate open a window with the support mailbox and hours; Esc and the cross close it", async () => {
+    const { page, close } = await visitor(world);
+    await openLogin(page, world);
+    await page.click(".login-links button:has-text('忘记密码')");
+    const dialog = await page.waitForSelector("[role=dialog]");
+    expect(await dialog.textContent()).toContain("union-support@example.com");
+    expect(await dialog.textContent()).toContain("工作日 9:30-17:30");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[role=dialog]", { state: "detached" });
+
+    await chooseLanguage(page, "en");
+    await page.click(".login-links button:has-text('Activate')");
+    await page.waitForSelector("[role=dialog] h2:has-text('Activate your account')");
+    expect(await page.textContent("[role=dialog]")).toContain("Workdays 9:30-17:30");
+    await page.click("[role=dialog] button[aria-label=Close]");
+    await page.waitForSelector("[role=dialog]", { state: "detached" });
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("a window can be dragged by its title bar but not off the screen", async () => {
+    const { page, close } = await visitor(world);
+    await openLogin(page, world);
+    await page.click(".login-links button:has-text('激活账号')");
+    const title = await page.waitForSelector("[role=dialog] .dialog-title");
+    const start = (await page.$eval("[role=dialog]", (el) => el.getBoundingClientRect().toJSON())) as DOMRect;
+    const grip = { x: start.x + 60, y: start.y + 20 };
+    await page.mouse.move(grip.x, grip.y);
+    await page.mouse.down();
+    await page.mouse.move(grip.x - 100, grip.y + 80, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await page.$eval("[role=dialog]", (el) => el.getBoundingClientRect().toJSON())) as DOMRect;
+    expect(Math.round(moved.x - start.x)).toBe(-100);
+    expect(Math.round(moved.y - start.y)).toBe(80);
+    await page.mouse.move(moved.x + 60, moved.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(-500, -500, { steps: 5 });
+    await page.mouse.up();
+    const clamped = (await page.$eval("[role=dialog]", (el) => el.getBoundingClientRect().toJSON())) as DOMRect;
+    expect(Math.round(clamped.x)).toBe(0);
+    expect(Math.round(clamped.y)).toBe(0);
+    expect(title).toBeTruthy();
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
