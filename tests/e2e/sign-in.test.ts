@@ -18,6 +18,7 @@ import {
   startWorld,
   stopWorld,
   visitor,
+  waitForImageCode,
 } from "./support";
 
 let world: World;
@@ -180,6 +181,54 @@ describe("help on the sign-in page", () => {
     expect(Math.round(clamped.x)).toBe(0);
     expect(Math.round(clamped.y)).toBe(0);
     expect(title).toBeTruthy();
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("where the network is not kind", () => {
+  test("on plain http without crypto.subtle the pure-JS crypto signs in just the same", async () => {
+    const { context, page, close } = await visitor(world);
+    // A LAN address over http is not a secure context: the browser has no crypto.subtle there.
+    await context.addInitScript(() => Object.defineProperty(Crypto.prototype, "subtle", { get: () => undefined }));
+    const chunks: string[] = [];
+    page.on("request", (request) => /\/chunk\.[0-9a-z]+\.js$/.test(request.url()) && chunks.push(request.url()));
+    await signIn(page, world, "cn100001");
+    // The @noble backend is its own chunk, fetched only here.
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => typeof crypto.subtle)).toBe("undefined");
+    expect(await page.textContent("[data-testid=welcome]")).toBe("您好，陈会员");
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("when the server can't be reached the sign-in page says so, and Retry recovers", async () => {
+    const { page, close } = await visitor(world);
+    await page.route("**/api/system/types*", (route) => route.abort());
+    await page.goto(`${world.server.url}/`);
+    await page.waitForSelector(".login-alert:has-text('暂时无法连接服务器')");
+    expect(await page.isDisabled("button[type=submit]")).toBe(true);
+    await shot(page, "login-unreachable-zh-desk");
+    await page.unroute("**/api/system/types*");
+    await page.click(".login-alert button");
+    await waitForImageCode(page);
+    await page.waitForSelector(".login-alert", { state: "detached" });
+    expect(await page.isDisabled("button[type=submit]")).toBe(false);
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("the loading overlay", () => {
+  test("covers the page while a slow call runs, and goes away when it ends", async () => {
+    const { page, close } = await visitor(world);
+    await openLogin(page, world);
+    await page.route("**/api/client/login/check*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await fillLogin(page, "cn100001");
+    await page.press("#login-code", "Enter");
+    await page.waitForSelector(".loading-overlay", { state: "visible" });
+    await page.waitForURL(`${world.server.url}/index`);
+    await page.waitForSelector(".loading-overlay", { state: "detached" });
     await close();
   }, TEST_TIMEOUT_MS);
 });

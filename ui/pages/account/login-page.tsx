@@ -70,6 +70,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const { language } = useSnapshot(session);
   const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({ account: "", password: "", code: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [tried, setTried] = useState(false);
@@ -86,19 +87,24 @@ export function LoginPage() {
     }
   };
 
+  const live = useRef(true);
+  const start = async () => {
+    setFailed(false);
+    // A stored user is reloaded; the same user goes straight home.
+    if (!isInitialised() || session.user) await initSession();
+    if (!live.current) return;
+    if (session.initFailed) return setFailed(true);
+    if (session.user) return navigate("/index", { replace: true });
+    setReady(true);
+    void loadSite();
+    await refreshCode();
+  };
+
   useEffect(() => {
-    let live = true;
-    void (async () => {
-      // A stored user is reloaded; the same user goes straight home.
-      if (!isInitialised() || session.user) await initSession();
-      if (!live) return;
-      if (session.user) return navigate("/index", { replace: true });
-      setReady(true);
-      void loadSite();
-      await refreshCode();
-    })();
+    live.current = true;
+    void start();
     return () => {
-      live = false;
+      live.current = false;
     };
   }, []);
 
@@ -171,6 +177,14 @@ export function LoginPage() {
             </div>
           </header>
           <h1 className="login-heading">{t("login.heading")}</h1>
+          {failed ? (
+            <div className="login-alert" role="alert">
+              <p>{t("init.failed")}</p>
+              <button type="button" className="button button-quiet" onClick={() => void start()}>
+                {t("common.retry")}
+              </button>
+            </div>
+          ) : null}
           <form className="login-form" onSubmit={submit} noValidate aria-busy={!ready || busy}>
             <div className="field">
               <label htmlFor="login-account">{t("login.account")}</label>
