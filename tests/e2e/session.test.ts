@@ -1,7 +1,6 @@
 // Spec 1 sections 2 and 4: the session across reloads, the language, signing
 // out, the navigation guard and the top bar by permission.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { shot } from "../helpers/browser";
 import {
   PHONE,
   SETUP_TIMEOUT_MS,
@@ -15,6 +14,7 @@ import {
   signIn,
   startWorld,
   stopWorld,
+  settledShot,
   visitor,
   waitForPath,
 } from "./support";
@@ -32,7 +32,7 @@ describe("the session", () => {
   test("a reload keeps the member signed in on the page they were on", async () => {
     const { page, close } = await visitor(world);
     await signIn(page, world, "cn100001");
-    await shot(page, "home-zh-desk");
+    await settledShot(page, "home-zh-desk");
     await page.click("[data-nav=centre]");
     await waitForPath(page, "/information");
     await page.reload();
@@ -70,7 +70,7 @@ describe("the session", () => {
     await signIn(page, world, "cn100001");
     await page.click("[data-nav=logout]");
     expect(await messageText(page)).toBe("确定要退出登录吗？");
-    await shot(page, "logout-confirm-zh");
+    await settledShot(page, "logout-confirm-zh");
     await page.click("[role=alertdialog] button:has-text('取消')");
     await page.waitForSelector("[data-testid=message-text]", { state: "detached" });
     expect(pathOf(page)).toBe("/index");
@@ -173,7 +173,7 @@ describe("the navigation guard", () => {
     await admin.page.waitForSelector("h1.page-title:has-text('属性管理')");
     await admin.page.click("[data-nav=system]");
     await admin.page.waitForSelector("h1.page-title:has-text('系统管理')");
-    await shot(admin.page, "system-placeholder-zh-desk");
+    await settledShot(admin.page, "system-placeholder-zh-desk");
     await admin.close();
 
     const member = await visitor(world);
@@ -216,22 +216,22 @@ describe("on a phone", () => {
   test("the top bar folds into a menu button", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
     await signIn(page, world, "cn000001");
-    await shot(page, "home-zh-phone");
+    await settledShot(page, "home-zh-phone");
     expect(await page.isVisible("[data-nav=home]")).toBe(false);
     await page.click(".menu-button");
     await page.waitForSelector("[data-nav=home]", { state: "visible" });
-    await shot(page, "home-menu-zh-phone");
+    await settledShot(page, "home-menu-zh-phone");
     await page.click("[data-nav=activities]");
     await waitForPath(page, "/activity");
     expect(await page.isVisible("[data-nav=home]")).toBe(false);
     await page.waitForSelector("h1.page-title:has-text('活动')");
-    await shot(page, "activity-placeholder-zh-phone");
+    await settledShot(page, "activity-placeholder-zh-phone");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.click(".menu-button");
     await chooseLanguage(page, "en");
     await page.goto(`${world.server.url}/index`);
     await page.waitForSelector("[data-testid=welcome]:has-text('Hello')");
-    await shot(page, "home-en-phone");
+    await settledShot(page, "home-en-phone");
     await close();
   }, TEST_TIMEOUT_MS);
 });

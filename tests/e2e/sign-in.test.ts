@@ -1,6 +1,5 @@
 // Spec 1 sections 2, 5 and 8: signing in, its checks and its failures.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { shot } from "../helpers/browser";
 import {
   DESK,
   PHONE,
@@ -17,6 +16,7 @@ import {
   signIn,
   startWorld,
   stopWorld,
+  settledShot,
   visitor,
   waitForImageCode,
 } from "./support";
@@ -60,11 +60,11 @@ describe("signing in", () => {
       expect(await page.textContent(".login-tips")).toContain("union-support@example.com");
       expect(await page.textContent(".login-tips")).toContain("9:30-17:30");
       expect(await page.textContent(".bottombar")).toContain("沪ICP备");
-      await shot(page, `login-zh-${size}`);
+      await settledShot(page, `login-zh-${size}`);
       await chooseLanguage(page, "en");
       expect(await page.textContent(".login-name")).toBe("Union Member Portal");
       expect(await page.textContent(".login-tips")).toContain("Workdays 9:30-17:30");
-      await shot(page, `login-en-${size}`);
+      await settledShot(page, `login-en-${size}`);
       // Nothing may stick out sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await close();
@@ -129,7 +129,7 @@ describe("a failed sign-in says why and brings a new image code", () => {
           (old) => document.querySelector<HTMLImageElement>("[data-testid=image-code]")?.getAttribute("src") !== old,
           before,
         );
-        if (language === "zh" && f.account === "cn100003") await shot(page, "login-failure-not-activated-zh");
+        if (language === "zh" && f.account === "cn100003") await settledShot(page, "login-failure-not-activated-zh");
         await pressOk(page, language === "en" ? "OK" : "确定");
         expect(await page.inputValue("#login-code")).toBe("");
         expect(pathOf(page)).toBe("/");
@@ -206,7 +206,7 @@ describe("where the network is not kind", () => {
     await page.goto(`${world.server.url}/`);
     await page.waitForSelector(".login-alert:has-text('暂时无法连接服务器')");
     expect(await page.isDisabled("button[type=submit]")).toBe(true);
-    await shot(page, "login-unreachable-zh-desk");
+    await settledShot(page, "login-unreachable-zh-desk");
     await page.unroute("**/api/system/types*");
     await page.click(".login-alert button");
     await waitForImageCode(page);

@@ -1,7 +1,7 @@
 // What the browser journeys share: one server and one browser per file, a
 // fresh browser context (empty storage) per test, and the steps a person takes.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, shot } from "../helpers/browser";
 import { type TestServer, startServer } from "../helpers/server";
 
 export const PASSWORD = "Union2026demo";
@@ -93,4 +93,12 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** Waits until the address bar shows the given path (and, when given, query). */
 export async function waitForPath(page: Page, path: string) {
   await page.waitForFunction((want) => location.pathname + location.search === want || location.pathname === want, path);
+}
+
+/** A screenshot once fades and spinners have settled, so it shows what a person sees. */
+export async function settledShot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  return shot(page, name);
 }
