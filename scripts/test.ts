@@ -1,0 +1,187 @@
+// The whole test suite, in order: unit, API, then browser (e2e) tests.
+//
+//   bun scripts/test.ts            (normally through `npm test`)
+//
+// Each folder runs as its own `bun test` child process; its output is passed
+// straight through (and read on the way to count passes and failures).
+// A folder with no test files is skipped. Before the browser tests, Debian's
+// Chromium (and CJK fonts, so Chinese renders in screenshots) is installed
+// with apt when missing and we are root, and the UI is built once with
+// `bun scripts/build.ts`.
+//
+// Ends with a line `N passed, N failed` (read by CI) and exits non-zero if any
+// step failed.
+
+import { existsSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const bun = process.execPath;
+const CHROMIUM = "/usr/bin/chromium";
+// Any one of these is enough for Chinese text in screenshots.
+const CJK_FONTS = [
+  "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+  "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc",
+  "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+  "/usr/share/fonts/truetype/arphic/uming.ttc",
+];
+// Browser tests start a server and a browser: give them more than bun's 5 s default.
+const E2E_TIMEOUT_MS = 120_000;
+
+let passed = 0;
+let failed = 0;
+const problems: string[] = [];
+
+function say(msg: string) {
+  console.log(`\n[test] ${msg}`);
+}
+
+function stripAnsi(s: string) {
+  return s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "");
+}
+
+// bun test's own file patterns: *.test.*, *_test.*, *.spec.*, *_spec.*
+const TEST_FILE = /(\.|_)(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/;
+
+function hasTestFiles(dir: string): boolean {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return false;
+  const stack = [abs];
+  while (stack.length) {
+    const d = stack.pop()!;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === "node_modules" || e.name.startsWith(".")) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (TEST_FILE.test(e.name)) return true;
+    }
+  }
+  return false;
+}
+
+/** Runs a command with inherited stdin; stdout/stderr are copied through as they come and also returned. */
+async function run(cmd: string[], env: Record<string, string | undefined> = {}) {
+  const wantColor = process.stdout.isTTY && !("NO_COLOR" in process.env);
+  const child = Bun.spawn(cmd, {
+    cwd: root,
+    stdin: "inherit",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, ...(wantColor ? { FORCE_COLOR: "1" } : {}), ...env },
+  });
+  let text = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      out.write(chunk);
+      text += decoder.decode(chunk, { stream: true });
+    }
+    text += decoder.decode();
+  };
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  const code = await child.exited;
+  return { code, text };
+}
+
+function lastCount(text: string, word: "pass" | "fail"): number | null {
+  const re = new RegExp(`^\\s*(\\d+) ${word}\\s*$`, "gm");
+  let n: number | null = null;
+  for (const m of stripAnsi(text).matchAll(re)) n = Number(m[1]);
+  return n;
+}
+
+async function bunTest(dir: string, extra: string[] = []) {
+  if (!hasTestFiles(dir)) {
+    say(`${dir}: no test files, skipped.`);
+    return;
+  }
+  say(`bun test ${dir}`);
+  const { code, text } = await run([bun, "test", `./${dir}`, ...extra]);
+  const p = lastCount(text, "pass");
+  const f = lastCount(text, "fail");
+  passed += p ?? 0;
+  failed += f ?? 0;
+  if (code !== 0) {
+    // A crash or a load error may leave no "N fail" line: still count it.
+    if (!f) failed += 1;
+    problems.push(`bun test ${dir} exited with code ${code}`);
+  }
+}
+
+/** Installs Chromium and CJK fonts with apt when missing. Returns false (after recording why) when the browser can't be had. */
+async function ensureChromium(): Promise<boolean> {
+  const needChromium = !existsSync(CHROMIUM);
+  const needFonts = !CJK_FONTS.some((f) => existsSync(f));
+  if (!needChromium && !needFonts) return true;
+
+  const packages = [...(needChromium ? ["chromium"] : []), ...(needFonts ? ["fonts-noto-cjk"] : [])];
+  if (process.getuid?.() !== 0) {
+    if (!needChromium) {
+      console.warn(`[test] warning: no CJK font found; Chinese text in screenshots will show as boxes. Install it with: sudo apt-get install fonts-noto-cjk`);
+      return true;
+    }
+    problems.push("Chromium is missing");
+    console.error(
+      `\n[test] ERROR: ${CHROMIUM} is missing and this is not root, so it can't be installed here.\n` +
+        `       Install Debian's Chromium and CJK fonts, then run the tests again:\n` +
+        `         sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk\n`,
+    );
+    return false;
+  }
+
+  say(`installing ${packages.join(" ")} with apt-get...`);
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  const upd = Bun.spawnSync(["apt-get", "update"], { stdin: "ignore", stdout: "inherit", stderr: "inherit", env: { ...process.env, ...env } });
+  if (upd.exitCode !== 0) {
+    problems.push("apt-get update failed");
+    console.error(`[test] ERROR: apt-get update failed (exit ${upd.exitCode}).`);
+    return false;
+  }
+  const inst = Bun.spawnSync(["apt-get", "install", "-y", ...packages], {
+    stdin: "ignore",
+    stdout: "inherit",
+    stderr: "inherit",
+    env: { ...process.env, ...env },
+  });
+  if (inst.exitCode !== 0 || !existsSync(CHROMIUM)) {
+    problems.push(`apt-get install ${packages.join(" ")} failed`);
+    console.error(`[test] ERROR: apt-get install -y ${packages.join(" ")} failed (exit ${inst.exitCode}).`);
+    return false;
+  }
+  return true;
+}
+
+async function buildUi(): Promise<boolean> {
+  const script = join(root, "scripts", "build.ts");
+  if (!existsSync(script)) {
+    problems.push("scripts/build.ts is missing");
+    console.error(`[test] ERROR: ${relative(root, script)} is missing; the browser tests need the built UI in dist/ui.`);
+    return false;
+  }
+  say("building the UI (bun scripts/build.ts)");
+  const { code } = await run([bun, "scripts/build.ts"]);
+  if (code !== 0) {
+    problems.push(`bun scripts/build.ts exited with code ${code}`);
+    return false;
+  }
+  return true;
+}
+
+await bunTest("tests/unit");
+await bunTest("tests/api");
+
+if (!hasTestFiles("tests/e2e")) {
+  say("tests/e2e: no test files, skipped.");
+} else if (!(await ensureChromium()) || !(await buildUi())) {
+  failed += 1;
+  say("browser tests not run.");
+} else {
+  await bunTest("tests/e2e", ["--timeout", String(E2E_TIMEOUT_MS)]);
+}
+
+console.log("");
+if (problems.length) {
+  console.log(`[test] FAILED: ${problems.join("; ")}`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(problems.length || failed ? 1 : 0);
