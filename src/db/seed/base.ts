@@ -2,7 +2,7 @@
 // and the usual profile fields. Demo members come from ./demo.ts.
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { countries, powers, properties, propertyOptions, rolePowers, roles } from "../schema";
+import { countries, memberConfig, powers, properties, propertyOptions, relations, rolePowers, roles } from "../schema";
 import { POWERS, POWER_CODES, type PowerCode } from "../../protocol/powers";
 import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/types";
 
@@ -63,7 +63,18 @@ export const MAIL_PATTERN = "^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+$";
 /** Property ids by purpose key, for the demo seed. */
 export type SeededProperties = Record<"name" | "employees" | "phone" | "mail" | "gender" | "birthday" | "department" | "team" | "ethnic" | "passport", number>;
 
-export async function seedBase(db: DbOrTx): Promise<{ roles: Record<string, number>; properties: SeededProperties; countries: Record<string, number>; options: Record<string, number> }> {
+const RELATIONS: [string, string, string, boolean][] = [
+  ["spouse", "配偶", "Spouse", false],
+  ["child", "子女", "Child", false],
+  ["parent", "父母", "Parent", false],
+  ["sibling", "兄弟姐妹", "Sibling", false],
+  ["friend", "朋友", "Friend", true],
+];
+
+export async function seedBase(
+  db: DbOrTx,
+  now = new Date(),
+): Promise<{ roles: Record<string, number>; properties: SeededProperties; countries: Record<string, number>; options: Record<string, number>; relations: Record<string, number> }> {
   await db.insert(powers).values(POWER_CODES.map((code) => ({ code, nameZh: POWERS[code][0], nameEn: POWERS[code][1] })));
 
   const roleIds: Record<string, number> = {};
@@ -121,7 +132,19 @@ export async function seedBase(db: DbOrTx): Promise<{ roles: Record<string, numb
   await option(ids.ethnic, "zhuang", "壮族", "Zhuang", "zhuang", 4);
   await option(ids.ethnic, "other", "其他", "Other", "other", 5);
 
-  return { roles: roleIds, properties: ids, countries: countryIds, options: optionIds };
+  const relationIds: Record<string, number> = {};
+  for (const [i, [code, nameZh, nameEn, birthdayOptional]] of RELATIONS.entries()) {
+    const [row] = await db
+      .insert(relations)
+      .values({ code, nameZh, nameEn, birthdayOptional: birthdayOptional ? 1 : 0, sortIndex: i })
+      .returning({ id: relations.id });
+    relationIds[code] = row!.id;
+  }
+
+  // Dues default: 60.00 a person for this year, billed from 1 January; staff change it (spec 3).
+  await db.insert(memberConfig).values({ id: 1, price: 6000, year: now.getFullYear(), month: 1, day: 1, updatedAt: now });
+
+  return { roles: roleIds, properties: ids, countries: countryIds, options: optionIds, relations: relationIds };
 }
 
 export async function isSeeded(db: DbOrTx): Promise<boolean> {

@@ -2,9 +2,10 @@
 // where only the first administrator is made.
 import { createHash, randomInt } from "node:crypto";
 import type { Config } from "../../config";
-import { USER_STATE } from "../../protocol/types";
-import type { Database } from "../client";
-import { userValues, users } from "../schema";
+import { ADDRESS_TYPE, USER_STATE } from "../../protocol/types";
+import type { Database, DbOrTx } from "../client";
+import { addresses, families, pointRecords, userValues, users } from "../schema";
+import { POINT_TYPE } from "../../protocol/types";
 import { isSeeded, seedBase } from "./base";
 
 export const DEMO_PASSWORD = "Union2026demo";
@@ -54,7 +55,7 @@ export async function seed(database: Database, config: Config, now = new Date())
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
   return db.transaction(async (tx) => {
-    const base = await seedBase(tx);
+    const base = await seedBase(tx, now);
     if (!config.seedDemo) {
       const generated = config.adminPassword ? null : generatePassword();
       await tx.insert(users).values({
@@ -104,7 +105,38 @@ export async function seed(database: Database, config: Config, now = new Date())
         if (u.extra === "passport") values.push({ userId: row!.id, propertyId: p.passport, value: "GB1234567" });
       }
       await tx.insert(userValues).values(values);
+      if (u.employees === "cn100001") await seedDemoMember(tx, row!.id, base.relations, now);
     }
     return { seeded: true, demo: true };
   });
+}
+
+const DAY = 86_400_000;
+
+/** Something to look at in the personal centre of the ordinary Chinese member. */
+async function seedDemoMember(tx: DbOrTx, userId: number, relationIds: Record<string, number>, now: Date) {
+  await tx.insert(addresses).values({
+    userId,
+    name: "陈会员",
+    phone: "13900000001",
+    address0: "11",
+    address1: "1101",
+    address2: "110101",
+    address3: "110101001",
+    info: "东华门大街1号院2号楼301室",
+    type: ADDRESS_TYPE.ADDRESS_TYPE_EXPRESS,
+    isDefault: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(families).values([
+    { userId, name: "陈小明", identity: "110101201503070015", idType: 1, relationId: relationIds.child!, sex: 0, phone: null, birthday: "2015-03-07", createdAt: now, updatedAt: now },
+    { userId, name: "林芳", identity: "110101198806120026", idType: 1, relationId: relationIds.spouse!, sex: 1, phone: "13911112222", birthday: "1988-06-12", createdAt: now, updatedAt: now },
+  ]);
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  await tx.insert(pointRecords).values([
+    { userId, count: 50000, remaining: 45000, type: POINT_TYPE.POINT_TYPE_ENTRY, expiresAt: at(20), descZh: "年度福利积分", descEn: "Annual welfare points", createdAt: at(-200) },
+    { userId, count: 20000, remaining: 20000, type: POINT_TYPE.POINT_TYPE_ENTRY, expiresAt: at(300), descZh: "活动奖励积分", descEn: "Activity reward points", createdAt: at(-40) },
+    { userId, count: -5000, remaining: 0, type: POINT_TYPE.POINT_TYPE_OUT, expiresAt: null, descZh: "兑换礼品", descEn: "Gift redemption", createdAt: at(-10) },
+  ]);
 }

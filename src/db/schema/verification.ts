@@ -1,0 +1,41 @@
+// One-time codes sent by SMS or mail, and the outbox the embedded providers write to.
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * A code sent to a phone or mailbox for one purpose (activation, reset,
+ * change of phone or e-mail, ...). Valid 2 minutes; the latest send for the
+ * same purpose and target also drives the 300-second cool-down.
+ */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: serial("id").primaryKey(),
+    purpose: text("purpose").notNull(),
+    channel: text("channel").notNull(), // "sms" | "mail"
+    target: text("target").notNull(), // phone number or e-mail address, as sent
+    userId: integer("user_id"),
+    sessionId: text("session_id").notNull(),
+    code: text("code").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("verification_codes_target_idx").on(t.purpose, t.target, t.createdAt), index("verification_codes_expires_idx").on(t.expiresAt)],
+);
+
+/** What the embedded SMS and mail providers "send": readable by staff, newest first. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel").notNull(), // "sms" | "mail"
+    to: text("to_address").notNull(),
+    subject: text("subject"),
+    text: text("text").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("outbox_created_idx").on(t.createdAt)],
+);
