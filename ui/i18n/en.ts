@@ -1,7 +1,21 @@
 // English texts: the same keys as zh.ts (the Dictionary type and tests/unit/i18n.test.ts hold them together).
+import activation from "./areas/activation";
+import centre from "./areas/centre";
+import address from "./areas/address";
+import family from "./areas/family";
+import points from "./areas/points";
+import dues from "./areas/dues";
+import outbox from "./areas/outbox";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
+  activation: activation.en,
+  centre: centre.en,
+  address: address.en,
+  family: family.en,
+  points: points.en,
+  dues: dues.en,
+  outbox: outbox.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

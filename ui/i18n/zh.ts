@@ -1,6 +1,21 @@
 // 中文 texts. en.ts has exactly the same keys (tests/unit/i18n.test.ts checks it).
 // Placeholders use rosetta's {{name}} syntax.
+import activation from "./areas/activation";
+import centre from "./areas/centre";
+import address from "./areas/address";
+import family from "./areas/family";
+import points from "./areas/points";
+import dues from "./areas/dues";
+import outbox from "./areas/outbox";
 const zh = {
+  activation: activation.zh,
+  centre: centre.zh,
+  address: address.zh,
+  family: family.zh,
+  points: points.zh,
+  dues: dues.zh,
+  outbox: outbox.zh,
+
   app: {
     name: "工会会员服务平台",
     nameAlt: "Union Member Portal",
