@@ -16,6 +16,9 @@ export function createApp(deps: Deps) {
   return app.use(staticUi(deps.config.uiDir));
 }
 
+// A portal page has no business inside another site's frame or sniffed as another type.
+const PAGE_HEADERS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "same-origin" };
+
 /** The built single-page app: files from dist/ui, index.html for every route of the route table. */
 function staticUi(dir: string) {
   const root = normalize(dir);
@@ -26,10 +29,10 @@ function staticUi(dir: string) {
     if (file.startsWith(root) && file !== root && existsSync(file) && statSync(file).isFile()) {
       const hashed = /\.[0-9a-z]{8,}\.(js|css)$/.test(file);
       return new Response(Bun.file(file), {
-        headers: { "cache-control": hashed ? "public, max-age=31536000, immutable" : "no-cache" },
+        headers: { ...PAGE_HEADERS, "cache-control": hashed ? "public, max-age=31536000, immutable" : "no-cache" },
       });
     }
     if (!existsSync(index)) return new Response("The UI is not built: run `bun scripts/build.ts`.", { status: 503 });
-    return new Response(Bun.file(index), { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" } });
+    return new Response(Bun.file(index), { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" } });
   });
 }

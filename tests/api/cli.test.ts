@@ -87,6 +87,7 @@ describe("src/main.ts", () => {
       const res = await fetch(server.url + path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
       await res.text();
     }
     const asset = await fetch(server.url + "/main.abcdef12.js");
