@@ -8,6 +8,7 @@ import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
 import { IndexPage } from "./pages/home/index-page";
 import { ComingSoonPage, NotFoundPage } from "./pages/shared/coming-soon-page";
+import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
 // Staff screens are a separate chunk.
@@ -56,6 +57,33 @@ function InitFailed() {
   );
 }
 
+/**
+ * Spec 1 section 2: a visit of a listed page is reported; the answer may send
+ * the member to the dues prompt on home, or show the prompt where they are.
+ * The showMember flag is left out of what counts as a new visit, so closing
+ * the prompt (which drops the flag) does not report the page again.
+ */
+function useVisitReport(allowed: boolean, location: string, search: string, navigate: (to: string, opts?: { replace?: boolean }) => void) {
+  const query = new URLSearchParams(search);
+  query.delete(SHOW_MEMBER);
+  const visit = `${location}?${query.toString()}`;
+  useEffect(() => {
+    const route = routeOf(location);
+    if (!allowed || !route) return;
+    let live = true;
+    void reportVisit(route.name, query.toString()).then((outcome) => {
+      if (!live) return;
+      if (outcome === "toIndex") {
+        openDues("intercept");
+        navigate(`/index?${SHOW_MEMBER}=1`, { replace: true });
+      } else if (outcome === "prompt") openDues("intercept");
+    });
+    return () => {
+      live = false;
+    };
+  }, [allowed, visit]);
+}
+
 /** Every page but login: initialise, require a user, require the route's power. */
 function GuardedPages() {
   const [location, navigate] = useLocation();
@@ -74,6 +102,8 @@ function GuardedPages() {
     else if (decision === "back") navigate(previous.current ?? "/index", { replace: true });
     else previous.current = search ? `${location}?${search}` : location;
   }, [decision, location, search]);
+
+  useVisitReport(decision === "pass", location, search, navigate);
 
   if (decision === "init" && initFailed) return <InitFailed />;
   if (decision !== "pass") return null;

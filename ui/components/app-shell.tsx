@@ -6,6 +6,8 @@ import { api } from "../api";
 import { useT } from "../i18n";
 import { clearUser, session } from "../state/session";
 import { loadSite, site } from "../state/site";
+// The dues window can be asked for on any signed-in page (?showMember, a visit interception).
+import { DuesHost } from "../pages/membership/dues-window";
 import { Emblem } from "./emblem";
 import { LanguageToggle } from "./language-toggle";
 import { confirm } from "./message-box";
@@ -129,6 +131,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <BottomBar />
+      <DuesHost />
     </div>
   );
 }

@@ -1,0 +1,42 @@
+// A payment page as a QR code (for a phone's camera) and as a link (for a
+// desk). The code is drawn in the browser: the address never leaves the page.
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { useT } from "../i18n";
+
+/** A relative payment address becomes absolute: a phone scanning it is not on this page. */
+export const absoluteUrl = (url: string): string => new URL(url, window.location.origin).toString();
+
+export type QrPayProps = { url: string; linkLabel: string; alt: string };
+
+export function QrPay({ url, linkLabel, alt }: QrPayProps) {
+  const t = useT();
+  const target = absoluteUrl(url);
+  const [image, setImage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    QRCode.toDataURL(target, { margin: 1, width: 200, errorCorrectionLevel: "M", color: { dark: "#1f2329", light: "#ffffff" } })
+      .then((data) => live && setImage(data))
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [target]);
+
+  return (
+    <div className="qr-pay">
+      <div className="qr-frame">
+        {image ? <img src={image} width={200} height={200} alt={alt} data-testid="qr-image" /> : <span className="qr-placeholder">{failed ? "" : t("common.loading")}</span>}
+      </div>
+      <a className="button button-quiet qr-link" href={target} target="_blank" rel="noopener" data-testid="pay-link">
+        {linkLabel}
+      </a>
+    </div>
+  );
+}

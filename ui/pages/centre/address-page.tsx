@@ -1,0 +1,143 @@
+// Personal centre > addresses (spec 1 section 2): the member's addresses,
+// default first, with add, edit, delete and set default; at most 10.
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { ADDRESS_TYPE } from "../../../src/protocol/types";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { confirm, showMessage } from "../../components/message-box";
+import { pick, resultText, t as translate, useT } from "../../i18n";
+import { maskPhone } from "../../lib/format";
+import { session } from "../../state/session";
+import { type Address, AddressDialog, MAX_ADDRESSES } from "./address-dialog";
+
+type Editing = { address: Address | null } | null;
+
+function useAddresses() {
+  const [list, setList] = useState<Address[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = async () => {
+    const answer = await api.call<{ list: Address[] }>("/user/address/list");
+    if (isSuccess(answer) && answer.list) {
+      setList(answer.list);
+      setFailed(false);
+    } else {
+      setFailed(true);
+      await showMessage(resultText(translate, answer.message));
+    }
+  };
+  useEffect(() => void load(), []);
+  return { list, failed, load };
+}
+
+function AddressCard({ address, onEdit, onDelete, onDefault }: { address: Address; onEdit: () => void; onDelete: () => void; onDefault: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const regions = [address.address0, address.address1, address.address2, address.address3]
+    .map((r) => pick(language, r?.name, r?.nameEn))
+    .join(language === "en" ? ", " : " ");
+  const isHome = address.type?.id === ADDRESS_TYPE.ADDRESS_TYPE_PLACE;
+  return (
+    <li className={`address-card${address.isDefault ? " is-default" : ""}`} data-testid="address-card">
+      <div className="address-head">
+        <span className="address-name">{address.name}</span>
+        <span className="address-phone">{maskPhone(address.phone)}</span>
+        {address.isDefault ? <span className="badge badge-accent">{t("address.isDefault")}</span> : null}
+        {isHome ? <span className="badge">{t("address.home")}</span> : null}
+      </div>
+      <p className="address-lines">
+        <span className="address-regions">{regions}</span>
+        <span className="address-info">{address.info}</span>
+      </p>
+      <div className="card-actions">
+        {address.isDefault ? null : (
+          <button type="button" className="link-button" onClick={onDefault}>
+            {t("address.setDefault")}
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={onEdit}>
+          {t("address.edit")}
+        </button>
+        <button type="button" className="link-button link-danger" onClick={onDelete}>
+          {t("address.delete")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function AddressPage() {
+  const t = useT();
+  const { list, failed, load } = useAddresses();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const add = () => {
+    // The server refuses an eleventh too; saying so before the form is filled spares the effort.
+    if (list && list.length >= MAX_ADDRESSES) return void showMessage(t("address.often"));
+    setEditing({ address: null });
+  };
+
+  const remove = async (address: Address) => {
+    if (!(await confirm(t("address.confirmDelete")))) return;
+    const answer = await api.call("/user/address/delete", { id: address.id });
+    if (!isSuccess(answer)) return showMessage(resultText(t, answer.message));
+    await load();
+    await showMessage(t("address.deleted"));
+  };
+
+  const makeDefault = async (address: Address) => {
+    const answer = await api.call("/user/address/default", { id: address.id });
+    if (!isSuccess(answer)) return showMessage(resultText(t, answer.message));
+    await load();
+    await showMessage(t("address.defaultDone"));
+  };
+
+  const saved = async () => {
+    setEditing(null);
+    await load();
+    await showMessage(t("address.saved"));
+  };
+
+  return (
+    <section className="centre-section" aria-labelledby="address-title">
+      <header className="section-head">
+        <div>
+          <h2 id="address-title" className="centre-title">
+            {t("address.title")}
+          </h2>
+          <p className="section-intro">{t("address.intro")}</p>
+        </div>
+        <div className="section-tools">
+          {list ? <span className="muted count-note">{t("address.count", { count: list.length, max: MAX_ADDRESSES })}</span> : null}
+          <button type="button" className="button button-primary" onClick={add} data-testid="address-add">
+            {t("address.add")}
+          </button>
+        </div>
+      </header>
+      {failed && !list ? (
+        <div className="panel empty-panel">
+          <button type="button" className="button button-quiet" onClick={() => void load()}>
+            {t("common.retry")}
+          </button>
+        </div>
+      ) : list && list.length === 0 ? (
+        <div className="panel empty-panel">
+          <p>{t("address.empty")}</p>
+        </div>
+      ) : (
+        <ul className="card-list">
+          {list?.map((address) => (
+            <AddressCard
+              key={address.id}
+              address={address}
+              onEdit={() => setEditing({ address })}
+              onDelete={() => void remove(address)}
+              onDefault={() => void makeDefault(address)}
+            />
+          ))}
+        </ul>
+      )}
+      {editing ? <AddressDialog address={editing.address} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+// The family member editor (spec 1 section 5, spec 2 "Family member editor"):
+// name, relation, birthday (optional for relations that need none), ID card
+// or passport, sex and phone. The ID rule is the server's own (src/protocol/identity).
+import { type FormEvent, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
+import { ID_TYPE, birthdayOfId, cleanText, isMainlandId, isPhone } from "../../../src/protocol/identity";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { DatePicker } from "../../components/date-picker";
+import { Dialog } from "../../components/dialog";
+import { showMessage } from "../../components/message-box";
+import { pick, resultText, useT } from "../../i18n";
+import { formatDate } from "../../lib/format";
+import { session } from "../../state/session";
+
+export type Relation = { id: number; nameZh: string; nameEn: string; birthdayOptional?: boolean | number };
+export type FamilyMember = {
+  id: number;
+  name: string;
+  identity: string;
+  idType: number;
+  relation: { id: number; nameZh: string; nameEn: string };
+  sex: number;
+  phone: string | null;
+  birthday: string | null;
+};
+
+export const MAX_FAMILY = 15;
+
+type Field = "name" | "relation" | "birthday" | "idType" | "identity" | "sex" | "phone";
+export type FamilyForm = { name: string; relation: string; birthday: string; idType: string; identity: string; sex: string; phone: string };
+export type FamilyErrors = Partial<Record<Field, string>>;
+
+const FIELDS: Field[] = ["name", "relation", "birthday", "idType", "identity", "sex", "phone"];
+
+export function validateFamily(form: FamilyForm, relations: readonly Relation[], today = new Date()): FamilyErrors {
+  const errors: FamilyErrors = {};
+  if (!form.name.trim()) errors.name = "family.errors.name";
+  const relation = relations.find((r) => String(r.id) === form.relation);
+  if (!relation) errors.relation = "family.errors.relation";
+  if (!form.birthday) {
+    if (!relation?.birthdayOptional) errors.birthday = "family.errors.birthday";
+  } else if (form.birthday > formatDate(today)) errors.birthday = "family.errors.birthdayFuture";
+  if (form.idType !== String(ID_TYPE.NATIONAL) && form.idType !== String(ID_TYPE.OTHER)) errors.idType = "family.errors.idType";
+  const identity = form.identity.trim();
+  if (!identity) errors.identity = "family.errors.identity";
+  else if (form.idType === String(ID_TYPE.NATIONAL) && !isMainlandId(identity, today)) errors.identity = "family.errors.idCard";
+  if (form.sex !== "0" && form.sex !== "1") errors.sex = "family.errors.sex";
+  const phone = form.phone.trim();
+  if (phone && !isPhone(phone)) errors.phone = "family.errors.phoneFormat";
+  return errors;
+}
+
+function formOf(member: FamilyMember | null): FamilyForm {
+  if (!member) return { name: "", relation: "", birthday: "", idType: String(ID_TYPE.NATIONAL), identity: "", sex: "", phone: "" };
+  return {
+    name: member.name,
+    relation: String(member.relation.id),
+    birthday: member.birthday ?? "",
+    idType: String(member.idType === ID_TYPE.NATIONAL ? ID_TYPE.NATIONAL : ID_TYPE.OTHER),
+    identity: member.identity,
+    sex: String(member.sex),
+    phone: member.phone ?? "",
+  };
+}
+
+const fieldOfServer = (field: unknown): Field | null =>
+  typeof field === "string" && (FIELDS as string[]).includes(field) ? (field as Field) : null;
+
+export type FamilyDialogProps = { member: FamilyMember | null; relations: Relation[]; onClose: () => void; onSaved: () => void };
+
+export function FamilyDialog({ member, relations, onClose, onSaved }: FamilyDialogProps) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const [form, setForm] = useState<FamilyForm>(() => formOf(member));
+  const [errors, setErrors] = useState<FamilyErrors>({});
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLFormElement>(null);
+  const relation = relations.find((r) => String(r.id) === form.relation);
+
+  const update = (patch: Partial<FamilyForm>) => {
+    const next = { ...form, ...patch };
+    // An ID card carries the birthday: fill it in when none was given.
+    if (patch.identity !== undefined && next.idType === String(ID_TYPE.NATIONAL) && !next.birthday && isMainlandId(next.identity)) {
+      next.birthday = birthdayOfId(next.identity.trim());
+    }
+    setForm(next);
+    if (tried) setErrors(validateFamily(next, relations));
+  };
+
+  const focusFirst = (found: FamilyErrors) => {
+    const first = FIELDS.find((f) => found[f]);
+    if (first) root.current?.querySelector<HTMLElement>(`#family-${first}, [data-field=${first}]`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setTried(true);
+    const found = validateFamily(form, relations);
+    setErrors(found);
+    if (Object.keys(found).length) return focusFirst(found);
+    setBusy(true);
+    const answer = await api
+      .call("/user/family/save", {
+        family: {
+          ...(member ? { id: member.id } : {}),
+          name: cleanText(form.name),
+          identity: cleanText(form.identity).toUpperCase(),
+          birthday: form.birthday || null,
+          phone: form.phone.trim() || null,
+          relation: { id: Number(form.relation) },
+          sex: Number(form.sex),
+        },
+      })
+      .finally(() => setBusy(false));
+    if (isSuccess(answer)) return onSaved();
+    const code = answer.message?.code;
+    if (code === "ERROR_OFTEN") return showMessage(t("family.often"));
+    const field = code === "ERROR_PARAMS" ? fieldOfServer(answer.message.params?.field) : null;
+    if (field) {
+      const next = { ...found, [field]: "family.errors.server" };
+      setErrors(next);
+      return focusFirst(next);
+    }
+    await showMessage(resultText(t, answer.message));
+  };
+
+  const error = (field: Field) =>
+    errors[field] ? (
+      <p className="field-error" id={`family-${field}-error`} role="alert">
+        {t(errors[field]!, { field: t(`family.${field}`) })}
+      </p>
+    ) : null;
+
+  const described = (field: Field) => ({
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `family-${field}-error` : undefined,
+  });
+
+  const text = (field: "name" | "identity" | "phone") => ({
+    id: `family-${field}`,
+    "data-field": field,
+    className: `input${errors[field] ? " input-invalid" : ""}`,
+    value: form[field],
+    onChange: (event: { target: { value: string } }) => update({ [field]: event.target.value }),
+    ...described(field),
+  });
+
+  const choice = (field: "idType" | "sex", options: [string, string][]) => (
+    <div className="choice-row" role="radiogroup" aria-labelledby={`family-${field}-label`} {...described(field)}>
+      {options.map(([value, label], i) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name={`family-${field}`}
+            value={value}
+            data-field={i === 0 ? field : undefined}
+            checked={form[field] === value}
+            onChange={() => update({ [field]: value })}
+          />
+          <span>{t(label)}</span>
+        </label>
+      ))}
+    </div>
+  );
+
+  return (
+    <Dialog
+      title={t(member ? "family.editTitle" : "family.addTitle")}
+      onClose={onClose}
+      width={560}
+      footer={
+        <>
+          <button type="button" className="button button-quiet" onClick={onClose}>
+            {t("common.cancel")}
+          </button>
+          <button type="submit" form="family-form" className="button button-primary" disabled={busy}>
+            {t("family.save")}
+          </button>
+        </>
+      }
+    >
+      <form id="family-form" ref={root} className="centre-form" onSubmit={submit} noValidate>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="family-name">{t("family.name")}</label>
+            <input {...text("name")} maxLength={40} autoComplete="off" data-autofocus />
+            {error("name")}
+          </div>
+          <div className="field">
+            <label htmlFor="family-relation">{t("family.relation")}</label>
+            <select
+              id="family-relation"
+              data-field="relation"
+              className={`input${errors.relation ? " input-invalid" : ""}`}
+              value={form.relation}
+              onChange={(event) => update({ relation: event.target.value })}
+              {...described("relation")}
+            >
+              <option value="" disabled>
+                {t("family.relationPlaceholder")}
+              </option>
+              {relations.map((r) => (
+                <option key={r.id} value={String(r.id)}>
+                  {pick(language, r.nameZh, r.nameEn)}
+                </option>
+              ))}
+            </select>
+            {error("relation")}
+          </div>
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <span className="field-label" id="family-sex-label">
+              {t("family.sex")}
+            </span>
+            {choice("sex", [
+              ["0", "family.male"],
+              ["1", "family.female"],
+            ])}
+            {error("sex")}
+          </div>
+          <div className="field">
+            <label htmlFor="family-birthday">
+              {t("family.birthday")}
+              {relation?.birthdayOptional ? <span className="muted">{t("family.birthdayOptional")}</span> : null}
+            </label>
+            <DatePicker
+              id="family-birthday"
+              value={form.birthday}
+              invalid={!!errors.birthday}
+              describedBy={errors.birthday ? "family-birthday-error" : undefined}
+              onChange={(birthday) => update({ birthday })}
+            />
+            {error("birthday")}
+          </div>
+        </div>
+        <div className="field">
+          <span className="field-label" id="family-idType-label">
+            {t("family.idType")}
+          </span>
+          {choice("idType", [
+            [String(ID_TYPE.NATIONAL), "family.idCard"],
+            [String(ID_TYPE.OTHER), "family.passport"],
+          ])}
+          {error("idType")}
+        </div>
+        <div className="field">
+          <label htmlFor="family-identity">{t("family.identity")}</label>
+          <input
+            {...text("identity")}
+            maxLength={40}
+            autoComplete="off"
+            placeholder={t(form.idType === String(ID_TYPE.NATIONAL) ? "family.identityCardPlaceholder" : "family.identityPassportPlaceholder")}
+          />
+          {error("identity")}
+        </div>
+        <div className="field">
+          <label htmlFor="family-phone">{t("family.phone")}</label>
+          <input {...text("phone")} type="tel" inputMode="numeric" maxLength={11} autoComplete="off" placeholder={t("family.phonePlaceholder")} />
+          {error("phone")}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+// Personal centre > family (spec 1 section 2): the member's family, with add,
+// edit and delete; at most 15. Relations come from /family/find.
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { ID_TYPE } from "../../../src/protocol/identity";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { confirm, showMessage } from "../../components/message-box";
+import { pick, resultText, t as translate, useT } from "../../i18n";
+import { maskIdentity, maskPhone } from "../../lib/format";
+import { session } from "../../state/session";
+import { FamilyDialog, type FamilyMember, MAX_FAMILY, type Relation } from "./family-dialog";
+
+type Editing = { member: FamilyMember | null } | null;
+
+function useFamily() {
+  const [list, setList] = useState<FamilyMember[] | null>(null);
+  const [relations, setRelations] = useState<Relation[]>([]);
+  const [failed, setFailed] = useState(false);
+  const load = async () => {
+    const [members, found] = await Promise.all([
+      api.call<{ list: FamilyMember[] }>("/user/family/list"),
+      api.call<{ relations: Relation[] }>("/family/find"),
+    ]);
+    if (isSuccess(found) && found.relations) setRelations(found.relations);
+    if (isSuccess(members) && members.list) {
+      setList(members.list);
+      setFailed(false);
+    } else {
+      setFailed(true);
+      await showMessage(resultText(translate, members.message));
+    }
+  };
+  useEffect(() => void load(), []);
+  return { list, relations, failed, load };
+}
+
+function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const facts: [string, string][] = [
+    [t("family.sex"), t(member.sex === 1 ? "family.female" : "family.male")],
+    [t("family.birthday"), member.birthday ?? "—"],
+    [t(member.idType === ID_TYPE.NATIONAL ? "family.idCard" : "family.passport"), maskIdentity(member.identity)],
+    [t("family.phone"), member.phone ? maskPhone(member.phone) : "—"],
+  ];
+  return (
+    <li className="family-card" data-testid="family-card">
+      <div className="address-head">
+        <span className="address-name">{member.name}</span>
+        <span className="badge">{pick(language, member.relation?.nameZh, member.relation?.nameEn)}</span>
+      </div>
+      <dl className="fact-list">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="card-actions">
+        <button type="button" className="link-button" onClick={onEdit}>
+          {t("family.edit")}
+        </button>
+        <button type="button" className="link-button link-danger" onClick={onDelete}>
+          {t("family.delete")}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function FamilyPage() {
+  const t = useT();
+  const { list, relations, failed, load } = useFamily();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const add = () => {
+    if (list && list.length >= MAX_FAMILY) return void showMessage(t("family.often"));
+    setEditing({ member: null });
+  };
+
+  const remove = async (member: FamilyMember) => {
+    if (!(await confirm(t("family.confirmDelete", { name: member.name })))) return;
+    const answer = await api.call("/user/family/delete", { id: member.id });
+    if (!isSuccess(answer)) return showMessage(resultText(t, answer.message));
+    await load();
+    await showMessage(t("family.deleted"));
+  };
+
+  const saved = async () => {
+    setEditing(null);
+    await load();
+    await showMessage(t("family.saved"));
+  };
+
+  return (
+    <section className="centre-section" aria-labelledby="family-title">
+      <header className="section-head">
+        <div>
+          <h2 id="family-title" className="centre-title">
+            {t("family.title")}
+          </h2>
+          <p className="section-intro">{t("family.intro")}</p>
+        </div>
+        <div className="section-tools">
+          {list ? <span className="muted count-note">{t("family.count", { count: list.length, max: MAX_FAMILY })}</span> : null}
+          <button type="button" className="button button-primary" onClick={add} data-testid="family-add">
+            {t("family.add")}
+          </button>
+        </div>
+      </header>
+      {failed && !list ? (
+        <div className="panel empty-panel">
+          <button type="button" className="button button-quiet" onClick={() => void load()}>
+            {t("common.retry")}
+          </button>
+        </div>
+      ) : list && list.length === 0 ? (
+        <div className="panel empty-panel">
+          <p>{t("family.empty")}</p>
+        </div>
+      ) : (
+        <ul className="card-list">
+          {list?.map((member) => (
+            <FamilyCard key={member.id} member={member} onEdit={() => setEditing({ member })} onDelete={() => void remove(member)} />
+          ))}
+        </ul>
+      )}
+      {editing ? <FamilyDialog member={editing.member} relations={relations} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// Personal centre > member (spec 1 section 2): whether this year's dues are
+// paid (with a pay button when not), and the member's dues orders with a
+// filter and paging, the table padded to 14 rows.
+import { type FormEvent, useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { isSuccess } from "../../../src/protocol/result";
+import { ORDER_STATE } from "../../../src/protocol/types";
+import { api } from "../../api";
+import { DatePicker } from "../../components/date-picker";
+import { showMessage } from "../../components/message-box";
+import { type Column, PaddedTable } from "../../components/padded-table";
+import { Pager } from "../../components/pager";
+import { pick, resultText, useT } from "../../i18n";
+import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format";
+import { openDues } from "../../state/membership";
+import { session } from "../../state/session";
+
+export const DUES_ROWS = 14;
+
+type DuesOrder = {
+  sysTrade: string;
+  nameZh: string;
+  nameEn: string;
+  amount: number;
+  payTrade: string | null;
+  createDate: string;
+  payDate: string | null;
+  state: { id: number };
+};
+type DuesPage = { list: DuesOrder[]; count: number; max: number; index: number };
+type MemberCheck = { paid: boolean; year: number; pending: { trade: string; pay: string } | null };
+type Filter = { trade: string; state: string; start: string; end: string };
+
+const EMPTY_FILTER: Filter = { trade: "", state: "", start: "", end: "" };
+// A preview state belongs to registrations; dues orders are waiting, paid or cancelled.
+const DUES_STATES: number[] = [ORDER_STATE.ORDER_STATE_WAIT, ORDER_STATE.ORDER_STATE_SUCCESS, ORDER_STATE.ORDER_STATE_CANCEL];
+
+function payloadOf(filter: Filter, index: number) {
+  return {
+    ...(filter.trade.trim() ? { trade: filter.trade.trim() } : {}),
+    ...(filter.state ? { state: Number(filter.state) } : {}),
+    ...(filter.start ? { start: dayStart(filter.start) } : {}),
+    ...(filter.end ? { end: dayEnd(filter.end) } : {}),
+    index,
+  };
+}
+
+function DuesStatus() {
+  const t = useT();
+  const [check, setCheck] = useState<MemberCheck | null>(null);
+  useEffect(() => {
+    void api.call<MemberCheck>("/member/check").then((answer) => isSuccess(answer) && setCheck(answer as MemberCheck));
+  }, []);
+  if (!check) return <div className="summary-strip dues-status" aria-hidden="true" />;
+  return (
+    <div className={`summary-strip dues-status${check.paid ? " is-paid" : ""}`} data-testid="dues-status">
+      <p className="summary-note">{t(check.paid ? "dues.paidBanner" : "dues.unpaidBanner", { year: check.year })}</p>
+      {check.paid ? null : (
+        <button type="button" className="button button-primary" onClick={() => openDues()} data-testid="member-pay">
+          {t(check.pending ? "dues.payAgain" : "dues.pay")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default function MemberPage() {
+  const t = useT();
+  const { language, typeRows } = useSnapshot(session);
+  const stateName = (id: number) => {
+    const row = typeRows.find((r) => r.id === id);
+    return row ? pick(language, row.nameZh, row.nameEn) : "";
+  };
+  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
+  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
+  const [index, setIndex] = useState(1);
+  const [page, setPage] = useState<DuesPage | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const answer = await api.call<DuesPage>("/member/list", payloadOf(filter, index));
+      if (!live) return;
+      if (isSuccess(answer) && answer.list) setPage(answer as DuesPage);
+      else await showMessage(resultText(t, answer.message));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [filter, index]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft });
+    setIndex(1);
+  };
+
+  const reset = () => {
+    setDraft(EMPTY_FILTER);
+    setFilter(EMPTY_FILTER);
+    setIndex(1);
+  };
+
+  const columns: Column<DuesOrder>[] = [
+    { key: "trade", title: t("dues.trade"), render: (r) => <span className="mono">{r.sysTrade}</span> },
+    { key: "name", title: t("dues.name"), render: (r) => pick(language, r.nameZh, r.nameEn) },
+    { key: "amount", title: t("dues.amount"), align: "right", render: (r) => formatMoney(r.amount) },
+    { key: "payTrade", title: t("dues.payTrade"), render: (r) => (r.payTrade ? <span className="mono">{r.payTrade}</span> : "—") },
+    { key: "created", title: t("dues.createDate"), render: (r) => formatDateTime(r.createDate) },
+    { key: "paid", title: t("dues.payDate"), render: (r) => (r.payDate ? formatDateTime(r.payDate) : "—") },
+    {
+      key: "state",
+      title: t("dues.state"),
+      render: (r) => <span className={`state-tag state-${r.state?.id}`}>{stateName(r.state?.id)}</span>,
+    },
+  ];
+
+  return (
+    <section className="centre-section" aria-labelledby="dues-title">
+      <header className="section-head">
+        <h2 id="dues-title" className="centre-title">
+          {t("dues.title")}
+        </h2>
+      </header>
+      <DuesStatus />
+      <form className="filter-bar" onSubmit={search} aria-label={t("dues.search")}>
+        <label className="filter-field filter-wide">
+          <span>{t("dues.trade")}</span>
+          <input className="input" name="trade" value={draft.trade} placeholder={t("dues.tradePlaceholder")} onChange={(e) => setDraft({ ...draft, trade: e.target.value })} />
+        </label>
+        <label className="filter-field">
+          <span>{t("dues.state")}</span>
+          <select className="input" name="state" value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
+            <option value="">{t("dues.allStates")}</option>
+            {DUES_STATES.map((id) => (
+              <option key={id} value={String(id)}>
+                {stateName(id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter-field">
+          <span>{t("dues.start")}</span>
+          <DatePicker id="dues-start" value={draft.start} onChange={(start) => setDraft({ ...draft, start })} />
+        </label>
+        <label className="filter-field">
+          <span>{t("dues.end")}</span>
+          <DatePicker id="dues-end" value={draft.end} onChange={(end) => setDraft({ ...draft, end })} />
+        </label>
+        <div className="filter-actions">
+          <button type="submit" className="button button-primary">
+            {t("dues.search")}
+          </button>
+          <button type="button" className="button button-quiet" onClick={reset}>
+            {t("dues.reset")}
+          </button>
+        </div>
+      </form>
+      <PaddedTable columns={columns} data={page?.list ?? []} rowKey={(r) => r.sysTrade} rows={DUES_ROWS} caption={t("dues.caption")} />
+      {page ? <Pager index={page.index} max={page.max} count={page.count} onChange={setIndex} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+// The membership-dues window (spec 1 sections 2 and 4): the notice with the
+// price, year, month and day; Pay creates the dues order and shows its payment
+// page as a link and a QR code; the payment state is polled every 3 seconds
+// and, once paid, the window closes and the page reloads.
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { useSnapshot } from "valtio";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { Dialog } from "../../components/dialog";
+import { showMessage } from "../../components/message-box";
+import { QrPay } from "../../components/qr-pay";
+import { resultText, t as translate, useT } from "../../i18n";
+import { formatDateTime, formatMoney } from "../../lib/format";
+import { SHOW_MEMBER, closeDues, membership, openDues } from "../../state/membership";
+
+export const POLL_MS = 3_000;
+/** Long enough to read "payment received" before the page reloads. */
+const RELOAD_AFTER_MS = 1_200;
+
+type DuesConfig = { price: number; year: number; month: number; date: number };
+type MemberInfo = { config: DuesConfig; year: number };
+type MemberCheck = { paid: boolean; year: number; pending: { trade: string; pay: string } | null };
+type Payment = { trade: string; pay: string; expires?: string };
+
+type View =
+  | { kind: "loading" }
+  | { kind: "offer"; config: DuesConfig }
+  | { kind: "paid"; year: number }
+  | { kind: "paying"; config: DuesConfig | null; payment: Payment }
+  | { kind: "done" }
+  | { kind: "closed"; config: DuesConfig };
+
+async function loadView(): Promise<View | null> {
+  const [info, check] = await Promise.all([api.call<MemberInfo>("/member/info"), api.call<MemberCheck>("/member/check")]);
+  if (!isSuccess(info) || !info.config) {
+    await showMessage(resultText(translate, info.message));
+    return null;
+  }
+  const config = { ...info.config, year: info.config.year ?? info.year! };
+  if (isSuccess(check) && check.paid) return { kind: "paid", year: check.year ?? config.year };
+  if (isSuccess(check) && check.pending) return { kind: "paying", config, payment: check.pending };
+  return { kind: "offer", config };
+}
+
+/** Asks for the payment state every POLL_MS while `trade` is set. */
+function usePaymentPoll(trade: string | null, onState: (code: string) => void) {
+  const handler = useRef(onState);
+  handler.current = onState;
+  useEffect(() => {
+    if (!trade) return;
+    let live = true;
+    const timer = setInterval(async () => {
+      const answer = await api.call<{ state: { id: number; code: string } }>("/member/pay/state", { trade });
+      if (live && isSuccess(answer) && answer.state) handler.current(answer.state.code);
+    }, POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [trade]);
+}
+
+function Notice({ config }: { config: DuesConfig }) {
+  const t = useT();
+  const price = formatMoney(config.price);
+  return (
+    <>
+      <p className="dues-notice" data-testid="dues-notice">
+        {t("dues.notice", { price, year: config.year, month: config.month, day: config.date })}
+      </p>
+      <dl className="dues-figures">
+        <div>
+          <dt>{t("dues.yearLabel")}</dt>
+          <dd>{config.year}</dd>
+        </div>
+        <div>
+          <dt>{t("dues.priceLabel")}</dt>
+          <dd className="dues-price" data-testid="dues-price">
+            {t("dues.priceValue", { price })}
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+export function DuesWindow({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const { reason } = useSnapshot(membership);
+  const [view, setView] = useState<View>({ kind: "loading" });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void loadView().then((next) => {
+      if (!live) return;
+      if (next) setView(next);
+      else onClose();
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  usePaymentPoll(view.kind === "paying" ? view.payment.trade : null, (code) => {
+    if (view.kind !== "paying") return;
+    if (code === "PAY_STATE_SUCCESS") {
+      setView({ kind: "done" });
+      setTimeout(() => {
+        onClose();
+        window.location.reload();
+      }, RELOAD_AFTER_MS);
+    } else if (code === "PAY_STATE_CLOSED" && view.config) setView({ kind: "closed", config: view.config });
+  });
+
+  const pay = async (config: DuesConfig) => {
+    if (busy) return;
+    setBusy(true);
+    const answer = await api.call<Payment>("/member/pay").finally(() => setBusy(false));
+    if (isSuccess(answer) && answer.trade && answer.pay) return setView({ kind: "paying", config, payment: answer as Payment });
+    const code = answer.message?.code;
+    if (code === "ERROR_NOT_POWER") return showMessage(t("dues.pending"));
+    if (code === "ERROR_DATA_USED") return setView({ kind: "paid", year: config.year });
+    await showMessage(resultText(t, answer.message));
+  };
+
+  const later = (
+    <button type="button" className="button button-quiet" onClick={onClose}>
+      {view.kind === "offer" || view.kind === "closed" ? t("dues.later") : t("common.close")}
+    </button>
+  );
+
+  let body: ReactNode = <div className="dues-loading" aria-hidden="true" />;
+  let footer: ReactNode = later;
+  if (view.kind === "offer" || view.kind === "closed") {
+    body = (
+      <>
+        {reason === "intercept" ? <p className="dues-intercept">{t("dues.intercept")}</p> : null}
+        {view.kind === "closed" ? <p className="dues-intercept">{t("dues.closed")}</p> : null}
+        <Notice config={view.config} />
+      </>
+    );
+    footer = (
+      <>
+        {later}
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay(view.config)} data-testid="dues-pay" data-autofocus>
+          {t("dues.pay")}
+        </button>
+      </>
+    );
+  } else if (view.kind === "paid") {
+    body = <p className="dues-result">{t("dues.paid", { year: view.year })}</p>;
+  } else if (view.kind === "done") {
+    body = (
+      <p className="dues-result dues-success" role="status" data-testid="dues-done">
+        {t("dues.paidDone")}
+      </p>
+    );
+    footer = null;
+  } else if (view.kind === "paying") {
+    body = (
+      <>
+        {view.config ? <Notice config={view.config} /> : null}
+        <p className="dues-scan">{t("dues.scan")}</p>
+        <QrPay url={view.payment.pay} linkLabel={t("dues.openLink")} alt={t("dues.qrAlt")} />
+        <p className="dues-waiting" role="status" data-testid="dues-waiting">
+          <span className="spinner spinner-small" aria-hidden="true" />
+          {t("dues.waiting")}
+        </p>
+        {view.payment.expires ? <p className="muted dues-expires">{t("dues.expires", { time: formatDateTime(view.payment.expires) })}</p> : null}
+      </>
+    );
+  }
+
+  return (
+    <Dialog title={t("dues.windowTitle")} onClose={onClose} width={460} footer={footer}>
+      <div className="dues-window" data-testid="dues-window" data-view={view.kind}>
+        {body}
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Mounted once in the app shell: shows the window when something opened it,
+ * or when the page's address carries ?showMember; closing it drops the flag
+ * so a reload does not bring it back.
+ */
+export function DuesHost() {
+  const { open } = useSnapshot(membership);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const flagged = new URLSearchParams(search).has(SHOW_MEMBER);
+
+  useEffect(() => {
+    if (flagged && !membership.open) openDues(membership.reason);
+  }, [flagged]);
+
+  const close = () => {
+    closeDues();
+    membership.reason = "member";
+    if (flagged) {
+      const rest = new URLSearchParams(search);
+      rest.delete(SHOW_MEMBER);
+      const query = rest.toString();
+      navigate(query ? `${location}?${query}` : location, { replace: true });
+    }
+  };
+
+  return open ? <DuesWindow onClose={close} /> : null;
+}
