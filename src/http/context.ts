@@ -3,6 +3,7 @@
 import type { Config } from "../config";
 import type { Database, DbOrTx } from "../db/client";
 import type { PowerCode } from "../protocol/powers";
+import type { Providers } from "../providers";
 
 export type Actor = {
   id: number;
@@ -17,6 +18,8 @@ export type Deps = {
   config: Config;
   /** Injected so rules with windows and expiries test without sleeping. */
   clock: () => Date;
+  /** SMS and mail; the embedded outbox providers when left out. */
+  providers?: Providers;
 };
 
 export type Ctx = {
@@ -29,6 +32,8 @@ export type Ctx = {
   /** The Host the visitor used (the filing number depends on it). */
   host: string | null;
   userAgent: string | null;
+  /** Factories taking the transaction scope: `ctx.providers.sms(ctx).send(...)`. */
+  providers: Providers;
   /**
    * Runs `fn` in one transaction that first records this request's nonce, so
    * a replayed write changes nothing even on another instance.

@@ -15,6 +15,7 @@ import {
   verifySignature,
 } from "../protocol/envelope";
 import type { Access } from "../protocol/powers";
+import { embeddedProviders } from "../providers";
 import { DomainError, message } from "../protocol/result";
 import { USER_STATE } from "../protocol/types";
 import type { Actor, Ctx, Deps } from "./context";
@@ -181,6 +182,7 @@ export function createEnvelope(deps: Deps) {
       ip,
       host: new URL(request.url).host,
       userAgent: request.headers.get("user-agent"),
+      providers: deps.providers ?? embeddedProviders,
       transaction: (fn) =>
         db.transaction(async (tx) => {
           // Whatever this write changes (the signed-in user, the language) is read fresh next time.

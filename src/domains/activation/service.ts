@@ -1,0 +1,203 @@
+// First activation (spec 1 sections 2, 4 and 8; docs/api-account.md
+// "Activation"): prove a phone or an e-mail with a code, then the session may
+// finish activating that member for 30 minutes (the grant is the used code
+// row, so every instance agrees), choose a language, complete the profile and
+// set a password. Activation signs the session in.
+import { and, eq, ne } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { sessions, users } from "../../db/schema";
+import type { Ctx } from "../../http/context";
+import { DomainError } from "../../protocol/result";
+import { LANGUAGE, PROPERTY_PURPOSE, USER_STATE } from "../../protocol/types";
+import { type ProfileInput, checkProfile, logOperation, writeProfileValues, writePurposeValue } from "../account/service";
+import { loadUserView } from "../account/user-view";
+import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../verification/codes";
+import { mailOf, phoneOf } from "../verification/formats";
+
+type UserRow = typeof users.$inferSelect;
+
+const GRANTING: CodePurpose[] = ["activate", "activate-no-mail"];
+const LANGUAGE_IDS = new Set<number>(Object.values(LANGUAGE));
+
+export function activationMode({ ctx }: { ctx: Ctx }) {
+  return { mode: ctx.config.activation.mode };
+}
+
+function requireMode(ctx: Ctx, mode: "phone" | "mail") {
+  if (ctx.config.activation.mode !== mode) throw new DomainError("ERROR_PARAMS", { reason: "mode" });
+}
+
+/** A member who may still activate: registered, not active and not gone. */
+function requireRegistered(user: UserRow | undefined): UserRow {
+  if (!user) throw new DomainError("ERROR_NOT_USER");
+  if (user.state === USER_STATE.USER_STATE_ACTIVE) throw new DomainError("ERROR_BINDINGED");
+  if (user.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
+  return user;
+}
+
+async function userBy(ctx: Ctx, column: "phone" | "mail" | "employees", value: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users[column], value)).limit(1);
+  return user;
+}
+
+/** The initial password of the no-company-mail form arrives as MD5, like every password. */
+function requireInitialPassword(ctx: Ctx, md5: string) {
+  const expected = createHash("md5").update(ctx.config.activation.initialPassword).digest("hex");
+  if (md5.toLowerCase() !== expected) throw new DomainError("ERROR_PARAMS", { field: "password" });
+}
+
+export async function sendActivationSms({ ctx, input }: { ctx: Ctx; input: { phone: string } }) {
+  requireMode(ctx, "phone");
+  const phone = phoneOf(input.phone);
+  return ctx.transaction(async (tx) => {
+    const user = requireRegistered(await userBy(tx, "phone", phone));
+    return sendCode(tx, { purpose: "activate", channel: "sms", target: phone, userId: user.id });
+  });
+}
+
+export async function sendActivationMail({ ctx, input }: { ctx: Ctx; input: { mail: string } }) {
+  requireMode(ctx, "mail");
+  const mail = mailOf(input.mail);
+  return ctx.transaction(async (tx) => {
+    const user = requireRegistered(await userBy(tx, "mail", mail));
+    return sendCode(tx, { purpose: "activate", channel: "mail", target: mail, userId: user.id });
+  });
+}
+
+type NoMailInput = { employees: string; password: string; mail: string };
+
+/** The no-company-mail form: employee id plus the initial password, then a code to a mailbox of the member's choice. */
+async function noMailMember(ctx: Ctx, input: NoMailInput) {
+  requireMode(ctx, "mail");
+  requireInitialPassword(ctx, input.password);
+  const mail = mailOf(input.mail);
+  const employees = input.employees.trim().toLowerCase();
+  if (!employees) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+  const user = requireRegistered(await userBy(ctx, "employees", employees));
+  if (user.mail) throw new DomainError("ERROR_DATA_USED", { reason: "has-mail" });
+  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.mail, mail)).limit(1);
+  if (other) throw new DomainError("ERROR_DATA_USED", { reason: "mail-used" });
+  return { user, mail };
+}
+
+export async function sendNoMailCode({ ctx, input }: { ctx: Ctx; input: NoMailInput }) {
+  return ctx.transaction(async (tx) => {
+    const { user, mail } = await noMailMember(tx, input);
+    return sendCode(tx, { purpose: "activate-no-mail", channel: "mail", target: mail, userId: user.id });
+  });
+}
+
+/** /active/login: the code proves the phone or e-mail; the answer is the member to activate. */
+export async function activationLogin({ ctx, input }: { ctx: Ctx; input: { phone?: string; mail?: string; auth: string } }) {
+  const byPhone = input.phone !== undefined;
+  if (byPhone === (input.mail !== undefined)) throw new DomainError("ERROR_PARAMS", { field: byPhone ? "mail" : "phone" });
+  requireMode(ctx, byPhone ? "phone" : "mail");
+  const target = byPhone ? phoneOf(input.phone!) : mailOf(input.mail!);
+  return ctx.transaction(async (tx) => {
+    const verdict = await useCode(tx, { purpose: "activate", channel: byPhone ? "sms" : "mail", target, code: input.auth });
+    if (!verdict.ok) return verdict.answer;
+    const user = requireRegistered(await userBy(tx, byPhone ? "phone" : "mail", target));
+    // The code was sent to whoever held that phone then; the grant names that member.
+    if (user.id !== verdict.row.userId) throw new DomainError("ERROR_NOT_USER");
+    return { user: await loadUserView(tx.db, user.id) };
+  });
+}
+
+export async function noMailLogin({ ctx, input }: { ctx: Ctx; input: NoMailInput & { auth: string } }) {
+  return ctx.transaction(async (tx) => {
+    const { user, mail } = await noMailMember(tx, input);
+    const verdict = await useCode(tx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
+    if (!verdict.ok) return verdict.answer;
+    if (user.id !== verdict.row.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+    return { user: await loadUserView(tx.db, user.id) };
+  });
+}
+
+/** The member this session may finish activating, or ERROR_NOT_POWER. */
+async function granted(ctx: Ctx, userId: number) {
+  const grant = await hasActivationGrant(ctx, userId, GRANTING);
+  if (!grant) throw new DomainError("ERROR_NOT_POWER", { reason: "activation" });
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return { grant, user: requireRegistered(user) };
+}
+
+export async function activationLanguage({ ctx, input }: { ctx: Ctx; input: { user: number; language: number } }) {
+  if (!LANGUAGE_IDS.has(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
+  return ctx.transaction(async (tx) => {
+    const { user } = await granted(tx, input.user);
+    await tx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    return { user: await loadUserView(tx.db, user.id) };
+  });
+}
+
+async function phoneTakenByOther(ctx: Ctx, phone: string, userId: number) {
+  const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId))).limit(1);
+  return Boolean(other);
+}
+
+/** /user/sms/send during profile completion: a code to the phone the member will keep. */
+export async function sendProfilePhoneCode({ ctx, input }: { ctx: Ctx; input: { user: number; phone: string } }) {
+  const phone = phoneOf(input.phone);
+  return ctx.transaction(async (tx) => {
+    const { user } = await granted(tx, input.user);
+    if (await phoneTakenByOther(tx, phone, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
+    return sendCode(tx, { purpose: "activate-phone", channel: "sms", target: phone, userId: user.id });
+  });
+}
+
+export type SubmitInput = ProfileInput & { user: number; password: string; phone?: string; auth?: string };
+
+/**
+ * /active/submit: profile, phone, password, state and sign-in in one
+ * transaction. A new phone (or the first one) needs its own code.
+ */
+export async function submitActivation({ ctx, input }: { ctx: Ctx; input: SubmitInput }) {
+  return ctx.transaction(async (tx) => {
+    const { grant, user } = await granted(tx, input.user);
+    const phone = await provenPhone(tx, user, input);
+    if (typeof phone === "object") return phone;
+    const { country, values } = await checkProfile(tx, user.id, input);
+    // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
+    const mail = grant.purpose === "activate-no-mail" ? grant.target : user.mail;
+    if (mail !== user.mail) {
+      const [other] = await tx.db.select({ id: users.id }).from(users).where(and(eq(users.mail, mail!), ne(users.id, user.id))).limit(1);
+      if (other) throw new DomainError("ERROR_RENAME", { field: "mail" });
+    }
+    const opId = await logOperation(tx.db, tx, { userId: user.id, targetUserId: user.id, action: "activation.submit" });
+    await tx.db
+      .update(users)
+      .set({
+        phone,
+        mail,
+        nationalityId: country.id,
+        passwordHash: await Bun.password.hash(input.password.toLowerCase(), { algorithm: "argon2id" }),
+        state: USER_STATE.USER_STATE_ACTIVE,
+        updatedAt: ctx.now,
+      })
+      .where(eq(users.id, user.id));
+    const log = { userId: user.id, operatorId: user.id, operationLogId: opId, now: ctx.now };
+    await writeProfileValues(tx.db, { ...log, values });
+    if (phone !== user.phone) await writePurposeValue(tx.db, { ...log, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, value: phone });
+    if (mail !== user.mail) await writePurposeValue(tx.db, { ...log, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, value: mail! });
+    await tx.db.update(sessions).set({ userId: user.id }).where(eq(sessions.id, ctx.session.id));
+    return { user: await loadUserView(tx.db, user.id) };
+  });
+}
+
+/**
+ * The phone the member keeps: the one on file, or a new one proven by its
+ * code (a code refusal comes back as an answer so a wrong try is counted).
+ */
+async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<string | { message: unknown }> {
+  const given = input.phone === undefined || input.phone.trim() === "" ? null : phoneOf(input.phone);
+  if (given === null || given === user.phone) {
+    if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+    return user.phone;
+  }
+  if (!input.auth) throw new DomainError("ERROR_PARAMS", { field: "auth" });
+  if (await phoneTakenByOther(ctx, given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
+  const verdict = await useCode(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
+  if (!verdict.ok) return verdict.answer;
+  if (verdict.row.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });
+  return given;
+}
