@@ -1,0 +1,58 @@
+// How the browser shows money, points, phones, identity numbers and days (spec 1 section 9).
+import { describe, expect, test } from "bun:test";
+import { dayEnd, dayStart, formatDate, formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../ui/lib/format";
+
+describe("money and points", () => {
+  test("money travels in fen and is shown in yuan with 2 decimals", () => {
+    expect(formatMoney(6000)).toBe("60.00");
+    expect(formatMoney(1)).toBe("0.01");
+    expect(formatMoney(0)).toBe("0.00");
+    expect(formatMoney(123456)).toBe("1234.56");
+  });
+
+  test("points travel in hundredths and are shown with 2 decimals, signed when asked", () => {
+    expect(formatPoints(45000)).toBe("450.00");
+    expect(formatPoints(-5000)).toBe("-50.00");
+    expect(formatPoints(50000, true)).toBe("+500.00");
+    expect(formatPoints(-5000, true)).toBe("-50.00");
+    expect(formatPoints(0, true)).toBe("0.00");
+    expect(formatPoints(7, true)).toBe("+0.07");
+  });
+});
+
+describe("masking", () => {
+  test("a phone keeps its first 3 and last 4 digits", () => {
+    expect(maskPhone("13900000001")).toBe("139****0001");
+    expect(maskPhone(" 13911112222 ")).toBe("139****2222");
+  });
+
+  test("an empty or too short phone is shown as it is", () => {
+    expect(maskPhone(null)).toBe("");
+    expect(maskPhone("")).toBe("");
+    expect(maskPhone("1234567")).toBe("1234567");
+  });
+
+  test("an identity number keeps its first 6 and last 4 characters", () => {
+    expect(maskIdentity("110101201503070015")).toBe("110101********0015");
+    expect(maskIdentity("E12345678")).toBe("*****5678");
+    expect(maskIdentity("")).toBe("");
+  });
+});
+
+describe("dates", () => {
+  const at = new Date(2026, 0, 5, 7, 8, 9);
+
+  test("dates read yyyy-MM-dd HH:mm, with seconds for points", () => {
+    expect(formatDateTime(at)).toBe("2026-01-05 07:08");
+    expect(formatDateTime(at, true)).toBe("2026-01-05 07:08:09");
+    expect(formatDate(at)).toBe("2026-01-05");
+    expect(formatDateTime("not a date")).toBe("");
+  });
+
+  test("a filter day runs from its first to its last instant in the visitor's time zone", () => {
+    expect(new Date(dayStart("2026-01-05")!).getTime()).toBe(new Date(2026, 0, 5).getTime());
+    expect(new Date(dayEnd("2026-01-05")!).getTime()).toBe(new Date(2026, 0, 6).getTime() - 1);
+    expect(dayStart("")).toBeUndefined();
+    expect(dayEnd("2026-13-45")).toBeUndefined();
+  });
+});
