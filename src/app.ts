@@ -3,6 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
 import { DOMAINS } from "./domains";
+import { paymentRoutes } from "./domains/payment/routes";
 import { systemGetRoutes } from "./domains/system/routes";
 import type { Deps } from "./http/context";
 import { createEnvelope, domainPlugin } from "./http/envelope";
@@ -11,7 +12,9 @@ export function createApp(deps: Deps) {
   const envelope = createEnvelope(deps);
   let app = new Elysia()
     .get("/healthz", () => new Response("ok", { headers: { "cache-control": "no-store" } }))
-    .use(systemGetRoutes(envelope, deps));
+    .use(systemGetRoutes(envelope, deps))
+    // Outside the envelope: a payment provider's notification and the sandbox's own pages.
+    .use(paymentRoutes(deps));
   for (const d of DOMAINS) app = app.use(domainPlugin(envelope, deps, d)) as unknown as typeof app;
   return app.use(staticUi(deps.config.uiDir));
 }

@@ -55,6 +55,13 @@ export function loadConfig(env: Env = process.env) {
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword !== null && adminPassword.length < 10) throw new ConfigError("ADMIN_PASSWORD must be at least 10 characters");
 
+  const sandboxSecret = env.PAYMENT_SANDBOX_SECRET || null;
+  if (sandboxSecret !== null && sandboxSecret.length < 32) throw new ConfigError("PAYMENT_SANDBOX_SECRET must be at least 32 characters");
+  // Instances sharing one PostgreSQL must sign and check payment notifications with one secret; a file in each DATA_DIR would differ.
+  if (production && databaseUrl && sandboxSecret === null) throw new ConfigError("PAYMENT_SANDBOX_SECRET must be set when NODE_ENV=production and DATABASE_URL is set");
+  const publicUrl = (env.PUBLIC_URL || "").replace(/\/+$/, "") || null;
+  if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must look like https://union.example.com, got "${publicUrl}"`);
+
   const appIds = (env.APP_IDS || "union-portal-web,union-portal-cli").split(",").map((s) => s.trim()).filter(Boolean);
 
   return {
@@ -91,6 +98,12 @@ export function loadConfig(env: Env = process.env) {
       mode: oneOf(env, "ACTIVATION_MODE", "phone", ["phone", "mail"] as const),
       /** The initial password of the no-company-mail form, which HR hands out (spec: "not shown"). */
       initialPassword: env.ACTIVATION_INITIAL_PASSWORD || "Union@2026",
+    },
+    payment: {
+      /** Signs the payment sandbox's notifications; unset: a random one kept in DATA_DIR (one instance only). */
+      sandboxSecret,
+      /** How payers reach the portal, for the payment page and its QR code; unset: the host of the request. */
+      publicUrl,
     },
     signIn: {
       /** Wrong passwords for one account before it is slowed down. */

@@ -3,10 +3,17 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { clearExpired } from "./clear-expired";
+import { expireDuesOrders } from "./expire-dues";
+import { expirePoints } from "./expire-points";
 
 type Job = { id: number; name: string; everyMs: number; run: (ctx: { db: DbOrTx; now: Date }) => Promise<unknown> };
 
-export const JOBS: Job[] = [{ id: 7302001, name: "clear-expired", everyMs: 60_000, run: clearExpired }];
+export const JOBS: Job[] = [
+  { id: 7302001, name: "clear-expired", everyMs: 60_000, run: clearExpired },
+  // Every 30 s: an unpaid dues order is cancelled at most half a minute after its 15 minutes.
+  { id: 7302002, name: "expire-dues", everyMs: 30_000, run: expireDuesOrders },
+  { id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints },
+];
 
 /** Runs one job if no other instance is running it right now; returns false when skipped. */
 export async function runJob(database: Database, job: Job, now: Date): Promise<boolean> {

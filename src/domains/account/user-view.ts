@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { countries, rolePowers, roles, userValues, users } from "../../db/schema";
 import { typeById } from "../../protocol/types";
+import { defaultAddress } from "../address/service";
 
 export async function loadUserView(db: DbOrTx, userId: number) {
   const [row] = await db
@@ -13,9 +14,10 @@ export async function loadUserView(db: DbOrTx, userId: number) {
     .leftJoin(countries, eq(countries.id, users.nationalityId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const [powers, values] = await Promise.all([
+  const [powers, values, place] = await Promise.all([
     db.select({ code: rolePowers.power }).from(rolePowers).where(eq(rolePowers.roleId, row.role.id)),
     db.select().from(userValues).where(eq(userValues.userId, userId)),
+    defaultAddress(db, userId),
   ]);
   const { user, role, country } = row;
   return {
@@ -29,8 +31,7 @@ export async function loadUserView(db: DbOrTx, userId: number) {
     nationality: country ? { id: country.id, type: country.type, nameZh: country.nameZh, nameEn: country.nameEn } : null,
     status: { id: role.id, code: role.code, nameZh: role.nameZh, nameEn: role.nameEn, powers: powers.map((p) => ({ code: p.code })) },
     values: values.map((v) => ({ property: { id: v.propertyId }, option: v.optionId ? { id: v.optionId } : null, value: v.value })),
-    // The default address arrives with the address book (personal centre issue).
-    place: null,
+    place,
   };
 }
 

@@ -1,0 +1,85 @@
+// The national administrative divisions (assets/regions/pcas-code.json:
+// 31 provinces, 342 cities, 2,978 districts, 41,352 streets), read once on
+// first use into an index by code. English names are pinyin: no package has
+// official English names for streets.
+import { readFileSync } from "node:fs";
+import { pinyin } from "pinyin-pro";
+// As a file, not a module: a compiled binary embeds it, and nothing parses it before the first region call.
+import regionsFile from "../../../assets/regions/pcas-code.json" with { type: "file" };
+
+type RawRegion = { code: string; name: string; children?: RawRegion[] };
+
+export type Region = { code: string; name: string; level: 0 | 1 | 2 | 3; parent: string | null; children: string[] };
+export type RegionView = { id: string; name: string; nameEn: string };
+
+const FILE = regionsFile as unknown as string;
+
+let index: { byCode: Map<string, Region>; provinces: string[] } | null = null;
+
+function build(): NonNullable<typeof index> {
+  const raw = JSON.parse(readFileSync(FILE, "utf8")) as RawRegion[];
+  const byCode = new Map<string, Region>();
+  const walk = (nodes: RawRegion[], level: number, parent: string | null): string[] =>
+    nodes.map((n) => {
+      const region: Region = { code: n.code, name: n.name, level: level as Region["level"], parent, children: [] };
+      byCode.set(n.code, region);
+      region.children = n.children ? walk(n.children, level + 1, n.code) : [];
+      return n.code;
+    });
+  const provinces = walk(raw, 0, null);
+  return { byCode, provinces };
+}
+
+const regions = () => (index ??= build());
+
+export const findRegion = (code: string): Region | null => regions().byCode.get(code) ?? null;
+
+/** How many regions each level holds (a test checks the data is complete). */
+export function levelCounts(): [number, number, number, number] {
+  const counts: [number, number, number, number] = [0, 0, 0, 0];
+  for (const r of regions().byCode.values()) counts[r.level]++;
+  return counts;
+}
+
+// The generic part of a name stays a word of its own: "Dongcheng Qu", not "Dongchengqu".
+const SUFFIXES = ["特别行政区", "自治区", "自治州", "自治县", "自治旗", "街道", "地区", "新区", "林区", "省", "市", "区", "县", "旗", "盟", "镇", "乡"];
+
+const word = (text: string): string => {
+  const joined = pinyin(text, { toneType: "none", type: "array", nonZh: "consecutive" }).join("").replace(/\s+/g, "");
+  return joined.charAt(0).toUpperCase() + joined.slice(1);
+};
+
+const englishCache = new Map<string, string>();
+
+/** Pinyin without tones, each word capitalised: 北京市 -> "Beijing Shi", 东华门街道 -> "Donghuamen Jiedao". */
+export function englishName(name: string): string {
+  const hit = englishCache.get(name);
+  if (hit) return hit;
+  const suffix = SUFFIXES.find((s) => name.endsWith(s) && name.length > s.length);
+  const english = suffix ? `${word(name.slice(0, -suffix.length))} ${word(suffix)}` : word(name);
+  englishCache.set(name, english);
+  return english;
+}
+
+export const regionView = (region: Region): RegionView => ({ id: region.code, name: region.name, nameEn: englishName(region.name) });
+
+/** The children of a region, or the provinces; null when the code is unknown. */
+export function childrenOf(code?: string | null): RegionView[] | null {
+  const { provinces } = regions();
+  if (!code) return provinces.map((c) => regionView(findRegion(c)!));
+  const region = findRegion(code);
+  if (!region) return null;
+  return region.children.map((c) => regionView(findRegion(c)!));
+}
+
+/** True when the four codes name a province, one of its cities, one of that city's districts and one of its streets. */
+export function isRegionChain(codes: readonly string[]): boolean {
+  if (codes.length !== 4) return false;
+  let parent: string | null = null;
+  for (const [level, code] of codes.entries()) {
+    const region = findRegion(code);
+    if (!region || region.level !== level || region.parent !== parent) return false;
+    parent = code;
+  }
+  return true;
+}

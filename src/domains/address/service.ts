@@ -1,0 +1,170 @@
+// A member's address book (spec 1 sections 3 and 5): at most 10 addresses,
+// exactly one default while any exist, the home address ("place") beside the
+// delivery ones. Every read and write is scoped to the acting member.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { addresses, users } from "../../db/schema";
+import type { Ctx } from "../../http/context";
+import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
+import { DomainError } from "../../protocol/result";
+import { ADDRESS_TYPE } from "../../protocol/types";
+import { childrenOf, findRegion, isRegionChain, regionView } from "./regions";
+
+export const MAX_ADDRESSES = 10;
+
+type AddressRow = typeof addresses.$inferSelect;
+
+export type AddressInput = {
+  id?: number;
+  name: string;
+  phone: string;
+  address0: string;
+  address1: string;
+  address2: string;
+  address3: string;
+  info: string;
+};
+
+const regionOf = (code: string) => {
+  const region = findRegion(code);
+  return region ? regionView(region) : { id: code, name: "", nameEn: "" };
+};
+
+export const addressView = (row: AddressRow) => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  address0: regionOf(row.address0),
+  address1: regionOf(row.address1),
+  address2: regionOf(row.address2),
+  address3: regionOf(row.address3),
+  info: row.info,
+  type: { id: row.type },
+  isDefault: row.isDefault,
+});
+
+export type AddressView = ReturnType<typeof addressView>;
+
+export function findRegions({ input }: { input: { id?: string } }) {
+  const list = childrenOf(input.id);
+  if (!list) throw new DomainError("ERROR_PARAMS", { field: "id" });
+  return { list };
+}
+
+const ownRows = (db: DbOrTx, userId: number) =>
+  db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+
+/** The member's default address, for the user view's `place`. */
+export async function defaultAddress(db: DbOrTx, userId: number): Promise<AddressView | null> {
+  const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true))).limit(1);
+  return row ? addressView(row) : null;
+}
+
+export async function listAddresses({ ctx }: { ctx: Ctx }) {
+  const rows = await ownRows(ctx.db, ctx.actor!.id);
+  return { list: rows.map(addressView) };
+}
+
+/** The checked, cleaned fields of an address; ERROR_PARAMS { field } names the first bad one. */
+function checkAddress(input: AddressInput) {
+  const name = cleanText(input.name ?? "");
+  if (!name || name.length > 30 || !isPersonName(name)) throw new DomainError("ERROR_PARAMS", { field: "name" });
+  const phone = (input.phone ?? "").trim();
+  if (!isPhone(phone)) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+  const codes = [input.address0, input.address1, input.address2, input.address3].map((c) => String(c ?? "").trim());
+  if (!isRegionChain(codes)) throw new DomainError("ERROR_PARAMS", { field: "address" });
+  const info = cleanText(input.info ?? "");
+  if (!info || info.length > 120 || !hasChinese(info)) throw new DomainError("ERROR_PARAMS", { field: "info" });
+  const [address0, address1, address2, address3] = codes as [string, string, string, string];
+  return { name, phone, address0, address1, address2, address3, info };
+}
+
+/** Serialises one member's address writes, so two saves at once cannot both take the tenth place. */
+const lockMember = (db: DbOrTx, userId: number) => db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+
+async function ownAddress(db: DbOrTx, userId: number, id: number): Promise<AddressRow> {
+  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  return row;
+}
+
+async function insertAddress(ctx: Ctx, userId: number, fields: ReturnType<typeof checkAddress>, type: number) {
+  const [{ n }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId))) as [{ n: number }];
+  if (n >= MAX_ADDRESSES) throw new DomainError("ERROR_OFTEN", { max: MAX_ADDRESSES });
+  const [row] = await ctx.db
+    .insert(addresses)
+    .values({ userId, ...fields, type, isDefault: n === 0, createdAt: ctx.now, updatedAt: ctx.now })
+    .returning();
+  return row!;
+}
+
+export async function saveAddress({ ctx, input }: { ctx: Ctx; input: { address: AddressInput } }) {
+  const userId = ctx.actor!.id;
+  const fields = checkAddress(input.address);
+  return ctx.transaction(async (tx) => {
+    await lockMember(tx.db, userId);
+    if (input.address.id === undefined) {
+      return { address: addressView(await insertAddress(tx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_EXPRESS)) };
+    }
+    const existing = await ownAddress(tx.db, userId, input.address.id);
+    // An existing address keeps its type (spec 1 section 5): editing the home address does not make it a delivery one.
+    const [row] = await tx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
+    return { address: addressView(row!) };
+  });
+}
+
+export async function setDefaultAddress({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  const userId = ctx.actor!.id;
+  await ctx.transaction(async (tx) => {
+    await lockMember(tx.db, userId);
+    const row = await ownAddress(tx.db, userId, input.id);
+    await tx.db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    await tx.db.update(addresses).set({ isDefault: true, updatedAt: ctx.now }).where(eq(addresses.id, row.id));
+  });
+}
+
+export async function deleteAddress({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  const userId = ctx.actor!.id;
+  await ctx.transaction(async (tx) => {
+    await lockMember(tx.db, userId);
+    const row = await ownAddress(tx.db, userId, input.id);
+    await tx.db.delete(addresses).where(eq(addresses.id, row.id));
+    if (!row.isDefault) return;
+    const [newest] = await tx.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id)).limit(1);
+    if (newest) await tx.db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
+  });
+}
+
+async function placeOf(db: DbOrTx, userId: number): Promise<AddressRow | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.type, ADDRESS_TYPE.ADDRESS_TYPE_PLACE)))
+    .orderBy(desc(addresses.updatedAt), desc(addresses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPlace({ ctx }: { ctx: Ctx }) {
+  const row = await placeOf(ctx.db, ctx.actor!.id);
+  return { address: row ? addressView(row) : null };
+}
+
+/** Staff read of a member's home address (FUNCTION_USER_OPERATION_INFO). */
+export async function findPlaceForStaff({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  const row = await placeOf(ctx.db, input.id);
+  return { address: row ? addressView(row) : null };
+}
+
+/** The one home address: updated when it exists, else added (it counts towards the 10). */
+export async function updatePlace({ ctx, input }: { ctx: Ctx; input: { address: AddressInput } }) {
+  const userId = ctx.actor!.id;
+  const fields = checkAddress(input.address);
+  return ctx.transaction(async (tx) => {
+    await lockMember(tx.db, userId);
+    const existing = await placeOf(tx.db, userId);
+    if (!existing) return { address: addressView(await insertAddress(tx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_PLACE)) };
+    const [row] = await tx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
+    return { address: addressView(row!) };
+  });
+}

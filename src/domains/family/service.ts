@@ -1,0 +1,147 @@
+// A member's family (spec 1 sections 3 and 5; spec 2 "Family member
+// editor"): at most 15, the identity decides the id type, saves are rate
+// limited. Every read and write is scoped to the acting member.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { families, relations, users } from "../../db/schema";
+import type { Ctx } from "../../http/context";
+import { cleanText, ID_TYPE, isMainlandId, isPhone } from "../../protocol/identity";
+import { DomainError } from "../../protocol/result";
+import { recordFailure } from "../system/rate-limit";
+
+export const MAX_FAMILY = 15;
+/** Saves a member may make in a minute before ERROR_OFTEN. */
+export const FAMILY_SAVES_PER_MINUTE = 10;
+
+export type FamilyInput = {
+  id?: number;
+  name: string;
+  identity: string;
+  birthday?: string | null;
+  phone?: string | null;
+  relation: { id: number };
+  sex: number;
+};
+
+type Relation = typeof relations.$inferSelect;
+
+const relationView = (r: Relation) => ({ id: r.id, nameZh: r.nameZh, nameEn: r.nameEn });
+
+function familyView(row: typeof families.$inferSelect, relation: Relation) {
+  return {
+    id: row.id,
+    name: row.name,
+    identity: row.identity,
+    idType: row.idType,
+    relation: relationView(relation),
+    sex: row.sex,
+    phone: row.phone,
+    birthday: row.birthday,
+  };
+}
+
+export type FamilyView = ReturnType<typeof familyView>;
+
+async function familyOf(db: DbOrTx, userId: number, id?: number) {
+  const where = id === undefined ? eq(families.userId, userId) : and(eq(families.userId, userId), eq(families.id, id));
+  const rows = await db
+    .select({ family: families, relation: relations })
+    .from(families)
+    .innerJoin(relations, eq(relations.id, families.relationId))
+    .where(where)
+    .orderBy(asc(families.createdAt), asc(families.id));
+  return rows.map((r) => familyView(r.family, r.relation));
+}
+
+export async function listFamily({ ctx }: { ctx: Ctx }) {
+  return { list: await familyOf(ctx.db, ctx.actor!.id) };
+}
+
+/** Staff read of a member's family (FUNCTION_USER_FIND_FAMILY). */
+export async function listFamilyForStaff({ ctx, input }: { ctx: Ctx; input: { user: number } }) {
+  return { list: await familyOf(ctx.db, input.user) };
+}
+
+export async function findFamily({ ctx, input }: { ctx: Ctx; input: { id?: number } }) {
+  const rows = await ctx.db.select().from(relations).orderBy(asc(relations.sortIndex), asc(relations.id));
+  const relationList = rows.map((r) => ({ ...relationView(r), birthdayOptional: r.birthdayOptional === 1 }));
+  if (input.id === undefined) return { family: null, relations: relationList };
+  const [family] = await familyOf(ctx.db, ctx.actor!.id, input.id);
+  if (!family) throw new DomainError("ERROR_RESULT_NULL");
+  return { family, relations: relationList };
+}
+
+const bad = (field: string) => new DomainError("ERROR_PARAMS", { field });
+
+/** yyyy-MM-dd of a real day between 1900 and today. */
+function checkBirthday(value: string, now: Date): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) throw bad("birthday");
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (day.toISOString().slice(0, 10) !== value || Number(m[1]) < 1900 || day.getTime() > now.getTime()) throw bad("birthday");
+  return value;
+}
+
+/** An 18-character value in the national format must be a real ID: a typo must not silently become a "passport". */
+const LOOKS_LIKE_ID = /^\d{17}[\dXx]$/;
+
+async function checkFamily(db: DbOrTx, input: FamilyInput, now: Date) {
+  const name = cleanText(input.name ?? "");
+  if (!name || name.length > 50) throw bad("name");
+  const [relation] = await db.select().from(relations).where(eq(relations.id, input.relation?.id ?? 0));
+  if (!relation) throw bad("relation");
+  const birthdayText = (input.birthday ?? "").trim();
+  if (!birthdayText && relation.birthdayOptional !== 1) throw bad("birthday");
+  const birthday = birthdayText ? checkBirthday(birthdayText, now) : null;
+  if (input.sex !== 0 && input.sex !== 1) throw bad("sex");
+  let identity = cleanText(input.identity ?? "");
+  let idType: number = ID_TYPE.OTHER;
+  if (LOOKS_LIKE_ID.test(identity)) {
+    if (!isMainlandId(identity, now)) throw bad("identity");
+    identity = identity.toUpperCase();
+    idType = ID_TYPE.NATIONAL;
+  } else if (!identity || identity.length > 30) {
+    throw bad("identity");
+  }
+  const phone = (input.phone ?? "").trim();
+  if (phone && !isPhone(phone)) throw bad("phone");
+  return { fields: { name, identity, idType, relationId: relation.id, sex: input.sex, phone: phone || null, birthday }, relation };
+}
+
+export async function saveFamily({ ctx, input }: { ctx: Ctx; input: { family: FamilyInput } }) {
+  const userId = ctx.actor!.id;
+  return ctx.transaction(async (tx) => {
+    // Counted inside the transaction: a refused or failed save rolls its count back, so only saves count.
+    const pause = await recordFailure(tx, `family-save:${userId}`, {
+      threshold: FAMILY_SAVES_PER_MINUTE + 1,
+      windowMs: 60_000,
+      maxPauseMs: 60_000,
+    });
+    if (pause > 0) throw new DomainError("ERROR_OFTEN");
+    const { fields, relation } = await checkFamily(tx.db, input.family, ctx.now);
+    // Serialises one member's saves, so two at once cannot both take the fifteenth place.
+    await tx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (input.family.id === undefined) {
+      const [{ n }] = (await tx.db.select({ n: sql<number>`count(*)::int` }).from(families).where(eq(families.userId, userId))) as [{ n: number }];
+      if (n >= MAX_FAMILY) throw new DomainError("ERROR_OFTEN", { max: MAX_FAMILY });
+      const [row] = await tx.db.insert(families).values({ userId, ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning();
+      return { family: familyView(row!, relation) };
+    }
+    const [row] = await tx.db
+      .update(families)
+      .set({ ...fields, updatedAt: ctx.now })
+      .where(and(eq(families.id, input.family.id), eq(families.userId, userId)))
+      .returning();
+    if (!row) throw new DomainError("ERROR_RESULT_NULL");
+    return { family: familyView(row, relation) };
+  });
+}
+
+export async function deleteFamily({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  const userId = ctx.actor!.id;
+  await ctx.transaction(async (tx) => {
+    const gone = await tx.db.delete(families).where(and(eq(families.id, input.id), eq(families.userId, userId))).returning({ id: families.id });
+    if (gone.length === 0) throw new DomainError("ERROR_RESULT_NULL");
+  });
+}
+

@@ -1,0 +1,89 @@
+// A member's points ("integral"), in hundredths. The balance is what is left
+// of the entries that have not expired; the list shows every movement.
+import { and, count, desc, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { pointRecords } from "../../db/schema";
+import type { Ctx } from "../../http/context";
+import { DomainError, page } from "../../protocol/result";
+import { POINT_TYPE } from "../../protocol/types";
+
+export const POINTS_PAGE_SIZE = 10;
+/** "About to expire" means within this many days (the notice above the points table). */
+export const EXPIRY_NOTICE_DAYS = 30;
+
+const POINT_TYPES = new Set<number>(Object.values(POINT_TYPE));
+
+const alive = (now: Date) => or(isNull(pointRecords.expiresAt), gt(pointRecords.expiresAt, now));
+
+export async function balanceOf(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${pointRecords.remaining}), 0)::int` })
+    .from(pointRecords)
+    .where(and(eq(pointRecords.userId, userId), gt(pointRecords.remaining, 0), alive(now)));
+  return row?.total ?? 0;
+}
+
+/** What expires within the notice window, and the earliest of those expiries. */
+async function expiringSoon(db: DbOrTx, userId: number, now: Date) {
+  const horizon = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * 86_400_000);
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${pointRecords.remaining}), 0)::int`,
+      first: sql<string | null>`min(${pointRecords.expiresAt})`,
+    })
+    .from(pointRecords)
+    .where(and(eq(pointRecords.userId, userId), gt(pointRecords.remaining, 0), gt(pointRecords.expiresAt, now), lte(pointRecords.expiresAt, horizon)));
+  return { appCounts: row?.total ?? 0, appDate: row?.first ? new Date(row.first).toISOString() : null };
+}
+
+function parseTime(value: string | undefined, field: string): Date | null {
+  if (value === undefined || value === "") return null;
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) throw new DomainError("ERROR_PARAMS", { field });
+  return time;
+}
+
+export type PointsFilter = { type?: number | null; start?: string; end?: string; index?: number };
+
+export async function listPoints({ ctx, input }: { ctx: Ctx; input: PointsFilter }) {
+  const userId = ctx.actor!.id;
+  if (input.type != null && !POINT_TYPES.has(input.type)) throw new DomainError("ERROR_PARAMS", { field: "type" });
+  const start = parseTime(input.start, "start");
+  const end = parseTime(input.end, "end");
+  const where = and(
+    eq(pointRecords.userId, userId),
+    input.type != null ? eq(pointRecords.type, input.type) : undefined,
+    start ? gte(pointRecords.createdAt, start) : undefined,
+    end ? lte(pointRecords.createdAt, end) : undefined,
+  );
+  const [{ n }] = (await ctx.db.select({ n: count() }).from(pointRecords).where(where)) as [{ n: number }];
+  const p = page(input.index, n, POINTS_PAGE_SIZE);
+  const rows = await ctx.db
+    .select()
+    .from(pointRecords)
+    .where(where)
+    .orderBy(desc(pointRecords.createdAt), desc(pointRecords.id))
+    .limit(p.size)
+    .offset(p.offset);
+  const [balance, soon] = await Promise.all([balanceOf(ctx.db, userId, ctx.now), expiringSoon(ctx.db, userId, ctx.now)]);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      count: r.count,
+      date: r.createdAt.toISOString(),
+      type: { id: r.type },
+      expiry: r.expiresAt ? r.expiresAt.toISOString() : null,
+      descZh: r.descZh,
+      descEn: r.descEn,
+    })),
+    count: p.count,
+    max: p.max,
+    index: p.index,
+    balance,
+    ...soon,
+  };
+}
+
+export async function pointsBalance({ ctx }: { ctx: Ctx }) {
+  return { balance: await balanceOf(ctx.db, ctx.actor!.id, ctx.now) };
+}
