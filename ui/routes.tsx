@@ -6,6 +6,7 @@ import { AppShell } from "./components/app-shell";
 import { useT } from "./i18n";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
+import { CentrePage } from "./pages/centre/centre-page";
 import { IndexPage } from "./pages/home/index-page";
 import { ComingSoonPage, NotFoundPage } from "./pages/shared/coming-soon-page";
 import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
@@ -32,7 +33,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   marketInfo: comingSoon("page.marketInfo"),
   activityModule: comingSoon("page.activityModule"),
   activityInfo: comingSoon("page.activityInfo"),
-  information: comingSoon("page.information"),
+  information: CentrePage,
   userOperation: UserOperationPage,
   propertyOperation: PropertyOperationPage,
   newsList: NewsListPage,

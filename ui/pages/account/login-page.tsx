@@ -6,14 +6,15 @@ import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { BottomBar } from "../../components/app-shell";
-import { Dialog } from "../../components/dialog";
 import { Emblem } from "../../components/emblem";
 import { LanguageToggle } from "../../components/language-toggle";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
-import { md5 } from "../../lib/md5";
 import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
 import { loadSite, site } from "../../state/site";
+import { ActivationDialog } from "./activation-dialog";
+import { hashPassword } from "./activation-rules";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 
 export const IMAGE_CODE_LENGTH = 6;
 
@@ -47,24 +48,6 @@ function SupportContact() {
   );
 }
 
-function SupportDialog({ kind, onClose }: { kind: "retrieve" | "activate"; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Dialog
-      title={t(`login.${kind}Title`)}
-      onClose={onClose}
-      footer={
-        <button type="button" className="button button-primary" data-autofocus onClick={onClose}>
-          {t("common.ok")}
-        </button>
-      }
-    >
-      <p>{t(`login.${kind}Body`)}</p>
-      <SupportContact />
-    </Dialog>
-  );
-}
-
 export function LoginPage() {
   const t = useT();
   const [, navigate] = useLocation();
@@ -76,7 +59,7 @@ export function LoginPage() {
   const [tried, setTried] = useState(false);
   const [codeUrl, setCodeUrl] = useState("");
   const [busy, setBusy] = useState(false);
-  const [support, setSupport] = useState<"retrieve" | "activate" | null>(null);
+  const [open, setOpen] = useState<"retrieve" | "activate" | null>(null);
   const refs = { account: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
 
   const refreshCode = async () => {
@@ -126,7 +109,7 @@ export function LoginPage() {
     const answer = await api
       .call<{ user: User }>("/client/login/check", {
         account: values.account.trim(),
-        password: md5(values.password),
+        password: hashPassword(values.password),
         auth: values.code.trim(),
       })
       .finally(() => setBusy(false));
@@ -219,10 +202,10 @@ export function LoginPage() {
             </button>
           </form>
           <div className="login-links">
-            <button type="button" className="link-button" onClick={() => setSupport("retrieve")}>
+            <button type="button" className="link-button" onClick={() => setOpen("retrieve")}>
               {t("login.retrieve")}
             </button>
-            <button type="button" className="link-button" onClick={() => setSupport("activate")}>
+            <button type="button" className="link-button" onClick={() => setOpen("activate")}>
               {t("login.activate")}
             </button>
           </div>
@@ -234,7 +217,8 @@ export function LoginPage() {
         </div>
       </main>
       <BottomBar />
-      {support ? <SupportDialog kind={support} onClose={() => setSupport(null)} /> : null}
+      {open === "retrieve" ? <ResetPasswordDialog onClose={() => setOpen(null)} /> : null}
+      {open === "activate" ? <ActivationDialog onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }

@@ -1,7 +1,19 @@
 // Staff screens, loaded as a separate chunk only when a staff member opens one.
+import { PageHead } from "../../components/breadcrumb";
+import { useT } from "../../i18n";
 import { ComingSoonPage } from "../shared/coming-soon-page";
+import { OutboxPanel } from "./outbox-page";
 
 export const UserOperationPage = () => <ComingSoonPage titleKey="page.userOperation" />;
 export const PropertyOperationPage = () => <ComingSoonPage titleKey="page.propertyOperation" />;
-export const BrowsePage = () => <ComingSoonPage titleKey="page.browse" />;
+/** The system page: the outbox is its first panel; the dashboard arrives with its issue. */
+export function BrowsePage() {
+  const t = useT();
+  return (
+    <>
+      <PageHead title={t("page.browse")} />
+      <OutboxPanel />
+    </>
+  );
+}
 export const BrowseChatPage = () => <ComingSoonPage titleKey="page.browseChat" />;

@@ -1,0 +1,163 @@
+// Activation, profile step (spec 1 sections 2 and 5): the dynamic property
+// form with the nationality, the phone (a new or first phone is verified with
+// /user/sms/send), and the password twice. /active/submit signs the session in.
+import { type FormEvent, useState } from "react";
+import { isSuccess } from "../../../src/protocol/result";
+import { PROPERTY_PURPOSE } from "../../../src/protocol/types";
+import { api } from "../../api";
+import { CodeSender, useCooldown } from "../../components/code-sender";
+import { showMessage } from "../../components/message-box";
+import { PropertyForm } from "../../components/property-form";
+import { IDENTITY_PURPOSES } from "../../components/property-form/model";
+import { useProfileForm } from "../../components/property-form/use-profile-form";
+import { useT } from "../../i18n";
+import type { User } from "../../state/session";
+import { TextField } from "./activation-fields";
+import { codeError, codeFlowText, hashPassword, maskPhone, passwordErrors, phoneError } from "./activation-rules";
+
+type Errors = { phone?: string | null; code?: string | null; password?: string | null; repeat?: string | null };
+
+export function ActivationProfile({ user, phoneProven, onDone }: { user: User; phoneProven: boolean; onDone: (user: User) => void }) {
+  const t = useT();
+  const form = useProfileForm("activation-profile", "/property/list", user.values, user.nationality?.id ?? null);
+  const cooldown = useCooldown(`activation.profile-phone.${user.id}`);
+  const [phone, setPhone] = useState(cooldown.values?.phone ?? user.phone ?? "");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const newPhone = phone.trim() !== (user.phone ?? "");
+
+  const problems = (next: { phone: string; code: string; password: string; repeat: string }): Errors => {
+    const changing = next.phone.trim() !== (user.phone ?? "");
+    return {
+      phone: phoneError(next.phone),
+      code: changing ? codeError(next.code) : null,
+      ...passwordErrors(next.password, next.repeat),
+    };
+  };
+  const update = (patch: Partial<{ phone: string; code: string; password: string; repeat: string }>) => {
+    const next = { phone, code, password, repeat, ...patch };
+    if (patch.phone !== undefined) setPhone(patch.phone);
+    if (patch.code !== undefined) setCode(patch.code);
+    if (patch.password !== undefined) setPassword(patch.password);
+    if (patch.repeat !== undefined) setRepeat(patch.repeat);
+    if (tried) setErrors(problems(next));
+  };
+
+  const sendPhoneCode = async () => {
+    const problem = phoneError(phone);
+    setErrors((e) => ({ ...e, phone: problem }));
+    if (problem) return;
+    const answer = await api.call<{ seconds: number }>("/user/sms/send", { user: user.id, phone: phone.trim() });
+    if (isSuccess(answer)) return cooldown.start({ phone }, answer.seconds);
+    if (answer.message.code === "ERROR_OFTEN" && typeof answer.message.params?.seconds === "number") cooldown.start({ phone }, answer.message.params.seconds);
+    await showMessage(codeFlowText(t, answer.message, "profile"));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const profile = form.check();
+    if (!profile) return;
+    const found = problems({ phone, code, password, repeat });
+    setErrors(found);
+    const first = (["phone", "code", "password", "repeat"] as const).find((f) => found[f]);
+    if (first) return document.getElementById(`activation-${first}-field`)?.focus();
+    const answer = await api.call<{ user: User }>("/active/submit", {
+      user: user.id,
+      password: hashPassword(password),
+      nationality: profile.nationality,
+      values: profile.values,
+      ...(newPhone ? { phone: phone.trim(), auth: code.trim() } : {}),
+    });
+    if (isSuccess(answer) && answer.user) {
+      cooldown.clear();
+      return onDone(answer.user);
+    }
+    await showMessage(form.serverFailure(answer.message) ?? codeFlowText(t, answer.message, "profile"));
+  };
+
+  if (!form.ready) {
+    return form.failed ? (
+      <div className="flow-form">
+        <p className="flow-intro">{codeFlowText(t, form.failed)}</p>
+        <button type="button" className="button button-quiet" onClick={() => void form.reload()}>
+          {t("common.retry")}
+        </button>
+      </div>
+    ) : (
+      <div className="flow-form flow-waiting" aria-busy="true" />
+    );
+  }
+
+  const locked = phoneProven || cooldown.seconds > 0;
+  return (
+    <form className="flow-form" onSubmit={submit} noValidate>
+      <p className="flow-intro">{t("activation.profile.intro")}</p>
+      <fieldset className="flow-section">
+        <legend>{t("activation.profile.account")}</legend>
+        <dl className="identity-list">
+          <dt>{t("centre.info.employees")}</dt>
+          <dd>{user.employees ?? "—"}</dd>
+          <dt>{t("centre.info.mail")}</dt>
+          <dd>{user.mail ?? "—"}</dd>
+        </dl>
+        <TextField
+          id="activation-phone-field"
+          label={t("activation.profile.newPhone")}
+          value={phone}
+          onValue={(value) => update({ phone: value })}
+          error={errors.phone}
+          readOnly={locked}
+          inputMode="tel"
+          maxLength={11}
+          hint={phoneProven ? undefined : t("activation.profile.phoneCodeHint")}
+        />
+        {newPhone ? (
+          <TextField
+            id="activation-code-field"
+            label={t("activation.profile.phoneCode")}
+            value={code}
+            onValue={(value) => update({ code: value })}
+            error={errors.code}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            aside={<CodeSender cooldown={cooldown} onSend={() => void sendPhoneCode()} />}
+          />
+        ) : null}
+        {cooldown.seconds > 0 && newPhone ? (
+          <p className="flow-status" role="status">
+            {t("activation.sentTo", { target: maskPhone(phone.trim()) })}
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset className="flow-section">
+        <legend>{t("activation.profile.details")}</legend>
+        <PropertyForm
+          idPrefix="activation-profile"
+          properties={form.properties}
+          values={form.values}
+          onChange={form.setValues}
+          stored={user.values}
+          countries={form.countries}
+          nationality={form.nationality}
+          onNationality={form.setNationality}
+          error={form.error}
+          // The account facts are shown above; the phone is checked there.
+          replace={(p) => (IDENTITY_PURPOSES.has(p.purpose.id) || p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE ? false : undefined)}
+        />
+      </fieldset>
+      <fieldset className="flow-section">
+        <legend>{t("activation.profile.security")}</legend>
+        <TextField id="activation-password-field" type="password" label={t("activation.profile.password")} value={password} onValue={(value) => update({ password: value })} error={errors.password} hint={t("activation.profile.passwordHint")} autoComplete="new-password" maxLength={40} />
+        <TextField id="activation-repeat-field" type="password" label={t("activation.profile.repeat")} value={repeat} onValue={(value) => update({ repeat: value })} error={errors.repeat} placeholder={t("activation.profile.repeatHint")} autoComplete="new-password" maxLength={40} />
+      </fieldset>
+      <button type="submit" className="button button-primary button-block flow-submit">
+        {t("activation.profile.submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+// The personal centre at /information?page=... (spec 1 section 2): breadcrumb
+// home > personal centre, a side menu, and the chosen page (information by
+// default). The dues entry shows only when the dues configuration loads.
+import { type ComponentType, useEffect, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { PageHead } from "../../components/breadcrumb";
+import { useT } from "../../i18n";
+import AddressPage from "./address-page";
+import FamilyPage from "./family-page";
+import { InformationPage } from "./information-page";
+import IntegralPage from "./integral-page";
+import MemberPage from "./member-page";
+import { SecurityPage } from "./security-page";
+
+export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
+export type CentrePageName = (typeof CENTRE_PAGES)[number];
+
+/** Registration orders arrive with activity sign-up (issue 4): until then an honest note. */
+function OrderComing() {
+  const t = useT();
+  return (
+    <section className="centre-section" aria-labelledby="order-title">
+      <header className="section-head">
+        <h2 id="order-title" className="centre-title">
+          {t("centre.menu.order")}
+        </h2>
+      </header>
+      <div className="panel notice-panel">
+        <h3>{t("comingSoon.title")}</h3>
+        <p>{t("centre.order.coming")}</p>
+      </div>
+    </section>
+  );
+}
+
+const PAGES: Record<CentrePageName, ComponentType> = {
+  information: InformationPage,
+  security: SecurityPage,
+  member: MemberPage,
+  address: AddressPage,
+  family: FamilyPage,
+  order: OrderComing,
+  integral: IntegralPage,
+};
+
+const ICONS: Record<CentrePageName, string> = {
+  information: "M10 10a3.2 3.2 0 1 0 0-6.4A3.2 3.2 0 0 0 10 10zM4 16.5c.5-3.3 2.8-5 6-5s5.5 1.7 6 5",
+  security: "M10 2.8l5.5 2v4.4c0 3.6-2.4 6.2-5.5 7.4-3.1-1.2-5.5-3.8-5.5-7.4V4.8z",
+  member: "M3 6h14v9H3zM3 9h14M6 12.5h3",
+  address: "M10 17s5-4.7 5-8.6A5 5 0 0 0 5 8.4C5 12.3 10 17 10 17zM10 10a1.6 1.6 0 1 0 0-3.2 1.6 1.6 0 0 0 0 3.2z",
+  family: "M7 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM14 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM2.5 16c.4-2.8 2.1-4.3 4.5-4.3s4.1 1.5 4.5 4.3M12 12.2c2.6-.3 4.7.8 5.3 3.8",
+  order: "M5 3h10v14H5zM8 7h4M8 10h4M8 13h2",
+  integral: "M10 2.8l2.2 4.5 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5L2.8 8l5-.7z",
+};
+
+export const pageOf = (search: string): CentrePageName => {
+  const asked = new URLSearchParams(search).get("page");
+  return (CENTRE_PAGES as readonly string[]).includes(asked ?? "") ? (asked as CentrePageName) : "information";
+};
+
+export function CentrePage() {
+  const t = useT();
+  const page = pageOf(useSearch());
+  const [dues, setDues] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void api.call("/member/info").then((answer) => live && setDues(isSuccess(answer)));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const shown = CENTRE_PAGES.filter((name) => name !== "member" || dues || page === "member");
+  const Page = PAGES[page];
+  return (
+    <>
+      <PageHead title={t("centre.title")} />
+      <div className="centre">
+        <nav className="panel centre-menu" aria-label={t("centre.menuLabel")}>
+          <ul>
+            {shown.map((name) => (
+              <li key={name}>
+                <Link href={`/information?page=${name}`} aria-current={name === page ? "page" : undefined} data-centre={name}>
+                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                    <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  {t(`centre.menu.${name}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="centre-body">
+          <Page key={page} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// Personal centre > information (spec 1 sections 2 and 5): the member's
+// profile in the dynamic property form, with the nationality. Phone, e-mail
+// and employee id are shown but never sent; the answer replaces the stored user.
+import { type FormEvent } from "react";
+import { useSnapshot } from "valtio";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { showMessage } from "../../components/message-box";
+import { PropertyForm } from "../../components/property-form";
+import { IDENTITY_PURPOSES } from "../../components/property-form/model";
+import { useProfileForm } from "../../components/property-form/use-profile-form";
+import { useT } from "../../i18n";
+import { type User, session, setUser } from "../../state/session";
+import { codeFlowText, maskPhone } from "../account/activation-rules";
+
+export function InformationPage() {
+  const t = useT();
+  const { user } = useSnapshot(session);
+  const stored = (user?.values ?? []) as User["values"];
+  const form = useProfileForm("information", "/user/properties", stored, user?.nationality?.id ?? null);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const profile = form.check();
+    if (!profile) return;
+    const answer = await api.call<{ user: User }>("/user/information/update", profile);
+    if (isSuccess(answer) && answer.user) {
+      setUser(answer.user);
+      form.reset(answer.user.values, answer.user.nationality?.id ?? null);
+      return showMessage(t("centre.info.saved"));
+    }
+    await showMessage(form.serverFailure(answer.message) ?? codeFlowText(t, answer.message, "profile"));
+  };
+
+  return (
+    <section className="centre-section" aria-labelledby="information-title">
+      <header className="section-head">
+        <div>
+          <h2 id="information-title" className="centre-title">
+            {t("centre.menu.information")}
+          </h2>
+          <p className="section-intro">{t("centre.info.intro")}</p>
+        </div>
+      </header>
+      <form className="panel centre-panel information-form" onSubmit={save} noValidate aria-busy={!form.ready}>
+        <fieldset className="flow-section">
+          <legend>{t("centre.info.account")}</legend>
+          <dl className="identity-list" data-testid="identity">
+            <dt>{t("centre.info.employees")}</dt>
+            <dd>{user?.employees ?? "—"}</dd>
+            <dt>{t("centre.info.phone")}</dt>
+            <dd>{maskPhone(user?.phone) || "—"}</dd>
+            <dt>{t("centre.info.mail")}</dt>
+            <dd>{user?.mail ?? "—"}</dd>
+          </dl>
+        </fieldset>
+        {form.ready ? (
+          <fieldset className="flow-section">
+            <legend>{t("centre.info.details")}</legend>
+            <PropertyForm
+              idPrefix="information"
+              properties={form.properties}
+              values={form.values}
+              onChange={form.setValues}
+              stored={stored}
+              countries={form.countries}
+              nationality={form.nationality}
+              onNationality={form.setNationality}
+              error={form.error}
+              // The account facts are shown above, from the account itself.
+              replace={(p) => (IDENTITY_PURPOSES.has(p.purpose.id) ? false : undefined)}
+            />
+          </fieldset>
+        ) : form.failed ? (
+          <div className="empty-panel">
+            <p>{codeFlowText(t, form.failed)}</p>
+            <button type="button" className="button button-quiet" onClick={() => void form.reload()}>
+              {t("common.retry")}
+            </button>
+          </div>
+        ) : (
+          <div className="flow-waiting" />
+        )}
+        <div className="form-actions">
+          <button type="button" className="button button-quiet" disabled={!form.ready} onClick={() => form.reset(stored, user?.nationality?.id ?? null)}>
+            {t("centre.info.reset")}
+          </button>
+          <button type="submit" className="button button-primary" disabled={!form.ready}>
+            {t("centre.info.save")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
