@@ -78,7 +78,7 @@ export async function listDues({ ctx, input }: { ctx: Ctx; input: DuesFilter }) 
 }
 
 /** The index a concurrent writer hit, when a write broke a unique index. */
-function brokenIndex(error: unknown): string | null {
+export function brokenIndex(error: unknown): string | null {
   for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === "23505") return /"([^"]+)"/.exec(e.message ?? "")?.[1] ?? "";
   }
