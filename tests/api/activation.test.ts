@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../../src/app";
 import { nodeBackend } from "../../src/http/crypto-node";
-import { countries, operationLog, outbox, properties, propertyLog, propertyOptions, users } from "../../src/db/schema";
+import { countries, operationLog, outbox, properties, propertyLog, propertyOptions, users, verificationCodes } from "../../src/db/schema";
+import { clearOldCodes } from "../../src/domains/verification/codes";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import { LANGUAGE, USER_STATE } from "../../src/protocol/types";
 import { md5, startTestApp, type TestApp } from "../helpers/app";
@@ -60,8 +61,8 @@ const stateOf = async (app: TestApp, id: number) => (await app.db.select().from(
 
 describe("activation by phone", () => {
   test("the server says which mode activation uses", async () => {
-    expect((await t.client().call("/active/mode")).mode).toBe("phone");
-    expect((await m.client().call("/active/mode")).mode).toBe("mail");
+    expect((await t.client().call<{ mode: string }>("/active/mode")).mode).toBe("phone");
+    expect((await m.client().call<{ mode: string }>("/active/mode")).mode).toBe("mail");
   });
 
   test("a registered member proves the phone, chooses a language, completes the profile and is signed in", async () => {
@@ -256,6 +257,16 @@ describe("the activation grant", () => {
     const submit = await second.call<{ user: User }>("/active/submit", { user: member.id, password: md5(NEW_PASSWORD), ...(await chineseProfile(t)) });
     expect(submit.message.code).toBe("SUCCESS");
     expect(submit.user!.state.id).toBe(USER_STATE.USER_STATE_ACTIVE);
+  });
+
+  test("the clean-up keeps a proven code while its grant lasts and deletes it after", async () => {
+    const member = await registeredMember(t);
+    await provePhone(t, member.phone!);
+    const rows = () => t.db.select().from(verificationCodes).where(eq(verificationCodes.target, member.phone!));
+    await clearOldCodes({ db: t.db, now: new Date(t.clock.now().getTime() + 30 * 60_000) });
+    expect((await rows()).length).toBe(1);
+    await clearOldCodes({ db: t.db, now: new Date(t.clock.now().getTime() + 36 * 60_000) });
+    expect((await rows()).length).toBe(0);
   });
 
   test("a language outside 901/902 is ERROR_PARAMS", async () => {

@@ -28,13 +28,13 @@ describe("the outbox", () => {
     const first = await admin.call<Page>("/system/outbox/list", { index: 1 });
     expect(first.message.code).toBe("SUCCESS");
     expect(first).toMatchObject({ count: 25, max: 2, index: 1 });
-    expect(first.list.length).toBe(20);
-    expect(first.list[0]).toMatchObject({ channel: "sms", to: "to-24", subject: null, text: "text 24" });
-    expect(first.list[1]).toMatchObject({ channel: "mail", to: "to-23", subject: "主题 / Subject", text: "text 23" });
-    expect(first.list[0]!.date).toBe(new Date(base - 1000).toISOString());
+    expect(first.list!.length).toBe(20);
+    expect(first.list![0]).toMatchObject({ channel: "sms", to: "to-24", subject: null, text: "text 24" });
+    expect(first.list![1]).toMatchObject({ channel: "mail", to: "to-23", subject: "主题 / Subject", text: "text 23" });
+    expect(first.list![0]!.date).toBe(new Date(base - 1000).toISOString());
     const second = await admin.call<Page>("/system/outbox/list", { index: 9 });
     expect(second.index).toBe(2);
-    expect(second.list.map((e) => e.to)).toEqual(["to-4", "to-3", "to-2", "to-1", "to-0"]);
+    expect(second.list!.map((e) => e.to)).toEqual(["to-4", "to-3", "to-2", "to-1", "to-0"]);
     expect((await admin.call<Page>("/system/outbox/list", {})).index).toBe(1);
   });
 
