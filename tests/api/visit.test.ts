@@ -75,6 +75,18 @@ describe("the visit report", () => {
     }
   });
 
+  test("a numeric-looking value such as a gender of \"1\" matches too", async () => {
+    const [gender] = await t.db.select().from(properties).where(eq(properties.titleEn, "Gender"));
+    const [own] = await t.db.select().from(userValues).where(and(eq(userValues.userId, await userId("cn100002")), eq(userValues.propertyId, gender!.id)));
+    await configure({ cantSignPropertyId: gender!.id, cantSignValue: String(own!.value) });
+    try {
+      const c = await t.as("cn100002");
+      expect((await visit(c, PAGE.PAGE_INDEX)).message.code).toBe("MEMBER_INTERCEPT_NO_POWER");
+    } finally {
+      await clear();
+    }
+  });
+
   test("a member who has paid this year's dues is never intercepted", async () => {
     const { propertyId, value } = await departmentOf("cn100001");
     await configure({ indexOnlyPropertyId: propertyId, indexOnlyValue: value, cantSignPropertyId: propertyId, cantSignValue: value });
