@@ -98,6 +98,8 @@ export function loadConfig(env: Env = process.env) {
       mode: oneOf(env, "ACTIVATION_MODE", "phone", ["phone", "mail"] as const),
       /** The initial password of the no-company-mail form, which HR hands out (spec: "not shown"). */
       initialPassword: env.ACTIVATION_INITIAL_PASSWORD || "Union@2026",
+      /** Codes one address may have sent within an hour before it is slowed down (each SMS costs money). */
+      codeSendsPerAddress: int(env, "CODE_SENDS_PER_ADDRESS", 30, 1, 1_000_000),
     },
     payment: {
       /** Signs the payment sandbox's notifications; unset: a random one kept in DATA_DIR (one instance only). */

@@ -11,7 +11,7 @@ import { startServer, type TestServer } from "../helpers/server";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ CODE_SENDS_PER_ADDRESS: "3" });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -64,6 +64,19 @@ describe("the outbox", () => {
     expect((await c.call("/user/check/send", { phone: "13611113333" })).message.code).toBe("SUCCESS");
     expect(await outboxCount(t)).toBe(before + 1);
     expect(await lastCode(t, "13611113333")).toMatch(/^\d{6}$/);
+  });
+});
+
+describe("sending codes from one address", () => {
+  test("an address that sent 3 codes within the hour (CODE_SENDS_PER_ADDRESS) waits 30 s, then twice as long", async () => {
+    t.clock.advance(61 * 60_000);
+    const c = await t.as("cn100001");
+    for (const phone of ["13622220001", "13622220002", "13622220003"]) expect((await c.call("/user/check/send", { phone })).message.code).toBe("SUCCESS");
+    expect((await c.call("/user/check/send", { phone: "13622220004" })).message).toMatchObject({ code: "ERROR_OFTEN", params: { seconds: 30 } });
+    expect(await outboxCount(t, "13622220004")).toBe(0);
+    t.clock.advance(31_000);
+    expect((await c.call("/user/check/send", { phone: "13622220004" })).message.code).toBe("SUCCESS");
+    expect((await c.call("/user/check/send", { phone: "13622220005" })).message).toMatchObject({ code: "ERROR_OFTEN", params: { seconds: 60 } });
   });
 });
 

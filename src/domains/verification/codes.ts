@@ -6,12 +6,14 @@ import type { DbOrTx } from "../../db/client";
 import { verificationCodes } from "../../db/schema";
 import type { Ctx } from "../../http/context";
 import { DomainError, type Message, message } from "../../protocol/result";
+import { pausedFor, recordFailure } from "../system/rate-limit";
 
 export const CODE_LIFETIME_MS = 2 * 60_000;
 export const COOL_DOWN_MS = 300_000;
 export const MAX_WRONG_TRIES = 5;
 /** How long a proven activation code lets its session finish activating that member. */
 export const ACTIVATION_GRANT_MS = 30 * 60_000;
+const SEND_WINDOW_MS = 60 * 60_000;
 
 /** What a code proves; the cool-down and the check are per purpose. */
 export type CodePurpose =
@@ -70,6 +72,11 @@ export async function sendCode(
 ): Promise<{ seconds: number; target: string }> {
   const left = coolDownLeftMs(await latestForTarget(ctx.db, input.purpose, input.target), ctx.now);
   if (left > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(left / 1000) });
+  // The cool-down is per target; this stops one address from sending to many targets.
+  const addressKey = `code-send:address:${ctx.ip ?? "unknown"}`;
+  const paused = await pausedFor(ctx, addressKey);
+  if (paused > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(paused / 1000) });
+  await recordFailure(ctx, addressKey, { threshold: ctx.config.activation.codeSendsPerAddress, windowMs: SEND_WINDOW_MS, maxPauseMs: SEND_WINDOW_MS });
   const code = randomDigits();
   await ctx.db.insert(verificationCodes).values({
     purpose: input.purpose,
