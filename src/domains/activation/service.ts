@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { sessions, users } from "../../db/schema";
 import type { Ctx } from "../../http/context";
-import { DomainError } from "../../protocol/result";
+import { DomainError, type Message } from "../../protocol/result";
 import { LANGUAGE, PROPERTY_PURPOSE, USER_STATE } from "../../protocol/types";
 import { type ProfileInput, checkProfile, logOperation, writeProfileValues, writePurposeValue } from "../account/service";
 import { loadUserView } from "../account/user-view";
@@ -154,8 +154,9 @@ export type SubmitInput = ProfileInput & { user: number; password: string; phone
 export async function submitActivation({ ctx, input }: { ctx: Ctx; input: SubmitInput }) {
   return ctx.transaction(async (tx) => {
     const { grant, user } = await granted(tx, input.user);
-    const phone = await provenPhone(tx, user, input);
-    if (typeof phone === "object") return phone;
+    const proof = await provenPhone(tx, user, input);
+    if ("refused" in proof) return proof.refused;
+    const { phone } = proof;
     const { country, values } = await checkProfile(tx, user.id, input);
     // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
     const mail = grant.purpose === "activate-no-mail" ? grant.target : user.mail;
@@ -188,16 +189,16 @@ export async function submitActivation({ ctx, input }: { ctx: Ctx; input: Submit
  * The phone the member keeps: the one on file, or a new one proven by its
  * code (a code refusal comes back as an answer so a wrong try is counted).
  */
-async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<string | { message: unknown }> {
+async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<{ phone: string } | { refused: { message: Message } }> {
   const given = input.phone === undefined || input.phone.trim() === "" ? null : phoneOf(input.phone);
   if (given === null || given === user.phone) {
     if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
-    return user.phone;
+    return { phone: user.phone };
   }
   if (!input.auth) throw new DomainError("ERROR_PARAMS", { field: "auth" });
   if (await phoneTakenByOther(ctx, given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
   const verdict = await useCode(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
-  if (!verdict.ok) return verdict.answer;
+  if (!verdict.ok) return { refused: verdict.answer };
   if (verdict.row.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });
-  return given;
+  return { phone: given };
 }
