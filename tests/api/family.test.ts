@@ -81,6 +81,14 @@ describe("saving a family member", () => {
     expect(await rowsOf("cn000002")).toHaveLength(0);
   });
 
+  test("a payload of the wrong shape is ERROR_PARAMS before any rule runs", async () => {
+    const c = await t.as("cn000002");
+    for (const family of [{ ...child, sex: [0] }, { ...child, relation: 1 }, { ...child, name: "x".repeat(500) }, { name: "王" }]) {
+      expect((await saveSlowly(c, family)).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "schema" } });
+    }
+    expect(await rowsOf("cn000002")).toHaveLength(0);
+  });
+
   test("a friend needs no birthday", async () => {
     const c = await t.as("cn000002");
     const answer = await saveSlowly(c, { ...child, identity: "P1234567", birthday: null, relation: { id: await relationId("friend") } });

@@ -120,6 +120,7 @@ describe("confirming and the notification", () => {
       [cheap.body, cheap.headers],
       [unknown.body, unknown.headers],
       ["not json", new Headers({ [SANDBOX_SIGNATURE_HEADER]: "a".repeat(64) })],
+      [good.body + " ".repeat(20_000), good.headers],
     ] as [string, Headers][]) {
       const answer = await notify(body, headers);
       expect(answer.status).toBe(400);

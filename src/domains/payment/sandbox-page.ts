@@ -56,6 +56,7 @@ main{width:min(92vw,380px);background:#fff;border-radius:12px;box-shadow:0 2px 1
 h1{font-size:20px;margin:0 0 4px}.note{color:#616e7c;font-size:13px;margin:0 0 20px}.en{color:#616e7c;font-size:.9em}
 dl{margin:0 0 24px}dt{color:#616e7c;font-size:13px;margin-top:12px}dd{margin:2px 0 0}.amount{font-size:28px;font-weight:600;color:#b42318}
 button.pay{width:100%;padding:12px;border:0;border-radius:8px;background:#c62828;color:#fff;font-size:17px;cursor:pointer}
+button.pay .en{color:rgba(255,255,255,.85)}
 a.cancel{display:block;text-align:center;margin-top:12px;padding:10px;color:#52606d;text-decoration:none}
 .state{font-size:17px;text-align:center;margin:24px 0}.state.paid{color:#1b7f3b}.state.closed,.state.unknown{color:#b42318}
 </style></head>
