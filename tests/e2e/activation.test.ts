@@ -3,14 +3,9 @@
 // codes are read from the outbox the way staff would, as cn000001.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
-import { signIn as apiSignIn } from "../../src/protocol/signin";
-import { md5 } from "../helpers/app";
+import { outboxReader } from "../helpers/outbox";
 import { startServer } from "../helpers/server";
 import {
-  IMAGE_CODE,
-  PASSWORD,
   PHONE,
   SETUP_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
@@ -25,20 +20,6 @@ import {
   stopWorld,
   visitor,
 } from "./support";
-
-/** A staff client of the server, signed in as the administrator, that reads codes from the outbox. */
-export async function outboxReader(url: string) {
-  const client = new ApiClient({ baseUrl: url, backend: nodeBackend, appId: "union-portal-cli" });
-  const answer = await apiSignIn(client, { account: "cn000001", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE });
-  if (answer.message.code !== "SUCCESS") throw new Error(`cn000001 could not sign in: ${answer.message.code}`);
-  return async (to: string): Promise<string> => {
-    const page = await client.call<{ list: { to: string; text: string }[] }>("/system/outbox/list", { index: 1 });
-    const sent = page.list?.find((m) => m.to === to);
-    const code = sent && /\b(\d{6})\b/.exec(sent.text)?.[1];
-    if (!code) throw new Error(`no code was sent to ${to}`);
-    return code;
-  };
-}
 
 const dialog = "[role=dialog]:not([role=alertdialog])";
 const countdown = (page: Page) => page.waitForSelector("[data-testid=send-code]:disabled");

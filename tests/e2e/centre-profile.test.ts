@@ -1,0 +1,256 @@
+// Spec 1 sections 2, 4 and 5: the personal centre's layout, the information
+// page (the dynamic property form) and the security page's three windows,
+// in both languages, on a desk and on a phone.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient } from "../../src/protocol/client";
+import { signIn as apiSignIn } from "../../src/protocol/signin";
+import { md5 } from "../helpers/app";
+import { outboxReader } from "../helpers/outbox";
+import {
+  DESK,
+  IMAGE_CODE,
+  PHONE,
+  SETUP_TIMEOUT_MS,
+  TEST_TIMEOUT_MS,
+  type World,
+  messageText,
+  pressOk,
+  settledShot,
+  signIn,
+  startWorld,
+  stopWorld,
+  visitor,
+  waitForPath,
+} from "./support";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+const dialog = "[role=dialog]:not([role=alertdialog])";
+
+async function openCentre(page: Page, name?: string) {
+  await page.click("[data-nav=centre]");
+  await waitForPath(page, "/information");
+  if (name) {
+    await page.click(`.centre-menu [data-centre=${name}]`);
+    await waitForPath(page, `/information?page=${name}`);
+  }
+}
+
+/** The stored user's values, as the browser keeps them. */
+const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("up.user") ?? "null"));
+
+describe("the personal centre", () => {
+  test("opens on the information page with breadcrumb and side menu; the menu navigates by ?page=", async () => {
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn100001");
+    await openCentre(page);
+    expect(await page.textContent(".breadcrumb")).toBe("首页个人中心");
+    expect(await page.getAttribute(".centre-menu [data-centre=information]", "aria-current")).toBe("page");
+    // The dues entry is there because the dues configuration loads.
+    await page.waitForSelector(".centre-menu [data-centre=member]");
+    expect(await page.$$eval(".centre-menu a", (links) => links.map((a) => a.textContent))).toEqual([
+      "个人资料",
+      "账号安全",
+      "会费缴纳",
+      "收货地址",
+      "家属信息",
+      "我的订单",
+      "我的积分",
+    ]);
+    await page.click(".centre-menu [data-centre=order]");
+    await waitForPath(page, "/information?page=order");
+    expect(await page.textContent(".centre-body")).toContain("报名订单将在活动报名功能开放后");
+    await page.click(".centre-menu [data-centre=security]");
+    await waitForPath(page, "/information?page=security");
+    await page.waitForSelector("[data-testid=security-phone]");
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("the information page", () => {
+  test("a Chinese member edits the profile: dependent selects, nationality rules, the property's own messages, then saves", async () => {
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn100001");
+    await openCentre(page);
+    await page.waitForSelector(".property-form");
+    expect(await page.textContent("[data-testid=identity]")).toBe("员工号cn100001手机号139****0001邮箱cn100001@union.example.com");
+    await settledShot(page, "information-zh-desk");
+
+    // A department brings its own teams; the old team is cleared.
+    await page.getByLabel(/^部门\*?$/).selectOption({ label: "运营部" });
+    expect(await page.getByLabel(/^科室\*?$/).inputValue()).toBe("");
+    expect((await page.getByLabel(/^科室\*?$/).locator("option").allTextContents()).slice(1)).toEqual(["客服组", "物流组"]);
+    await page.click("button[type=submit]:has-text('保存资料')");
+    expect(await page.textContent(".property-form .field-error")).toBe("请选择科室");
+    await page.getByLabel(/^科室\*?$/).selectOption({ label: "物流组" });
+
+    // A foreign nationality hides the ethnic group and asks for a passport number.
+    await page.getByLabel(/^国籍\*?$/).selectOption({ label: "英国" });
+    expect(await page.$("text=民族")).toBeNull();
+    await page.click("button[type=submit]:has-text('保存资料')");
+    expect(await page.textContent(".property-form .field-error")).toBe("请填写护照号码（字母与数字，5-20位）");
+    await page.getByLabel(/^国籍\*?$/).selectOption({ label: "中国" });
+    await page.getByLabel(/^民族\*?$/).selectOption({ label: "回族" });
+
+    // The name is required; text is trimmed and angle brackets escaped before it is sent.
+    await page.getByLabel(/^姓名\*?$/).fill("   ");
+    await page.click("button[type=submit]:has-text('保存资料')");
+    expect(await page.textContent(".property-form .field-error")).toBe("请填写姓名");
+    await page.getByLabel(/^姓名\*?$/).fill("  陈会员<b>  ");
+    await page.click("button[type=submit]:has-text('保存资料')");
+    expect(await messageText(page)).toBe("个人资料已保存");
+    await pressOk(page, "确定");
+
+    const user = await storedUser(page);
+    const values = Object.fromEntries(user.values.map((v: { value: unknown }, i: number) => [i, v.value]));
+    expect(Object.values(values)).toContain("陈会员&lt;b&gt;");
+    expect(Object.values(values)).toContain("ops-logistics");
+    expect(Object.values(values)).toContain("hui");
+    // The field shows what the member typed, after a reload too.
+    await page.reload();
+    await page.waitForSelector(".property-form");
+    expect(await page.getByLabel(/^姓名\*?$/).inputValue()).toBe("陈会员<b>");
+    expect(await page.getByLabel(/^科室\*?$/).inputValue()).not.toBe("");
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("a foreign member sees the passport field in English on a phone, and the date picker works by keyboard", async () => {
+    const { page, close } = await visitor(world, { viewport: PHONE });
+    await signIn(page, world, "cn100002", { language: "en" });
+    await page.goto(`${world.server.url}/information?page=information`);
+    await page.waitForSelector(".property-form");
+    expect(await page.getByLabel(/^Passport number\*?$/).inputValue()).toBe("GB1234567");
+    expect(await page.$("text=Ethnic group")).toBeNull();
+    await settledShot(page, "information-en-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    const birthday = page.getByLabel(/^Date of birth\*?$/);
+    const before = await birthday.inputValue();
+    await page.click(".date-picker-toggle");
+    await page.waitForSelector(".date-panel [data-cursor=true]");
+    await settledShot(page, "date-picker-en-phone");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(".date-panel", { state: "detached" });
+    const after = await birthday.inputValue();
+    const day = (text: string) => new Date(`${text}T00:00:00`).getTime();
+    expect((day(after) - day(before)) / 86_400_000).toBe(1);
+    await page.click("button[type=submit]:has-text('Save profile')");
+    expect(await messageText(page)).toBe("Your profile is saved");
+    await pressOk(page, "OK");
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("the security page", () => {
+  test("a member changes the phone and then the e-mail, in Chinese; each window closes and the page shows the new value", async () => {
+    const readCode = await outboxReader(world.server.url);
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn000002");
+    await openCentre(page, "security");
+    expect(await page.textContent("[data-testid=security-phone] .security-value")).toBe("138****0002");
+    expect(await page.textContent("[data-testid=security-mail] .security-value")).toBe("cn000002@union.example.com");
+    await settledShot(page, "security-zh-desk");
+
+    await page.click("[data-testid=security-phone] button");
+    await page.waitForSelector("[data-testid=security-phone-form]");
+    await page.fill("#security-phone-old", "13800000002");
+    await page.fill("#security-phone-fresh", "13900000001");
+    await page.click("[data-testid=send-code]");
+    expect(await messageText(page)).toBe("该邮箱或手机号已被其他用户使用");
+    await pressOk(page, "确定");
+    await page.fill("#security-phone-fresh", "13800000099");
+    await page.click("[data-testid=send-code]");
+    await page.waitForSelector("[data-testid=send-code]:disabled");
+    await page.fill("#security-phone-code", await readCode("13800000099"));
+    expect(await page.getAttribute("#security-phone-old", "readonly")).not.toBeNull();
+    await settledShot(page, "security-phone-dialog-zh-desk");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await messageText(page)).toBe("手机号已更换");
+    await pressOk(page, "确定");
+    await page.waitForSelector(dialog.replace(":not([role=alertdialog])", ""), { state: "detached" });
+    expect(await page.textContent("[data-testid=security-phone] .security-value")).toBe("138****0099");
+    expect((await storedUser(page)).phone).toBe("13800000099");
+
+    await page.click("[data-testid=security-mail] button");
+    await page.fill("#security-mail-old", "someone@example.com");
+    await page.fill("#security-mail-fresh", "li.editor@example.com");
+    await page.click("[data-testid=send-code]");
+    expect(await messageText(page)).toBe("验证码邮件已发送至新邮箱 li.editor@example.com，请查收");
+    await pressOk(page, "确定");
+    await page.fill("#security-mail-code", await readCode("li.editor@example.com"));
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await messageText(page)).toBe("原手机号或邮箱与账号中登记的不一致");
+    await pressOk(page, "确定");
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("a member changes the e-mail and the password in English on a phone; the new password signs in", async () => {
+    const readCode = await outboxReader(world.server.url);
+    const { page, close } = await visitor(world, { viewport: PHONE });
+    await signIn(page, world, "cn000003", { language: "en" });
+    await page.goto(`${world.server.url}/information?page=security`);
+    await page.waitForSelector("[data-testid=security-mail]");
+    await settledShot(page, "security-en-phone");
+
+    await page.click("[data-testid=security-mail] button");
+    await page.fill("#security-mail-old", "cn000003@union.example.com");
+    await page.fill("#security-mail-fresh", "ops@example.com");
+    await page.click("[data-testid=send-code]");
+    expect(await messageText(page)).toBe("A mail with the code was sent to your new address ops@example.com");
+    await pressOk(page, "OK");
+    await page.fill("#security-mail-code", "000000");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await messageText(page)).toBe("The verification code is wrong; please check it and enter it again");
+    await pressOk(page, "OK");
+    await page.fill("#security-mail-code", await readCode("ops@example.com"));
+    await settledShot(page, "security-mail-dialog-en-phone");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await messageText(page)).toBe("Your e-mail is changed");
+    await pressOk(page, "OK");
+    expect(await page.textContent("[data-testid=security-mail] .security-value")).toBe("ops@example.com");
+
+    await page.click("[data-testid=security-password] button");
+    await page.waitForSelector("[data-testid=security-password-form]");
+    expect(await page.textContent(`${dialog} .flow-intro`)).toBe("The code goes to your mobile number 138****0003");
+    await page.fill("#security-password-password", "Short1");
+    await page.fill("#security-password-repeat", "Short1");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await page.textContent("#security-password-password-error")).toBe(
+      "The password must be 10-20 characters and contain upper-case and lower-case letters and a digit",
+    );
+    await page.fill("#security-password-password", "Operator2027");
+    await page.fill("#security-password-repeat", "Operator2027");
+    await page.click("[data-testid=send-code]");
+    await page.waitForSelector("[data-testid=send-code]:disabled");
+    await page.fill("#security-password-code", await readCode("13800000003"));
+    await settledShot(page, "security-password-dialog-en-phone");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await messageText(page)).toBe("Your password is changed; use the new one next time you sign in");
+    await pressOk(page, "OK");
+    await close();
+
+    const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
+    const answer = await apiSignIn(client, { account: "ops@example.com", passwordMd5: md5("Operator2027"), captcha: IMAGE_CODE });
+    expect(answer.message.code).toBe("SUCCESS");
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("the outbox on the system page", () => {
+  test("staff read the codes sent, newest first, in a table of 20 rows", async () => {
+    const { page, close } = await visitor(world, { viewport: DESK });
+    await signIn(page, world, "cn000001");
+    await page.click("[data-nav=system]");
+    await page.waitForSelector(".outbox .table tbody tr");
+    expect(await page.$$eval(".outbox .table tbody tr", (rows) => rows.length)).toBe(20);
+    expect(await page.textContent(".outbox .table tbody tr:first-child")).toMatch(/验证码/);
+    await settledShot(page, "outbox-zh-desk");
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
