@@ -19,7 +19,7 @@ export default {
     info: {
       intro: "请保持个人资料准确完整。手机号、邮箱请在“账号安全”中修改。",
       account: "账号信息",
-      details: "个人资料",
+      details: "基本资料",
       employees: "员工号",
       phone: "手机号",
       mail: "邮箱",
@@ -92,7 +92,7 @@ export default {
     info: {
       intro: "Please keep your profile accurate and complete. Change your mobile number and e-mail under Security.",
       account: "Account",
-      details: "Profile",
+      details: "Details",
       employees: "Employee ID",
       phone: "Mobile number",
       mail: "E-mail",
