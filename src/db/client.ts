@@ -27,6 +27,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const client = postgres(opts.databaseUrl, {
       max: opts.pool ?? 8,
       onnotice: () => {},
+      // JSON reaches Drizzle as text, which parses it once (see the PGlite branch below).
+      types: { jsonText: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)), parse: (v: string) => v } },
       // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
       connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
     });
@@ -47,7 +49,11 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     dataDir = join(opts.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  // Hand JSON to Drizzle as text, as postgres.js does: PGlite would parse it
+  // and Drizzle parse it again, turning a stored "13900000001" into a number.
+  const { types } = await import("@electric-sql/pglite");
+  const asText = (value: string) => value;
+  const client = await PGlite.create(dataDir, { parsers: { [types.JSON]: asText, [types.JSONB]: asText } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

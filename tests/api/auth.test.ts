@@ -164,6 +164,9 @@ describe("session", () => {
     expect(user.nationality).toMatchObject({ nameEn: "China" });
     expect(user.values.length).toBeGreaterThan(4);
     expect(user.phone).toBe("13800000001");
+    // Profile values come back exactly as stored: a phone stays a string of digits on either database.
+    expect(user.values.map((v: { value: unknown }) => v.value)).toContain("13800000001");
+    expect(user.values.every((v: { value: unknown }) => typeof v.value === "string" || Array.isArray(v.value))).toBe(true);
     expect(user.state.code).toBe("USER_STATE_ACTIVE");
   });
 
