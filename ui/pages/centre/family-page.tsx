@@ -41,8 +41,8 @@ function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit
   const facts: [string, string][] = [
     [t("family.sex"), t(member.sex === 1 ? "family.female" : "family.male")],
     [t("family.birthday"), member.birthday ?? "—"],
-    [t(member.idType === ID_TYPE.NATIONAL ? "family.idCard" : "family.passport"), maskIdentity(member.identity)],
     [t("family.phone"), member.phone ? maskPhone(member.phone) : "—"],
+    [t(member.idType === ID_TYPE.NATIONAL ? "family.idCard" : "family.passport"), maskIdentity(member.identity)],
   ];
   return (
     <li className="family-card" data-testid="family-card">
@@ -51,8 +51,8 @@ function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit
         <span className="badge">{pick(language, member.relation?.nameZh, member.relation?.nameEn)}</span>
       </div>
       <dl className="fact-list">
-        {facts.map(([term, value]) => (
-          <div key={term}>
+        {facts.map(([term, value], i) => (
+          <div key={term} className={i === facts.length - 1 ? "fact-wide" : undefined}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>

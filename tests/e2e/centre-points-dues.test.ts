@@ -1,0 +1,300 @@
+// Spec 1 sections 2 and 4: the points page, the dues page, paying the dues
+// end to end in the payment sandbox, and the membership interceptions of the
+// visit report.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { type Db, openDatabase } from "../../src/db/client";
+import { memberConfig, pointRecords, properties, users } from "../../src/db/schema";
+import { POINT_TYPE } from "../../src/protocol/types";
+import { launchBrowser } from "../helpers/browser";
+import { type TestServer, startServer } from "../helpers/server";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, visitor } from "./support";
+
+const JOURNEY_TIMEOUT_MS = 120_000;
+const EXTRA_POINT_RECORDS = 25;
+
+/**
+ * A server whose database was changed between its first start (which seeds
+ * the demo) and the one the tests use: PGlite is one process, so the change
+ * is made while no server holds the data directory.
+ */
+async function preparedServer(prepare: (db: Db) => Promise<void>): Promise<{ server: TestServer; remove: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), "union-portal-e2e-centre-"));
+  const seeding = await startServer({ env: { DATA_DIR: dataDir } });
+  await seeding.stop();
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await prepare(database.db);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ env: { DATA_DIR: dataDir } });
+  return { server, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+const userId = async (db: Db, employees: string) => (await db.select({ id: users.id }).from(users).where(eq(users.employees, employees)))[0]!.id;
+
+/** Enough history for three pages of points: small spendings, one an hour, over the last days. */
+async function addPointHistory(db: Db) {
+  const id = await userId(db, "cn100001");
+  const now = Date.now();
+  await db.insert(pointRecords).values(
+    Array.from({ length: EXTRA_POINT_RECORDS }, (_, i) => ({
+      userId: id,
+      count: -(100 + i),
+      remaining: 0,
+      type: POINT_TYPE.POINT_TYPE_OTHERS,
+      descZh: `过期积分清理 ${i + 1}`,
+      descEn: `Expired points ${i + 1}`,
+      createdAt: new Date(now - (i + 1) * 3_600_000),
+    })),
+  );
+}
+
+/** Index-only for women (cn100001), no power for men (cn100002): the two interceptions of spec 1 section 2. */
+async function addMembershipConditions(db: Db) {
+  const [gender] = await db.select({ id: properties.id }).from(properties).where(eq(properties.titleEn, "Gender"));
+  await db
+    .update(memberConfig)
+    .set({ indexOnlyPropertyId: gender!.id, indexOnlyValue: "1", cantSignPropertyId: gender!.id, cantSignValue: "0" })
+    .where(eq(memberConfig.id, 1));
+}
+
+let world: World;
+let intercepting: World;
+const removals: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  const browser = await launchBrowser();
+  const plain = await preparedServer(addPointHistory);
+  const conditioned = await preparedServer(addMembershipConditions);
+  removals.push(plain.remove, conditioned.remove);
+  world = { server: plain.server, browser };
+  intercepting = { server: conditioned.server, browser };
+}, SETUP_TIMEOUT_MS * 2);
+afterAll(async () => {
+  await world?.browser.close();
+  await world?.server.stop();
+  await intercepting?.server.stop();
+  for (const remove of removals) await remove();
+});
+
+/** A full-page screenshot from the top, so the sticky bar sits where a person sees it. */
+async function shotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settledShot(page, name);
+}
+
+const rows = (page: Page) =>
+  page.$$eval(".centre-section tbody tr:not(.table-blank)", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? "")));
+
+const pagerSummary = (page: Page) => page.textContent(".pager-summary");
+
+const POINTS = {
+  zh: { out: "支出", others: "其他", balance: "650.00", expiring: "您有 450.00 积分将于", page1: "共 28 条 3 页 当前第 1 页", gift: "兑换礼品" },
+  en: { out: "Out", others: "Others", balance: "650.00", expiring: "450.00 of your points expire on", page1: "total 28 records 3 pages, currently page 1", gift: "Gift redemption" },
+};
+
+describe("a member's points", () => {
+  for (const [language, size, viewport] of [
+    ["zh", "desk", DESK],
+    ["en", "phone", PHONE],
+    ["en", "desk", DESK],
+    ["zh", "phone", PHONE],
+  ] as const) {
+    const text = POINTS[language];
+    test(`a member reads the balance, filters the points by type and pages through them, in ${language} on a ${size}`, async () => {
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn100001", { language });
+      await page.goto(`${world.server.url}/information?page=integral`);
+      await page.waitForSelector(".centre-section tbody tr:not(.table-blank)");
+      expect(await page.textContent("[data-testid=points-balance]")).toBe(text.balance);
+      expect(await page.textContent("[data-testid=points-expiring]")).toContain(text.expiring);
+      expect(await page.textContent("[data-testid=points-expiring]")).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      expect(await pagerSummary(page)).toBe(text.page1);
+      const first = await rows(page);
+      expect(first.length).toBe(10);
+      // Newest first, signed with 2 decimals, dates with seconds.
+      expect(first[0]![0]).toBe("-1.00");
+      expect(first[0]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(first[0]![2]).toBe(text.others);
+      await shotFromTop(page, `points-${language}-${size}`);
+
+      // Next, then the go-to-page input, then previous.
+      await page.click(`.pager button:has-text("${language === "zh" ? "下一页" : "Next"}")`);
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>(".pager-input")?.value === "2");
+      expect((await rows(page)).length).toBe(10);
+      await page.fill(".pager-input", "9");
+      await page.press(".pager-input", "Enter");
+      await page.waitForFunction(() => document.querySelectorAll(".centre-section tbody tr:not(.table-blank)").length === 8);
+      expect(await page.inputValue(".pager-input")).toBe("3");
+      const last = await rows(page);
+      expect(last.at(-1)![0]).toBe("+500.00");
+      expect(last.at(-1)![3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await page.click(`.pager button:has-text("${language === "zh" ? "上一页" : "Previous"}")`);
+      await page.waitForFunction(() => document.querySelectorAll(".centre-section tbody tr:not(.table-blank)").length === 10);
+
+      // Filter by type: the one spending.
+      await page.selectOption(".filter-bar select[name=type]", { label: text.out });
+      await page.click(".filter-bar button[type=submit]");
+      await page.waitForFunction(() => document.querySelectorAll(".centre-section tbody tr:not(.table-blank)").length === 1);
+      expect((await rows(page))[0]!.slice(0, 1)).toEqual(["-50.00"]);
+      expect((await rows(page))[0]![4]).toBe(text.gift);
+      await shotFromTop(page, `points-filtered-${language}-${size}`);
+
+      // Dates: a window that ended before any record shows none.
+      await page.selectOption(".filter-bar select[name=type]", "");
+      await page.fill("#points-start", "2001-01-01");
+      await page.fill("#points-end", "2001-12-31");
+      await page.click(".filter-bar button[type=submit]");
+      await page.waitForSelector(".table-empty");
+      await page.click(`.filter-bar button:has-text("${language === "zh" ? "重置" : "Reset"}")`);
+      await page.waitForFunction(() => document.querySelectorAll(".centre-section tbody tr:not(.table-blank)").length === 10);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
+  }
+});
+
+const DUES = {
+  zh: { unpaid: "您尚未缴纳", paid: "您已缴纳", price: "60.00", pay: "立即缴纳", done: "支付成功", success: "成功", name: "年度工会会费", pending: "您有一笔会费订单正在支付中" },
+  en: { unpaid: "You have not paid", paid: "You have paid", price: "60.00", pay: "Pay now", done: "Payment received", success: "Success", name: "Union dues", pending: "Another dues payment of yours is pending" },
+};
+
+async function openMemberPage(page: Page, w: World) {
+  await page.goto(`${w.server.url}/information?page=member`);
+  await page.waitForSelector("[data-testid=dues-status]");
+}
+
+describe("paying the union dues", () => {
+  for (const { language, size, viewport, account } of [
+    { language: "zh", size: "desk", viewport: DESK, account: "cn100001" },
+    { language: "en", size: "phone", viewport: PHONE, account: "cn100002" },
+  ] as const) {
+    const text = DUES[language];
+    test(`a member pays this year's dues in the sandbox and the window notices within seconds, in ${language} on a ${size}`, async () => {
+      const { page, context, close } = await visitor(world, { viewport });
+      await signIn(page, world, account, { language });
+      await openMemberPage(page, world);
+      const year = String(new Date().getFullYear());
+      expect(await page.textContent("[data-testid=dues-status]")).toContain(text.unpaid);
+      // The table always shows 14 lines.
+      expect(await page.$$eval(".centre-section tbody tr", (trs) => trs.length)).toBe(14);
+      await shotFromTop(page, `dues-unpaid-${language}-${size}`);
+
+      await page.click("[data-testid=member-pay]");
+      await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+      const notice = await page.textContent("[data-testid=dues-notice]");
+      expect(notice).toContain(text.price);
+      expect(notice).toContain(year);
+      await settledShot(page, `dues-window-${language}-${size}`);
+
+      await page.click(`[data-testid=dues-pay]:has-text("${text.pay}")`);
+      await page.waitForSelector("[data-testid=qr-image]");
+      const link = (await page.getAttribute("[data-testid=pay-link]", "href"))!;
+      expect(link.startsWith(world.server.url)).toBe(true);
+      await settledShot(page, `dues-qr-${language}-${size}`);
+
+      // The payer follows the link (as a phone would from the QR code) and presses Pay there.
+      const payer = await context.newPage();
+      await payer.goto(link);
+      await payer.click("button.pay");
+      await payer.waitForLoadState();
+      const paidAt = Date.now();
+      await page.waitForSelector("[data-testid=dues-done]", { timeout: 10_000 });
+      expect(Date.now() - paidAt).toBeLessThan(8_000);
+      expect(await page.textContent("[data-testid=dues-done]")).toContain(text.done);
+
+      // The window closes and the page reloads: the order is there, paid.
+      await page.waitForSelector("[data-testid=dues-status].is-paid", { timeout: 15_000 });
+      expect(await page.textContent("[data-testid=dues-status]")).toContain(text.paid);
+      expect(await page.$("[data-testid=dues-window]")).toBeNull();
+      const [order] = await rows(page);
+      expect(order![1]).toContain(text.name);
+      expect(order![2]).toBe(text.price);
+      expect(order![6]).toBe(text.success);
+      expect(order![5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      await shotFromTop(page, `dues-paid-${language}-${size}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await payer.close();
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
+  }
+
+  test("a second dues payment while one is pending is refused with the spec's advice, in English", async () => {
+    const { page, context, close } = await visitor(world);
+    await signIn(page, world, "cn000003", { language: "en" });
+    const other = await context.newPage();
+    await openMemberPage(other, world);
+    await other.click("[data-testid=member-pay]");
+    await other.waitForSelector("[data-testid=dues-window][data-view=offer]");
+
+    await openMemberPage(page, world);
+    await page.click("[data-testid=member-pay]");
+    await page.click("[data-testid=dues-pay]");
+    await page.waitForSelector("[data-testid=qr-image]");
+
+    await other.click("[data-testid=dues-pay]");
+    expect(await messageText(other)).toBe(
+      "Another dues payment of yours is pending. Wait 15 minutes for it to expire and pay again, or refresh the page, or finish it in the payment app.",
+    );
+    await pressOk(other, "OK");
+    // Opened again, the window offers the pending payment instead of a new one.
+    await other.reload();
+    await other.waitForSelector("[data-testid=dues-status]");
+    expect(await other.textContent("[data-testid=member-pay]")).toBe("Continue paying");
+    await other.click("[data-testid=member-pay]");
+    await other.waitForSelector("[data-testid=qr-image]");
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+
+  test("the showMember flag opens the dues window on any page, and closing it drops the flag, in Chinese", async () => {
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn000002");
+    await page.goto(`${world.server.url}/index?showMember=1`);
+    await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    expect(await page.textContent("[data-testid=dues-notice]")).toContain("60.00");
+    await page.click(".dialog-close");
+    await page.waitForFunction(() => location.search === "");
+    expect(await page.$("[data-testid=dues-window]")).toBeNull();
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+});
+
+describe("the membership interceptions of the visit report", () => {
+  test("an index-only member who has not paid is sent from any other page to the dues prompt on home", async () => {
+    for (const language of ["zh", "en"] as const) {
+      const { page, close } = await visitor(intercepting);
+      await signIn(page, intercepting, "cn100001", { language });
+      // Home itself is allowed: no prompt.
+      await page.waitForTimeout(500);
+      expect(await page.$("[data-testid=dues-window]")).toBeNull();
+      await page.goto(`${intercepting.server.url}/information?page=family`);
+      await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+      expect(new URL(page.url()).pathname).toBe("/index");
+      expect(await page.textContent(".dues-intercept")).toBe(
+        language === "zh" ? "缴纳本年度工会会费后即可使用全部功能。" : "Pay this year's union dues to use every part of the portal.",
+      );
+      await settledShot(page, `dues-intercept-index-only-${language}`);
+      await close();
+    }
+  }, JOURNEY_TIMEOUT_MS);
+
+  test("a member without the power to sign up who has not paid is shown the dues prompt where they are", async () => {
+    const { page, close } = await visitor(intercepting, { viewport: PHONE });
+    await signIn(page, intercepting, "cn100002", { language: "en" });
+    await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    await page.click(".dialog-close");
+    await page.goto(`${intercepting.server.url}/news/list?type=news`);
+    await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    expect(new URL(page.url()).pathname).toBe("/news/list");
+    await settledShot(page, "dues-intercept-no-power-en-phone");
+    await page.click(".dialog-close");
+    await page.waitForTimeout(500);
+    expect(await page.$("[data-testid=dues-window]")).toBeNull();
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+});
