@@ -1,8 +1,10 @@
 // Deletes protocol rows past their expiry: sessions, replay nonces, image
-// codes, one-time keys and rate-limit counters. Idempotent; safe to kill.
+// codes, one-time keys, rate-limit counters, and verification codes once
+// neither their cool-down nor an activation grant can read them. Idempotent.
 import { lt } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { captchas, oneTimeKeys, rateLimits, requestNonces, sessions } from "../db/schema";
+import { clearOldCodes } from "../domains/verification/codes";
 
 export async function clearExpired({ db, now }: { db: DbOrTx; now: Date }) {
   const counts: Record<string, number> = {};
@@ -10,5 +12,6 @@ export async function clearExpired({ db, now }: { db: DbOrTx; now: Date }) {
     const gone = await db.delete(table).where(lt(table.expiresAt, now)).returning();
     counts[name] = gone.length;
   }
+  counts.verificationCodes = await clearOldCodes({ db, now });
   return counts;
 }

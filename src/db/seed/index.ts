@@ -130,8 +130,8 @@ async function seedDemoMember(tx: DbOrTx, userId: number, relationIds: Record<st
     updatedAt: now,
   });
   await tx.insert(families).values([
-    { userId, name: "陈小明", identity: "110101201503070015", idType: 1, relationId: relationIds.child!, sex: 0, phone: null, birthday: "2015-03-07", createdAt: now, updatedAt: now },
-    { userId, name: "林芳", identity: "110101198806120026", idType: 1, relationId: relationIds.spouse!, sex: 1, phone: "13911112222", birthday: "1988-06-12", createdAt: now, updatedAt: now },
+    { userId, name: "陈小明", identity: "110101201503070018", idType: 1, relationId: relationIds.child!, sex: 0, phone: null, birthday: "2015-03-07", createdAt: now, updatedAt: now },
+    { userId, name: "林芳", identity: "110101198806120022", idType: 1, relationId: relationIds.spouse!, sex: 1, phone: "13911112222", birthday: "1988-06-12", createdAt: now, updatedAt: now },
   ]);
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   await tx.insert(pointRecords).values([
