@@ -16,10 +16,11 @@ export type VerifyMode = "phone" | "mail" | "nomail";
 type Values = { phone: string; mail: string; employees: string; initial: string; code: string };
 type Errors = Partial<Record<keyof Values, string | null>>;
 
+/** The sent-from and sent-to values kept with the countdown; never the initial password. */
 const SENT_WITH: Record<VerifyMode, (keyof Values)[]> = {
   phone: ["phone"],
   mail: ["mail"],
-  nomail: ["employees", "initial", "mail"],
+  nomail: ["employees", "mail"],
 };
 
 function problems(mode: VerifyMode, v: Values, withCode: boolean): Errors {
@@ -107,7 +108,7 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
           <h3 className="flow-subtitle">{t("activation.noMail.title")}</h3>
           <p className="flow-intro">{t("activation.noMail.intro")}</p>
           <TextField id="activation-employees" label={t("activation.noMail.employees")} value={values.employees} onValue={set("employees")} error={errors.employees} readOnly={locked} autoComplete="username" data-autofocus />
-          <TextField id="activation-initial" type="password" label={t("activation.noMail.initialPassword")} value={values.initial} onValue={set("initial")} error={errors.initial} readOnly={locked} autoComplete="off" />
+          <TextField id="activation-initial" type="password" label={t("activation.noMail.initialPassword")} value={values.initial} onValue={set("initial")} error={errors.initial} autoComplete="off" />
         </>
       ) : null}
       {mode === "phone" ? (
