@@ -28,7 +28,8 @@ const base = {
   reasonValue: null,
   options: [],
 };
-const property = (id: number, p: Partial<Property> & { type: number; purpose?: number }): Property =>
+type Spec = Partial<Omit<Property, "type" | "purpose">> & { type: number; purpose?: number };
+const property = (id: number, p: Spec): Property =>
   ({
     ...base,
     id,
