@@ -1,5 +1,5 @@
 // The member's own account settings: language and the profile values.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { countries, operationLog, properties, propertyLog, userValues, users } from "../../db/schema";
 import type { Ctx } from "../../http/context";
@@ -50,17 +50,12 @@ export async function checkProfile(ctx: Ctx, userId: number, input: ProfileInput
   return { country, values: result.values };
 }
 
-/**
- * A member's stored values, read as jsonb text and parsed here: on PGlite,
- * Drizzle parses the already-parsed jsonb string again, so "13900000001"
- * came back as a number and an 18-digit id number lost its last digits.
- */
+/** A member's stored profile values. */
 export async function storedValues(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({ propertyId: userValues.propertyId, optionId: userValues.optionId, json: sql<string>`${userValues.value}::text` })
+  return db
+    .select({ propertyId: userValues.propertyId, optionId: userValues.optionId, value: userValues.value })
     .from(userValues)
     .where(eq(userValues.userId, userId));
-  return rows.map((r) => ({ propertyId: r.propertyId, optionId: r.optionId, value: JSON.parse(r.json) as string | string[] }));
 }
 
 const logText = (v: string | string[] | null | undefined) => (v === null || v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : v);

@@ -1,7 +1,7 @@
 // The dues rules other domains share: the configuration, whether a member
 // has paid the billing year, and the two membership conditions of the visit
 // report (index-only and no-power).
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { duesOrders, memberConfig, payments, userValues } from "../../db/schema";
 import { DomainError } from "../../protocol/result";
@@ -50,14 +50,12 @@ export async function pendingDues(db: DbOrTx, userId: number, now: Date) {
 /** Whether the member's value of a profile property is the configured one (a checkbox holds it among others). */
 export async function hasPropertyValue(db: DbOrTx, userId: number, propertyId: number | null, value: string | null): Promise<boolean> {
   if (propertyId === null || value === null || value === "") return false;
-  // Read as text and parsed here: PGlite's driver would parse a numeric-looking jsonb string ("1") into a number.
   const [row] = await db
-    .select({ json: sql<string>`${userValues.value}::text` })
+    .select({ value: userValues.value })
     .from(userValues)
     .where(and(eq(userValues.userId, userId), eq(userValues.propertyId, propertyId)));
   if (!row) return false;
-  const stored = JSON.parse(row.json) as unknown;
-  return Array.isArray(stored) ? stored.map(String).includes(value) : String(stored) === value;
+  return Array.isArray(row.value) ? row.value.includes(value) : row.value === value;
 }
 
 /** The two membership conditions for an unpaid member (spec 1 section 2). */
