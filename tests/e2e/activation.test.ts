@@ -206,6 +206,13 @@ describe("activation in e-mail mode", () => {
     await page.waitForSelector(".property-form");
     await page.waitForSelector(`${dialog} h2:has-text('激活账号')`);
     await fillProfile(page, "zh", { viaPicker: false });
+    // A new phone number must be verified with its own code before the profile is accepted.
+    await page.fill("#activation-phone-field", "13900000033");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await page.textContent("#activation-code-field-error")).toBe("请输入验证码");
+    await page.click("[data-testid=send-code]");
+    await countdown(page);
+    await page.fill("#activation-code-field", await readCode("13900000033"));
     await settledShot(page, "activation-profile-zh-phone");
     // Nothing may stick out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -213,6 +220,8 @@ describe("activation in e-mail mode", () => {
     await page.waitForSelector(".flow-finish:has-text('您的账号已激活')");
     await page.waitForURL(`${mailServer.url}/index`, { timeout: 6000 });
     expect(await page.textContent("[data-nav=home]")).toBe("首页");
+    await page.goto(`${mailServer.url}/information?page=security`);
+    expect(await (await page.waitForSelector("[data-testid=security-phone] .security-value")).textContent()).toBe("139****0033");
     await close();
   }, TEST_TIMEOUT_MS * 2);
 });
