@@ -101,19 +101,29 @@ export default function MemberPage() {
     setIndex(1);
   };
 
+  // Trade numbers are long: the payment number sits under the order number, and dates wrap after the day.
   const columns: Column<DuesOrder>[] = [
-    { key: "trade", title: t("dues.trade"), render: (r) => <span className="mono">{r.sysTrade}</span> },
-    { key: "name", title: t("dues.name"), render: (r) => pick(language, r.nameZh, r.nameEn) },
+    {
+      key: "trade",
+      title: t("dues.tradeAndPay"),
+      render: (r) => (
+        <span className="cell-stack">
+          <span className="mono">{r.sysTrade}</span>
+          <span className="mono muted">{r.payTrade ?? "—"}</span>
+        </span>
+      ),
+    },
+    { key: "name", title: t("dues.name"), render: (r) => <span className="cell-name">{pick(language, r.nameZh, r.nameEn)}</span> },
     { key: "amount", title: t("dues.amount"), align: "right", render: (r) => formatMoney(r.amount) },
-    { key: "payTrade", title: t("dues.payTrade"), render: (r) => (r.payTrade ? <span className="mono">{r.payTrade}</span> : "—") },
-    { key: "created", title: t("dues.createDate"), render: (r) => formatDateTime(r.createDate) },
-    { key: "paid", title: t("dues.payDate"), render: (r) => (r.payDate ? formatDateTime(r.payDate) : "—") },
+    { key: "created", title: t("dues.createDate"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
+    { key: "paid", title: t("dues.payDate"), render: (r) => <span className="cell-date">{r.payDate ? formatDateTime(r.payDate) : "—"}</span> },
     {
       key: "state",
       title: t("dues.state"),
       render: (r) => <span className={`state-tag state-${r.state?.id}`}>{stateName(r.state?.id)}</span>,
     },
   ];
+
 
   return (
     <section className="centre-section" aria-labelledby="dues-title">

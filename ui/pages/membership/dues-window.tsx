@@ -61,14 +61,16 @@ function usePaymentPoll(trade: string | null, onState: (code: string) => void) {
   }, [trade]);
 }
 
-function Notice({ config }: { config: DuesConfig }) {
+function Notice({ config, brief = false }: { config: DuesConfig; brief?: boolean }) {
   const t = useT();
   const price = formatMoney(config.price);
   return (
     <>
-      <p className="dues-notice" data-testid="dues-notice">
-        {t("dues.notice", { price, year: config.year, month: config.month, day: config.date })}
-      </p>
+      {brief ? null : (
+        <p className="dues-notice" data-testid="dues-notice">
+          {t("dues.notice", { price, year: config.year, month: config.month, day: config.date })}
+        </p>
+      )}
       <dl className="dues-figures">
         <div>
           <dt>{t("dues.yearLabel")}</dt>
@@ -161,7 +163,7 @@ export function DuesWindow({ onClose }: { onClose: () => void }) {
   } else if (view.kind === "paying") {
     body = (
       <>
-        {view.config ? <Notice config={view.config} /> : null}
+        {view.config ? <Notice config={view.config} brief /> : null}
         <p className="dues-scan">{t("dues.scan")}</p>
         <QrPay url={view.payment.pay} linkLabel={t("dues.openLink")} alt={t("dues.qrAlt")} />
         <p className="dues-waiting" role="status" data-testid="dues-waiting">
