@@ -27,6 +27,7 @@ const CJK_FONTS = [
 ];
 // Browser tests start a server and a browser: give them more than bun's 5 s default.
 const E2E_TIMEOUT_MS = 120_000;
+const API_TIMEOUT_MS = 60_000;
 
 let passed = 0;
 let failed = 0;
@@ -168,7 +169,8 @@ async function buildUi(): Promise<boolean> {
 }
 
 await bunTest("tests/unit");
-await bunTest("tests/api");
+// API tests start whole apps on a fresh database; on 2 busy cores that takes more than bun's default 5 s.
+await bunTest("tests/api", ["--timeout", String(API_TIMEOUT_MS)]);
 
 if (!hasTestFiles("tests/e2e")) {
   say("tests/e2e: no test files, skipped.");
