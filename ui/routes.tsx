@@ -6,7 +6,6 @@ import { AppShell } from "./components/app-shell";
 import { useT } from "./i18n";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
-import { CentrePage } from "./pages/centre/centre-page";
 import { IndexPage } from "./pages/home/index-page";
 import { ComingSoonPage, NotFoundPage } from "./pages/shared/coming-soon-page";
 import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
@@ -18,6 +17,9 @@ const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOpera
 const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
 const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPage })));
+
+// The personal centre (forms, date picker, tables) is its own chunk too.
+const CentrePage = lazy(() => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage })));
 
 const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 

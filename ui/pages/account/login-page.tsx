@@ -1,6 +1,6 @@
 // Sign-in (spec 1 sections 2, 5 and 8): account, password, 6-character image
 // code; every failure shows its text and brings a new image code.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
@@ -12,9 +12,11 @@ import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
 import { loadSite, site } from "../../state/site";
-import { ActivationDialog } from "./activation-dialog";
 import { hashPassword } from "./activation-rules";
-import { ResetPasswordDialog } from "./reset-password-dialog";
+
+// The two windows load when first opened: the sign-in screen stays small.
+const ActivationDialog = lazy(() => import("./activation-dialog").then((m) => ({ default: m.ActivationDialog })));
+const ResetPasswordDialog = lazy(() => import("./reset-password-dialog").then((m) => ({ default: m.ResetPasswordDialog })));
 
 export const IMAGE_CODE_LENGTH = 6;
 
@@ -217,8 +219,10 @@ export function LoginPage() {
         </div>
       </main>
       <BottomBar />
-      {open === "retrieve" ? <ResetPasswordDialog onClose={() => setOpen(null)} /> : null}
-      {open === "activate" ? <ActivationDialog onClose={() => setOpen(null)} /> : null}
+      <Suspense fallback={null}>
+        {open === "retrieve" ? <ResetPasswordDialog onClose={() => setOpen(null)} /> : null}
+        {open === "activate" ? <ActivationDialog onClose={() => setOpen(null)} /> : null}
+      </Suspense>
     </div>
   );
 }
