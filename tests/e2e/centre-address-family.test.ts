@@ -33,6 +33,12 @@ async function openCentrePage(page: Page, name: "address" | "family") {
   await page.waitForSelector(`[data-testid=${name}-card]`);
 }
 
+/** A full-page screenshot from the top, so the sticky bar sits where a person sees it. */
+async function shotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settledShot(page, name);
+}
+
 const cards = (page: Page, name: "address" | "family") => page.$$eval(`[data-testid=${name}-card]`, (els) => els.map((e) => e.textContent ?? ""));
 
 /** Answers the message box and returns what it said. */
@@ -104,7 +110,7 @@ describe("a member's addresses", () => {
       expect(before.length).toBe(1);
       expect(before[0]).toContain("139****0001");
       expect(await page.textContent("[data-testid=address-card] .badge-accent")).toBe(text.badge);
-      await settledShot(page, `address-list-${language}-${size}`);
+      await shotFromTop(page, `address-list-${language}-${size}`);
 
       // Every rule is checked before anything is sent, in the member's language.
       await page.click("[data-testid=address-add]");
@@ -145,7 +151,7 @@ describe("a member's addresses", () => {
       await page.waitForFunction((n) => document.querySelector("[data-testid=address-card]")?.textContent?.includes(n), name);
       const badges = await page.$$eval("[data-testid=address-card]", (els) => els.map((e) => e.querySelector(".badge-accent")?.textContent ?? ""));
       expect(badges).toEqual([text.badge, ""]);
-      await settledShot(page, `address-default-${language}-${size}`);
+      await shotFromTop(page, `address-default-${language}-${size}`);
 
       // Delete, after a confirmation; the demo address is made the default again.
       await card.locator(".card-actions .link-danger").click();
@@ -164,6 +170,57 @@ describe("a member's addresses", () => {
     }, JOURNEY_TIMEOUT_MS);
   }
 });
+
+/** Fills the address dialog (already open) with a valid address in Huangpu, Shanghai. */
+async function fillAddress(page: Page, name: string) {
+  await page.fill("#address-name", name);
+  await page.fill("#address-phone", "13912345678");
+  await chooseRegions(page, ["31", "3101", "310101", "310101002"]);
+  await page.fill("#address-info", "南京东路100号");
+}
+
+test("a member cannot keep an eleventh address: the server refuses it and the page says so before the form", async () => {
+  const { page, context, close } = await visitor(world);
+  await signIn(page, world, "cn100001");
+  await openCentrePage(page, "address");
+  const names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬"].map((c) => `测试${c}`);
+  for (const name of names.slice(0, 8)) {
+    await page.click("[data-testid=address-add]");
+    await fillAddress(page, name);
+    await page.click("button[form=address-form]");
+    await acknowledge(page, "zh");
+  }
+  expect((await cards(page, "address")).length).toBe(9);
+
+  // The form is open with nine saved; meanwhile a tenth is saved from another tab.
+  await page.click("[data-testid=address-add]");
+  await fillAddress(page, "测试癸");
+  const other = await context.newPage();
+  await openCentrePage(other, "address");
+  await other.click("[data-testid=address-add]");
+  await fillAddress(other, names[8]!);
+  await other.click("button[form=address-form]");
+  await acknowledge(other, "zh");
+  await page.click("button[form=address-form]");
+  expect(await acknowledge(page, "zh")).toBe("系统最多保存10个地址");
+
+  // With ten on the page, Add says so at once.
+  await page.click(".dialog-close");
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=address-card]").length === 10);
+  await page.click("[data-testid=address-add]");
+  expect(await acknowledge(page, "zh")).toBe("系统最多保存10个地址");
+  expect(await page.$("#address-form")).toBeNull();
+
+  for (const name of names) {
+    await page.locator("[data-testid=address-card]", { hasText: name }).locator(".link-danger").click();
+    await pressOk(page, "确定");
+    await acknowledge(page, "zh");
+  }
+  expect((await cards(page, "address")).length).toBe(1);
+  await other.close();
+  await close();
+}, 4 * JOURNEY_TIMEOUT_MS);
 
 /** A valid mainland ID for a birthday: the check digit of GB 11643. */
 function mainlandId(birthday: string, sequence = "123"): string {
@@ -205,7 +262,7 @@ describe("a member's family", () => {
       await signIn(page, world, "cn100001", { language });
       await openCentrePage(page, "family");
       expect((await cards(page, "family")).length).toBe(2);
-      await settledShot(page, `family-list-${language}-${size}`);
+      await shotFromTop(page, `family-list-${language}-${size}`);
 
       await page.click("[data-testid=family-add]");
       await page.click("button[form=family-form]");
@@ -246,7 +303,7 @@ describe("a member's family", () => {
       const edited = (await cards(page, "family")).find((c) => c.includes(name))!;
       expect(edited).toContain(text.passport);
       expect(edited).toContain("*****5678");
-      await settledShot(page, `family-edited-${language}-${size}`);
+      await shotFromTop(page, `family-edited-${language}-${size}`);
 
       await card.locator(".card-actions .link-danger").click();
       expect(await messageText(page)).toContain(name);

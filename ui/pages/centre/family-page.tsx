@@ -38,6 +38,7 @@ function useFamily() {
 function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit: () => void; onDelete: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
+  // Sex and birthday are short and share a line; the phone and the document number get one each.
   const facts: [string, string][] = [
     [t("family.sex"), t(member.sex === 1 ? "family.female" : "family.male")],
     [t("family.birthday"), member.birthday ?? "—"],
@@ -52,7 +53,7 @@ function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit
       </div>
       <dl className="fact-list">
         {facts.map(([term, value], i) => (
-          <div key={term} className={i === facts.length - 1 ? "fact-wide" : undefined}>
+          <div key={term} className={i >= 2 ? "fact-wide" : undefined}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
