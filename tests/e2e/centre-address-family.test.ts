@@ -121,6 +121,7 @@ describe("a member's addresses", () => {
       await page.fill("#address-info", "Nanjing Road 100");
       await chooseRegions(page, ["31", "3101", "310101", "310101002"]);
       expect(await fieldErrors(page)).toEqual([text.badName, text.badPhone, text.noChinese]);
+      await settledShot(page, `address-errors-${language}-${size}`);
 
       await page.fill("#address-name", name);
       await page.fill("#address-phone", "13912345678");
@@ -273,7 +274,8 @@ describe("a member's family", () => {
       await page.check("input[name=family-sex][value='1']");
       await page.fill("#family-identity", "31010120180520123");
       await page.fill("#family-phone", "2391234567");
-      expect(await fieldErrors(page)).toEqual([text.errorsEmpty[3], text.badId, text.badPhone]);
+      expect(await fieldErrors(page)).toEqual([text.errorsEmpty[3]!, text.badId, text.badPhone]);
+      await settledShot(page, `family-errors-${language}-${size}`);
 
       // A valid ID card fills in the birthday it carries.
       await page.fill("#family-identity", mainlandId("2018-05-20"));
