@@ -51,6 +51,13 @@ async function fillProfile(page: Page, language: "zh" | "en", opts: { viaPicker:
   if (opts.viaPicker) {
     // 1990-05-17 through the calendar: title -> months -> years, back two pages of 15 years.
     await page.click(`${dialog} .date-picker-toggle`);
+    await page.waitForSelector(".date-panel [data-cursor=true]");
+    await settledShot(page, `date-picker-in-dialog-${language}`);
+    // Esc closes the calendar, not the window around it.
+    await page.keyboard.press("Escape");
+    await page.waitForSelector(".date-panel", { state: "detached" });
+    expect(await page.$(".language-choice, .property-form")).not.toBeNull();
+    await page.click(`${dialog} .date-picker-toggle`);
     await page.click(".date-panel .date-title");
     await page.click(".date-panel .date-title");
     const first = Number((await page.textContent(".date-years .date-cell"))!.trim());

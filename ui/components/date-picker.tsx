@@ -15,7 +15,7 @@ import {
   useInteractions,
   useRole,
 } from "@floating-ui/react";
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n";
 import { session } from "../state/session";
@@ -67,6 +67,8 @@ export function DatePicker({ id, value, onChange, mode = "date", disabled, readO
     open,
     onOpenChange: setOpen,
     placement: "bottom-start",
+    // Fixed, so a scrolling dialog body does not clip the calendar.
+    strategy: "fixed",
     whileElementsMounted: autoUpdate,
     middleware: [
       offset(6),
@@ -76,6 +78,20 @@ export function DatePicker({ id, value, onChange, mode = "date", disabled, readO
     ],
   });
   const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role: "dialog" })]);
+
+  // Esc closes the calendar only, not the window around it: caught on the way
+  // down, before the dialog's own Esc handler on the document hears it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [open]);
 
   const commitText = () => {
     const trimmed = text.trim();
@@ -195,7 +211,7 @@ function CalendarPanel({ initial, mode, last, language, onPick, onClear, onClose
     setCursor(next);
   };
 
-  const onDayKey = (event: KeyboardEvent) => {
+  const onDayKey = (event: ReactKeyboardEvent) => {
     const steps: Record<string, () => Parts> = {
       ArrowLeft: () => addDays(cursor, -1, last),
       ArrowRight: () => addDays(cursor, 1, last),
