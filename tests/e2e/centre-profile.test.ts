@@ -169,7 +169,8 @@ describe("the security page", () => {
     await page.click("[data-testid=send-code]");
     await page.waitForSelector("[data-testid=send-code]:disabled");
     await page.fill("#security-phone-code", await readCode("13800000099"));
-    expect(await page.getAttribute("#security-phone-old", "readonly")).not.toBeNull();
+    // The number the code went to is locked while the countdown runs.
+    expect(await page.getAttribute("#security-phone-fresh", "readonly")).not.toBeNull();
     await settledShot(page, "security-phone-dialog-zh-desk");
     await page.click(`${dialog} button[type=submit]`);
     expect(await messageText(page)).toBe("手机号已更换");
@@ -188,6 +189,12 @@ describe("the security page", () => {
     await page.click(`${dialog} button[type=submit]`);
     expect(await messageText(page)).toBe("原手机号或邮箱与账号中登记的不一致");
     await pressOk(page, "确定");
+    // The current e-mail can be corrected without waiting for the countdown.
+    await page.fill("#security-mail-old", "cn000002@union.example.com");
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await messageText(page)).toBe("邮箱已更换");
+    await pressOk(page, "确定");
+    expect(await page.textContent("[data-testid=security-mail] .security-value")).toBe("li.editor@example.com");
     await close();
   }, TEST_TIMEOUT_MS);
 

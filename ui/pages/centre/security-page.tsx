@@ -85,7 +85,7 @@ function ChangeContactDialog({ kind, onClose }: { kind: Kind; onClose: () => voi
   return (
     <Dialog title={t(`centre.security.${spec.title}`)} onClose={onClose} width={440}>
       <form className="flow-form" onSubmit={submit} noValidate data-testid={`security-${kind}-form`}>
-        <TextField id={`security-${kind}-old`} label={t(`centre.security.${spec.old}`)} value={values.old} onValue={set("old")} error={errors.old} readOnly={locked} {...field} data-autofocus />
+        <TextField id={`security-${kind}-old`} label={t(`centre.security.${spec.old}`)} value={values.old} onValue={set("old")} error={errors.old} {...field} data-autofocus />
         <TextField id={`security-${kind}-fresh`} label={t(`centre.security.${spec.fresh}`)} value={values.fresh} onValue={set("fresh")} error={errors.fresh} readOnly={locked} {...field} />
         <TextField
           id={`security-${kind}-code`}
