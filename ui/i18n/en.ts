@@ -73,12 +73,6 @@ const en: Dictionary = {
     },
     tipsTitle: "Good to know",
     tipsAccount: "First time here? Activate your account first; then sign in with your employee ID, e-mail or mobile number.",
-    retrieveTitle: "Forgot password",
-    retrieveBody:
-      "Resetting your password online will be available here soon. Until then, write to the union support mailbox and we will reset it for you as soon as we can.",
-    activateTitle: "Activate your account",
-    activateBody:
-      "Activating your account online will be available here soon. Until then, write to the union support mailbox and we will activate it for you as soon as we can.",
     supportMail: "Support mailbox",
     supportHours: "Support hours",
   },
