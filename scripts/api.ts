@@ -2,9 +2,9 @@
 //   bun scripts/api.ts [--url URL] [--as ACCOUNT --password PASSWORD] PATH [JSON]
 // Prints the decrypted answer as JSON; exits 0 when message.id is SUCCESS.
 // Signing in needs a server started with CAPTCHA_FIXED, and the same value here.
-import { createHash } from "node:crypto";
 import { nodeBackend } from "../src/http/crypto-node";
 import { ApiClient } from "../src/protocol/client";
+import { passwordDigest } from "../src/protocol/password";
 import { isSuccess } from "../src/protocol/result";
 import { signIn } from "../src/protocol/signin";
 
@@ -48,7 +48,7 @@ async function main() {
     if (!password) throw new Error("--as needs --password (or API_PASSWORD)");
     const answer = await signIn(client, {
       account: opts.as,
-      passwordMd5: createHash("md5").update(password).digest("hex"),
+      passwordMd5: passwordDigest(password),
       captcha,
     });
     if (!isSuccess(answer)) {

@@ -4,7 +4,8 @@ import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { users } from "../../src/db/schema";
-import { hashPassword, md5, seed } from "../../src/db/seed";
+import { hashPassword, seed } from "../../src/db/seed";
+import { passwordDigest as md5 } from "../../src/protocol/password";
 
 test("production seeds only the first administrator, with ADMIN_PASSWORD, and only once", async () => {
   const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });

@@ -1,7 +1,6 @@
 // API tests: the whole app in-process on a fresh database, driven through the
 // real protocol client. PGlite in memory by default; a fresh schema on the
 // PostgreSQL server named by TEST_DATABASE_URL when it is set.
-import { createHash } from "node:crypto";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase, type Database } from "../../src/db/client";
@@ -11,6 +10,7 @@ import { nodeBackend } from "../../src/http/crypto-node";
 import { fromBase64Url } from "../../src/protocol/bytes";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import type { SessionKeys } from "../../src/protocol/envelope";
+import { passwordDigest } from "../../src/protocol/password";
 import { signIn } from "../../src/protocol/signin";
 
 export const CAPTCHA = "ABC123";
@@ -88,4 +88,5 @@ export async function startTestApp(env: Record<string, string> = {}) {
   };
 }
 
-export const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+/** A password as the client sends it. */
+export const md5 = passwordDigest;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "bun:test";
-import { md5 } from "../../ui/lib/md5";
+import { md5 } from "../../src/protocol/md5";
 
 describe("md5 of the browser's password hashing", () => {
   test("matches the RFC 1321 test suite", () => {

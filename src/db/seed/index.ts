@@ -1,6 +1,8 @@
 // First-start seeding: base data always; demo members unless production,
 // where only the first administrator is made.
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
+import { storePassword } from "../../domains/auth/password";
+import { passwordDigest } from "../../protocol/password";
 import type { Config } from "../../config";
 import { ADDRESS_TYPE, USER_STATE } from "../../protocol/types";
 import type { Database, DbOrTx } from "../client";
@@ -10,10 +12,8 @@ import { isSeeded, seedBase } from "./base";
 
 export const DEMO_PASSWORD = "Union2026demo";
 
-/** The client's MD5 of a password, as it travels (spec 1 section 5). */
-export const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-
-export const hashPassword = (plain: string) => Bun.password.hash(md5(plain), { algorithm: "argon2id" });
+/** A plain password as the server keeps it: argon2id over the digest the client would send. */
+export const hashPassword = (plain: string) => storePassword(passwordDigest(plain));
 
 type DemoUser = {
   employees: string;

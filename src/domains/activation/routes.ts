@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { PASSWORD_DIGEST_PATTERN } from "../../protocol/password";
 import { domain, route } from "../../http/route";
 import { profileValues } from "../account/routes";
 import {
@@ -18,7 +19,7 @@ const phone = t.String({ maxLength: 40 });
 const mail = t.String({ maxLength: 200 });
 const code = t.String({ maxLength: 20 });
 /** MD5 of the password, as the client sends every password (spec 1 section 5). */
-export const md5Password = t.String({ pattern: "^[0-9a-fA-F]{32}$" });
+export const md5Password = t.String({ pattern: PASSWORD_DIGEST_PATTERN });
 const noMail = { employees: t.String({ maxLength: 50 }), password: md5Password, mail };
 
 // All "session": the member cannot sign in before activation finishes.

@@ -4,13 +4,14 @@
 // row, so every instance agrees), choose a language, complete the profile and
 // set a password. Activation signs the session in.
 import { and, eq, ne } from "drizzle-orm";
-import { createHash } from "node:crypto";
 import { sessions, users } from "../../db/schema";
 import type { Ctx } from "../../http/context";
+import { passwordDigest } from "../../protocol/password";
 import { DomainError, type Message } from "../../protocol/result";
 import { LANGUAGE, PROPERTY_PURPOSE, USER_STATE } from "../../protocol/types";
 import { type ProfileInput, checkProfile, logOperation, writeProfileValues, writePurposeValue } from "../account/service";
 import { loadUserView } from "../account/user-view";
+import { storePassword } from "../auth/password";
 import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../verification/codes";
 import { mailOf, phoneOf } from "../verification/formats";
 
@@ -42,7 +43,7 @@ async function userBy(ctx: Ctx, column: "phone" | "mail" | "employees", value: s
 
 /** The initial password of the no-company-mail form arrives as MD5, like every password. */
 function requireInitialPassword(ctx: Ctx, md5: string) {
-  const expected = createHash("md5").update(ctx.config.activation.initialPassword).digest("hex");
+  const expected = passwordDigest(ctx.config.activation.initialPassword);
   if (md5.toLowerCase() !== expected) throw new DomainError("ERROR_PARAMS", { field: "password" });
 }
 
@@ -171,7 +172,7 @@ export async function submitActivation({ ctx, input }: { ctx: Ctx; input: Submit
         phone,
         mail,
         nationalityId: country.id,
-        passwordHash: await Bun.password.hash(input.password.toLowerCase(), { algorithm: "argon2id" }),
+        passwordHash: await storePassword(input.password),
         state: USER_STATE.USER_STATE_ACTIVE,
         updatedAt: ctx.now,
       })

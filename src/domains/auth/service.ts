@@ -7,6 +7,7 @@ import { type ResultCode, USER_STATE } from "../../protocol/types";
 import { loadUserView } from "../account/user-view";
 import { clearFailures, pausedFor, recordFailure } from "../system/rate-limit";
 import { takeCaptcha } from "../system/service";
+import { passwordMatches } from "./password";
 
 export type LoginInput = { account: string; password: string; auth: string };
 
@@ -53,7 +54,7 @@ export async function login({ ctx, input }: { ctx: Ctx; input: LoginInput }): Pr
     if (user.state === USER_STATE.USER_STATE_REGISTERED) return fail("USER_STATE_REGISTER", user.id);
     if (user.state === USER_STATE.USER_STATE_LEFT) return fail("USER_STATE_LEAVE", user.id);
 
-    const ok = user.passwordHash !== null && (await Bun.password.verify(input.password.toLowerCase(), user.passwordHash));
+    const ok = await passwordMatches(input.password, user.passwordHash);
     if (!ok) {
       const opts = { windowMs: limits.windowMs, maxPauseMs: limits.maxPauseMs };
       await recordFailure(tx, accountKey(account), { ...opts, threshold: limits.accountFailures });

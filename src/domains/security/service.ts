@@ -5,6 +5,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import type { Ctx } from "../../http/context";
+import { storePassword } from "../auth/password";
 import { DomainError } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/types";
 import { logOperation, writePurposeValue } from "../account/service";
@@ -12,7 +13,6 @@ import { loadUserView } from "../account/user-view";
 import { sendCode, useCode } from "../verification/codes";
 import { mailOf, phoneOf } from "../verification/formats";
 
-const hashPassword = (md5: string) => Bun.password.hash(md5.toLowerCase(), { algorithm: "argon2id" });
 
 /** The member a reset is for: active, by phone. */
 async function resettable(ctx: Ctx, phone: string) {
@@ -38,7 +38,7 @@ export async function resetPassword({ ctx, input }: { ctx: Ctx; input: { phone: 
     const verdict = await useCode(tx, { purpose: "reset", channel: "sms", target: phone, code: input.auth });
     if (!verdict.ok) return verdict.answer;
     const user = await resettable(tx, phone);
-    await tx.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await tx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
     await tx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, user.id));
     await logOperation(tx.db, tx, { userId: null, targetUserId: user.id, action: "security.reset" });
     return {};
@@ -64,7 +64,7 @@ export async function updatePassword({ ctx, input }: { ctx: Ctx; input: { auth: 
     if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
     const verdict = await useCode(tx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
     if (!verdict.ok) return verdict.answer;
-    await tx.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await tx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
     await logOperation(tx.db, tx, { userId: user.id, targetUserId: user.id, action: "security.password" });
     return {};
   });

@@ -1,6 +1,7 @@
 // Activation, profile step (spec 1 sections 2 and 5): the dynamic property
 // form with the nationality, the phone (a new or first phone is verified with
 // /user/sms/send), and the password twice. /active/submit signs the session in.
+import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
 import { PROPERTY_PURPOSE } from "../../../src/protocol/types";
@@ -13,7 +14,7 @@ import { useProfileForm } from "../../components/property-form/use-profile-form"
 import { useT } from "../../i18n";
 import type { User } from "../../state/session";
 import { TextField } from "./activation-fields";
-import { codeError, codeFlowText, hashPassword, maskPhone, passwordErrors, phoneError } from "./activation-rules";
+import { codeError, codeFlowText, maskPhone, passwordErrors, phoneError } from "./activation-rules";
 
 type Errors = { phone?: string | null; code?: string | null; password?: string | null; repeat?: string | null };
 
@@ -67,7 +68,7 @@ export function ActivationProfile({ user, phoneProven, onDone }: { user: User; p
     if (first) return document.getElementById(`activation-${first}-field`)?.focus();
     const answer = await api.call<{ user: User }>("/active/submit", {
       user: user.id,
-      password: hashPassword(password),
+      password: passwordDigest(password),
       nationality: profile.nationality,
       values: profile.values,
       ...(newPhone ? { phone: phone.trim(), auth: code.trim() } : {}),

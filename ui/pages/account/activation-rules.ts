@@ -3,7 +3,6 @@
 // and the security dialogs.
 import type { Message } from "../../../src/protocol/result";
 import { type Translate, resultText } from "../../i18n";
-import { md5 } from "../../lib/md5";
 
 export const PHONE = /^1\d{10}$/;
 export const MAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -19,7 +18,6 @@ export const mailError = (mail: string) => (MAIL.test(mail.trim()) ? null : "act
 export const codeError = (code: string) => (code.trim() ? null : "activation.error.codeRequired");
 
 /** Trims and escapes angle brackets like every text sent (spec 1 section 5), then hashes it like the login page. */
-export const hashPassword = (password: string) => md5(password.trim().replace(/</g, "&lt;").replace(/>/g, "&gt;"));
 
 /** The problems of a password and its repeat, as dictionary keys. */
 export function passwordErrors(password: string, repeat: string, rule: RegExp = STRONG_PASSWORD): { password?: string; repeat?: string } {

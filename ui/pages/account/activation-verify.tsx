@@ -7,7 +7,7 @@ import { api } from "../../api";
 import { CodeSender, useCooldown } from "../../components/code-sender";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
-import { md5 } from "../../lib/md5";
+import { passwordDigest } from "../../../src/protocol/password";
 import type { User } from "../../state/session";
 import { TextField } from "./activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, phoneError } from "./activation-rules";
@@ -70,7 +70,7 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
         ? { path: "/active/sms/send", body: { phone: values.phone.trim() } }
         : mode === "mail"
           ? { path: "/active/mail/send", body: { mail: values.mail.trim() } }
-          : { path: "/active/none/mail/send", body: { employees: values.employees.trim(), password: md5(values.initial), mail: values.mail.trim() } };
+          : { path: "/active/none/mail/send", body: { employees: values.employees.trim(), password: passwordDigest(values.initial), mail: values.mail.trim() } };
     const answer = await api.call<{ seconds: number }>(payload.path, payload.body);
     const sent = Object.fromEntries(SENT_WITH[mode].map((f) => [f, values[f]]));
     if (isSuccess(answer)) {
@@ -92,7 +92,7 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
     const auth = values.code.trim();
     const answer =
       mode === "nomail"
-        ? await api.call<{ user: User }>("/active/none/mail/login", { employees: values.employees.trim(), password: md5(values.initial), mail: values.mail.trim(), auth })
+        ? await api.call<{ user: User }>("/active/none/mail/login", { employees: values.employees.trim(), password: passwordDigest(values.initial), mail: values.mail.trim(), auth })
         : await api.call<{ user: User }>("/active/login", mode === "phone" ? { phone: values.phone.trim(), auth } : { mail: values.mail.trim(), auth });
     if (isSuccess(answer) && answer.user) return onVerified(answer.user);
     await showMessage(codeFlowText(t, answer.message));

@@ -1,5 +1,6 @@
 // Sign-in (spec 1 sections 2, 5 and 8): account, password, 6-character image
 // code; every failure shows its text and brings a new image code.
+import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
@@ -12,7 +13,6 @@ import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
 import { loadSite, site } from "../../state/site";
-import { hashPassword } from "./activation-rules";
 
 // The two windows load when first opened: the sign-in screen stays small.
 const ActivationDialog = lazy(() => import("./activation-dialog").then((m) => ({ default: m.ActivationDialog })));
@@ -111,7 +111,7 @@ export function LoginPage() {
     const answer = await api
       .call<{ user: User }>("/client/login/check", {
         account: values.account.trim(),
-        password: hashPassword(values.password),
+        password: passwordDigest(values.password),
         auth: values.code.trim(),
       })
       .finally(() => setBusy(false));

@@ -1,6 +1,7 @@
 // Personal centre > security (spec 1 sections 2, 4 and 5): the e-mail and the
 // masked phone, each with a change button, and a reset-password button; each
 // opens a draggable window with a code. The answer's user replaces the stored one.
+import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
@@ -11,7 +12,7 @@ import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { TextField } from "../account/activation-fields";
-import { codeError, codeFlowText, hashPassword, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
+import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
 
 type Kind = "phone" | "mail";
 
@@ -143,7 +144,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     setErrors(found);
     const first = (["password", "repeat", "code"] as const).find((f) => found[f]);
     if (first) return document.getElementById(`security-password-${first}`)?.focus();
-    const answer = await api.call<{ user: User }>("/user/password/update", { auth: values.code.trim(), password: hashPassword(values.password) });
+    const answer = await api.call<{ user: User }>("/user/password/update", { auth: values.code.trim(), password: passwordDigest(values.password) });
     if (!isSuccess(answer)) return showMessage(codeFlowText(t, answer.message, "security"));
     if (answer.user) setUser(answer.user);
     cooldown.clear();
