@@ -48,6 +48,16 @@ async function acknowledge(page: Page, language: Language): Promise<string> {
   return text;
 }
 
+/**
+ * Says OK to a confirmation whose answer is itself a message: the next box can
+ * open before the confirmation's is seen to go, so wait for its text to change.
+ */
+async function confirmYes(page: Page, language: Language) {
+  const question = await messageText(page);
+  await page.click(`[role=alertdialog] .button-primary:has-text("${OK[language]}")`);
+  await page.waitForFunction((q) => document.querySelector("[data-testid=message-text]")?.textContent?.trim() !== q, question);
+}
+
 /** Chooses one region code per level, waiting for each level to load from the server. */
 async function chooseRegions(page: Page, codes: string[]) {
   for (const [level, code] of codes.entries()) {
@@ -157,7 +167,7 @@ describe("a member's addresses", () => {
       // Delete, after a confirmation; the demo address is made the default again.
       await card.locator(".card-actions .link-danger").click();
       expect(await messageText(page)).toBe(text.confirmDelete);
-      await pressOk(page, OK[language]);
+      await confirmYes(page, language);
       expect(await acknowledge(page, language)).toBe(text.deleted);
       await page.waitForFunction(() => document.querySelectorAll("[data-testid=address-card]").length === 1);
       const left = page.locator("[data-testid=address-card]");
@@ -215,7 +225,7 @@ test("a member cannot keep an eleventh address: the server refuses it and the pa
 
   for (const name of names) {
     await page.locator("[data-testid=address-card]", { hasText: name }).locator(".link-danger").click();
-    await pressOk(page, "确定");
+    await confirmYes(page, "zh");
     await acknowledge(page, "zh");
   }
   expect((await cards(page, "address")).length).toBe(1);
@@ -309,7 +319,7 @@ describe("a member's family", () => {
 
       await card.locator(".card-actions .link-danger").click();
       expect(await messageText(page)).toContain(name);
-      await pressOk(page, OK[language]);
+      await confirmYes(page, language);
       expect(await acknowledge(page, language)).toBe(text.deleted);
       await page.waitForFunction(() => document.querySelectorAll("[data-testid=family-card]").length === 2);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -125,17 +125,20 @@ describe("a member's points", () => {
 
       // Next, then the go-to-page input, then previous.
       await page.click(`.pager button:has-text("${language === "zh" ? "下一页" : "Next"}")`);
-      await page.waitForFunction(() => document.querySelector<HTMLInputElement>(".pager-input")?.value === "2");
+      // The summary follows the answer, not the click: wait for page 2 to arrive.
+      await page.waitForFunction(() => /(第 2 页|page 2)$/.test(document.querySelector(".pager-summary")?.textContent ?? ""));
       expect((await rows(page)).length).toBe(10);
       await page.fill(".pager-input", "9");
       await page.press(".pager-input", "Enter");
-      await page.waitForFunction(() => document.querySelectorAll(".centre-section tbody tr:not(.table-blank)").length === 8);
+      await page.waitForFunction(() => /(第 3 页|page 3)$/.test(document.querySelector(".pager-summary")?.textContent ?? ""));
       expect(await page.inputValue(".pager-input")).toBe("3");
+      expect((await rows(page)).length).toBe(8);
       const last = await rows(page);
       expect(last.at(-1)![0]).toBe("+500.00");
       expect(last.at(-1)![3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       await page.click(`.pager button:has-text("${language === "zh" ? "上一页" : "Previous"}")`);
-      await page.waitForFunction(() => document.querySelectorAll(".centre-section tbody tr:not(.table-blank)").length === 10);
+      await page.waitForFunction(() => /(第 2 页|page 2)$/.test(document.querySelector(".pager-summary")?.textContent ?? ""));
+      expect((await rows(page)).length).toBe(10);
 
       // Filter by type: the one spending.
       await page.selectOption(".filter-bar select[name=type]", { label: text.out });

@@ -77,7 +77,7 @@ export function RegionPicker({ value, onChange, id, invalid, describedBy }: Regi
   const label = (r: Region) => pick(language, r.name, r.nameEn);
 
   return (
-    <div className="region-picker" role="group" aria-describedby={describedBy}>
+    <div className="region-picker" role="group" aria-label={t("address.region")} aria-describedby={describedBy}>
       {LEVELS.map((level, n) => {
         const list = lists[n];
         const waiting = n > 0 && !value[n - 1];
