@@ -244,7 +244,7 @@ function mainlandId(birthday: string, sequence = "123"): string {
 const FAMILY = {
   zh: {
     errorsEmpty: ["请填写姓名", "请选择关系", "请选择性别", "请选择出生日期", "请填写证件号码"],
-    badId: "身份证号码应为18位（最后一位可为X）",
+    badId: "请输入有效的18位身份证号码（最后一位可为X）",
     badPhone: "手机号应为以1开头的11位数字",
     relation: "子女",
     female: "女",
@@ -254,7 +254,7 @@ const FAMILY = {
   },
   en: {
     errorsEmpty: ["Please enter the name", "Please choose the relationship", "Please choose the sex", "Please choose the date of birth", "Please enter the ID number"],
-    badId: "A Chinese ID card number has 18 characters (the last may be X)",
+    badId: "Please enter a valid 18-character Chinese ID number (the last may be X)",
     badPhone: "The mobile number must be 11 digits starting with 1",
     relation: "Child",
     female: "Female",
