@@ -327,3 +327,27 @@ describe("a member's family", () => {
     }, JOURNEY_TIMEOUT_MS);
   }
 });
+
+test("a friend needs no birthday, and a passport needs only to be filled in, in English", async () => {
+  const { page, close } = await visitor(world);
+  await signIn(page, world, "cn100001", { language: "en" });
+  await openCentrePage(page, "family");
+  await page.click("[data-testid=family-add]");
+  await page.fill("#family-name", "Tom Lee");
+  await page.selectOption("#family-relation", { label: "Friend" });
+  await page.check("input[name=family-sex][value='0']");
+  await page.check("input[name=family-idType][value='2']");
+  await page.fill("#family-identity", "   ");
+  await page.click("button[form=family-form]");
+  expect(await fieldErrors(page)).toEqual(["Please enter the ID number"]);
+  expect(await page.textContent("label[for=family-birthday]")).toContain("(optional)");
+  await page.fill("#family-identity", "K7654321");
+  await page.click("button[form=family-form]");
+  expect(await acknowledge(page, "en")).toBe("The family member has been saved");
+  const card = page.locator("[data-testid=family-card]", { hasText: "Tom Lee" });
+  expect(await card.textContent()).toContain("Friend");
+  await card.locator(".link-danger").click();
+  await confirmYes(page, "en");
+  expect(await acknowledge(page, "en")).toBe("The family member has been deleted");
+  await close();
+}, JOURNEY_TIMEOUT_MS);

@@ -41,7 +41,7 @@ export default {
   en: {
     title: "Union dues",
     windowTitle: "Pay the union dues",
-    notice: "Under the union's rules each member pays annual union dues of {{price}} yuan. The dues for {{year}} are collected from {{month}}/{{day}}/{{year}}; please pay them in time.",
+    notice: "Under the union's rules each member pays annual union dues of {{price}} yuan. The dues for {{year}} are collected from {{day}} {{month}} {{year}}; please pay them in time.",
     yearLabel: "Dues year",
     priceLabel: "Amount",
     priceValue: "¥ {{price}}",

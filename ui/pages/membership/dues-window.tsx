@@ -13,6 +13,7 @@ import { QrPay } from "../../components/qr-pay";
 import { resultText, t as translate, useT } from "../../i18n";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { SHOW_MEMBER, closeDues, membership, openDues } from "../../state/membership";
+import { session } from "../../state/session";
 
 export const POLL_MS = 3_000;
 /** Long enough to read "payment received" before the page reloads. */
@@ -61,14 +62,19 @@ function usePaymentPoll(trade: string | null, onState: (code: string) => void) {
   }, [trade]);
 }
 
+/** English readers get the month's name: 1/3 is 1 March to some and 3 January to others. */
+const monthLabel = (language: string, month: number): string | number =>
+  language === "en" ? new Date(2000, month - 1, 1).toLocaleString("en", { month: "long" }) : month;
+
 function Notice({ config, brief = false }: { config: DuesConfig; brief?: boolean }) {
   const t = useT();
+  const { language } = useSnapshot(session);
   const price = formatMoney(config.price);
   return (
     <>
       {brief ? null : (
         <p className="dues-notice" data-testid="dues-notice">
-          {t("dues.notice", { price, year: config.year, month: config.month, day: config.date })}
+          {t("dues.notice", { price, year: config.year, month: monthLabel(language, config.month), day: config.date })}
         </p>
       )}
       <dl className="dues-figures">
