@@ -182,7 +182,7 @@ describe("the navigation guard", () => {
     await member.close();
   }, TEST_TIMEOUT_MS);
 
-  test("every page of the route table opens for a member with its title and breadcrumb", async () => {
+  test("every page a later issue builds opens for a member with its title and breadcrumb", async () => {
     const { page, close } = await visitor(world);
     await signIn(page, world, "cn100001");
     const pages: [string, string][] = [
@@ -191,7 +191,6 @@ describe("the navigation guard", () => {
       ["/market/info?id=1", "商品详情"],
       ["/activity/module?id=1", "活动模块"],
       ["/activity/info?id=1", "活动详情"],
-      ["/information?page=security", "个人中心"],
       ["/news/list?type=news", "新闻资讯"],
       ["/news/info?id=1", "详情"],
       ["/session/list", "工会信箱"],
