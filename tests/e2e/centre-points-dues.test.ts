@@ -255,6 +255,17 @@ describe("paying the union dues", () => {
     await close();
   }, JOURNEY_TIMEOUT_MS);
 
+  test("home reminds a member who has not paid this year's dues, and the reminder opens the dues window, in Chinese", async () => {
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn000001");
+    await page.waitForSelector("[data-testid=dues-status]");
+    expect(await page.textContent("[data-testid=dues-status]")).toContain(`您尚未缴纳 ${new Date().getFullYear()} 年度工会会费`);
+    await settledShot(page, "home-dues-reminder-zh-desk");
+    await page.click("[data-testid=member-pay]");
+    await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+
   test("the showMember flag opens the dues window on any page, and closing it drops the flag, in Chinese", async () => {
     const { page, close } = await visitor(world);
     await signIn(page, world, "cn000002");

@@ -12,8 +12,8 @@ import { type Column, PaddedTable } from "../../components/padded-table";
 import { Pager } from "../../components/pager";
 import { pick, resultText, useT } from "../../i18n";
 import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format";
-import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
+import { DuesStatus } from "../membership/dues-status";
 
 export const DUES_ROWS = 14;
 
@@ -28,7 +28,6 @@ type DuesOrder = {
   state: { id: number };
 };
 type DuesPage = { list: DuesOrder[]; count: number; max: number; index: number };
-type MemberCheck = { paid: boolean; year: number; pending: { trade: string; pay: string } | null };
 type Filter = { trade: string; state: string; start: string; end: string };
 
 const EMPTY_FILTER: Filter = { trade: "", state: "", start: "", end: "" };
@@ -43,25 +42,6 @@ function payloadOf(filter: Filter, index: number) {
     ...(filter.end ? { end: dayEnd(filter.end) } : {}),
     index,
   };
-}
-
-function DuesStatus() {
-  const t = useT();
-  const [check, setCheck] = useState<MemberCheck | null>(null);
-  useEffect(() => {
-    void api.call<MemberCheck>("/member/check").then((answer) => isSuccess(answer) && setCheck(answer as MemberCheck));
-  }, []);
-  if (!check) return <div className="summary-strip dues-status" aria-hidden="true" />;
-  return (
-    <div className={`summary-strip dues-status${check.paid ? " is-paid" : ""}`} data-testid="dues-status">
-      <p className="summary-note">{t(check.paid ? "dues.paidBanner" : "dues.unpaidBanner", { year: check.year })}</p>
-      {check.paid ? null : (
-        <button type="button" className="button button-primary" onClick={() => openDues()} data-testid="member-pay">
-          {t(check.pending ? "dues.payAgain" : "dues.pay")}
-        </button>
-      )}
-    </div>
-  );
 }
 
 export default function MemberPage() {

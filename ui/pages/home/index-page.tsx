@@ -9,6 +9,7 @@ import { api } from "../../api";
 import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { type User, session } from "../../state/session";
+import { DuesStatus } from "../membership/dues-status";
 
 /** The member's name: their value of the property whose purpose is NAME. */
 export function memberName(user: Pick<User, "values">, properties: Pick<PropertyView, "id" | "purpose">[], nameId: number | undefined) {
@@ -57,6 +58,7 @@ export function IndexPage() {
         <p>{t("home.welcome")}</p>
         {lastSignIn ? <p className="muted">{t("home.lastSignIn", { date: formatDateTime(lastSignIn) })}</p> : null}
       </section>
+      <DuesStatus onlyUnpaid />
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title" className="section-title">
           {t("home.shortcuts")}

@@ -1,0 +1,33 @@
+// This year's dues at a glance, with the way to pay: on the member page always,
+// on home only while unpaid (the home page's member check, spec 2 section 2).
+import { useEffect, useState } from "react";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { useT } from "../../i18n";
+import { openDues } from "../../state/membership";
+
+type MemberCheck = { paid: boolean; year: number; pending: { trade: string; pay: string } | null };
+
+export function DuesStatus({ onlyUnpaid = false }: { onlyUnpaid?: boolean }) {
+  const t = useT();
+  const [check, setCheck] = useState<MemberCheck | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api.call<MemberCheck>("/member/check").then((answer) => live && isSuccess(answer) && setCheck(answer as MemberCheck));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (onlyUnpaid && (!check || check.paid)) return null;
+  if (!check) return <div className="summary-strip dues-status" aria-hidden="true" />;
+  return (
+    <div className={`summary-strip dues-status${check.paid ? " is-paid" : ""}`} data-testid="dues-status">
+      <p className="summary-note">{t(check.paid ? "dues.paidBanner" : "dues.unpaidBanner", { year: check.year })}</p>
+      {check.paid ? null : (
+        <button type="button" className="button button-primary" onClick={() => openDues()} data-testid="member-pay">
+          {t(check.pending ? "dues.payAgain" : "dues.pay")}
+        </button>
+      )}
+    </div>
+  );
+}
