@@ -10,6 +10,7 @@ import { pick, resultText, t as translate, useT } from "../../i18n";
 import { maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
 import { type Address, AddressDialog, MAX_ADDRESSES } from "./address-dialog";
+import { CardList, CentreSection } from "./centre-section";
 
 type Editing = { address: Address | null } | null;
 
@@ -99,34 +100,22 @@ export default function AddressPage() {
   };
 
   return (
-    <section className="centre-section" aria-labelledby="address-title">
-      <header className="section-head">
-        <div>
-          <h2 id="address-title" className="centre-title">
-            {t("address.title")}
-          </h2>
-          <p className="section-intro">{t("address.intro")}</p>
-        </div>
-        <div className="section-tools">
+    <CentreSection
+      id="address"
+      title={t("address.title")}
+      intro={t("address.intro")}
+      tools={
+        <>
           {list ? <span className="muted count-note">{t("address.count", { count: list.length, max: MAX_ADDRESSES })}</span> : null}
           <button type="button" className="button button-primary" onClick={add} data-testid="address-add">
             {t("address.add")}
           </button>
-        </div>
-      </header>
-      {failed && !list ? (
-        <div className="panel empty-panel">
-          <button type="button" className="button button-quiet" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      ) : list && list.length === 0 ? (
-        <div className="panel empty-panel">
-          <p>{t("address.empty")}</p>
-        </div>
-      ) : (
-        <ul className="card-list">
-          {list?.map((address) => (
+        </>
+      }
+    >
+      <CardList list={list} failed={failed} empty={t("address.empty")} onRetry={() => void load()}>
+        {(addresses) =>
+          addresses.map((address) => (
             <AddressCard
               key={address.id}
               address={address}
@@ -134,10 +123,10 @@ export default function AddressPage() {
               onDelete={() => void remove(address)}
               onDefault={() => void makeDefault(address)}
             />
-          ))}
-        </ul>
-      )}
+          ))
+        }
+      </CardList>
       {editing ? <AddressDialog address={editing.address} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
-    </section>
+    </CentreSection>
   );
 }

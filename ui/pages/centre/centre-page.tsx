@@ -13,6 +13,7 @@ import { InformationPage } from "./information-page";
 import IntegralPage from "./integral-page";
 import MemberPage from "./member-page";
 import { SecurityPage } from "./security-page";
+import { CentreSection } from "./centre-section";
 
 export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
 export type CentrePageName = (typeof CENTRE_PAGES)[number];
@@ -21,17 +22,12 @@ export type CentrePageName = (typeof CENTRE_PAGES)[number];
 function OrderComing() {
   const t = useT();
   return (
-    <section className="centre-section" aria-labelledby="order-title">
-      <header className="section-head">
-        <h2 id="order-title" className="centre-title">
-          {t("centre.menu.order")}
-        </h2>
-      </header>
+    <CentreSection id="order" title={t("centre.menu.order")}>
       <div className="panel notice-panel">
         <h3>{t("comingSoon.title")}</h3>
         <p>{t("centre.order.coming")}</p>
       </div>
-    </section>
+    </CentreSection>
   );
 }
 

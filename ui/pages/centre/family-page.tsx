@@ -10,6 +10,7 @@ import { pick, resultText, t as translate, useT } from "../../i18n";
 import { maskIdentity, maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
 import { FamilyDialog, type FamilyMember, MAX_FAMILY, type Relation } from "./family-dialog";
+import { CardList, CentreSection } from "./centre-section";
 
 type Editing = { member: FamilyMember | null } | null;
 
@@ -96,39 +97,25 @@ export default function FamilyPage() {
   };
 
   return (
-    <section className="centre-section" aria-labelledby="family-title">
-      <header className="section-head">
-        <div>
-          <h2 id="family-title" className="centre-title">
-            {t("family.title")}
-          </h2>
-          <p className="section-intro">{t("family.intro")}</p>
-        </div>
-        <div className="section-tools">
+    <CentreSection
+      id="family"
+      title={t("family.title")}
+      intro={t("family.intro")}
+      tools={
+        <>
           {list ? <span className="muted count-note">{t("family.count", { count: list.length, max: MAX_FAMILY })}</span> : null}
           <button type="button" className="button button-primary" onClick={add} data-testid="family-add">
             {t("family.add")}
           </button>
-        </div>
-      </header>
-      {failed && !list ? (
-        <div className="panel empty-panel">
-          <button type="button" className="button button-quiet" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      ) : list && list.length === 0 ? (
-        <div className="panel empty-panel">
-          <p>{t("family.empty")}</p>
-        </div>
-      ) : (
-        <ul className="card-list">
-          {list?.map((member) => (
-            <FamilyCard key={member.id} member={member} onEdit={() => setEditing({ member })} onDelete={() => void remove(member)} />
-          ))}
-        </ul>
-      )}
+        </>
+      }
+    >
+      <CardList list={list} failed={failed} empty={t("family.empty")} onRetry={() => void load()}>
+        {(members) =>
+          members.map((member) => <FamilyCard key={member.id} member={member} onEdit={() => setEditing({ member })} onDelete={() => void remove(member)} />)
+        }
+      </CardList>
       {editing ? <FamilyDialog member={editing.member} relations={relations} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
-    </section>
+    </CentreSection>
   );
 }

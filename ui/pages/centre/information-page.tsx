@@ -12,6 +12,7 @@ import { useProfileForm } from "../../components/property-form/use-profile-form"
 import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { codeFlowText, maskPhone } from "../account/activation-rules";
+import { CentreSection } from "./centre-section";
 
 export function InformationPage() {
   const t = useT();
@@ -33,15 +34,7 @@ export function InformationPage() {
   };
 
   return (
-    <section className="centre-section" aria-labelledby="information-title">
-      <header className="section-head">
-        <div>
-          <h2 id="information-title" className="centre-title">
-            {t("centre.menu.information")}
-          </h2>
-          <p className="section-intro">{t("centre.info.intro")}</p>
-        </div>
-      </header>
+    <CentreSection id="information" title={t("centre.menu.information")} intro={t("centre.info.intro")}>
       <form className="panel centre-panel information-form" onSubmit={save} noValidate aria-busy={!form.ready}>
         <fieldset className="flow-section">
           <legend>{t("centre.info.account")}</legend>
@@ -90,6 +83,6 @@ export function InformationPage() {
           </button>
         </div>
       </form>
-    </section>
+    </CentreSection>
   );
 }

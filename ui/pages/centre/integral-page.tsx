@@ -1,16 +1,14 @@
 // Personal centre > integral (spec 1 section 2): points history filtered by
 // type and dates, the balance, the points about to expire, and paging.
-import { type FormEvent, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { isSuccess } from "../../../src/protocol/result";
-import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { showMessage } from "../../components/message-box";
 import { type Column, PaddedTable } from "../../components/padded-table";
 import { Pager } from "../../components/pager";
-import { pick, resultText, useT } from "../../i18n";
+import { pick, useT } from "../../i18n";
 import { dayEnd, dayStart, formatDateTime, formatPoints } from "../../lib/format";
+import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
+import { CentreSection } from "./centre-section";
 
 type PointRow = { id: number; count: number; date: string; type: { id: number }; expiry: string | null; descZh: string; descEn: string };
 type PointPage = { list: PointRow[]; count: number; max: number; index: number; balance: number; appDate: string | null; appCounts: number };
@@ -35,35 +33,7 @@ export default function IntegralPage() {
     const row = types.find((r) => r.id === id);
     return row ? pick(language, row.nameZh, row.nameEn) : "";
   };
-  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
-  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
-  const [index, setIndex] = useState(1);
-  const [page, setPage] = useState<PointPage | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const answer = await api.call<PointPage>("/user/integral/list", payloadOf(filter, index));
-      if (!live) return;
-      if (isSuccess(answer) && answer.list) setPage(answer as PointPage);
-      else await showMessage(resultText(t, answer.message));
-    })();
-    return () => {
-      live = false;
-    };
-  }, [filter, index]);
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...draft });
-    setIndex(1);
-  };
-
-  const reset = () => {
-    setDraft(EMPTY_FILTER);
-    setFilter(EMPTY_FILTER);
-    setIndex(1);
-  };
+  const { draft, setDraft, page, setIndex, search, reset } = useFilteredPages<Filter, PointPage>("/user/integral/list", EMPTY_FILTER, payloadOf);
 
   const columns: Column<PointRow>[] = [
     {
@@ -79,12 +49,7 @@ export default function IntegralPage() {
   ];
 
   return (
-    <section className="centre-section" aria-labelledby="points-title">
-      <header className="section-head">
-        <h2 id="points-title" className="centre-title">
-          {t("points.title")}
-        </h2>
-      </header>
+    <CentreSection id="points" title={t("points.title")}>
       <div className="summary-strip" aria-live="polite">
         <div className="summary-figure">
           <span className="summary-label">{t("points.balance")}</span>
@@ -131,6 +96,6 @@ export default function IntegralPage() {
       </form>
       <PaddedTable columns={columns} data={page?.list ?? []} rowKey={(r) => r.id} rows={Math.max(1, page?.list.length ?? 1)} caption={t("points.caption")} />
       {page ? <Pager index={page.index} max={page.max} count={page.count} onChange={setIndex} /> : null}
-    </section>
+    </CentreSection>
   );
 }

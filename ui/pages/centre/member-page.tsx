@@ -1,19 +1,17 @@
 // Personal centre > member (spec 1 section 2): whether this year's dues are
 // paid (with a pay button when not), and the member's dues orders with a
 // filter and paging, the table padded to 14 rows.
-import { type FormEvent, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { isSuccess } from "../../../src/protocol/result";
 import { ORDER_STATE } from "../../../src/protocol/types";
-import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { showMessage } from "../../components/message-box";
 import { type Column, PaddedTable } from "../../components/padded-table";
 import { Pager } from "../../components/pager";
-import { pick, resultText, useT } from "../../i18n";
+import { pick, useT } from "../../i18n";
 import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format";
+import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { DuesStatus } from "../membership/dues-status";
+import { CentreSection } from "./centre-section";
 
 export const DUES_ROWS = 14;
 
@@ -51,35 +49,7 @@ export default function MemberPage() {
     const row = typeRows.find((r) => r.id === id);
     return row ? pick(language, row.nameZh, row.nameEn) : "";
   };
-  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
-  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
-  const [index, setIndex] = useState(1);
-  const [page, setPage] = useState<DuesPage | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const answer = await api.call<DuesPage>("/member/list", payloadOf(filter, index));
-      if (!live) return;
-      if (isSuccess(answer) && answer.list) setPage(answer as DuesPage);
-      else await showMessage(resultText(t, answer.message));
-    })();
-    return () => {
-      live = false;
-    };
-  }, [filter, index]);
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...draft });
-    setIndex(1);
-  };
-
-  const reset = () => {
-    setDraft(EMPTY_FILTER);
-    setFilter(EMPTY_FILTER);
-    setIndex(1);
-  };
+  const { draft, setDraft, page, setIndex, search, reset } = useFilteredPages<Filter, DuesPage>("/member/list", EMPTY_FILTER, payloadOf);
 
   // Trade numbers are long: the payment number sits under the order number, and dates wrap after the day.
   const columns: Column<DuesOrder>[] = [
@@ -106,12 +76,7 @@ export default function MemberPage() {
 
 
   return (
-    <section className="centre-section" aria-labelledby="dues-title">
-      <header className="section-head">
-        <h2 id="dues-title" className="centre-title">
-          {t("dues.title")}
-        </h2>
-      </header>
+    <CentreSection id="dues" title={t("dues.title")}>
       <DuesStatus />
       <form className="filter-bar" onSubmit={search} aria-label={t("dues.search")}>
         <label className="filter-field filter-wide">
@@ -148,6 +113,6 @@ export default function MemberPage() {
       </form>
       <PaddedTable columns={columns} data={page?.list ?? []} rowKey={(r) => r.sysTrade} rows={DUES_ROWS} caption={t("dues.caption")} />
       {page ? <Pager index={page.index} max={page.max} count={page.count} onChange={setIndex} /> : null}
-    </section>
+    </CentreSection>
   );
 }

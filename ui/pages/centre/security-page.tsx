@@ -13,6 +13,7 @@ import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { TextField } from "../account/activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
+import { CentreSection } from "./centre-section";
 
 type Kind = "phone" | "mail";
 
@@ -194,15 +195,7 @@ export function SecurityPage() {
     { key: "password", label: t("centre.security.password"), value: t("centre.security.passwordNote"), action: t("centre.security.changePassword"), open: "password" as const },
   ];
   return (
-    <section className="centre-section" aria-labelledby="security-title">
-      <header className="section-head">
-        <div>
-          <h2 id="security-title" className="centre-title">
-            {t("centre.menu.security")}
-          </h2>
-          <p className="section-intro">{t("centre.security.intro")}</p>
-        </div>
-      </header>
+    <CentreSection id="security" title={t("centre.menu.security")} intro={t("centre.security.intro")}>
       <div className="panel centre-panel">
         <ul className="security-list">
           {rows.map((row) => (
@@ -225,6 +218,6 @@ export function SecurityPage() {
       </div>
       {open === "phone" || open === "mail" ? <ChangeContactDialog kind={open} onClose={() => setOpen(null)} /> : null}
       {open === "password" ? <ChangePasswordDialog onClose={() => setOpen(null)} /> : null}
-    </section>
+    </CentreSection>
   );
 }
