@@ -18,7 +18,7 @@ export type Deps = {
   config: Config;
   /** Injected so rules with windows and expiries test without sleeping. */
   clock: () => Date;
-  /** SMS and mail; the embedded outbox providers when left out. */
+  /** SMS, mail and payment; the embedded ones (outbox, sandbox) when left out. */
   providers?: Providers;
 };
 

@@ -15,7 +15,7 @@ import {
   verifySignature,
 } from "../protocol/envelope";
 import type { Access } from "../protocol/powers";
-import { embeddedProviders } from "../providers";
+import { providersOf } from "../providers";
 import { DomainError, message } from "../protocol/result";
 import { USER_STATE } from "../protocol/types";
 import type { Actor, Ctx, Deps } from "./context";
@@ -104,6 +104,7 @@ class SessionCache {
 export function createEnvelope(deps: Deps) {
   const nonces = new NonceWindow();
   const cache = new SessionCache(deps.config.sessionCacheMs);
+  const providers = providersOf(deps);
   const { db } = deps.database;
 
   async function loadSession(tokenId: string, now: Date) {
@@ -182,7 +183,7 @@ export function createEnvelope(deps: Deps) {
       ip,
       host: new URL(request.url).host,
       userAgent: request.headers.get("user-agent"),
-      providers: deps.providers ?? embeddedProviders,
+      providers,
       transaction: (fn) =>
         db.transaction(async (tx) => {
           // Whatever this write changes (the signed-in user, the language) is read fresh next time.
@@ -237,7 +238,7 @@ export function domainPlugin(envelope: Envelope, deps: Deps, d: Domain) {
 
   let plugin = new Elysia({ name: `domain/${d.name}`, prefix: "/api" })
     .onParse(async (c) => {
-      const path = new URL(c.request.url).pathname;
+      const path = c.path;
       const def = byPath.get(path);
       if (!def) return;
       const now = deps.clock();

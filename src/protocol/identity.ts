@@ -34,8 +34,15 @@ export const ID_TYPE = { NATIONAL: 1, OTHER: 2 } as const;
 
 export const idTypeOf = (identity: string, today?: Date): 1 | 2 => (isMainlandId(identity, today) ? ID_TYPE.NATIONAL : ID_TYPE.OTHER);
 
-/** Spec 1 section 5: exactly 11 digits starting with 1. */
-export const isPhone = (value: string): boolean => /^1\d{10}$/.test(value);
+/** Spec 1 section 5: exactly 11 digits starting with 1 (also the seeded phone property's match). */
+export const PHONE_PATTERN = "^1\\d{10}$";
+/** Something@somewhere.tld without spaces or angle brackets (also the seeded e-mail property's match). */
+export const MAIL_PATTERN = "^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+$";
+const PHONE = new RegExp(PHONE_PATTERN);
+const MAIL = new RegExp(MAIL_PATTERN);
+
+export const isPhone = (value: string): boolean => PHONE.test(value);
+export const isMail = (value: string): boolean => MAIL.test(value);
 
 /** A consignee: Chinese characters (with the middle dot of transliterated names), or Latin words with single spaces. */
 export const isPersonName = (value: string): boolean =>
@@ -44,4 +51,6 @@ export const isPersonName = (value: string): boolean =>
 export const hasChinese = (value: string): boolean => /[\u4e00-\u9fa5]/.test(value);
 
 /** Trimmed, angle brackets escaped (spec 1 section 5), so stored text never carries markup. */
-export const cleanText = (value: string): string => value.trim().replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export const cleanText = (value: string): string => escapeAngles(value.trim());
+
+export const escapeAngles = (text: string): string => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -44,7 +44,7 @@ describe("the outbox", () => {
   });
 
   test("a code sent inside a transaction that then fails is not in the outbox, nor is the code", async () => {
-    const ctx = { db: t.db, now: t.clock.now(), config: t.config, session: { id: "test-session", userId: null }, actor: null, ip: null, host: null, userAgent: null, providers: embeddedProviders } as unknown as Ctx;
+    const ctx = { db: t.db, now: t.clock.now(), config: t.config, session: { id: "test-session", userId: null }, actor: null, ip: null, host: null, userAgent: null, providers: embeddedProviders(t.config) } as unknown as Ctx;
     const before = await outboxCount(t);
     const failing = t.db.transaction(async (tx) => {
       await sendCode({ ...ctx, db: tx }, { purpose: "reset", channel: "sms", target: "13611112222", userId: null });

@@ -1,8 +1,7 @@
 // A member's addresses (spec 1 section 3): at most 10, one default.
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./user";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const addresses = pgTable(
   "addresses",

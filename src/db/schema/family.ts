@@ -1,8 +1,7 @@
 // A member's family (spec 1 section 3): at most 15, and the relation kinds.
-import { date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./user";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const relations = pgTable("relations", {
   id: serial("id").primaryKey(),

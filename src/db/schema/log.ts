@@ -1,7 +1,6 @@
 // Page visits (spec 1 section 2's visit report) and profile changes.
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 export const visitLog = pgTable(
   "visit_log",

@@ -1,10 +1,9 @@
 // Annual union dues: the one configuration row and the members' dues orders.
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { properties } from "./property";
 import { users } from "./user";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 /** Dues configuration (spec 1 section 3, spec 3 section 4): a single row, id 1. */
 export const memberConfig = pgTable("member_config", {

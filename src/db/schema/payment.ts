@@ -1,10 +1,9 @@
 // Payments through a provider (the embedded sandbox, later WeChat Pay). A
 // payment belongs to one thing to pay for (a dues order now, sign-up orders
 // later) by kind and id; the provider's notification marks it paid.
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./user";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const payments = pgTable(
   "payments",

@@ -1,10 +1,9 @@
 // Points ("integral"), in hundredths. An entry is a lot with an optional
 // expiry and what is left of it; spending takes from the lots that expire
 // first; the expiry job books what is left of an expired lot as "others".
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./user";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const pointRecords = pgTable(
   "point_records",

@@ -1,14 +1,13 @@
 // Protocol state that several instances must share: sessions, replay nonces,
 // image codes and rate-limit counters all live here, each with an expiry.
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => new Uint8Array(value as Uint8Array),
 });
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** The type table: every enumeration of the specs, synced from src/protocol/types.ts at start. */
 export const types = pgTable("types", {

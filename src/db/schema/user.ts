@@ -1,8 +1,7 @@
 // Members, their roles ("status" in the specs) and the powers a role holds.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { countries, properties } from "./property";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { ts } from "./columns";
 
 export const roles = pgTable("roles", {
   id: serial("id").primaryKey(),

@@ -1,7 +1,6 @@
 // One-time codes sent by SMS or mail, and the outbox the embedded providers write to.
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 /**
  * A code sent to a phone or mailbox for one purpose (activation, reset,

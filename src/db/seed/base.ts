@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { countries, memberConfig, powers, properties, propertyOptions, relations, rolePowers, roles } from "../schema";
 import { POWERS, POWER_CODES, type PowerCode } from "../../protocol/powers";
+import { MAIL_PATTERN, PHONE_PATTERN } from "../../protocol/identity";
 import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/types";
 
 /** Which demo role holds which power (spec: "not shown"; see docs/decisions.md). */
@@ -57,8 +58,6 @@ const COUNTRIES: [string, string, number][] = [
   ["其他", "Other", COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER],
 ];
 
-export const PHONE_PATTERN = "^1\\d{10}$";
-export const MAIL_PATTERN = "^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+$";
 
 /** Property ids by purpose key, for the demo seed. */
 export type SeededProperties = Record<"name" | "employees" | "phone" | "mail" | "gender" | "birthday" | "department" | "team" | "ethnic" | "passport", number>;

@@ -3,7 +3,6 @@
 import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { duesOrders, payments } from "../../db/schema";
 import type { Ctx } from "../../http/context";
-import { paymentProvider } from "../../providers/payment";
 import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE, typeById } from "../../protocol/types";
 import { newTrade, openPayment, originOf } from "../payment/create";
@@ -27,7 +26,7 @@ export async function memberCheck({ ctx }: { ctx: Ctx }) {
   const pending = open
     ? {
         trade: open.order.sysTrade,
-        pay: paymentProvider(ctx.config).payUrl({ trade: open.order.sysTrade, providerTrade: open.payment?.providerTrade ?? null, origin: originOf(ctx) }),
+        pay: ctx.providers.payment.payUrl({ trade: open.order.sysTrade, providerTrade: open.payment?.providerTrade ?? null, origin: originOf(ctx) }),
         expires: open.order.expiresAt.toISOString(),
       }
     : null;

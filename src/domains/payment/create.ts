@@ -3,7 +3,6 @@
 import { randomBytes } from "node:crypto";
 import { payments } from "../../db/schema";
 import type { Ctx } from "../../http/context";
-import { paymentProvider } from "../../providers/payment";
 import { PAY_STATE } from "../../protocol/types";
 
 /** Where payers reach the portal: PUBLIC_URL, else the host the member used. */
@@ -19,7 +18,7 @@ export async function openPayment(
   ctx: Ctx,
   input: { trade: string; kind: string; refId: number; userId: number; subject: string; amount: number; expiresAt: Date },
 ) {
-  const provider = paymentProvider(ctx.config);
+  const provider = ctx.providers.payment;
   const created = await provider.create({ ...input, origin: originOf(ctx) });
   await ctx.db.insert(payments).values({
     trade: input.trade,

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { payments } from "../../db/schema";
 import type { Deps } from "../../http/context";
-import { paymentProvider } from "../../providers/payment";
+import { providersOf } from "../../providers";
 import { signedSandboxNotice } from "../../providers/payment/sandbox";
 import { PAY_STATE } from "../../protocol/types";
 import { PAYMENT_KINDS } from "./kinds";
@@ -18,7 +18,7 @@ const MAX_NOTICE_BYTES = 16_384;
 
 export function paymentRoutes(deps: Deps) {
   const { db } = deps.database;
-  const provider = paymentProvider(deps.config);
+  const provider = providersOf(deps).payment;
 
   /** The one path every notification takes, the sandbox's included. */
   async function notify(request: Request): Promise<Response> {

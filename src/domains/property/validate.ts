@@ -4,6 +4,7 @@
 // no clock; the caller loads the properties and writes what comes back.
 import { COUNTRY_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE } from "../../protocol/types";
 import type { PropertyView } from "./service";
+import { escapeAngles } from "../../protocol/identity";
 
 export type SubmittedValue = { property: { id: number }; option?: { id: number } | null; value?: unknown };
 
@@ -26,7 +27,6 @@ const MAX_TEXT = 500;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):([0-5]\d)$/;
 
-export const escapeAngles = (text: string) => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function isRealDate(text: string, pattern: RegExp): boolean {
   const m = pattern.exec(text);

@@ -2,8 +2,6 @@
 // provider's side (a page or a QR code), then tells us through a signed
 // notification. Verbs only see this interface; the sandbox is the embedded
 // default, a WeChat Pay adapter comes later behind the same interface.
-import type { Config } from "../../config";
-import { sandboxProvider } from "./sandbox";
 
 export type CreatePayment = {
   /** Our trade number: unguessable, it is also the key of the sandbox page. */
@@ -33,16 +31,4 @@ export interface PaymentProvider {
   verify(notice: IncomingNotice): Promise<PaidNotice | null>;
   /** What the provider expects back once a notification was handled (or refused). */
   acknowledge(accepted: boolean): Response;
-}
-
-const providers = new WeakMap<Config, PaymentProvider>();
-
-/** The configured provider (only the sandbox exists yet), made once per configuration. */
-export function paymentProvider(config: Config): PaymentProvider {
-  let provider = providers.get(config);
-  if (!provider) {
-    provider = sandboxProvider(config);
-    providers.set(config, provider);
-  }
-  return provider;
 }

@@ -1,6 +1,7 @@
 // The labelled field of the code-flow windows (activation, reset, security):
 // label, input, then its error (a dictionary key) or its hint.
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { CodeSender, type Cooldown } from "../../components/code-sender";
 import { useT } from "../../i18n";
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> & {
@@ -53,3 +54,22 @@ export function TextField({ id, label, value, onValue, error, hint, aside, class
   );
 }
 
+
+/** The verification-code field with its send button beside it, as every code flow has it. */
+export function CodeField({ id, value, onValue, error, cooldown, onSend }: { id: string; value: string; onValue: (value: string) => void; error?: string | null; cooldown: Cooldown; onSend: () => void }) {
+  const t = useT();
+  return (
+    <TextField
+      id={id}
+      label={t("activation.code")}
+      value={value}
+      onValue={onValue}
+      error={error}
+      placeholder={t("activation.codeHint")}
+      inputMode="numeric"
+      maxLength={6}
+      autoComplete="one-time-code"
+      aside={<CodeSender cooldown={cooldown} onSend={onSend} />}
+    />
+  );
+}

@@ -1,11 +1,10 @@
 // The browser-side checks of the code flows (spec 1 section 5) and the texts
 // of their server answers (section 8), shared by activation, the reset window
 // and the security dialogs.
+import { isMail, isPhone } from "../../../src/protocol/identity";
 import type { Message } from "../../../src/protocol/result";
 import { type Translate, resultText } from "../../i18n";
 
-export const PHONE = /^1\d{10}$/;
-export const MAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 export const CODE_LENGTH = 6;
 
 /** Activation and security: 10-20 characters with an upper-case and a lower-case letter and a digit. */
@@ -13,11 +12,9 @@ export const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{10,20}$/;
 /** The reset window checks 8-20 (spec 1 section 5), though its message says 10-20 like the others. */
 export const RESET_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,20}$/;
 
-export const phoneError = (phone: string) => (PHONE.test(phone.trim()) ? null : "activation.error.phoneFormat");
-export const mailError = (mail: string) => (MAIL.test(mail.trim()) ? null : "activation.error.mailFormat");
+export const phoneError = (phone: string) => (isPhone(phone.trim()) ? null : "activation.error.phoneFormat");
+export const mailError = (mail: string) => (isMail(mail.trim()) ? null : "activation.error.mailFormat");
 export const codeError = (code: string) => (code.trim() ? null : "activation.error.codeRequired");
-
-/** Trims and escapes angle brackets like every text sent (spec 1 section 5), then hashes it like the login page. */
 
 /** The problems of a password and its repeat, as dictionary keys. */
 export function passwordErrors(password: string, repeat: string, rule: RegExp = STRONG_PASSWORD): { password?: string; repeat?: string } {

@@ -4,12 +4,12 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { CodeSender, useCooldown } from "../../components/code-sender";
+import { useCooldown } from "../../components/code-sender";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
 import { passwordDigest } from "../../../src/protocol/password";
 import type { User } from "../../state/session";
-import { TextField } from "./activation-fields";
+import { CodeField, TextField } from "./activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, phoneError } from "./activation-rules";
 
 export type VerifyMode = "phone" | "mail" | "nomail";
@@ -98,7 +98,6 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
     await showMessage(codeFlowText(t, answer.message));
   };
 
-  const sender = <CodeSender cooldown={cooldown} onSend={() => void send()} />;
   const target = mode === "phone" ? maskPhone(values.phone.trim()) : values.mail.trim();
 
   return (
@@ -127,7 +126,7 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
           {...(mode === "mail" ? { "data-autofocus": true } : {})}
         />
       )}
-      <TextField id="activation-code" label={t("activation.code")} value={values.code} onValue={set("code")} error={errors.code} placeholder={t("activation.codeHint")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" aside={sender} />
+      <CodeField id="activation-code" value={values.code} onValue={set("code")} error={errors.code} cooldown={cooldown} onSend={() => void send()} />
       {locked ? (
         <p className="flow-status" role="status" data-testid="sent-to">
           {t("activation.sentTo", { target })}

@@ -5,11 +5,11 @@ import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { CodeSender, useCooldown } from "../../components/code-sender";
+import { useCooldown } from "../../components/code-sender";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
-import { TextField } from "./activation-fields";
+import { CodeField, TextField } from "./activation-fields";
 import { RESET_PASSWORD, codeError, codeFlowText, maskPhone, passwordErrors, phoneError } from "./activation-rules";
 
 type Values = { phone: string; password: string; repeat: string; code: string };
@@ -60,7 +60,7 @@ export function ResetPasswordDialog({ onClose }: { onClose: () => void }) {
         <TextField id="reset-phone" label={t("activation.phone")} value={values.phone} onValue={set("phone")} error={errors.phone} readOnly={cooldown.seconds > 0} inputMode="tel" maxLength={11} autoComplete="tel" data-autofocus />
         <TextField id="reset-password" type="password" label={t("centre.security.newPassword")} value={values.password} onValue={set("password")} error={errors.password} hint={t("activation.profile.passwordHint")} autoComplete="new-password" maxLength={40} />
         <TextField id="reset-repeat" type="password" label={t("activation.profile.repeat")} value={values.repeat} onValue={set("repeat")} error={errors.repeat} autoComplete="new-password" maxLength={40} />
-        <TextField id="reset-code" label={t("activation.code")} value={values.code} onValue={set("code")} error={errors.code} placeholder={t("activation.codeHint")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" aside={<CodeSender cooldown={cooldown} onSend={() => void send()} />} />
+        <CodeField id="reset-code" value={values.code} onValue={set("code")} error={errors.code} cooldown={cooldown} onSend={() => void send()} />
         {cooldown.seconds > 0 ? (
           <p className="flow-status" role="status">
             {t("activation.sentTo", { target: maskPhone(values.phone.trim()) })}

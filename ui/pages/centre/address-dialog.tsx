@@ -5,7 +5,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { Dialog } from "../../components/dialog";
+import { Dialog, FormFooter } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { EMPTY_CHAIN, type Region, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
 import { resultText, useT } from "../../i18n";
@@ -140,16 +140,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
       title={t(address ? "address.editTitle" : "address.addTitle")}
       onClose={onClose}
       width={560}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="address-form" className="button button-primary" disabled={busy}>
-            {t("address.save")}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId="address-form" saveLabel={t("address.save")} busy={busy} onCancel={onClose} />}
     >
       <form id="address-form" ref={root} className="centre-form" onSubmit={submit} noValidate>
         <div className="field-row">

@@ -7,7 +7,7 @@ import { ID_TYPE, birthdayOfId, cleanText, isMainlandId, isPhone } from "../../.
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { Dialog } from "../../components/dialog";
+import { Dialog, FormFooter } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { formatDate } from "../../lib/format";
@@ -171,16 +171,7 @@ export function FamilyDialog({ member, relations, onClose, onSaved }: FamilyDial
       title={t(member ? "family.editTitle" : "family.addTitle")}
       onClose={onClose}
       width={560}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="family-form" className="button button-primary" disabled={busy}>
-            {t("family.save")}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId="family-form" saveLabel={t("family.save")} busy={busy} onCancel={onClose} />}
     >
       <form id="family-form" ref={root} className="centre-form" onSubmit={submit} noValidate>
         <div className="field-row">

@@ -6,12 +6,12 @@ import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { CodeSender, useCooldown } from "../../components/code-sender";
+import { useCooldown } from "../../components/code-sender";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
-import { TextField } from "../account/activation-fields";
+import { CodeField, TextField } from "../account/activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
 import { CentreSection } from "./centre-section";
 
@@ -89,18 +89,7 @@ function ChangeContactDialog({ kind, onClose }: { kind: Kind; onClose: () => voi
       <form className="flow-form" onSubmit={submit} noValidate data-testid={`security-${kind}-form`}>
         <TextField id={`security-${kind}-old`} label={t(`centre.security.${spec.old}`)} value={values.old} onValue={set("old")} error={errors.old} {...field} data-autofocus />
         <TextField id={`security-${kind}-fresh`} label={t(`centre.security.${spec.fresh}`)} value={values.fresh} onValue={set("fresh")} error={errors.fresh} readOnly={locked} {...field} />
-        <TextField
-          id={`security-${kind}-code`}
-          label={t("activation.code")}
-          value={values.code}
-          onValue={set("code")}
-          error={errors.code}
-          placeholder={t("activation.codeHint")}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          aside={<CodeSender cooldown={cooldown} onSend={() => void send()} />}
-        />
+        <CodeField id={`security-${kind}-code`} value={values.code} onValue={set("code")} error={errors.code} cooldown={cooldown} onSend={() => void send()} />
         {locked ? (
           <p className="flow-status" role="status">
             {t("activation.sentTo", { target: kind === "phone" ? maskPhone(values.fresh.trim()) : values.fresh.trim() })}
@@ -159,18 +148,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <p className="flow-intro">{t("centre.security.passwordCodeNote", { phone: maskPhone(user?.phone) || t("centre.security.none") })}</p>
         <TextField id="security-password-password" type="password" label={t("centre.security.newPassword")} value={values.password} onValue={set("password")} error={errors.password} hint={t("activation.profile.passwordHint")} autoComplete="new-password" maxLength={40} data-autofocus />
         <TextField id="security-password-repeat" type="password" label={t("activation.profile.repeat")} value={values.repeat} onValue={set("repeat")} error={errors.repeat} autoComplete="new-password" maxLength={40} />
-        <TextField
-          id="security-password-code"
-          label={t("activation.code")}
-          value={values.code}
-          onValue={set("code")}
-          error={errors.code}
-          placeholder={t("activation.codeHint")}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          aside={<CodeSender cooldown={cooldown} onSend={() => void send()} />}
-        />
+        <CodeField id="security-password-code" value={values.code} onValue={set("code")} error={errors.code} cooldown={cooldown} onSend={() => void send()} />
         <button type="submit" className="button button-primary button-block flow-submit">
           {t("centre.security.submit")}
         </button>
