@@ -12,7 +12,7 @@
 // Ends with a line `N passed, N failed` (read by CI) and exits non-zero if any
 // step failed.
 
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const root = join(import.meta.dir, "..");
@@ -27,6 +27,8 @@ const CJK_FONTS = [
 ];
 // Browser tests start a server and a browser: give them more than bun's 5 s default.
 const E2E_TIMEOUT_MS = 120_000;
+/** Where a failed browser test leaves its screenshot and console errors (tests/e2e/support.ts). */
+const FAILURE_EVIDENCE = join(root, "test-results", "failures");
 const API_TIMEOUT_MS = 60_000;
 
 let passed = 0;
@@ -178,7 +180,12 @@ if (!hasTestFiles("tests/e2e")) {
   failed += 1;
   say("browser tests not run.");
 } else {
+  // An earlier run's evidence would be taken for this run's.
+  rmSync(FAILURE_EVIDENCE, { recursive: true, force: true });
   await bunTest("tests/e2e", ["--timeout", String(E2E_TIMEOUT_MS)]);
+  if (existsSync(FAILURE_EVIDENCE) && readdirSync(FAILURE_EVIDENCE).length) {
+    say(`screenshots and console errors of the failed browser tests: ${relative(root, FAILURE_EVIDENCE)}/`);
+  }
 }
 
 console.log("");

@@ -62,6 +62,10 @@ export function loadConfig(env: Env = process.env) {
   const publicUrl = (env.PUBLIC_URL || "").replace(/\/+$/, "") || null;
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must look like https://union.example.com, got "${publicUrl}"`);
 
+  // Tests run a server from a fixed moment; nowhere else may the clock be set.
+  const clockStart = env.CLOCK_START ? new Date(env.CLOCK_START) : null;
+  if (clockStart && (nodeEnv !== "test" || Number.isNaN(clockStart.getTime()))) throw new ConfigError(`CLOCK_START is for tests only (NODE_ENV=test) and must be an ISO time, got "${env.CLOCK_START}"`);
+
   const appIds = (env.APP_IDS || "union-portal-web,union-portal-cli").split(",").map((s) => s.trim()).filter(Boolean);
 
   return {
@@ -74,16 +78,29 @@ export function loadConfig(env: Env = process.env) {
     /** Postgres pool size: a hot row gets slower with more connections (ARCHITECTURE section 3). */
     databasePool: int(env, "DATABASE_POOL", 8, 1, 100),
     captchaFixed,
+    /** Tests only: the moment the server's clock starts from. */
+    clockStart,
     adminPassword,
     /** Seed demo members and content on first start (never in production). */
     seedDemo: !production && env.SEED_DEMO !== "0",
     appIds,
     /** Idle lifetime of a session token, sliding on use. */
     tokenLifetimeMs: int(env, "TOKEN_LIFETIME_MINUTES", 12 * 60, 5, 30 * 24 * 60) * 60_000,
+    /** Idle lifetime of a session nobody has signed in on: tokens minted in a loop go away soon. */
+    anonymousLifetimeMs: int(env, "ANONYMOUS_TOKEN_MINUTES", 30, 1, 30 * 24 * 60) * 60_000,
     captchaLifetimeMs: 5 * 60_000,
     /** How long an instance may reuse a session row it read (0 turns the cache off). */
     sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
     uiDir: env.UI_DIR || "./dist/ui",
+    /** The body a call may send unless its route declares more (uploads, rich text): checked before it is read. */
+    bodyLimitBytes: int(env, "BODY_LIMIT_KB", 256, 16, 10_240) * 1024,
+    /** Family saves a member may make in a minute. */
+    familySavesPerMinute: int(env, "FAMILY_SAVES_PER_MINUTE", 10, 1, 10_000),
+    /** How long the SMS or mail provider may take to answer before the try counts as failed. */
+    messageTimeoutMs: int(env, "MESSAGE_TIMEOUT_MS", 10_000, 100, 120_000),
+    /** /system/token per address: a burst, then a steady refill (a company behind one address opens the portal at once). */
+    tokenBurst: int(env, "TOKEN_BURST", 30, 1, 100_000),
+    tokenPerSecond: int(env, "TOKEN_PER_SECOND", 3, 1, 100_000),
     site: {
       copyrightZh: env.SITE_COPYRIGHT_ZH || "© 2026 公司工会 版权所有",
       copyrightEn: env.SITE_COPYRIGHT_EN || "© 2026 Company Labor Union. All rights reserved.",
@@ -100,12 +117,16 @@ export function loadConfig(env: Env = process.env) {
       initialPassword: env.ACTIVATION_INITIAL_PASSWORD || "Union@2026",
       /** Codes one address may have sent within an hour before it is slowed down (each SMS costs money). */
       codeSendsPerAddress: int(env, "CODE_SENDS_PER_ADDRESS", 30, 1, 1_000_000),
+      /** Tries a code allows before it is void. */
+      codeMaxTries: int(env, "CODE_MAX_TRIES", 5, 1, 100),
     },
     payment: {
       /** Signs the payment sandbox's notifications; unset: a random one kept in DATA_DIR (one instance only). */
       sandboxSecret,
       /** How payers reach the portal, for the payment page and its QR code; unset: the host of the request. */
       publicUrl,
+      /** How long the provider may take to give a pay link; then the order is closed and the member may try again. */
+      timeoutMs: int(env, "PAYMENT_TIMEOUT_MS", 10_000, 100, 120_000),
     },
     signIn: {
       /** Wrong passwords for one account before it is slowed down. */
@@ -115,6 +136,8 @@ export function loadConfig(env: Env = process.env) {
       windowMs: 15 * 60_000,
       /** The pause doubles per further failure, from 30 s up to this ceiling. */
       maxPauseMs: int(env, "SIGNIN_MAX_PAUSE_SECONDS", 300, 1, 86400) * 1000,
+      /** An address's pause doubles from 1 s up to this: members behind one company address are only slowed, never locked out. */
+      addressMaxPauseMs: int(env, "SIGNIN_ADDRESS_MAX_PAUSE_SECONDS", 10, 1, 3600) * 1000,
     },
   };
 }

@@ -1,6 +1,6 @@
 // Reads config, opens the database, migrates, seeds on first start, listens.
 import { ConfigError, loadConfig } from "./config";
-import { createApp } from "./app";
+import { MAX_REQUEST_BYTES, createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DEMO_PASSWORD, DEMO_USERS, seed } from "./db/seed";
@@ -21,7 +21,10 @@ if (config.captchaFixed) console.warn(`WARNING: CAPTCHA_FIXED is set: every imag
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
 await migrate(database);
-const report = await seed(database, config);
+// Tests start a server from a fixed moment (CLOCK_START); its time then runs on as usual.
+const booted = Date.now();
+const clock = config.clockStart ? () => new Date(config.clockStart!.getTime() + (Date.now() - booted)) : () => new Date();
+const report = await seed(database, config, clock());
 if (report.seeded && report.demo) {
   console.log(`Seeded demo data. Demo accounts (password ${DEMO_PASSWORD}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.employees.padEnd(9)} ${u.role.padEnd(14)} ${u.phone}  ${u.mail}`);
@@ -34,10 +37,9 @@ if (report.admin) {
   );
 }
 
-const clock = () => new Date();
-const stopJobs = startJobs(database, clock);
+const stopJobs = startJobs({ database, config }, clock);
 const app = createApp({ database, config, clock });
-app.listen({ port: config.port, hostname: config.host });
+app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_REQUEST_BYTES });
 console.log(`Union Portal on http://localhost:${config.port} (${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
 
 const shutdown = async () => {

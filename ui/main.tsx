@@ -3,6 +3,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { subscribeKey } from "valtio/utils";
+import { installLeaveGuard } from "./components/leave-guard";
 import { LoadingOverlay } from "./components/loading";
 import { MessageBoxHost } from "./components/message-box";
 import { t } from "./i18n";
@@ -16,6 +17,7 @@ function syncDocument() {
 }
 syncDocument();
 subscribeKey(session, "language", syncDocument);
+installLeaveGuard();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,13 +1,14 @@
 // Every route of spec 1's table, behind the navigation guard of section 2.
-import { type ComponentType, Suspense, lazy, useEffect, useRef } from "react";
-import { Route, Switch, useLocation, useSearch } from "wouter";
+import { type ComponentType, Suspense, lazy, useEffect } from "react";
+import { Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { AppShell } from "./components/app-shell";
+import { guardedNavigation } from "./components/leave-guard";
 import { useT } from "./i18n";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
 import { IndexPage } from "./pages/home/index-page";
-import { ComingSoonPage, NotFoundPage } from "./pages/shared/coming-soon-page";
+import { ComingSoonPage, ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
 import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
@@ -92,7 +93,6 @@ function GuardedPages() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const { tokenId, types, user, initFailed } = useSnapshot(session);
-  const previous = useRef<string | null>(null);
   const decision = guard(routeOf(location), {
     initialised: tokenId !== null && types !== null,
     signedIn: user !== null,
@@ -102,13 +102,17 @@ function GuardedPages() {
   useEffect(() => {
     if (decision === "init") void initSession();
     else if (decision === "login") navigate("/", { replace: true });
-    else if (decision === "back") navigate(previous.current ?? "/index", { replace: true });
-    else previous.current = search ? `${location}?${search}` : location;
-  }, [decision, location, search]);
+  }, [decision]);
 
   useVisitReport(decision === "pass", location, search, navigate);
 
   if (decision === "init" && initFailed) return <InitFailed />;
+  if (decision === "forbidden")
+    return (
+      <AppShell>
+        <ForbiddenPage />
+      </AppShell>
+    );
   if (decision !== "pass") return null;
   return (
     <AppShell>
@@ -126,9 +130,11 @@ function GuardedPages() {
 
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/" component={LoginPage} />
-      <Route component={GuardedPages} />
-    </Switch>
+    <Router aroundNav={guardedNavigation}>
+      <Switch>
+        <Route path="/" component={LoginPage} />
+        <Route component={GuardedPages} />
+      </Switch>
+    </Router>
   );
 }

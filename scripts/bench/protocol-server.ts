@@ -1,30 +1,29 @@
-// The server half of the protocol benchmark: the real envelope plugin (with
-// its session lookup on embedded PGlite) and a plain JSON route doing the same
-// work, side by side in one process. Started by scripts/bench/protocol.ts.
-import { Elysia, t } from "elysia";
+// The server half of the protocol benchmark: a route of the real route kit
+// (envelope, session lookup on embedded PGlite, guard, strict schema, the
+// hostile-input walk) and a plain JSON route doing the same work, side by
+// side in one process. Started by scripts/bench/protocol.ts.
+import { Type as t } from "@sinclair/typebox";
+import { Elysia } from "elysia";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
-import { createEnvelope, domainPlugin } from "../../src/http/envelope";
-import { domain, route } from "../../src/http/route";
+import { systemDomain } from "../../src/domains/system/routes";
+import { domain, query } from "../../src/http/kit";
+import { createKit } from "../../src/http/serve";
 
-const echoBody = t.Object({ text: t.String(), n: t.Number() });
+const echoInput = t.Object({ text: t.String({ maxLength: 1000 }), n: t.Number() });
 const echo = (input: { text: string; n: number }) => ({ text: input.text, n: input.n + 1 });
 
-const config = loadConfig({ NODE_ENV: "test" });
+// Production-like: no read-only guard around queries (that is for tests), and room for 64 clients' tokens.
+const config = loadConfig({ NODE_ENV: "development", TOKEN_BURST: "10000" });
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "", memory: true });
 await migrate(database);
-const deps = { database, config, clock: () => new Date() };
-const envelope = createEnvelope(deps);
-const bench = domain("bench", [route("/bench/echo", { access: "session", body: echoBody }, ({ input }) => echo(input))]);
+const kit = createKit({ database, config, clock: () => new Date() });
+const bench = domain("bench", [query("/bench/echo", { access: "session", input: echoInput }, ({ input }) => echo(input))]);
 
 const app = new Elysia()
-  .use(new Elysia().get("/api/system/token", async ({ query }) => {
-    const { createSession } = await import("../../src/domains/system/service");
-    return { message: { id: 0, code: "SUCCESS" }, ...(await createSession({ ctx: { db: database.db, now: new Date(), config, ip: null }, input: { appId: query.app_id!, publicKey: query.public_key! } })) };
-  }))
-  .use(domainPlugin(envelope, deps, bench))
-  .post("/plain/bench/echo", ({ body }) => ({ message: { id: 0, code: "SUCCESS" }, ...echo(body) }), { body: echoBody })
+  .use(kit.mountAll([systemDomain, bench]))
+  .post("/plain/bench/echo", ({ body }) => ({ message: { id: 0, code: "SUCCESS" }, ...echo(body) }), { body: echoInput })
   .listen({ port: Number(process.env.PORT), hostname: "127.0.0.1" });
 
 console.log(`ready ${app.server?.port}`);

@@ -1,15 +1,42 @@
-// Every domain's calls, in one list: the app mounts them and the permission test walks them.
+// Every domain's calls, in one list: the app mounts them and the permission
+// and malformed-body walks in tests/api go through them all. Paying domains
+// register what a payment of theirs does, so payment imports none of them.
+import type { RouteDef } from "../http/kit";
 import { accountDomain } from "./account/routes";
-import { addressDomain } from "./address/routes";
-import { familyDomain } from "./family/routes";
-import { membershipDomain } from "./membership/routes";
-import { pointsDomain } from "./points/routes";
-import { visitDomain } from "./visit/routes";
 import { activationDomain } from "./activation/routes";
+import { addressDomain } from "./address/routes";
 import { authDomain } from "./auth/routes";
+import { familyDomain } from "./family/routes";
+import { fileDomain } from "./file/routes";
+import { duesPayment } from "./membership/dues-payment";
+import { membershipDomain } from "./membership/routes";
 import { outboxDomain } from "./outbox/routes";
+import { registerPaymentKind } from "./payment/kinds";
+import { paymentDomain } from "./payment/routes";
+import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
 import { securityDomain } from "./security/routes";
 import { systemDomain } from "./system/routes";
+import { visitDomain } from "./visit/routes";
 
-export const DOMAINS = [systemDomain, authDomain, accountDomain, propertyDomain, activationDomain, securityDomain, outboxDomain, addressDomain, familyDomain, pointsDomain, membershipDomain, visitDomain];
+registerPaymentKind("dues", duesPayment);
+
+export const DOMAINS = [
+  systemDomain,
+  authDomain,
+  accountDomain,
+  propertyDomain,
+  activationDomain,
+  securityDomain,
+  outboxDomain,
+  addressDomain,
+  familyDomain,
+  pointsDomain,
+  membershipDomain,
+  visitDomain,
+  paymentDomain,
+  fileDomain,
+];
+
+/** Every route of every domain, for the walks over the whole table. */
+export const ROUTES: readonly RouteDef<string, any, any>[] = DOMAINS.flatMap((d): readonly RouteDef<string, any, any>[] => d.routes);

@@ -1,8 +1,7 @@
-// Server side of the protocol: verifies and opens every call before any
-// handler runs, enforces the route's access, seals every answer.
+// Server side of the protocol: verifies and opens every signed call before
+// any verb runs, and seals every answer. The route kit (serve.ts) does the rest.
 import { sql } from "drizzle-orm";
-import { Elysia } from "elysia";
-import { requestNonces } from "../db/schema";
+import type { Database } from "../db/client";
 import { at } from "../db/sql";
 import {
   ENVELOPE,
@@ -14,17 +13,13 @@ import {
   sealJson,
   verifySignature,
 } from "../protocol/envelope";
-import type { Access } from "../protocol/powers";
-import { providersOf } from "../providers";
-import { DomainError, message } from "../protocol/result";
 import { USER_STATE } from "../protocol/types";
-import type { Actor, Ctx, Deps } from "./context";
+import type { Actor } from "../domains/context";
 import { nodeBackend } from "./crypto-node";
-import type { Domain, RouteDef } from "./route";
 
 /** A request the envelope refuses; answered in plain JSON because we cannot trust its session. */
 export class ProtocolError extends Error {
-  constructor(readonly reason: "query" | "stale" | "token" | "sign" | "replay" | "body") {
+  constructor(readonly reason: "query" | "stale" | "token" | "sign" | "replay" | "body" | "size") {
     super(`protocol: ${reason}`);
   }
 }
@@ -101,11 +96,10 @@ class SessionCache {
   }
 }
 
-export function createEnvelope(deps: Deps) {
+export function createEnvelope(database: Database, opts: { sessionCacheMs: number; tokenLifetimeMs: number; anonymousLifetimeMs: number }) {
   const nonces = new NonceWindow();
-  const cache = new SessionCache(deps.config.sessionCacheMs);
-  const providers = providersOf(deps);
-  const { db } = deps.database;
+  const cache = new SessionCache(opts.sessionCacheMs);
+  const { db } = database;
 
   async function loadSession(tokenId: string, now: Date) {
     const cached = cache.get(tokenId, now.getTime());
@@ -125,7 +119,8 @@ export function createEnvelope(deps: Deps) {
   }
 
   async function slide(row: SessionRow, now: Date) {
-    const lifetime = deps.config.tokenLifetimeMs;
+    // Nobody signed in: the short lifetime, so tokens minted in a loop do not pile up.
+    const lifetime = row.user_id === null ? opts.anonymousLifetimeMs : opts.tokenLifetimeMs;
     const expires = new Date(row.expires_at).getTime();
     // Touch the row at most once a minute, not on every call.
     if (expires - now.getTime() < lifetime - 60_000) {
@@ -135,8 +130,8 @@ export function createEnvelope(deps: Deps) {
     }
   }
 
-  /** Verifies query, stamp, session, signature and nonce, then decrypts. */
-  async function open(method: "GET" | "POST", request: Request, path: string, now: Date, body: Uint8Array) {
+  /** Verifies query, stamp, session, signature and nonce, then decrypts (unless `raw`: an upload's multipart is signed, not sealed). */
+  async function open(method: "GET" | "POST", request: Request, path: string, now: Date, body: Uint8Array, raw = false) {
     const url = request.url;
     const q = url.indexOf("?");
     const parsed = q < 0 ? null : parseSignedQuery(url.slice(q + 1));
@@ -149,7 +144,7 @@ export function createEnvelope(deps: Deps) {
     if (!nonces.remember(`${row.id}:${parsed.nonce}`, now.getTime())) throw new ProtocolError("replay");
     const encKey = asBytes(row.enc_key);
     let payload: unknown = {};
-    if (method === "POST") {
+    if (method === "POST" && !raw) {
       try {
         payload = await openJson(nodeBackend, encKey, body, requestAad(parsed.nonce));
       } catch {
@@ -165,115 +160,18 @@ export function createEnvelope(deps: Deps) {
     return { opened, payload, params: parsed.params };
   }
 
-  /** The one guard: every route's declared access is checked here, before its schema or handler. */
-  function guard(access: Access, opened: Opened) {
-    if (access === "public" || access === "session") return;
-    if (!opened.actor) throw new DomainError("ERROR_LOGIN_CODE");
-    if (access === "user") return;
-    if (!opened.actor.powers.has(access)) throw new DomainError("ERROR_NOT_POWER");
-  }
-
-  function makeCtx(opened: Opened, request: Request, ip: string | null, now: Date): Ctx {
-    const ctx: Ctx = {
-      db,
-      now,
-      config: deps.config,
-      session: { id: opened.sessionId, userId: opened.userId },
-      actor: opened.actor,
-      ip,
-      host: new URL(request.url).host,
-      userAgent: request.headers.get("user-agent"),
-      providers,
-      transaction: (fn) =>
-        db.transaction(async (tx) => {
-          // Whatever this write changes (the signed-in user, the language) is read fresh next time.
-          cache.drop(opened.sessionId);
-          await tx.insert(requestNonces).values({
-            sessionId: opened.sessionId,
-            nonce: opened.nonce,
-            expiresAt: new Date(now.getTime() + 5 * 60_000),
-          });
-          return fn({ ...ctx, db: tx, transaction: (inner) => inner({ ...ctx, db: tx }) });
-        }),
-    };
-    return ctx;
-  }
-
-  async function seal(opened: Opened, answer: unknown): Promise<Response> {
+  async function seal(opened: Opened, answer: unknown, status = 200): Promise<Response> {
     const bytes = await sealJson(nodeBackend, opened.encKey, answer, responseAad(opened.nonce));
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status,
       headers: { "content-type": ENVELOPE.contentType, "cache-control": "no-store" },
     });
   }
 
-  return { open, guard, makeCtx, seal };
+  /** Whatever a write on this session changes (the signed-in user, the language) is read fresh next time. */
+  const forget = (sessionId: string) => cache.drop(sessionId);
+
+  return { open, seal, forget };
 }
 
 export type Envelope = ReturnType<typeof createEnvelope>;
-
-const plain = (answer: unknown, status: number) =>
-  new Response(JSON.stringify(answer), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  });
-
-function errorAnswer(error: unknown, elysiaCode: unknown): { message: ReturnType<typeof message> } {
-  if (error instanceof DomainError) return { message: message(error.code, error.params) };
-  if (elysiaCode === "VALIDATION" || elysiaCode === "PARSE") return { message: message("ERROR_PARAMS", { reason: "schema" }) };
-  const pgCode = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-  // lock_not_available / query_canceled: the 3 s timeouts on a hot row.
-  if (pgCode === "55P03" || pgCode === "57014") return { message: message("ERROR_BUSY") };
-  // unique_violation on request_nonces: a replayed write from another instance.
-  if (pgCode === "23505" && String((error as { cause?: { message?: string } })?.cause?.message ?? error).includes("request_nonces")) {
-    return { message: message("ERROR_PARAMS", { reason: "replay" }) };
-  }
-  console.error("unexpected error", error);
-  return { message: message("ERROR_SERVER") };
-}
-
-/** One Elysia plugin per domain: its POST routes behind the envelope. */
-export function domainPlugin(envelope: Envelope, deps: Deps, d: Domain) {
-  const byPath = new Map<string, RouteDef>(d.routes.map((r) => [`/api${r.path}`, r]));
-  type Local = { opened?: Opened };
-
-  let plugin = new Elysia({ name: `domain/${d.name}`, prefix: "/api" })
-    .onParse(async (c) => {
-      const path = c.path;
-      const def = byPath.get(path);
-      if (!def) return;
-      const now = deps.clock();
-      const body = new Uint8Array(await c.request.arrayBuffer());
-      const { opened, payload } = await envelope.open("POST", c.request, path, now, body);
-      (c as unknown as Local).opened = opened;
-      envelope.guard(def.access, opened);
-      return payload ?? {};
-    })
-    .onError(async (c) => {
-      // Elysia wraps what the parse hook throws in a ParseError; the envelope's own errors are its cause.
-      const cause = (c.error as { cause?: unknown })?.cause;
-      const error = cause instanceof ProtocolError || cause instanceof DomainError ? cause : c.error;
-      if (error instanceof ProtocolError) return plain({ message: message("ERROR_PARAMS", { reason: error.reason }) }, 400);
-      const opened = (c as unknown as Local).opened;
-      const answer = errorAnswer(error, c.code);
-      if (!opened) return plain(answer, c.code === "NOT_FOUND" ? 404 : 400);
-      return envelope.seal(opened, answer);
-    });
-
-  for (const def of d.routes) {
-    plugin = plugin.post(
-      def.path,
-      async (c) => {
-        const opened = (c as unknown as Local).opened;
-        // Only reachable without an envelope if the body skipped the parser; refuse it the same way.
-        if (!opened) throw new ProtocolError("body");
-        const ip = c.server?.requestIP(c.request)?.address ?? null;
-        const ctx = envelope.makeCtx(opened, c.request, ip, deps.clock());
-        const result = (await def.handler({ ctx, input: c.body })) ?? {};
-        const answer = "message" in result ? result : { message: message("SUCCESS"), ...result };
-        return envelope.seal(opened, answer);
-      },
-      { body: def.body },
-    ) as unknown as typeof plugin;
-  }
-  return plugin;
-}

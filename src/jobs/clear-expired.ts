@@ -4,7 +4,7 @@
 import { lt } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { captchas, oneTimeKeys, rateLimits, requestNonces, sessions } from "../db/schema";
-import { clearOldCodes } from "../domains/verification/codes";
+import { clearOldCodes } from "../domains/shared/codes";
 
 export async function clearExpired({ db, now }: { db: DbOrTx; now: Date }) {
   const counts: Record<string, number> = {};

@@ -1,36 +1,59 @@
 // Runs each job on a timer in every instance; a transaction-scoped advisory
-// lock makes each tick run once across instances.
+// lock makes each tick run once across instances. A job that must call out
+// (message delivery) does only its database part under the lock and the
+// calls in `after`, once that transaction has committed.
 import { sql } from "drizzle-orm";
-import type { Database, DbOrTx } from "../db/client";
+import type { Config } from "../config";
+import type { Database, Db, DbOrTx } from "../db/client";
+import type { Deps } from "../domains/context";
+import { claimMessages, sendClaimed } from "../domains/shared/messages";
+import { type Providers, providersOf } from "../providers";
 import { clearExpired } from "./clear-expired";
 import { expireDuesOrders } from "./expire-dues";
 import { expirePoints } from "./expire-points";
 
-type Job = { id: number; name: string; everyMs: number; run: (ctx: { db: DbOrTx; now: Date }) => Promise<unknown> };
+export type JobScope = { db: Db; now: Date; config: Config; providers: Providers };
+
+type Job<R = unknown> = {
+  id: number;
+  name: string;
+  everyMs: number;
+  run: (ctx: { db: DbOrTx; now: Date }) => Promise<R>;
+  after?: (ctx: JobScope, result: R) => Promise<unknown>;
+};
+
+const job = <R>(j: Job<R>) => j as Job;
 
 export const JOBS: Job[] = [
-  { id: 7302001, name: "clear-expired", everyMs: 60_000, run: clearExpired },
+  job({ id: 7302001, name: "clear-expired", everyMs: 60_000, run: clearExpired }),
   // Every 30 s: an unpaid dues order is cancelled at most half a minute after its 15 minutes.
-  { id: 7302002, name: "expire-dues", everyMs: 30_000, run: expireDuesOrders },
-  { id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints },
+  job({ id: 7302002, name: "expire-dues", everyMs: 30_000, run: expireDuesOrders }),
+  job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
+  // Messages are delivered right after the command that queued them commits; this tick retries the rest.
+  job({ id: 7302004, name: "deliver-messages", everyMs: 5_000, run: (ctx) => claimMessages(ctx), after: sendClaimed }),
 ];
 
 /** Runs one job if no other instance is running it right now; returns false when skipped. */
-export async function runJob(database: Database, job: Job, now: Date): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
+export async function runJob(deps: Pick<Deps, "database" | "config" | "providers">, job: Job, now: Date): Promise<boolean> {
+  const { db } = deps.database;
+  const outcome = await db.transaction(async (tx) => {
     const rows = await tx.execute(sql`select pg_try_advisory_xact_lock(${job.id}) as got`);
     const got = (((rows as { rows?: unknown[] }).rows ?? rows) as { got: boolean }[])[0]?.got;
-    if (!got) return false;
-    await job.run({ db: tx, now });
-    return true;
+    if (!got) return null;
+    return { result: await job.run({ db: tx, now }) };
   });
+  if (!outcome) return false;
+  await job.after?.({ db, now, config: deps.config, providers: providersOf(deps) }, outcome.result);
+  return true;
 }
 
-export function startJobs(database: Database, clock: () => Date): () => void {
+export function startJobs(deps: Pick<Deps, "database" | "config" | "providers">, clock: () => Date): () => void {
   const timers = JOBS.map((job) =>
     setInterval(() => {
-      runJob(database, job, clock()).catch((error) => console.error(`job ${job.name} failed`, error));
+      runJob(deps, job, clock()).catch((error) => console.error(`job ${job.name} failed`, error));
     }, job.everyMs),
   );
   return () => timers.forEach(clearInterval);
 }
+
+export type { Database };

@@ -13,7 +13,8 @@ import {
 } from "./envelope";
 import type { Answer } from "./result";
 
-export type SavedSession = { tokenId: string; encKey: string; macKey: string; expires: number };
+/** `skew`: how far the server's clock is ahead of this device's, in ms (a phone's clock may be wrong). */
+export type SavedSession = { tokenId: string; encKey: string; macKey: string; expires: number; skew?: number };
 
 export type ClientOptions = {
   baseUrl: string;
@@ -31,15 +32,18 @@ export class TransportError extends Error {}
 export class ApiClient {
   private keys: (SessionKeys & { expires: number }) | null = null;
   private readonly fetcher: typeof fetch;
-  private readonly now: () => number;
+  private readonly localNow: () => number;
+  /** The server's clock as this client best knows it: stamps must be within a minute of it. */
+  private skew = 0;
   private starting: Promise<void> | null = null;
   /** Called when the server forgot our token and a new one was made: the user is signed out. */
   onNewSession: (() => void) | null = null;
 
   constructor(private readonly opts: ClientOptions) {
     this.fetcher = opts.fetch ?? fetch.bind(globalThis);
-    this.now = opts.now ?? Date.now;
+    this.localNow = opts.now ?? Date.now;
     const saved = opts.store?.load();
+    this.skew = saved?.skew ?? 0;
     if (saved && saved.expires > this.now()) {
       this.keys = {
         tokenId: saved.tokenId,
@@ -48,6 +52,17 @@ export class ApiClient {
         expires: saved.expires,
       };
     }
+  }
+
+  private now(): number {
+    return this.localNow() + this.skew;
+  }
+
+  /** Learns the server's time from an answer that carries it, so a device with a wrong clock can still sign. */
+  private syncClock(serverNow: unknown): boolean {
+    if (typeof serverNow !== "number" || !Number.isFinite(serverNow)) return false;
+    this.skew = serverNow - this.localNow();
+    return true;
   }
 
   get tokenId(): string | null {
@@ -65,10 +80,11 @@ export class ApiClient {
       const pair = await backend.ecdhKeyPair();
       const url = `${this.opts.baseUrl}/api/system/token?app_id=${encodeURIComponent(appId)}&public_key=${toBase64Url(pair.publicKey)}`;
       const res = await this.fetcher(url, { method: "GET" });
-      const answer = (await res.json()) as Answer<{ token_id: string; public_key: string; expires: number }>;
+      const answer = (await res.json()) as Answer<{ token_id: string; public_key: string; expires: number; now: number }>;
       if (answer.message?.id !== 0 || !answer.token_id || !answer.public_key || !answer.expires) {
         throw new TransportError(`token refused: ${answer.message?.code ?? res.status}`);
       }
+      this.syncClock(answer.now);
       const shared = await pair.agree(fromBase64Url(answer.public_key));
       const { encKey, macKey } = await deriveSessionKeys(backend, shared, appId);
       this.keys = { tokenId: answer.token_id, encKey, macKey, expires: answer.expires };
@@ -77,6 +93,7 @@ export class ApiClient {
         encKey: toBase64Url(encKey),
         macKey: toBase64Url(macKey),
         expires: answer.expires,
+        skew: this.skew,
       });
     })().finally(() => {
       this.starting = null;
@@ -96,6 +113,10 @@ export class ApiClient {
     const first = await this.send<T>(path, payload);
     if (first.message?.code === "ERROR_PARAMS" && first.message.params?.reason === "token") {
       await this.renewSession();
+      return this.send<T>(path, payload);
+    }
+    // This device's clock is off by more than a minute: the refusal says the server's time; sign again by it.
+    if (first.message?.code === "ERROR_PARAMS" && first.message.params?.reason === "stale" && this.syncClock(first.message.params.now)) {
       return this.send<T>(path, payload);
     }
     return first;
@@ -122,13 +143,38 @@ export class ApiClient {
     } catch (error) {
       throw new TransportError(`network error on ${path}: ${(error as Error).message}`);
     }
+    return this.answerOf<T>(res, keys, req.nonce, path);
+  }
+
+  /** A sealed answer, or a plain JSON refusal the envelope gave before it trusted the request. */
+  private async answerOf<T>(res: Response, keys: SessionKeys, nonce: string, path: string): Promise<Answer<T>> {
     const type = res.headers.get("content-type") ?? "";
     if (type.startsWith(ENVELOPE.contentType)) {
       const bytes = new Uint8Array(await res.arrayBuffer());
-      return (await openJson(this.opts.backend, keys.encKey, bytes, responseAad(req.nonce))) as Answer<T>;
+      return (await openJson(this.opts.backend, keys.encKey, bytes, responseAad(nonce))) as Answer<T>;
     }
     if (type.startsWith("application/json")) return (await res.json()) as Answer<T>;
     throw new TransportError(`unexpected answer ${res.status} on ${path}`);
+  }
+
+  /** One signed multipart upload (part `file`); the answer is sealed like any other. */
+  async upload<T = {}>(path: string, file: Blob, name = "upload"): Promise<Answer<T>> {
+    if (!this.keys || this.keys.expires <= this.now()) await this.startSession();
+    const keys = this.keys!;
+    const form = new FormData();
+    form.append("file", file, name);
+    const framed = new Response(form);
+    // Read the boundary before the body: some runtimes drop the header once the body is consumed.
+    const type = framed.headers.get("content-type") ?? "";
+    const raw = new Uint8Array(await framed.arrayBuffer());
+    const fullPath = `/api${path}`;
+    const req = await signRequest(this.opts.backend, keys, { method: "POST", path: fullPath, nowMs: this.now(), raw });
+    const res = await this.fetcher(`${this.opts.baseUrl}${fullPath}?${req.query}`, {
+      method: "POST",
+      headers: { "content-type": type },
+      body: raw as Uint8Array<ArrayBuffer>,
+    });
+    return this.answerOf<T>(res, keys, req.nonce, path);
   }
 
   /** A signed GET address for images and downloads (the image code, QR tickets, exports). */

@@ -103,14 +103,15 @@ export type SignedRequest = { query: string; nonce: string; body: Uint8Array };
 export async function signRequest(
   backend: CryptoBackend,
   keys: SessionKeys,
-  opts: { method: "GET" | "POST"; path: string; payload?: unknown; nowMs: number; extra?: Record<string, string> },
+  opts: { method: "GET" | "POST"; path: string; payload?: unknown; nowMs: number; extra?: Record<string, string>; raw?: Uint8Array },
 ): Promise<SignedRequest> {
   const nonce = toBase64Url(backend.randomBytes(ENVELOPE.nonceBytes));
   const params = new URLSearchParams({ token_id: keys.tokenId, stamp: String(stampOf(opts.nowMs)), key: nonce });
   for (const [k, v] of Object.entries(opts.extra ?? {})) params.append(k, v);
   const signedQuery = params.toString();
+  // An upload's multipart body is signed as it is (the signature covers the file's bytes), not sealed.
   const body =
-    opts.method === "POST" ? await sealJson(backend, keys.encKey, opts.payload ?? {}, requestAad(nonce)) : new Uint8Array();
+    opts.raw ?? (opts.method === "POST" ? await sealJson(backend, keys.encKey, opts.payload ?? {}, requestAad(nonce)) : new Uint8Array());
   const mac = await backend.hmacSha256(keys.macKey, signingInput(opts.method, opts.path, signedQuery, await backend.sha256(body)));
   return { query: `${signedQuery}&sign=${toHex(mac)}`, nonce, body };
 }

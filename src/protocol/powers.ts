@@ -29,6 +29,6 @@ export const POWER_CODES = Object.keys(POWERS) as PowerCode[];
 /**
  * Who may call a route: anyone (no envelope), any session (signed, no user
  * yet: types, image code, sign-in, activation), any signed-in member, or a
- * member whose role holds the named power.
+ * member whose role holds the named power (or one of the named powers).
  */
-export type Access = "public" | "session" | "user" | PowerCode;
+export type Access = "public" | "session" | "user" | PowerCode | readonly PowerCode[];

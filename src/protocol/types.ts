@@ -93,6 +93,8 @@ export type UserStateCode = keyof typeof USER_STATE;
 export const COUNTRY_TYPE = { COUNTRY_TYPE_CHINESE: 801, COUNTRY_TYPE_FOREIGNER: 802 } as const;
 export const LANGUAGE = { LANGUAGE_ZH: 901, LANGUAGE_EN: 902 } as const;
 export type LanguageCode = keyof typeof LANGUAGE;
+const LANGUAGE_IDS = new Set<number>(Object.values(LANGUAGE));
+export const isLanguage = (id: number): boolean => LANGUAGE_IDS.has(id);
 
 export const POINT_TYPE = { POINT_TYPE_ENTRY: 601, POINT_TYPE_OUT: 602, POINT_TYPE_OTHERS: 603 } as const;
 export const ADDRESS_TYPE = { ADDRESS_TYPE_EXPRESS: 1501, ADDRESS_TYPE_PLACE: 1502 } as const;
@@ -162,9 +164,9 @@ export const TYPES: TypeEntry[] = [
   entry("DELIVERY_STATE", 505, "DELIVERY_STATE_PROBLEM", "问题件", "Problem parcel"),
   entry("DELIVERY_STATE", 506, "DELIVERY_STATE_RETURNED", "退回签收", "Returned and received"),
 
-  entry("POINT_TYPE", 601, "POINT_TYPE_ENTRY", "入账", "Entry"),
-  entry("POINT_TYPE", 602, "POINT_TYPE_OUT", "支出", "Out"),
-  entry("POINT_TYPE", 603, "POINT_TYPE_OTHERS", "其他", "Others"),
+  entry("POINT_TYPE", 601, "POINT_TYPE_ENTRY", "获得", "Earned"),
+  entry("POINT_TYPE", 602, "POINT_TYPE_OUT", "使用", "Spent"),
+  entry("POINT_TYPE", 603, "POINT_TYPE_OTHERS", "过期及其他", "Expired or other"),
 
   entry("PAGE", 701, "PAGE_INDEX", "首页", "Home"),
   entry("PAGE", 702, "PAGE_ACTIVITY_INDEX", "活动首页", "Activities"),

@@ -1,24 +1,32 @@
-// The outside services a verb may use, chosen once at start. SMS and mail
-// are factories taking the verb's transaction scope:
-// `ctx.providers.sms(ctx).send(...)`; payment is one provider for the process.
+// The outside services, chosen once at start. Verbs only use payment
+// (after their commit) and storage (through the kit); SMS and mail are
+// used by the delivery job alone.
+import { join } from "node:path";
 import type { Config } from "../config";
-import { type MailProviderFactory, outboxMail } from "./mail";
+import { type MailProvider, outboxMail } from "./mail";
 import type { PaymentProvider } from "./payment";
 import { sandboxProvider } from "./payment/sandbox";
-import { type SmsProviderFactory, outboxSms } from "./sms";
+import { type SmsProvider, outboxSms } from "./sms";
+import { type StorageProvider, localStorage } from "./storage";
 
 export type Providers = {
-  sms: SmsProviderFactory;
-  mail: MailProviderFactory;
+  sms: SmsProvider;
+  mail: MailProvider;
   payment: PaymentProvider;
+  storage: StorageProvider;
 };
 
-/** Needs no outside service: both channels write to the outbox table, payments go through the sandbox. */
-export const embeddedProviders = (config: Config): Providers => ({ sms: outboxSms, mail: outboxMail, payment: sandboxProvider(config) });
+/** Needs no outside service: messages stay in the outbox, payments go through the sandbox, files in DATA_DIR. */
+export const embeddedProviders = (config: Config): Providers => ({
+  sms: outboxSms,
+  mail: outboxMail,
+  payment: sandboxProvider(config),
+  storage: localStorage(join(config.dataDir, "files")),
+});
 
-/** The providers the app was given, else the embedded ones. */
-export const providersOf = (deps: { config: Config; providers?: Providers }): Providers => deps.providers ?? embeddedProviders(deps.config);
+/** The providers the app was given (any left out are the embedded ones). */
+export const providersOf = (deps: { config: Config; providers?: Partial<Providers> }): Providers => ({ ...embeddedProviders(deps.config), ...deps.providers });
 
-export type { SendScope } from "./outbox";
 export type { MailMessage, MailProvider } from "./mail";
 export type { SmsMessage, SmsProvider } from "./sms";
+export type { StorageProvider } from "./storage";

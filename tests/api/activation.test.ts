@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../../src/app";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { countries, operationLog, outbox, properties, propertyLog, propertyOptions, users, verificationCodes } from "../../src/db/schema";
-import { clearOldCodes } from "../../src/domains/verification/codes";
+import { clearOldCodes } from "../../src/domains/shared/codes";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import { LANGUAGE, USER_STATE } from "../../src/protocol/types";
 import { md5, startTestApp, type TestApp } from "../helpers/app";

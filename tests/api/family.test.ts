@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { families, relations, users } from "../../src/db/schema";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await startTestApp();
 }, 60_000);
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 type Relation = { id: number; nameZh: string; nameEn: string; birthdayOptional?: boolean };
 type Family = { id: number; name: string; identity: string; idType: number; relation: Relation; sex: number; phone: string | null; birthday: string | null };
@@ -19,7 +19,7 @@ const rowsOf = async (employees: string) => t.db.select().from(families).where(e
 const save = (c: ApiClient, family: Record<string, unknown>) => c.call<{ family: Family }>("/user/family/save", { family });
 
 let child: Record<string, unknown>;
-beforeAll(async () => {
+beforeEach(async () => {
   child = { name: "王小宝", identity: "440106199001010013", birthday: "1990-01-01", phone: "", relation: { id: await relationId("child") }, sex: 0 };
 });
 
@@ -146,6 +146,7 @@ describe("one member never reaches another's family", () => {
 describe("deleting and staff", () => {
   test("a member deletes their own family member", async () => {
     const c = await t.as("cn100002");
+    expect((await saveSlowly(c, child)).message.code).toBe("SUCCESS");
     const [first] = await rowsOf("cn100002");
     expect((await c.call("/user/family/delete", { id: first!.id })).message.code).toBe("SUCCESS");
     expect((await rowsOf("cn100002")).map((r) => r.id)).not.toContain(first!.id);

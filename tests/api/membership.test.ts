@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { duesOrders, payments, users } from "../../src/db/schema";
 import type { ApiClient } from "../../src/protocol/client";
-import { brokenIndex } from "../../src/domains/membership/service";
+import { brokenIndex } from "../../src/http/serve";
 import { ORDER_STATE, PAY_STATE } from "../../src/protocol/types";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await startTestApp({ PAYMENT_SANDBOX_SECRET: "membership-test-secret-0123456789abcdef" });
 }, 60_000);
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 const MINUTE = 60_000;
 type Pay = { trade: string; pay: string; expires: string };
@@ -43,14 +43,17 @@ describe("dues information", () => {
   });
 });
 
-describe("paying the dues", () => {
-  let first: Pay;
+/** A member with an open dues order, as each test that needs one makes it. */
+async function withOrder(employees: string) {
+  const c = await t.as(employees);
+  const answer = await c.call<Pay>("/member/pay");
+  expect(answer.message.code).toBe("SUCCESS");
+  return { c, first: answer as Pay };
+}
 
+describe("paying the dues", () => {
   test("/member/pay opens a dues order and its payment for 15 minutes and answers the payment page", async () => {
-    const c = await t.as("cn100001");
-    const answer = await c.call<Pay>("/member/pay");
-    expect(answer.message.code).toBe("SUCCESS");
-    first = answer as Pay;
+    const { c, first } = await withOrder("cn100001");
     expect(first.pay).toBe(`http://localhost/pay/sandbox/${first.trade}`);
     expect(new Date(first.expires).getTime()).toBe(t.clock.now().getTime() + 15 * MINUTE);
     const [order] = await ordersOf("cn100001");
@@ -61,7 +64,7 @@ describe("paying the dues", () => {
   });
 
   test("a pending dues order blocks another with ERROR_NOT_POWER, and /member/check points at it", async () => {
-    const c = await t.as("cn100001");
+    const { c, first } = await withOrder("cn100001");
     t.clock.advance(14 * MINUTE);
     try {
       expect((await c.call("/member/pay")).message.code).toBe("ERROR_NOT_POWER");
@@ -73,13 +76,14 @@ describe("paying the dues", () => {
   });
 
   test("another member cannot read the state of my payment", async () => {
+    const { first } = await withOrder("cn100001");
     const other = await t.as("cn100002");
     expect((await other.call("/member/pay/state", { trade: first.trade })).message.code).toBe("ERROR_RESULT_NULL");
     expect((await other.call("/member/pay/state", { trade: "D00000000000000NOPE" })).message.code).toBe("ERROR_RESULT_NULL");
   });
 
   test("once the sandbox payment is confirmed, the state reads paid, the order is paid, and this year cannot be paid again", async () => {
-    const c = await t.as("cn100001");
+    const { c, first } = await withOrder("cn100001");
     expect((await confirm(first.trade)).status).toBe(303);
     expect((await c.call<{ state: { code: string } }>("/member/pay/state", { trade: first.trade })).state!.code).toBe("PAY_STATE_SUCCESS");
     const [order] = await ordersOf("cn100001");
@@ -120,6 +124,7 @@ describe("paying the dues", () => {
 
   test("when two pay calls slip past the check together, the database refuses the second pending order by its index", async () => {
     // PGlite runs one transaction at a time, so the race above never reaches the index there; on PostgreSQL it does.
+    await withOrder("cn000002");
     const [pending] = (await ordersOf("cn000002")).filter((o) => o.state === ORDER_STATE.ORDER_STATE_WAIT);
     const copy = { ...pending!, id: undefined, sysTrade: `${pending!.sysTrade}X` };
     const error = await t.db.insert(duesOrders).values(copy).then(() => null, (e: unknown) => e);
@@ -164,6 +169,7 @@ describe("my dues orders", () => {
   });
 
   test("the list filters by trade, state and creation time", async () => {
+    await seedOrders("cn000003", 16);
     const c = await t.as("cn000003");
     expect((await c.call<DuesList>("/member/list", { trade: "H01", index: 1 })).list!.map((r) => r.sysTrade)).toEqual(["H015", "H014", "H013", "H012", "H011", "H010"]);
     // A % in the filter is a character, not a wildcard.
@@ -176,6 +182,8 @@ describe("my dues orders", () => {
   });
 
   test("bad filters are ERROR_PARAMS, and a member sees only their own orders", async () => {
+    await seedOrders("cn000003", 16);
+    await withOrder("cn100001");
     const c = await t.as("cn000003");
     expect((await c.call("/member/list", { state: 999 })).message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "state" } });
     expect((await c.call("/member/list", { start: "soon" })).message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "start" } });

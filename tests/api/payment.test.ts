@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../../src/config";
 import { duesOrders, payments } from "../../src/db/schema";
@@ -9,10 +9,10 @@ import { startTestApp, type TestApp } from "../helpers/app";
 
 const SECRET = "payment-test-secret-0123456789abcdef";
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await startTestApp({ PAYMENT_SANDBOX_SECRET: SECRET });
 }, 60_000);
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 const MINUTE = 60_000;
 const expireDues = JOBS.find((j) => j.name === "expire-dues")!;
@@ -35,17 +35,14 @@ const signedNotice = (trade: string, amount: number, transactionId = "SBXTTEST00
   signedSandboxNotice(t.config, { trade, transactionId, amount, status: "SUCCESS" });
 
 describe("the sandbox payment page", () => {
-  let open = "";
-
   test("shows subject and amount with Pay and Cancel, in both languages or in one by ?lang=", async () => {
     const { trade } = await openDues("cn100001");
-    open = trade;
     const both = await t.fetch(`/pay/sandbox/${trade}`);
     expect(both.status).toBe(200);
     expect(both.headers.get("content-type")).toContain("text/html");
     expect(both.headers.get("x-frame-options")).toBe("DENY");
     const html = await both.text();
-    for (const text of ["模拟支付", "Payment sandbox", `${new Date().getFullYear()}年度工会会费`, "Union dues", "¥60.00", "确认支付", "Pay", "取消", "Cancel"]) expect(html).toContain(text);
+    for (const text of ["模拟支付", "Payment sandbox", `2026年度工会会费`, "Union dues", "¥60.00", "确认支付", "Pay", "取消", "Cancel"]) expect(html).toContain(text);
     expect(html).toContain(`action="/pay/sandbox/${trade}/confirm"`);
     const en = await (await t.fetch(`/pay/sandbox/${trade}?lang=en`)).text();
     expect(en).toContain("Pay");
@@ -56,7 +53,7 @@ describe("the sandbox payment page", () => {
   });
 
   test("Cancel leaves the payment open and says so", async () => {
-    const trade = open;
+    const { trade } = await openDues("cn100001");
     const html = await (await t.fetch(`/pay/sandbox/${trade}?cancelled=1&lang=en`)).text();
     expect(html).toContain("Payment cancelled");
     expect((await stateOf(trade)).payment.state).toBe(PAY_STATE.PAY_STATE_WAIT);
@@ -85,7 +82,9 @@ describe("confirming and the notification", () => {
   });
 
   test("a second notification is answered and changes nothing", async () => {
-    const [paid] = await t.db.select().from(duesOrders).where(eq(duesOrders.state, ORDER_STATE.ORDER_STATE_SUCCESS));
+    const { trade } = await openDues("cn100002");
+    expect((await t.fetch(`/pay/sandbox/${trade}/confirm`, { method: "POST" })).status).toBe(303);
+    const [paid] = await t.db.select().from(duesOrders).where(eq(duesOrders.sysTrade, trade));
     const before = await stateOf(paid!.sysTrade);
     const notice = signedNotice(paid!.sysTrade, paid!.amount, "SBXTSECONDTIME");
     const answer = await notify(notice.body, notice.headers);
@@ -136,14 +135,14 @@ describe("confirming and the notification", () => {
 describe("expiry", () => {
   test("the job cancels a dues order unpaid after 15 minutes and closes its payment; a late notification resurrects nothing", async () => {
     const { c, trade } = await openDues("cn000002");
-    expect(await runJob(t.database, expireDues, new Date(t.clock.now().getTime() + 14 * MINUTE))).toBe(true);
+    expect(await runJob(t, expireDues, new Date(t.clock.now().getTime() + 14 * MINUTE))).toBe(true);
     expect((await stateOf(trade)).order.state).toBe(ORDER_STATE.ORDER_STATE_WAIT);
-    expect(await runJob(t.database, expireDues, new Date(t.clock.now().getTime() + 15 * MINUTE))).toBe(true);
+    expect(await runJob(t, expireDues, new Date(t.clock.now().getTime() + 15 * MINUTE))).toBe(true);
     const after = await stateOf(trade);
     expect(after.order.state).toBe(ORDER_STATE.ORDER_STATE_CANCEL);
     expect(after.payment.state).toBe(PAY_STATE.PAY_STATE_CLOSED);
     // Idempotent: a second run changes nothing.
-    await runJob(t.database, expireDues, new Date(t.clock.now().getTime() + 16 * MINUTE));
+    await runJob(t, expireDues, new Date(t.clock.now().getTime() + 16 * MINUTE));
     expect(await stateOf(trade)).toEqual(after);
     const late = signedNotice(trade, 6000, "SBXTLATE");
     const answer = await notify(late.body, late.headers);

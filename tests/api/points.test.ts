@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { pointRecords, users } from "../../src/db/schema";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
@@ -6,10 +6,10 @@ import { POINT_TYPE } from "../../src/protocol/types";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await startTestApp();
 }, 60_000);
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 const DAY = 86_400_000;
 type Row = { id: number; count: number; date: string; type: { id: number }; expiry: string | null; descZh: string; descEn: string };
@@ -82,27 +82,27 @@ describe("points expiry", () => {
       const c = await t.as("cn100001");
       // Before the job runs the balance already leaves the expired entry out.
       expect((await c.call<{ balance: number }>("/user/integral/balance")).balance).toBe(20000);
-      expect(await runJob(t.database, expirePoints, t.clock.now())).toBe(true);
+      expect(await runJob(t, expirePoints, t.clock.now())).toBe(true);
       const others = await t.db.select().from(pointRecords).where(and(eq(pointRecords.userId, id), eq(pointRecords.type, POINT_TYPE.POINT_TYPE_OTHERS)));
       expect(others).toHaveLength(1);
       expect(others[0]).toMatchObject({ count: -45000, remaining: 0, descZh: "积分过期：年度福利积分", descEn: "Points expired: Annual welfare points" });
       const emptied = await t.db.select().from(pointRecords).where(and(eq(pointRecords.userId, id), eq(pointRecords.count, 50000)));
       expect(emptied[0]!.remaining).toBe(0);
       // Running again changes nothing.
-      expect(await runJob(t.database, expirePoints, t.clock.now())).toBe(true);
+      expect(await runJob(t, expirePoints, t.clock.now())).toBe(true);
       expect(await t.db.select().from(pointRecords).where(and(eq(pointRecords.userId, id), eq(pointRecords.type, POINT_TYPE.POINT_TYPE_OTHERS)))).toHaveLength(1);
       const listing = await c.call<Listing>("/user/integral/list", { index: 1 });
       expect(listing).toMatchObject({ balance: 20000, appCounts: 0, appDate: null, count: 4 });
       expect(listing.list![0]).toMatchObject({ count: -45000, type: { id: POINT_TYPE.POINT_TYPE_OTHERS } });
     } finally {
-      t.clock.set(new Date());
+      t.clock.reset();
     }
   });
 
   test("entries that have not expired are left alone", async () => {
     const id = await userId("cn100002");
     const before = await t.db.select().from(pointRecords).where(eq(pointRecords.userId, id));
-    await runJob(t.database, expirePoints, t.clock.now());
+    await runJob(t, expirePoints, t.clock.now());
     expect(await t.db.select().from(pointRecords).where(eq(pointRecords.userId, id))).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 // /user/information/update through the real protocol (docs/api-account.md "Profile").
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { countries, operationLog, properties, propertyLog, propertyOptions, users } from "../../src/db/schema";
 import { PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../../src/protocol/types";
@@ -11,7 +11,7 @@ let P: Record<string, number>;
 let O: Record<string, number>;
 let china: number;
 let uk: number;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await startTestApp();
   const props = await t.db.select().from(properties);
   P = Object.fromEntries(props.map((p) => [p.titleEn, p.id]));
@@ -34,7 +34,7 @@ beforeAll(async () => {
   china = (await t.db.select().from(countries).where(eq(countries.nameEn, "China")))[0]!.id;
   uk = (await t.db.select().from(countries).where(eq(countries.nameEn, "United Kingdom")))[0]!.id;
 }, 60_000);
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 const opt = (title: string, value: string) => ({ property: { id: P[title]! }, option: { id: O[`${P[title]}:${value}`]! } });
 const txt = (title: string, value: unknown) => ({ property: { id: P[title]! }, value });

@@ -5,6 +5,7 @@ import { createApp } from "../../src/app";
 import { users } from "../../src/db/schema";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { openJson, responseAad, signRequest, type SessionKeys } from "../../src/protocol/envelope";
+import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import { LANGUAGE } from "../../src/protocol/types";
 import { startTestApp, type TestApp } from "../helpers/app";
 
@@ -141,6 +142,28 @@ describe("the envelope refuses bad calls with ERROR_PARAMS and changes nothing",
   });
 });
 
+describe("a device whose clock is wrong", () => {
+  test("signs by the server's time: learned with the token, or from a stale refusal, and kept with the session", async () => {
+    const saved: { session: SavedSession | null } = { session: null };
+    const store = { load: () => saved.session, save: (s: SavedSession | null) => (saved.session = s) };
+    const tenMinutesSlow = () => t.clock.now().getTime() - 10 * 60_000;
+    const phone = new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId: "union-portal-web", fetch: t.fetch, now: tenMinutesSlow, store });
+    expect((await phone.call("/system/types")).message.code).toBe("SUCCESS");
+    expect(saved.session!.skew).toBe(10 * 60_000);
+    // The same session on a device that does not know the skew yet: refused as stale once, then signed again by the server's time.
+    const seen: string[] = [];
+    const watching = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await t.fetch(input, init);
+      seen.push(String(res.status));
+      return res;
+    }) as typeof fetch;
+    saved.session = { ...saved.session!, skew: undefined };
+    const reopened = new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId: "union-portal-web", fetch: watching, now: tenMinutesSlow, store });
+    expect((await reopened.call("/system/types")).message.code).toBe("SUCCESS");
+    expect(seen).toEqual(["400", "200"]);
+  });
+});
+
 describe("tokens", () => {
   test("an unknown app id or a malformed public key is refused", async () => {
     for (const q of ["app_id=evil&public_key=" + "A".repeat(87), "app_id=union-portal-web&public_key=abc", "app_id=union-portal-web"]) {
@@ -160,7 +183,7 @@ describe("tokens", () => {
       expect(renewed).toBe(true);
       expect(answer.message.code).toBe("ERROR_LOGIN_CODE");
     } finally {
-      t.clock.set(new Date());
+      t.clock.reset();
     }
   });
 });

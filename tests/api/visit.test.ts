@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import { duesOrders, memberConfig, properties, userValues, users, visitLog } from "../../src/db/schema";
 import { ORDER_STATE, PAGE, PROPERTY_PURPOSE } from "../../src/protocol/types";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await startTestApp();
 }, 60_000);
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 const userId = async (employees: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.employees, employees)))[0]!.id;
 

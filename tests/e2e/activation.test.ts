@@ -1,7 +1,7 @@
 // Spec 1 sections 2, 4, 5 and 8: activating an account in phone mode and in
 // e-mail mode, and resetting a forgotten password, as a person does it. The
 // codes are read from the outbox the way staff would, as cn000001.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { outboxReader } from "../helpers/outbox";
 import { startServer } from "../helpers/server";
@@ -18,6 +18,7 @@ import {
   settledShot,
   startWorld,
   stopWorld,
+  test,
   visitor,
 } from "./support";
 

@@ -1,6 +1,6 @@
 // Spec 1 sections 2 and 5, spec 2 "Address editor" and "Family member editor":
 // the personal centre's addresses and family, as the demo member uses them.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import {
   DESK,
@@ -13,6 +13,7 @@ import {
   signIn,
   startWorld,
   stopWorld,
+  test,
   visitor,
 } from "./support";
 
@@ -96,7 +97,7 @@ const TEXT = {
     defaultDone: "This is now your default address",
     confirmDelete: "Delete this address?",
     deleted: "The address has been deleted",
-    regions: "Shanghai Shi, Shixia Qu, Huangpu Qu, Nanjingdonglu Jiedao",
+    regions: "Shanghai, City Districts, Huangpu District, Nanjing East Road Subdistrict",
     badge: "Default",
     often: "The system keeps at most 10 addresses",
   },
@@ -253,7 +254,7 @@ const FAMILY = {
     passport: "护照 / 其他证件",
   },
   en: {
-    errorsEmpty: ["Please enter the name", "Please choose the relationship", "Please choose the sex", "Please choose the date of birth", "Please enter the ID number"],
+    errorsEmpty: ["Please enter the name", "Please choose the relationship", "Please choose the gender", "Please choose the date of birth", "Please enter the ID number"],
     badId: "Please enter a valid 18-character Chinese ID number (the last may be X)",
     badPhone: "The mobile number must be 11 digits starting with 1",
     relation: "Child",

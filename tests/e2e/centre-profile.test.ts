@@ -1,12 +1,13 @@
 // Spec 1 sections 2, 4 and 5: the personal centre's layout, the information
 // page (the dynamic property form) and the security page's three windows,
 // in both languages, on a desk and on a phone.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { ApiClient } from "../../src/protocol/client";
 import { signIn as apiSignIn } from "../../src/protocol/signin";
 import { md5 } from "../helpers/app";
+import { shot } from "../helpers/browser";
 import { outboxReader } from "../helpers/outbox";
 import {
   DESK,
@@ -16,11 +17,13 @@ import {
   TEST_TIMEOUT_MS,
   type World,
   messageText,
+  pathOf,
   pressOk,
   settledShot,
   signIn,
   startWorld,
   stopWorld,
+  test,
   visitor,
   waitForPath,
 } from "./support";
@@ -57,7 +60,7 @@ describe("the personal centre", () => {
     expect(await page.$$eval(".centre-menu a", (links) => links.map((a) => a.textContent))).toEqual([
       "个人资料",
       "账号安全",
-      "会费缴纳",
+      "工会会费",
       "收货地址",
       "家属信息",
       "我的订单",
@@ -250,14 +253,151 @@ describe("the security page", () => {
 });
 
 describe("the outbox on the system page", () => {
-  test("staff read the codes sent, newest first, in a table of 20 rows", async () => {
+  test("staff read the codes sent, newest first, in a table of 20 rows, each marked sent", async () => {
+    // A code of its own, so the test needs nothing an earlier test sent.
+    const visitorClient = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
+    expect((await visitorClient.call("/active/sms/send", { phone: "13900000003" })).message.code).toMatch(/SUCCESS|ERROR_OFTEN/);
     const { page, close } = await visitor(world, { viewport: DESK });
     await signIn(page, world, "cn000001");
     await page.click("[data-nav=system]");
-    await page.waitForSelector(".outbox .table tbody tr");
+    await page.waitForSelector(".outbox .table tbody tr:not(.table-blank)");
     expect(await page.$$eval(".outbox .table tbody tr", (rows) => rows.length)).toBe(20);
     expect(await page.textContent(".outbox .table tbody tr:first-child")).toMatch(/验证码/);
+    // Delivered right after the request that sent it committed.
+    await page.waitForFunction(() => document.querySelector(".outbox .table tbody tr:first-child .outbox-state")?.textContent === "已发送");
     await settledShot(page, "outbox-zh-desk");
+    await close();
+  }, TEST_TIMEOUT_MS);
+});
+
+describe("the profile form", () => {
+  const birthdayField = ".property-form .date-picker input";
+
+  test("a click in a date field opens its calendar and leaves the caret there, so a date can still be typed", async () => {
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn000001");
+    await page.goto(`${world.server.url}/information?page=information`);
+    await page.waitForSelector(".property-form");
+    expect(await page.getAttribute(birthdayField, "aria-expanded")).toBe("false");
+    await page.click(birthdayField);
+    await page.waitForSelector(".date-panel");
+    expect(await page.getAttribute(birthdayField, "aria-expanded")).toBe("true");
+    expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), birthdayField)).toBe(true);
+    await settledShot(page, "date-picker-field-click-zh-desk");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("1990-05-17");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(".date-panel", { state: "detached" });
+    expect(await page.inputValue(birthdayField)).toBe("1990-05-17");
+    // A click in the open calendar still picks a day.
+    await page.click(birthdayField);
+    await page.click(".date-days [data-date='1990-05-20']");
+    await page.waitForSelector(".date-panel", { state: "detached" });
+    expect(await page.inputValue(birthdayField)).toBe("1990-05-20");
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("a hint shows under an empty field and goes once it is filled; a chosen radio is ringed in grey, not in an error's red", async () => {
+    const { page, close } = await visitor(world, { viewport: PHONE });
+    await signIn(page, world, "cn000001", { language: "en" });
+    await page.goto(`${world.server.url}/information?page=information`);
+    await page.waitForSelector(".property-form");
+    const name = page.getByLabel(/^Name\*?$/);
+    const nameField = page.locator(".field", { has: name });
+    expect(await nameField.locator(".field-hint").count()).toBe(0);
+    await name.fill("");
+    expect(await nameField.locator(".field-hint").textContent()).toBe("Please enter your name");
+    expect(await name.getAttribute("aria-describedby")).toBe(await nameField.locator(".field-hint").getAttribute("id"));
+    await shot(page, "profile-hint-en-phone", { fullPage: false });
+    await name.fill("Wang Guanli");
+    expect(await nameField.locator(".field-hint").count()).toBe(0);
+    expect(await name.getAttribute("aria-describedby")).toBeNull();
+
+    const colours = await page.evaluate(() => {
+      const probe = (colour: string) => {
+        const el = document.createElement("span");
+        el.style.color = colour;
+        document.body.append(el);
+        const value = getComputedStyle(el).color;
+        el.remove();
+        return value;
+      };
+      const chosen = getComputedStyle(document.querySelector(".choice:has(input:checked)")!);
+      return { border: chosen.borderTopColor, text: chosen.color, muted: probe("var(--muted)"), danger: probe("var(--danger)"), accent: probe("var(--accent)") };
+    });
+    expect(colours.border).toBe(colours.muted);
+    expect([colours.danger, colours.accent]).not.toContain(colours.border);
+    expect([colours.danger, colours.accent]).not.toContain(colours.text);
+    await page.locator(".choice:has(input:checked)").scrollIntoViewIfNeeded();
+    await shot(page, "profile-radio-en-phone", { fullPage: false });
+    await close();
+  }, TEST_TIMEOUT_MS);
+
+  test("unsaved edits ask before the page is left by a link, by Back, or by closing the tab; saved ones do not", async () => {
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn000001");
+    // Inside the app from home, so Back stays in the app too.
+    await page.click("[data-nav=centre]");
+    await waitForPath(page, "/information");
+    await page.waitForSelector(".property-form");
+    const name = page.getByLabel(/^姓名\*?$/);
+    const before = await name.inputValue();
+    // Nothing edited: the menu leaves at once.
+    await page.click(".centre-menu [data-centre=security]");
+    await waitForPath(page, "/information?page=security");
+    await page.goBack();
+    await page.waitForSelector(".property-form");
+
+    await name.fill(`${before}改`);
+    await page.click(".centre-menu [data-centre=security]");
+    expect(await messageText(page)).toBe("个人资料的修改还没有保存，确定要离开吗？离开后修改将丢失。");
+    await settledShot(page, "profile-leave-question-zh-desk");
+    await page.click("[role=alertdialog] .button-quiet");
+    await page.waitForSelector("[role=alertdialog]", { state: "detached" });
+    expect(pathOf(page) + new URL(page.url()).search).toBe("/information");
+    expect(await name.inputValue()).toBe(`${before}改`);
+
+    // Back asks too, and staying keeps the page and the edit.
+    await page.goBack();
+    expect(await messageText(page)).toBe("个人资料的修改还没有保存，确定要离开吗？离开后修改将丢失。");
+    await page.click("[role=alertdialog] .button-quiet");
+    await page.waitForSelector("[role=alertdialog]", { state: "detached" });
+    expect(pathOf(page) + new URL(page.url()).search).toBe("/information");
+    expect(await name.inputValue()).toBe(`${before}改`);
+
+    // Closing the tab gets the browser's own question; dismissing it keeps the page.
+    const question = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const dialog = await question;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    // Leaving on purpose: the edit is let go, and the next page opens.
+    await page.click("[data-nav=home]");
+    await messageText(page);
+    await pressOk(page, "确定");
+    await waitForPath(page, "/index");
+
+    // Edited and saved: nothing to ask.
+    await page.goto(`${world.server.url}/information?page=information`);
+    await page.waitForSelector(".property-form");
+    await page.getByLabel(/^出生日期\*?$/).fill("1985-01-11");
+    await page.getByLabel(/^出生日期\*?$/).press("Enter");
+    await page.click("button[type=submit]:has-text('保存资料')");
+    expect(await messageText(page)).toBe("个人资料已保存");
+    await pressOk(page, "确定");
+    await page.click(".centre-menu [data-centre=security]");
+    await waitForPath(page, "/information?page=security");
+    let asked = false;
+    page.once("dialog", (shown) => {
+      asked = true;
+      void shown.accept();
+    });
+    const closed = page.waitForEvent("close");
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(asked).toBe(false);
     await close();
   }, TEST_TIMEOUT_MS);
 });

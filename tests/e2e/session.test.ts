@@ -1,6 +1,6 @@
 // Spec 1 sections 2 and 4: the session across reloads, the language, signing
 // out, the navigation guard and the top bar by permission.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import {
   PHONE,
   SETUP_TIMEOUT_MS,
@@ -15,6 +15,7 @@ import {
   startWorld,
   stopWorld,
   settledShot,
+  test,
   visitor,
   waitForPath,
 } from "./support";
@@ -142,24 +143,34 @@ describe("the navigation guard", () => {
     await close();
   }, TEST_TIMEOUT_MS);
 
-  test("a plain member is sent back from member and property management", async () => {
+  test("a plain member who opens a staff page is told it is not theirs, where they asked for it, in both languages", async () => {
     const { page, close } = await visitor(world);
     await signIn(page, world, "cn100001");
-    // Typed into the address bar: there is no previous page, so home.
-    await page.goto(`${world.server.url}/operation/user`);
-    await waitForPath(page, "/index");
-    await page.goto(`${world.server.url}/operation/property`);
-    await waitForPath(page, "/index");
-    // Reached from inside the portal: back to the page they came from.
-    await page.click("[data-nav=messages]");
-    await waitForPath(page, "/news/list?type=notice");
-    await page.evaluate(() => {
-      history.pushState(null, "", "/operation/user");
-      dispatchEvent(new PopStateEvent("popstate"));
-    });
-    await waitForPath(page, "/news/list?type=notice");
-    expect(await page.textContent("h1.page-title")).toBe("通知公告");
+    const staffPages = ["/operation/user", "/operation/property", "/system", "/system/chat?id=1"];
+    for (const path of staffPages) {
+      await page.goto(`${world.server.url}${path}`);
+      await page.waitForSelector("[data-testid=forbidden]");
+      expect(pathOf(page)).toBe(path.split("?")[0]!);
+      expect(await page.textContent("h1.page-title")).toBe("无权访问");
+      expect(await page.textContent("[data-testid=forbidden] h2")).toBe("此页面仅对工作人员开放");
+    }
+    await settledShot(page, "forbidden-zh-desk");
     await close();
+
+    // Reached from inside the portal too, in English: the note, not a silent move.
+    const foreign = await visitor(world);
+    await signIn(foreign.page, world, "cn100002", { language: "en" });
+    await foreign.page.click("[data-nav=messages]");
+    await waitForPath(foreign.page, "/news/list?type=notice");
+    await foreign.page.evaluate(() => history.pushState(null, "", "/system"));
+    await foreign.page.waitForSelector("[data-testid=forbidden]");
+    expect(await foreign.page.textContent("h1.page-title")).toBe("No access");
+    expect(await foreign.page.textContent("[data-testid=forbidden] p")).toBe(
+      "Your account does not have the permission this page needs. If you need it, ask a union administrator.",
+    );
+    await foreign.page.click("[data-testid=forbidden] a:has-text('Back to home')");
+    await waitForPath(foreign.page, "/index");
+    await foreign.close();
   }, TEST_TIMEOUT_MS);
 
   test("the administrator sees member and system management and can open them; a member sees neither", async () => {
@@ -174,6 +185,8 @@ describe("the navigation guard", () => {
     await admin.page.click("[data-nav=system]");
     await admin.page.waitForSelector("h1.page-title:has-text('系统管理')");
     await settledShot(admin.page, "system-placeholder-zh-desk");
+    await admin.page.goto(`${world.server.url}/system/chat?id=1`);
+    await admin.page.waitForSelector("h1.page-title:has-text('信箱会话管理')");
     await admin.close();
 
     const member = await visitor(world);
@@ -197,8 +210,6 @@ describe("the navigation guard", () => {
       ["/session/info?id=1", "信箱会话"],
       ["/market/cart", "购物车"],
       ["/market/place", "确认订单"],
-      ["/system", "系统管理"],
-      ["/system/chat?id=1", "信箱会话管理"],
     ];
     for (const [path, title] of pages) {
       await page.goto(`${world.server.url}${path}`);

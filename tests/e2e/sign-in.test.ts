@@ -1,5 +1,5 @@
 // Spec 1 sections 2, 5 and 8: signing in, its checks and its failures.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect } from "bun:test";
 import {
   DESK,
   PHONE,
@@ -17,6 +17,7 @@ import {
   startWorld,
   stopWorld,
   settledShot,
+  test,
   visitor,
   waitForImageCode,
 } from "./support";
@@ -221,13 +222,17 @@ describe("the loading overlay", () => {
   test("covers the page while a slow call runs, and goes away when it ends", async () => {
     const { page, close } = await visitor(world);
     await openLogin(page, world);
+    // The sign-in answer is held back until the overlay has been seen: a slow server, without a timer.
+    let answer!: () => void;
+    const overlaySeen = new Promise<void>((resolve) => (answer = resolve));
     await page.route("**/api/client/login/check*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await overlaySeen;
       await route.continue();
     });
     await fillLogin(page, "cn100001");
     await page.press("#login-code", "Enter");
     await page.waitForSelector(".loading-overlay", { state: "visible" });
+    answer();
     await page.waitForURL(`${world.server.url}/index`);
     await page.waitForSelector(".loading-overlay", { state: "detached" });
     await close();

@@ -1,7 +1,17 @@
 // What the browser journeys share: one server and one browser per file, a
-// fresh browser context (empty storage) per test, and the steps a person takes.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, shot } from "../helpers/browser";
+// fresh browser context (empty storage) per test, the steps a person takes,
+// and `test`, which keeps the evidence of a failed journey (a screenshot and
+// the page's console errors under test-results/failures/).
+import { test as bunTest } from "bun:test";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import { type Db, openDatabase } from "../../src/db/client";
+import { users } from "../../src/db/schema";
+import { launchBrowser, safeFileName, shot } from "../helpers/browser";
+import { testNow } from "../helpers/clock";
 import { type TestServer, startServer } from "../helpers/server";
 
 export const PASSWORD = "Union2026demo";
@@ -25,17 +35,133 @@ export async function stopWorld(world: World | undefined) {
   await world?.server.stop();
 }
 
-/** A new visitor: fresh storage, a page that fails the test on any script error. */
-export async function visitor(world: World, opts: { viewport?: { width: number; height: number } } = {}) {
+/**
+ * A server whose database was changed between its first start (which seeds
+ * the demo) and the one the tests use: PGlite is one process, so the change
+ * is made while no server holds the data directory.
+ */
+export async function preparedServer(prepare: (db: Db) => Promise<void>): Promise<{ server: TestServer; remove: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), "union-portal-e2e-prepared-"));
+  const seeding = await startServer({ env: { DATA_DIR: dataDir } });
+  await seeding.stop();
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await prepare(database.db);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ env: { DATA_DIR: dataDir } });
+  return { server, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+/** The id of a demo member, for a preparation. */
+export const userId = async (db: Db, employees: string) => (await db.select({ id: users.id }).from(users).where(eq(users.employees, employees)))[0]!.id;
+
+export const FAILURE_DIR = join(import.meta.dir, "..", "..", "test-results", "failures");
+
+/** What a visitor's pages reported: script errors fail the test, console errors are kept as evidence. */
+type OpenVisitor = { context: BrowserContext; pageErrors: string[]; consoleErrors: string[] };
+/** Visitors not closed yet: when a test fails, these are the pages it left behind. */
+const openVisitors = new Set<OpenVisitor>();
+
+// A signed query carries the session token: evidence kept on disk shows that it was there, not its value.
+const redactSignedQuery = (text: string) => text.replace(/([?&](?:token_id|stamp|key|sign)=)[^&\s"')]*/g, "$1…");
+
+function describeConsole(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return url ? `${message.text()} (${url}:${lineNumber})` : message.text();
+}
+
+/** A new visitor: fresh storage, pages that fail the test on any script error. */
+export async function visitor(world: Pick<World, "browser">, opts: { viewport?: { width: number; height: number }; serverClock?: boolean } = {}) {
   const context: BrowserContext = await world.browser.newContext({ viewport: opts.viewport ?? DESK });
+  // The browser's clock runs from the same fixed moment as the server's (pages that talk to no server keep their own).
+  if (opts.serverClock !== false) await context.clock.install({ time: testNow() });
+  const open: OpenVisitor = { context, pageErrors: [], consoleErrors: [] };
+  openVisitors.add(open);
+  // Every page of the context, the payment page a test opens beside the first included.
+  context.on("weberror", (webError) => open.pageErrors.push(webError.error().stack ?? webError.error().message));
+  context.on("console", (message) => {
+    if (message.type() === "error") open.consoleErrors.push(describeConsole(message));
+  });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
   const close = async () => {
+    // Left open on script errors, so the failed test's evidence shows the page as it was.
+    if (open.pageErrors.length) throw new Error(`script errors on the page:\n${open.pageErrors.join("\n")}`);
+    openVisitors.delete(open);
     await context.close();
-    if (errors.length) throw new Error(`script errors on the page:\n${errors.join("\n")}`);
   };
   return { context, page, close };
+}
+
+/** Time kept back from a test's own timeout to save its evidence before bun gives up on it. */
+const EVIDENCE_MARGIN_MS = 10_000;
+/** A page too busy to be photographed in this time is left out; its errors are still written. */
+const EVIDENCE_SHOT_TIMEOUT_MS = 5_000;
+
+/**
+ * Saves test-results/failures/<test name>.png (a page per file: -2, -3 for
+ * more) and <test name>.console.txt with the console and script errors of
+ * the visitor's pages; a test's second visitor adds `.visitor-2` to the
+ * name. Returns the files written.
+ */
+export async function keepFailureEvidence(testName: string, open: OpenVisitor, error: unknown, visitorIndex = 0): Promise<string[]> {
+  await mkdir(FAILURE_DIR, { recursive: true });
+  const base = join(FAILURE_DIR, safeFileName(testName) + (visitorIndex ? `.visitor-${visitorIndex + 1}` : ""));
+  const written: string[] = [];
+  for (const [i, page] of open.context.pages().entries()) {
+    const path = `${base}${i ? `-${i + 1}` : ""}.png`;
+    try {
+      await page.screenshot({ path, fullPage: true, timeout: EVIDENCE_SHOT_TIMEOUT_MS });
+      written.push(path);
+    } catch {
+      // A crashed or hung page cannot be photographed.
+    }
+  }
+  const pages = open.context.pages().map((page) => `  ${page.url()}`);
+  const text = [
+    `test: ${testName}`,
+    `failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    `pages:\n${pages.join("\n") || "  (none)"}`,
+    `console errors:\n${open.consoleErrors.map((line) => `  ${line}`).join("\n") || "  (none)"}`,
+    `script errors:\n${open.pageErrors.map((line) => `  ${line}`).join("\n") || "  (none)"}`,
+  ].join("\n\n");
+  await writeFile(`${base}.console.txt`, `${redactSignedQuery(text)}\n`);
+  written.push(`${base}.console.txt`);
+  return written;
+}
+
+/**
+ * Runs a journey; when it fails (or is about to time out), keeps the evidence
+ * of every visitor it opened, then closes the visitors it left open.
+ */
+export async function keepingEvidence(testName: string, journey: () => Promise<void>, timeoutMs = TEST_TIMEOUT_MS) {
+  const before = new Set(openVisitors);
+  const opened = () => [...openVisitors].filter((v) => !before.has(v));
+  const running = journey();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // bun abandons a test that times out without unwinding it: stop waiting a little before, so the evidence is kept.
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs - EVIDENCE_MARGIN_MS} ms`)), timeoutMs - EVIDENCE_MARGIN_MS);
+  });
+  try {
+    await Promise.race([running, timedOut]);
+  } catch (error) {
+    running.catch(() => {}); // still running after a timeout: its own failure comes after ours
+    for (const [i, open] of opened().entries()) await keepFailureEvidence(testName, open, error, i);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    for (const open of opened()) {
+      openVisitors.delete(open);
+      await open.context.close().catch(() => {});
+    }
+  }
+}
+
+/** bun's `test` for browser journeys: a failure keeps its screenshot and console errors (keepingEvidence). */
+export function test(name: string, journey: () => Promise<void>, timeoutMs = TEST_TIMEOUT_MS) {
+  bunTest(name, () => keepingEvidence(name, journey, timeoutMs), timeoutMs);
 }
 
 /** Opens the sign-in page and waits until its image code is shown. */
@@ -101,4 +227,9 @@ export async function settledShot(page: Page, name: string) {
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
   return shot(page, name);
+}
+
+/** Two animation frames: whatever the last answer made React draw is on the screen. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }

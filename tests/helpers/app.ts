@@ -1,6 +1,9 @@
 // API tests: the whole app in-process on a fresh database, driven through the
 // real protocol client. PGlite in memory by default; a fresh schema on the
 // PostgreSQL server named by TEST_DATABASE_URL when it is set.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase, type Database } from "../../src/db/client";
@@ -12,13 +15,18 @@ import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import type { SessionKeys } from "../../src/protocol/envelope";
 import { passwordDigest } from "../../src/protocol/password";
 import { signIn } from "../../src/protocol/signin";
+import { START } from "./clock";
+import type { Providers } from "../../src/providers";
 
 export const CAPTCHA = "ABC123";
+export { START } from "./clock";
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(env: Record<string, string> = {}) {
-  const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, ...env });
+export async function startTestApp(env: Record<string, string> = {}, opts: { providers?: Partial<Providers> } = {}) {
+  // Every client of a test app comes from one "address": the token budget is tested on its own.
+  const dataDir = await mkdtemp(join(tmpdir(), "union-portal-api-"));
+  const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, TOKEN_BURST: "100000", DATA_DIR: dataDir, ...env });
   let database: Database;
   let dropSchema: (() => Promise<void>) | null = null;
   const url = process.env.TEST_DATABASE_URL;
@@ -40,15 +48,32 @@ export async function startTestApp(env: Record<string, string> = {}) {
     database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
   }
   await migrate(database);
-  await seed(database, config);
-  let now = new Date();
-  const clock = { now: () => now, set: (d: Date) => (now = d), advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
-  const app = createApp({ database, config, clock: () => clock.now() });
+  await seed(database, config, START);
+  let now = START;
+  const clock = {
+    now: () => now,
+    set: (d: Date) => (now = d),
+    advance: (ms: number) => (now = new Date(now.getTime() + ms)),
+    /** Back to START, for a test that moved the clock and must not leave it moved. */
+    reset: () => (now = START),
+  };
+  const deps = { database, config, clock: () => clock.now(), providers: opts.providers };
+  const app = createApp(deps);
   const fetcher = ((input: RequestInfo | URL, init?: RequestInit) =>
     app.handle(new Request(typeof input === "string" && input.startsWith("/") ? `http://localhost${input}` : input, init))) as typeof fetch;
 
   const client = (appId = "union-portal-cli", store?: ConstructorParameters<typeof ApiClient>[0]["store"]) =>
     new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId, fetch: fetcher, now: () => clock.now().getTime(), store });
+
+  /** A client of another app on this test's clock (a kit mounted with test routes). */
+  const clientOf = (handle: (request: Request) => Promise<Response> | Response) =>
+    new ApiClient({
+      baseUrl: "http://localhost",
+      backend: nodeBackend,
+      appId: "union-portal-cli",
+      now: () => clock.now().getTime(),
+      fetch: (async (url: string, init?: RequestInit) => handle(new Request(url, init))) as typeof fetch,
+    });
 
   /** A client whose session keys the test can read, to forge requests by hand. */
   function keyedClient() {
@@ -71,12 +96,14 @@ export async function startTestApp(env: Record<string, string> = {}) {
 
   return {
     app,
+    deps,
     database,
     db: database.db,
     config,
     clock,
     fetch: fetcher,
     client,
+    clientOf,
     keyedClient,
     as,
     /** Signs in an existing client. */
@@ -84,6 +111,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     async close() {
       await database.close();
       await dropSchema?.();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

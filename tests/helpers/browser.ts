@@ -11,7 +11,7 @@
 // the network, which this machine does not have, and let it run as root.
 
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -36,11 +36,19 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   });
 }
 
-/** Saves a full-page PNG as test-results/screenshots/<name>.png and returns its path. */
-export async function shot(page: Page, name: string): Promise<string> {
-  const safe = name.replace(/[^\p{L}\p{N}._-]+/gu, "_").replace(/^[._]+/, "") || "screenshot";
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${safe}.png`);
-  await page.screenshot({ path, fullPage: true });
+/** A test or screenshot name as a file name: letters, digits, `._-`, the rest as `_`. */
+export const safeFileName = (name: string) =>
+  name.replace(/[^\p{L}\p{N}._-]+/gu, "_").replace(/^[._]+/, "").slice(0, 150) || "screenshot";
+
+/**
+ * Saves a full-page PNG as test-results/screenshots/<name>.png and returns its
+ * path; a "/" in the name makes a folder ("walk/index-zh-1366"). With
+ * `fullPage: false` only the window is taken: what a person sees of a
+ * dialog or a pop-up on a scrolled page.
+ */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
+  const path = join(SCREENSHOT_DIR, ...name.split("/").map(safeFileName)) + ".png";
+  await mkdir(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }

@@ -10,12 +10,14 @@
 // anything else, or name its own DATA_DIR, which is then kept on stop()).
 // DATABASE_URL and TEST_DATABASE_URL from the outer environment are not passed
 // on, so the server uses its embedded database unless opts.env names one.
-// Set E2E_SERVER_LOG=1 to see the server's own output.
+// opts.root runs another checkout's src/main.ts (the first-screen benchmark
+// compares two). Set E2E_SERVER_LOG=1 to see the server's own output.
 
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testNow } from "./clock";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const READY_TIMEOUT_MS = 60_000;
@@ -27,6 +29,8 @@ export interface TestServer {
   url: string;
   port: number;
   dataDir: string;
+  /** What the server printed so far (the last 64 KB of stdout, then of stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -53,7 +57,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(opts: { env?: Record<string, string>; root?: string } = {}): Promise<TestServer> {
   const port = await freePort();
   const ownDataDir = !opts.env?.DATA_DIR;
   const dataDir = opts.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "union-portal-e2e-")));
@@ -61,14 +65,15 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
-  Object.assign(env, { NODE_ENV: "test", CAPTCHA_FIXED: "ABC123" }, opts.env, {
+  // The server's clock runs from the tests' fixed moment; a restart carries on from where this process's time is.
+  Object.assign(env, { NODE_ENV: "test", CAPTCHA_FIXED: "ABC123", CLOCK_START: testNow().toISOString() }, opts.env, {
     PORT: String(port),
     DATA_DIR: dataDir,
   });
 
   const showLog = !!process.env.E2E_SERVER_LOG;
   const child = Bun.spawn([process.execPath, "src/main.ts"], {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env,
     stdin: "ignore",
     stdout: "pipe",
@@ -139,5 +144,5 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
     await Bun.sleep(100);
   }
 
-  return { url, port, dataDir, stop };
+  return { url, port, dataDir, output: () => `${stdout}\n${stderr}`, stop };
 }

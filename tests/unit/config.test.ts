@@ -41,3 +41,9 @@ describe("config", () => {
     expect(loadConfig({ SITE_FILING: "*=A;portal.example.cn=B" }).site.filing).toEqual({ "*": "A", "portal.example.cn": "B" });
   });
 });
+
+test("CLOCK_START sets a test server's clock, and is refused anywhere but in tests", () => {
+  expect(loadConfig({ NODE_ENV: "test", CLOCK_START: "2026-03-02T01:30:00Z" }).clockStart?.toISOString()).toBe("2026-03-02T01:30:00.000Z");
+  expect(() => loadConfig({ NODE_ENV: "development", CLOCK_START: "2026-03-02T01:30:00Z" })).toThrow(/CLOCK_START/);
+  expect(() => loadConfig({ NODE_ENV: "test", CLOCK_START: "yesterday" })).toThrow(/CLOCK_START/);
+});

@@ -9,6 +9,7 @@ import {
   isRequired,
   isVisible,
   optionsOf,
+  sameValues,
   setField,
 } from "../../ui/components/property-form/model";
 import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../src/protocol/types";
@@ -140,5 +141,27 @@ describe("the check before sending", () => {
     expect(automaticNationality([china], null)).toBe(1);
     expect(automaticNationality([china, uk], null)).toBeNull();
     expect(automaticNationality([china, uk], 2)).toBe(2);
+  });
+});
+
+describe("whether the member has edited the form", () => {
+  const saved = [
+    { property: { id: 2 }, option: null, value: "陈会员" },
+    { property: { id: 3 }, option: { id: 31 }, value: "rd" },
+    { property: { id: 7 }, option: null, value: ["run"] },
+  ];
+
+  test("the stored values as loaded are no edit, and a field left empty equals one never set", () => {
+    expect(sameValues(initialValues(saved), initialValues(saved))).toBe(true);
+    expect(sameValues({ ...initialValues(saved), 8: { optionId: null, value: "" }, 9: { optionId: null, value: [] } }, initialValues(saved))).toBe(true);
+  });
+
+  test("a changed text, choice or checkbox is an edit; changing it back is none", () => {
+    const before = initialValues(saved);
+    expect(sameValues({ ...before, 2: { optionId: null, value: "陈会员 " } }, before)).toBe(false);
+    expect(sameValues({ ...before, 3: { optionId: 32, value: "ops" } }, before)).toBe(false);
+    expect(sameValues({ ...before, 7: { optionId: null, value: ["run", "swim"] } }, before)).toBe(false);
+    expect(sameValues({ ...before, 8: { optionId: null, value: "new" } }, before)).toBe(false);
+    expect(sameValues({ ...before, 2: { optionId: null, value: "陈会员" } }, before)).toBe(true);
   });
 });

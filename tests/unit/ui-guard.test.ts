@@ -28,11 +28,13 @@ describe("the route table", () => {
     expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });
 
-  test("only member and property management need a power", () => {
+  test("member and property management and the two system pages need a power", () => {
     const guarded = ROUTE_TABLE.filter((r) => r.power).map((r) => [r.path, r.power]);
     expect(guarded).toEqual([
       ["/operation/user", "FUNCTION_USER_OPERATION_FIND"],
       ["/operation/property", "FUNCTION_PROPERTY_OPERATION_FIND"],
+      ["/system", "FUNCTION_SYSTEM_PAGE"],
+      ["/system/chat", "FUNCTION_CHAT_OPERATION"],
     ]);
   });
 
@@ -53,16 +55,22 @@ describe("the navigation guard", () => {
     expect(guard(routeOf("/information"), { initialised: true, signedIn: false, powers: [] })).toBe("login");
   });
 
-  test("sends a member without the power back from member and property management", () => {
-    expect(guard(routeOf("/operation/user"), member)).toBe("back");
-    expect(guard(routeOf("/operation/property"), member)).toBe("back");
-    expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("back");
+  test("tells a member without the power that a staff page is not theirs, on every staff route", () => {
+    for (const path of ["/operation/user", "/operation/property", "/system", "/system/chat", "/system/"]) {
+      expect(guard(routeOf(path), member)).toBe("forbidden");
+    }
+    expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("forbidden");
   });
 
   test("lets a member with the power, and any member on an open page, through", () => {
     expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_USER_OPERATION_FIND"] })).toBe("pass");
     expect(guard(routeOf("/operation/property"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("pass");
-    expect(guard(routeOf("/system"), member)).toBe("pass");
+    expect(guard(routeOf("/system"), { ...member, powers: ["FUNCTION_SYSTEM_PAGE"] })).toBe("pass");
+    expect(guard(routeOf("/information"), member)).toBe("pass");
     expect(guard(null, member)).toBe("pass");
+  });
+
+  test("asks for sign-in before it judges powers", () => {
+    expect(guard(routeOf("/system"), { initialised: true, signedIn: false, powers: [] })).toBe("login");
   });
 });

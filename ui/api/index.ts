@@ -1,7 +1,8 @@
 // The one API client of the browser (ARCHITECTURE section 2): an ApiClient on
 // the same origin, crypto.subtle where the page is a secure context and the
 // pure-JS @noble backend on plain http (a LAN address has no crypto.subtle).
-import { ApiClient, type SavedSession } from "../../src/protocol/client";
+import type { AnswerOf, ApiPath, InputOf } from "../../src/domains/api";
+import { ApiClient, type SavedSession, TransportError } from "../../src/protocol/client";
 import { type Answer, message } from "../../src/protocol/result";
 import { track } from "../state/loading";
 import type { CryptoBackend } from "../../src/protocol/envelope";
@@ -71,11 +72,14 @@ export const api = {
     if (!client.hasSession) await track(client.startSession());
   },
 
-  /** One signed, encrypted call; the loading overlay shows while it runs. */
-  async call<T = {}>(path: string, payload: unknown = {}): Promise<Answer<T>> {
+  /**
+   * One signed, encrypted call; the loading overlay shows while it runs. Typed
+   * from the route table: the path decides what it takes and what it answers.
+   */
+  async call<P extends ApiPath, T = AnswerOf<P>>(path: P, ...[payload]: {} extends InputOf<P> ? [InputOf<P>?] : [InputOf<P>]): Promise<Answer<T>> {
     let answer: Answer<T>;
     try {
-      answer = await track(client.call<T>(path, payload));
+      answer = await track(client.call<T>(path, payload ?? {}));
     } catch (error) {
       // TransportError, a failed fetch or an answer that is not an envelope: the server can't be reached properly.
       console.error(error);
@@ -86,9 +90,16 @@ export const api = {
     return answer;
   },
 
-  /** A fresh signed address of the login image code: each one is a new code, so an <img src> change refreshes it. */
-  imageCodeUrl(): Promise<string> {
-    return client.signedUrl("/system/random");
+  /**
+   * A new login image code as an object URL for an <img src>. Its signed
+   * address carries the token, so it is fetched here rather than put in the
+   * page, where "open image in new tab" or "copy image address" would take
+   * the token into the address bar and the history. The caller revokes it.
+   */
+  async imageCodeUrl(): Promise<string> {
+    const res = await client.get("/system/random");
+    if (!res.ok) throw new TransportError(`image code refused: ${res.status}`);
+    return URL.createObjectURL(await res.blob());
   },
 
   /** Called when the server says nobody is signed in on this token any more. */

@@ -3,6 +3,12 @@
 // calendar panel with day (42 cells), month and year (15 a page) views.
 // Keyboard: arrows move by day or week, Page Up / Page Down by month, Enter
 // picks, Esc closes. Placed beside the field by @floating-ui/react.
+//
+// The field is a combobox that pops up a dialog (the APG date picker
+// combobox): a click in it opens the calendar and leaves the caret there, so
+// a date can still be typed; the icon, or Arrow Down, opens it with the focus
+// on the days. The wrapper only places the panel: ARIA states sit on the
+// field and the icon, whose roles allow them.
 import {
   FloatingFocusManager,
   autoUpdate,
@@ -15,7 +21,7 @@ import {
   useInteractions,
   useRole,
 } from "@floating-ui/react";
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n";
 import { session } from "../state/session";
@@ -60,6 +66,8 @@ export function DatePicker({ id, value, onChange, mode = "date", disabled, readO
   const { language } = useSnapshot(session);
   const last = lastYear(new Date());
   const [open, setOpen] = useState(false);
+  // Whether the calendar takes the focus when it opens: not when the field itself was clicked.
+  const [focusDays, setFocusDays] = useState(false);
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
 
@@ -110,10 +118,15 @@ export function DatePicker({ id, value, onChange, mode = "date", disabled, readO
   };
 
   const locked = disabled || readOnly;
+  const show = (takeFocus: boolean) => {
+    setFocusDays(takeFocus);
+    setOpen(true);
+  };
   return (
-    <div className={`date-picker${invalid ? " date-picker-invalid" : ""}`} ref={refs.setReference} {...getReferenceProps()}>
+    <div className={`date-picker${invalid ? " date-picker-invalid" : ""}`} ref={refs.setReference}>
       <input
         id={id}
+        role="combobox"
         className={`input${invalid ? " input-invalid" : ""}`}
         value={text}
         disabled={disabled}
@@ -125,23 +138,29 @@ export function DatePicker({ id, value, onChange, mode = "date", disabled, readO
         aria-describedby={describedBy}
         onChange={(event) => setText(event.target.value)}
         onBlur={commitText}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            commitText();
-          } else if (event.key === "ArrowDown" && !locked) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
+        // Merged with the dismiss and role props of floating-ui, not written over them.
+        {...getReferenceProps({
+          onClick: () => !locked && !open && show(false),
+          onKeyDown: (event: ReactKeyboardEvent<HTMLInputElement>) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              commitText();
+              setOpen(false);
+            } else if (event.key === "ArrowDown" && !locked) {
+              event.preventDefault();
+              show(true);
+            }
+          },
+        })}
       />
       <button
         type="button"
         className="date-picker-toggle"
         disabled={locked}
         aria-label={t("centre.picker.open")}
+        aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? setOpen(false) : show(true))}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
           <rect x="3" y="4.5" width="14" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -149,13 +168,15 @@ export function DatePicker({ id, value, onChange, mode = "date", disabled, readO
         </svg>
       </button>
       {open ? (
-        <FloatingFocusManager context={context} initialFocus={-1} returnFocus>
+        // Not modal: a modal manager hides the field from assistive technology while the caret is in it.
+        <FloatingFocusManager context={context} initialFocus={-1} modal={false}>
           <div ref={refs.setFloating} style={floatingStyles} className="date-panel" {...getFloatingProps()} aria-label={t("centre.picker.label")}>
             <CalendarPanel
               initial={parseValue(value, last)}
               mode={mode}
               last={last}
               language={language}
+              takeFocus={focusDays}
               onPick={pick}
               onClear={() => {
                 onChange("");
@@ -175,14 +196,15 @@ type PanelProps = {
   mode: Mode;
   last: number;
   language: "zh" | "en";
+  /** Put the focus on the chosen day at once (opened by the icon or the keyboard). */
+  takeFocus: boolean;
   onPick: (parts: Parts) => void;
   onClear: () => void;
   onClose: () => void;
 };
 
-function CalendarPanel({ initial, mode, last, language, onPick, onClear, onClose }: PanelProps) {
+function CalendarPanel({ initial, mode, last, language, takeFocus, onPick, onClear, onClose }: PanelProps) {
   const t = useT();
-  const gridId = useId();
   const start = initial ?? { ...todayParts(), year: clampYear(todayParts().year, last) };
   const [view, setView] = useState<View>("day");
   const [cursor, setCursor] = useState<Parts>(start);
@@ -202,8 +224,11 @@ function CalendarPanel({ initial, mode, last, language, onPick, onClear, onClose
     grid.current?.querySelector<HTMLElement>("[data-cursor=true]")?.focus();
   }, [cursor, view]);
 
+  // A new view takes the focus; the first one only when asked to.
+  const focusView = useRef(takeFocus);
   useEffect(() => {
-    grid.current?.querySelector<HTMLElement>("[data-cursor=true], button")?.focus();
+    if (focusView.current) grid.current?.querySelector<HTMLElement>("[data-cursor=true], button")?.focus();
+    focusView.current = true;
   }, [view]);
 
   const move = (next: Parts) => {
@@ -288,7 +313,7 @@ function CalendarPanel({ initial, mode, last, language, onPick, onClear, onClose
         </button>
       </div>
 
-      <div ref={grid} id={gridId}>
+      <div ref={grid}>
         {view === "day" ? (
           <div className="date-days" role="grid" aria-label={title} onKeyDown={onDayKey}>
             <div className="date-row" role="row">

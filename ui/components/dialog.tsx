@@ -5,7 +5,20 @@ import { createPortal } from "react-dom";
 import { useT } from "../i18n";
 import { useDrag } from "./use-drag";
 
-const open: string[] = [];
+/** The open dialogs' backdrops, topmost last. */
+const layers: HTMLElement[] = [];
+
+/**
+ * Everything but the topmost dialog is inert: it cannot be focused or
+ * clicked, and assistive technology (and axe) leave it out, as a modal
+ * window requires. Recomputed whenever a dialog opens or closes.
+ */
+function makeOthersInert() {
+  const top = layers[layers.length - 1];
+  for (const child of Array.from(document.body.children)) {
+    if (child instanceof HTMLElement) child.inert = !!top && child !== top;
+  }
+}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -24,17 +37,20 @@ export function Dialog({ title, onClose, children, footer, width = 480, role = "
   const t = useT();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const { offset, handle } = useDrag(box);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
   useEffect(() => {
-    open.push(id);
+    const layer = backdrop.current!;
+    layers.push(layer);
+    makeOthersInert();
     const before = document.activeElement as HTMLElement | null;
     const el = box.current!;
     (el.querySelector<HTMLElement>("[data-autofocus]") ?? el).focus();
     const onKey = (event: KeyboardEvent) => {
-      if (open[open.length - 1] !== id) return;
+      if (layers[layers.length - 1] !== layer) return;
       if (event.key === "Escape") {
         event.preventDefault();
         closeRef.current();
@@ -56,13 +72,14 @@ export function Dialog({ title, onClose, children, footer, width = 480, role = "
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
-      open.splice(open.indexOf(id), 1);
+      layers.splice(layers.indexOf(layer), 1);
+      makeOthersInert();
       before?.focus?.();
     };
   }, [id]);
 
   return createPortal(
-    <div className="dialog-backdrop">
+    <div className="dialog-backdrop" ref={backdrop}>
       <div
         ref={box}
         className="dialog"

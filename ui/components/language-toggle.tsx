@@ -10,7 +10,7 @@ import { showMessage } from "./message-box";
 export async function chooseLanguage(language: Language): Promise<void> {
   if (language === session.language && !session.user) return;
   if (!session.user) return setLanguage(language);
-  const answer = await api.call<{ user: User }>("/user/language", { language: languageId(language) });
+  const answer = await api.call("/user/language", { language: languageId(language) });
   if (isSuccess(answer) && answer.user) {
     setUser(answer.user);
     setLanguage(language);

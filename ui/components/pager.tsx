@@ -1,51 +1,65 @@
-// Paging bar of the specs: count text, previous, go-to-page input, next.
-// Pages count from 1; whatever is asked for is clamped to 1..max.
+// Paging bar of the specs: the count and where we are, previous, a go-to-page
+// input, next. Pages count from 1. The server answers the nearest page that
+// exists; when that is not the page asked for, the bar says so.
 import { useEffect, useState } from "react";
 import { useT } from "../i18n";
-import { clampPage } from "../lib/paging";
+import "./pager.css";
 
-export { clampPage };
+export type PagerProps = {
+  /** The page shown, as the server answered it. */
+  index: number;
+  max: number;
+  count: number;
+  /** The page asked for, when it may differ from the one shown. */
+  asked?: number;
+  onChange: (index: number) => void;
+};
 
-export type PagerProps = { index: number; max: number; count: number; onChange: (index: number) => void };
-
-export function Pager({ index, max, count, onChange }: PagerProps) {
+export function Pager({ index, max, count, asked, onChange }: PagerProps) {
   const t = useT();
-  const last = clampPage(max, max);
-  const current = clampPage(index, last);
-  const [typed, setTyped] = useState(String(current));
-  useEffect(() => setTyped(String(current)), [current]);
+  const [typed, setTyped] = useState(String(index));
+  useEffect(() => setTyped(String(index)), [index, asked]);
+  const summary = count === 0 ? t("list.none") : t(count === 1 ? "pager.one" : "pager.many", { count, index, max });
   const go = (page: number) => {
-    const target = clampPage(page, last);
-    setTyped(String(target));
-    if (target !== current) onChange(target);
+    if (page === index) return setTyped(String(index));
+    onChange(page);
   };
   return (
     <nav className="pager" aria-label={t("pager.label")}>
-      <span className="pager-summary">{t("pager.summary", { count, max: last, index: current })}</span>
-      <button type="button" className="button button-quiet" disabled={current <= 1} onClick={() => go(current - 1)}>
-        {t("pager.previous")}
-      </button>
-      <form
-        className="pager-go"
-        onSubmit={(event) => {
-          event.preventDefault();
-          go(Number(typed));
-        }}
-      >
-        <input
-          className="input pager-input"
-          inputMode="numeric"
-          aria-label={t("pager.goTo")}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value.replace(/\D/g, ""))}
-        />
-        <button type="submit" className="button button-quiet">
-          {t("pager.go")}
-        </button>
-      </form>
-      <button type="button" className="button button-quiet" disabled={current >= last} onClick={() => go(current + 1)}>
-        {t("pager.next")}
-      </button>
+      <span className="pager-summary">{summary}</span>
+      {asked !== undefined && asked !== index ? (
+        <p className="pager-missing" role="status">
+          {t("pager.missing", { asked, index })}
+        </p>
+      ) : null}
+      {count === 0 ? null : (
+        <>
+          <button type="button" className="button button-quiet" disabled={index <= 1} onClick={() => go(index - 1)}>
+            {t("pager.previous")}
+          </button>
+          <form
+            className="pager-go"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (typed) go(Number(typed));
+            }}
+          >
+            <input
+              className="input pager-input"
+              inputMode="numeric"
+              aria-label={t("pager.goTo")}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value.replace(/\D/g, ""))}
+            />
+            <button type="submit" className="button button-quiet">
+              {t("pager.go")}
+            </button>
+          </form>
+          <button type="button" className="button button-quiet" disabled={index >= max} onClick={() => go(index + 1)}>
+            {t("pager.next")}
+          </button>
+        </>
+      )}
     </nav>
   );
 }

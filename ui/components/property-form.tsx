@@ -14,6 +14,7 @@ import {
   type FormValues,
   type Property,
   type StoredValue,
+  isEmpty,
   isLocked,
   isRequired,
   isVisible,
@@ -99,7 +100,8 @@ function PropertyField({ idPrefix, properties, values, onChange, stored, error, 
   const current: FieldValue = values[p.id] ?? { optionId: null, value: p.type.id === PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX ? [] : "" };
   const locked = isLocked(p, stored);
   const failed = error?.property === p.id;
-  const hint = pick(language, p.descZh, p.descEn);
+  // The hint says what to fill in: once the field is filled it has done its work.
+  const hint = locked || !isEmpty(current) ? "" : pick(language, p.descZh, p.descEn);
   const title = pick(language, p.titleZh, p.titleEn);
   const describedBy = failed ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const set = (next: FieldValue) => onChange(setField(properties, values, p.id, next));
@@ -206,7 +208,7 @@ function PropertyField({ idPrefix, properties, values, onChange, stored, error, 
         <p className="field-error" id={`${id}-error`} role="alert">
           {error!.text}
         </p>
-      ) : hint && !locked ? (
+      ) : hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>

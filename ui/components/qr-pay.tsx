@@ -1,6 +1,5 @@
 // A payment page as a QR code (for a phone's camera) and as a link (for a
 // desk). The code is drawn in the browser: the address never leaves the page.
-import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useT } from "../i18n";
 
@@ -18,7 +17,11 @@ export function QrPay({ url, linkLabel, alt }: QrPayProps) {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    QRCode.toDataURL(target, { margin: 1, width: 200, errorCorrectionLevel: "M", color: { dark: "#1f2329", light: "#ffffff" } })
+    // The QR library comes as its own chunk with the first payment shown, not with the first screen.
+    import("qrcode")
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(target, { margin: 1, width: 200, errorCorrectionLevel: "M", color: { dark: "#1f2329", light: "#ffffff" } }),
+      )
       .then((data) => live && setImage(data))
       .catch((error: unknown) => {
         console.error(error);

@@ -22,7 +22,7 @@ function childrenOf(parent: string | null): Promise<Region[] | null> {
   const key = parent ?? "";
   let hit = cache.get(key);
   if (!hit) {
-    hit = api.call<{ list: Region[] }>("/address/find", parent ? { id: parent } : {}).then((answer) => {
+    hit = api.call("/address/find", parent ? { id: parent } : {}).then((answer) => {
       if (isSuccess(answer) && answer.list) return answer.list.map((r) => ({ ...r, id: String(r.id) }));
       cache.delete(key); // a failure is not remembered: the next try asks again
       return null;

@@ -108,6 +108,7 @@ const en: Dictionary = {
     browse: "System management",
     browseChat: "Mailbox conversation",
     notFound: "Page not found",
+    forbidden: "No access",
   },
   breadcrumb: {
     label: "You are here",
@@ -117,19 +118,35 @@ const en: Dictionary = {
     body: "This section is being built. Once it opens, everything it offers will be available here. Thank you for your patience.",
     back: "Back to home",
   },
+  forbidden: {
+    title: "This page is for union staff",
+    body: "Your account does not have the permission this page needs. If you need it, ask a union administrator.",
+  },
   notFound: {
     body: "The page you asked for does not exist. It may have moved, or the address may be mistyped.",
   },
   pager: {
-    summary: "total {{count}} records {{max}} pages, currently page {{index}}",
+    one: "1 record, page {{index}} of {{max}}",
+    many: "{{count}} records, page {{index}} of {{max}}",
+    missing: "There is no page {{asked}}; this is page {{index}}",
     previous: "Previous",
     next: "Next",
     goTo: "Go to page",
     go: "Go",
     label: "Pages",
   },
-  table: {
-    empty: "Nothing here yet",
+  list: {
+    none: "No records",
+    noMatch: "No records match these filters",
+    failed: "The list could not be loaded.",
+  },
+  filter: {
+    search: "Search",
+    reset: "Reset",
+    all: "All",
+    start: "From",
+    end: "To",
+    badRange: "The start date cannot be later than the end date",
   },
   result: {
     SUCCESS: "Done",

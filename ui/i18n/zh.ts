@@ -108,6 +108,7 @@ const zh = {
     browse: "系统管理",
     browseChat: "信箱会话管理",
     notFound: "页面不存在",
+    forbidden: "无权访问",
   },
   breadcrumb: {
     label: "当前位置",
@@ -117,19 +118,35 @@ const zh = {
     body: "这一栏目正在建设中，开放后将在这里提供完整功能。感谢您的耐心等待。",
     back: "返回首页",
   },
+  forbidden: {
+    title: "此页面仅对工作人员开放",
+    body: "您的账号没有此页面的权限，如需使用请联系工会管理员。",
+  },
   notFound: {
     body: "您访问的页面不存在，可能已被移动或地址有误。",
   },
   pager: {
-    summary: "共 {{count}} 条 {{max}} 页 当前第 {{index}} 页",
+    one: "共 1 条，第 {{index}}/{{max}} 页",
+    many: "共 {{count}} 条，第 {{index}}/{{max}} 页",
+    missing: "没有第 {{asked}} 页，现在显示的是第 {{index}} 页",
     previous: "上一页",
     next: "下一页",
     goTo: "跳转到页码",
     go: "跳转",
     label: "分页",
   },
-  table: {
-    empty: "暂无数据",
+  list: {
+    none: "暂无记录",
+    noMatch: "没有符合条件的记录",
+    failed: "列表没有加载成功。",
+  },
+  filter: {
+    search: "查询",
+    reset: "重置",
+    all: "全部",
+    start: "开始日期",
+    end: "结束日期",
+    badRange: "开始日期不能晚于结束日期",
   },
   result: {
     SUCCESS: "操作成功",

@@ -24,6 +24,10 @@ export type RouteName =
 
 export type RouteInfo = { name: RouteName; path: string; power?: PowerCode };
 
+/** The personal centre's pages, chosen by /information?page=...; the first is the default. */
+export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
+export type CentrePageName = (typeof CENTRE_PAGES)[number];
+
 export const ROUTE_TABLE: readonly RouteInfo[] = [
   { name: "login", path: "/" },
   { name: "index", path: "/index" },
@@ -41,8 +45,10 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   { name: "chatInfo", path: "/session/info" },
   { name: "shoppingcart", path: "/market/cart" },
   { name: "place", path: "/market/place" },
-  { name: "browse", path: "/system" },
-  { name: "browseChat", path: "/system/chat" },
+  // Spec 3: the system pages are the system-management entry's (FUNCTION_SYSTEM_PAGE);
+  // the manager's thread view belongs to the mailbox manager.
+  { name: "browse", path: "/system", power: "FUNCTION_SYSTEM_PAGE" },
+  { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
 ];
 
 const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));
@@ -59,12 +65,13 @@ export type GuardState = { initialised: boolean; signedIn: boolean; powers: read
 
 /**
  * What the guard does before showing a page other than login: initialise the
- * session first, send a visitor with no user to login, send a member without
- * the route's power back (to the previous page, or to index).
+ * session first, send a visitor with no user to login, and tell a member
+ * without the route's power that the page is not theirs ("forbidden": shown
+ * in place, where the spec sent them back silently; docs/decisions.md 38).
  */
-export function guard(route: Pick<RouteInfo, "power"> | null, state: GuardState): "init" | "login" | "back" | "pass" {
+export function guard(route: Pick<RouteInfo, "power"> | null, state: GuardState): "init" | "login" | "forbidden" | "pass" {
   if (!state.initialised) return "init";
   if (!state.signedIn) return "login";
-  if (route?.power && !state.powers.includes(route.power)) return "back";
+  if (route?.power && !state.powers.includes(route.power)) return "forbidden";
   return "pass";
 }

@@ -1,34 +1,46 @@
 // A paged list behind a filter form, as the personal centre's points and dues
-// pages have it: the form edits a draft; Search applies it and goes back to
-// page 1; Reset clears both; every change of filter or page asks the server.
-import { type FormEvent, useEffect, useState } from "react";
+// and the admin lists have it: the form edits a draft; Search applies it and
+// goes back to page 1; Reset clears both; every change of filter or page asks
+// the server. What it returns feeds a FilterBar and a CardList.
+import { useEffect, useState } from "react";
+import type { AnswerOf, ApiPath, InputOf } from "../../src/domains/api";
 import { isSuccess } from "../../src/protocol/result";
 import { api } from "../api";
 import { showMessage } from "../components/message-box";
+import type { PagerProps } from "../components/pager";
 import { resultText, useT } from "../i18n";
 
-export function useFilteredPages<F, P extends { list: unknown[] }>(path: string, empty: F, payloadOf: (filter: F, index: number) => object) {
+/** The calls that answer a page of a list; their answers are typed from the route table. */
+type PagedPath = { [P in ApiPath]: AnswerOf<P> extends { list: readonly unknown[]; count: number; max: number; index: number } ? P : never }[ApiPath];
+
+export function useFilteredPages<F extends Record<string, string>, P extends PagedPath>(path: P, empty: F, payloadOf: (filter: F, index: number) => InputOf<P>) {
   const t = useT();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
   const [index, setIndex] = useState(1);
-  const [page, setPage] = useState<P | null>(null);
+  const [page, setPage] = useState<AnswerOf<P> | null>(null);
+  // The page number the shown answer was asked for: the server answers the nearest page that exists.
+  const [askedFor, setAskedFor] = useState(1);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     void (async () => {
-      const answer = await api.call<P>(path, payloadOf(filter, index));
+      const answer = await api.call<PagedPath>(path, payloadOf(filter, index));
       if (!live) return;
-      if (isSuccess(answer) && answer.list) setPage(answer as unknown as P);
-      else await showMessage(resultText(t, answer.message));
+      setFailed(!isSuccess(answer) || !answer.list);
+      if (isSuccess(answer) && answer.list) {
+        setPage(answer as AnswerOf<P>);
+        setAskedFor(index);
+      } else await showMessage(resultText(t, answer.message));
     })();
     return () => {
       live = false;
     };
-  }, [filter, index]);
+  }, [filter, index, attempt]);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     setFilter({ ...draft });
     setIndex(1);
   };
@@ -39,5 +51,14 @@ export function useFilteredPages<F, P extends { list: unknown[] }>(path: string,
     setIndex(1);
   };
 
-  return { draft, setDraft, page, setIndex, search, reset };
+  const paging: PagerProps | undefined = page ? { index: page.index, max: page.max, count: page.count, asked: askedFor, onChange: setIndex } : undefined;
+  // An empty answer to a filter says "nothing matches", not "nothing yet".
+  const filtered = Object.keys(empty).some((key) => filter[key] !== empty[key]);
+
+  return {
+    filterBar: { draft, onDraft: setDraft, onSearch: search, onReset: reset },
+    list: { list: (page?.list as AnswerOf<P>["list"] | undefined) ?? null, failed, onRetry: () => setAttempt((n) => n + 1), paging },
+    page,
+    filtered,
+  };
 }

@@ -3,6 +3,7 @@
 // localStorage; the token keys are kept by the API client ("up.session").
 import { proxy } from "valtio";
 import type { UserView } from "../../src/domains/account/user-view";
+import type { ItemOf } from "../../src/domains/api";
 import type { PowerCode } from "../../src/protocol/powers";
 import { isSuccess } from "../../src/protocol/result";
 import { LANGUAGE } from "../../src/protocol/types";
@@ -10,7 +11,7 @@ import { api } from "../api";
 
 export type Language = "zh" | "en";
 export type User = UserView;
-export type TypeRow = { id: number; code: string; group: string; nameZh: string; nameEn: string };
+export type TypeRow = ItemOf<"/system/types">;
 
 const USER_KEY = "up.user";
 const LANGUAGE_KEY = "up.language";
@@ -92,13 +93,13 @@ export function initSession(): Promise<void> {
     session.initFailed = false;
     try {
       await api.ensureSession();
-      const types = await api.call<{ list: TypeRow[] }>("/system/types");
+      const types = await api.call("/system/types");
       if (!isSuccess(types) || !types.list) throw new Error(`type table refused: ${types.message?.code}`);
       session.typeRows = types.list;
       session.types = Object.fromEntries(types.list.map((row) => [row.code, row.id]));
       const stored = session.user;
       if (stored) {
-        const answer = await api.call<{ user: User }>("/client/login/reload");
+        const answer = await api.call("/client/login/reload");
         if (isSuccess(answer) && answer.user && answer.user.id === stored.id) setUser(answer.user);
         else clearUser();
       }

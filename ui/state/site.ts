@@ -1,17 +1,11 @@
 // Footer and sign-in tips from POST /system/site: copyright, filing number
 // (chosen by the server from the host name) and the support contact.
 import { proxy } from "valtio";
+import type { AnswerOf } from "../../src/domains/api";
 import { isSuccess } from "../../src/protocol/result";
 import { api } from "../api";
 
-export type SiteInfo = {
-  copyrightZh: string;
-  copyrightEn: string;
-  filing: string;
-  supportMail: string;
-  supportHoursZh: string;
-  supportHoursEn: string;
-};
+export type SiteInfo = AnswerOf<"/system/site">;
 
 export const site = proxy({ info: null as SiteInfo | null });
 
@@ -21,7 +15,7 @@ let loading: Promise<void> | null = null;
 export function loadSite(): Promise<void> {
   if (site.info) return Promise.resolve();
   loading ??= api
-    .call<SiteInfo>("/system/site")
+    .call("/system/site")
     .then((answer) => {
       if (isSuccess(answer)) {
         const { message: _, ...info } = answer;

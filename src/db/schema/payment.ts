@@ -23,6 +23,8 @@ export const payments = pgTable(
     /** PAY_STATE_* (type table ids). */
     state: integer("state").notNull(),
     providerTrade: text("provider_trade"),
+    /** The page or QR content the provider gave, stored after the order committed. */
+    payUrl: text("pay_url"),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     paidAt: ts("paid_at"),

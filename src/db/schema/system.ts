@@ -79,14 +79,18 @@ export const loginLog = pgTable(
   (t) => [index("login_log_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Every admin write and every account change: who, what, when, from where. */
+/** Every admin write and every account change: who, what (the action and the entity it changed), when, from where. */
 export const operationLog = pgTable(
   "operation_log",
   {
     id: serial("id").primaryKey(),
     userId: integer("user_id"),
+    /** The member concerned, when there is one (the member logs of spec 3 filter on it). */
     targetUserId: integer("target_user_id"),
     action: text("action").notNull(),
+    /** What was changed: "user" 12, "news" 7, "order" D2026... */
+    targetEntity: text("target_entity"),
+    targetId: text("target_id"),
     detail: text("detail"),
     ip: text("ip"),
     createdAt: ts("created_at").notNull(),
@@ -100,3 +104,18 @@ export const oneTimeKeys = pgTable("one_time_keys", {
   sessionId: text("session_id").notNull(),
   expiresAt: ts("expires_at").notNull(),
 });
+
+/** Uploaded files: the bytes live with the storage provider under `key` (their sha-256); one row per upload. */
+export const files = pgTable(
+  "files",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    userId: integer("user_id"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("files_key_idx").on(t.key)],
+);

@@ -1,4 +1,5 @@
-// One-time codes sent by SMS or mail, and the outbox the embedded providers write to.
+// One-time codes sent by SMS or mail, and the outbox every message goes through.
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
@@ -35,6 +36,15 @@ export const outbox = pgTable(
     subject: text("subject"),
     text: text("text").notNull(),
     createdAt: ts("created_at").notNull(),
+    /** pending, then sent or (after the last retry) failed: staff see which. */
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a pending message may be tried (again): retries back off. */
+    nextAt: ts("next_at").notNull().default(sql`now()`),
+    /** A delivery in progress holds the row until then; after a crash the row is tried again. */
+    claimedUntil: ts("claimed_until"),
+    sentAt: ts("sent_at"),
+    error: text("error"),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_pending_idx").on(t.state, t.nextAt)],
 );

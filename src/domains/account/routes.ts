@@ -1,24 +1,13 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain } from "../../http/kit";
+import { profileValues } from "../shared/profile";
 import { setLanguage, updateInformation } from "./service";
 
-/** The dynamic profile form's payload (spec 1 section 3 "Property value"); the validator checks the rest. */
-export const profileValues = t.Array(
-  t.Object({
-    property: t.Object({ id: t.Integer() }),
-    option: t.Optional(t.Union([t.Object({ id: t.Integer() }), t.Null()])),
-    value: t.Optional(t.Union([t.String({ maxLength: 2000 }), t.Array(t.String({ maxLength: 200 }), { maxItems: 100 }), t.Null()])),
-  }),
-  { maxItems: 200 },
-);
-
 export const accountDomain = domain("account", [
-  route("/user/language", { access: "user", body: t.Object({ language: t.Integer() }) }, ({ ctx, input }) =>
-    setLanguage({ ctx, input }),
-  ),
-  route(
+  command("/user/language", { access: "user", input: t.Object({ language: t.Integer() }), audit: "account.language" }, setLanguage),
+  command(
     "/user/information/update",
-    { access: "user", body: t.Object({ nationality: t.Integer(), values: profileValues }) },
-    ({ ctx, input }) => updateInformation({ ctx, input }),
+    { access: "user", input: t.Object({ nationality: t.Integer(), values: profileValues }), audit: "account.information" },
+    updateInformation,
   ),
 ]);

@@ -1,7 +1,8 @@
-import { t } from "elysia";
-import { PASSWORD_DIGEST_PATTERN } from "../../protocol/password";
-import { domain, route } from "../../http/route";
-import { profileValues } from "../account/routes";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { codeField as code, mailField as mail, passwordField, phoneField as phone } from "../shared/fields";
+import { codeSendBudget } from "../shared/codes";
+import { profileValues } from "../shared/profile";
 import {
   activationLanguage,
   activationLogin,
@@ -14,47 +15,33 @@ import {
   submitActivation,
 } from "./service";
 
-// Formats are checked by the verbs, so a wrong phone or e-mail answers with the field it names.
-const phone = t.String({ maxLength: 40 });
-const mail = t.String({ maxLength: 200 });
-const code = t.String({ maxLength: 20 });
-/** MD5 of the password, as the client sends every password (spec 1 section 5). */
-export const md5Password = t.String({ pattern: PASSWORD_DIGEST_PATTERN });
-const noMail = { employees: t.String({ maxLength: 50 }), password: md5Password, mail };
+// The spec's call table names only employees and mail; the initial password travels too, and its absence is refused by name.
+const noMail = { employees: t.String({ maxLength: 50 }), password: t.Optional(passwordField), mail };
 
 // All "session": the member cannot sign in before activation finishes.
 export const activationDomain = domain("activation", [
-  route("/active/mode", { access: "session" }, ({ ctx }) => activationMode({ ctx })),
-  route("/active/sms/send", { access: "session", body: t.Object({ phone }) }, ({ ctx, input }) => sendActivationSms({ ctx, input })),
-  route("/active/mail/send", { access: "session", body: t.Object({ mail }) }, ({ ctx, input }) => sendActivationMail({ ctx, input })),
-  route("/active/none/mail/send", { access: "session", body: t.Object(noMail) }, ({ ctx, input }) => sendNoMailCode({ ctx, input })),
-  route(
-    "/active/login",
-    { access: "session", body: t.Object({ phone: t.Optional(phone), mail: t.Optional(mail), auth: code }) },
-    ({ ctx, input }) => activationLogin({ ctx, input }),
-  ),
-  route("/active/none/mail/login", { access: "session", body: t.Object({ ...noMail, auth: code }) }, ({ ctx, input }) =>
-    noMailLogin({ ctx, input }),
-  ),
-  route("/active/language", { access: "session", body: t.Object({ user: t.Integer(), language: t.Integer() }) }, ({ ctx, input }) =>
-    activationLanguage({ ctx, input }),
-  ),
-  route("/user/sms/send", { access: "session", body: t.Object({ user: t.Integer(), phone }) }, ({ ctx, input }) =>
-    sendProfilePhoneCode({ ctx, input }),
-  ),
-  route(
+  query("/active/mode", { access: "session" }, activationMode),
+  command("/active/sms/send", { access: "session", input: t.Object({ phone }), throttle: codeSendBudget }, sendActivationSms),
+  command("/active/mail/send", { access: "session", input: t.Object({ mail }), throttle: codeSendBudget }, sendActivationMail),
+  command("/active/none/mail/send", { access: "session", input: t.Object(noMail), throttle: codeSendBudget }, sendNoMailCode),
+  command("/active/login", { access: "session", input: t.Object({ phone: t.Optional(phone), mail: t.Optional(mail), auth: code }) }, activationLogin),
+  command("/active/none/mail/login", { access: "session", input: t.Object({ ...noMail, auth: code }) }, noMailLogin),
+  command("/active/language", { access: "session", input: t.Object({ user: t.Integer(), language: t.Integer() }) }, activationLanguage),
+  command("/user/sms/send", { access: "session", input: t.Object({ user: t.Integer(), phone }), throttle: codeSendBudget }, sendProfilePhoneCode),
+  command(
     "/active/submit",
     {
       access: "session",
-      body: t.Object({
+      input: t.Object({
         user: t.Integer(),
-        password: md5Password,
+        password: passwordField,
         nationality: t.Integer(),
         values: profileValues,
         phone: t.Optional(phone),
         auth: t.Optional(code),
       }),
+      audit: "activation.submit",
     },
-    ({ ctx, input }) => submitActivation({ ctx, input }),
+    submitActivation,
   ),
 ]);

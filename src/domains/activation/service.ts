@@ -3,22 +3,23 @@
 // finish activating that member for 30 minutes (the grant is the used code
 // row, so every instance agrees), choose a language, complete the profile and
 // set a password. Activation signs the session in.
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { CommandCtx } from "../../http/kit";
 import { passwordDigest } from "../../protocol/password";
 import { DomainError, type Message } from "../../protocol/result";
-import { LANGUAGE, PROPERTY_PURPOSE, USER_STATE } from "../../protocol/types";
-import { type ProfileInput, checkProfile, logOperation, writeProfileValues, writePurposeValue } from "../account/service";
+import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/types";
 import { loadUserView } from "../account/user-view";
 import { storePassword } from "../auth/password";
-import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../verification/codes";
-import { mailOf, phoneOf } from "../verification/formats";
+import type { Ctx } from "../context";
+import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
+import { contactTaken, mailOf, phoneOf } from "../shared/fields";
+import { type ProfileInput, checkProfile, writeProfileValues, writePurposeValue } from "../shared/profile";
 
 type UserRow = typeof users.$inferSelect;
+type Command = CommandCtx<Ctx>;
 
 const GRANTING: CodePurpose[] = ["activate", "activate-no-mail"];
-const LANGUAGE_IDS = new Set<number>(Object.values(LANGUAGE));
 
 export function activationMode({ ctx }: { ctx: Ctx }) {
   return { mode: ctx.config.activation.mode };
@@ -42,30 +43,26 @@ async function userBy(ctx: Ctx, column: "phone" | "mail" | "employees", value: s
 }
 
 /** The initial password of the no-company-mail form arrives as MD5, like every password. */
-function requireInitialPassword(ctx: Ctx, md5: string) {
+function requireInitialPassword(ctx: Ctx, md5: string | undefined) {
   const expected = passwordDigest(ctx.config.activation.initialPassword);
-  if (md5.toLowerCase() !== expected) throw new DomainError("ERROR_PARAMS", { field: "password" });
+  if (md5?.toLowerCase() !== expected) throw new DomainError("ERROR_PARAMS", { field: "password" });
 }
 
-export async function sendActivationSms({ ctx, input }: { ctx: Ctx; input: { phone: string } }) {
+export async function sendActivationSms({ ctx, input }: { ctx: Command; input: { phone: string } }) {
   requireMode(ctx, "phone");
   const phone = phoneOf(input.phone);
-  return ctx.transaction(async (tx) => {
-    const user = requireRegistered(await userBy(tx, "phone", phone));
-    return sendCode(tx, { purpose: "activate", channel: "sms", target: phone, userId: user.id });
-  });
+  const user = requireRegistered(await userBy(ctx, "phone", phone));
+  return sendCode(ctx, { purpose: "activate", channel: "sms", target: phone, userId: user.id });
 }
 
-export async function sendActivationMail({ ctx, input }: { ctx: Ctx; input: { mail: string } }) {
+export async function sendActivationMail({ ctx, input }: { ctx: Command; input: { mail: string } }) {
   requireMode(ctx, "mail");
   const mail = mailOf(input.mail);
-  return ctx.transaction(async (tx) => {
-    const user = requireRegistered(await userBy(tx, "mail", mail));
-    return sendCode(tx, { purpose: "activate", channel: "mail", target: mail, userId: user.id });
-  });
+  const user = requireRegistered(await userBy(ctx, "mail", mail));
+  return sendCode(ctx, { purpose: "activate", channel: "mail", target: mail, userId: user.id });
 }
 
-type NoMailInput = { employees: string; password: string; mail: string };
+type NoMailInput = { employees: string; password?: string; mail: string };
 
 /** The no-company-mail form: employee id plus the initial password, then a code to a mailbox of the member's choice. */
 async function noMailMember(ctx: Ctx, input: NoMailInput) {
@@ -76,42 +73,35 @@ async function noMailMember(ctx: Ctx, input: NoMailInput) {
   if (!employees) throw new DomainError("ERROR_PARAMS", { field: "employees" });
   const user = requireRegistered(await userBy(ctx, "employees", employees));
   if (user.mail) throw new DomainError("ERROR_DATA_USED", { reason: "has-mail" });
-  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.mail, mail)).limit(1);
-  if (other) throw new DomainError("ERROR_DATA_USED", { reason: "mail-used" });
+  if (await contactTaken(ctx, "mail", mail, null)) throw new DomainError("ERROR_DATA_USED", { reason: "mail-used" });
   return { user, mail };
 }
 
-export async function sendNoMailCode({ ctx, input }: { ctx: Ctx; input: NoMailInput }) {
-  return ctx.transaction(async (tx) => {
-    const { user, mail } = await noMailMember(tx, input);
-    return sendCode(tx, { purpose: "activate-no-mail", channel: "mail", target: mail, userId: user.id });
-  });
+export async function sendNoMailCode({ ctx, input }: { ctx: Command; input: NoMailInput }) {
+  const { user, mail } = await noMailMember(ctx, input);
+  return sendCode(ctx, { purpose: "activate-no-mail", channel: "mail", target: mail, userId: user.id });
 }
 
 /** /active/login: the code proves the phone or e-mail; the answer is the member to activate. */
-export async function activationLogin({ ctx, input }: { ctx: Ctx; input: { phone?: string; mail?: string; auth: string } }) {
+export async function activationLogin({ ctx, input }: { ctx: Command; input: { phone?: string; mail?: string; auth: string } }) {
   const byPhone = input.phone !== undefined;
   if (byPhone === (input.mail !== undefined)) throw new DomainError("ERROR_PARAMS", { field: byPhone ? "mail" : "phone" });
   requireMode(ctx, byPhone ? "phone" : "mail");
   const target = byPhone ? phoneOf(input.phone!) : mailOf(input.mail!);
-  return ctx.transaction(async (tx) => {
-    const verdict = await useCode(tx, { purpose: "activate", channel: byPhone ? "sms" : "mail", target, code: input.auth });
-    if (!verdict.ok) return verdict.answer;
-    const user = requireRegistered(await userBy(tx, byPhone ? "phone" : "mail", target));
-    // The code was sent to whoever held that phone then; the grant names that member.
-    if (user.id !== verdict.row.userId) throw new DomainError("ERROR_NOT_USER");
-    return { user: await loadUserView(tx.db, user.id) };
-  });
+  const verdict = await useCode(ctx, { purpose: "activate", channel: byPhone ? "sms" : "mail", target, code: input.auth });
+  if (!verdict.ok) return verdict.answer;
+  const user = requireRegistered(await userBy(ctx, byPhone ? "phone" : "mail", target));
+  // The code was sent to whoever held that phone then; the grant names that member.
+  if (user.id !== verdict.row.userId) throw new DomainError("ERROR_NOT_USER");
+  return { user: await loadUserView(ctx.db, user.id) };
 }
 
-export async function noMailLogin({ ctx, input }: { ctx: Ctx; input: NoMailInput & { auth: string } }) {
-  return ctx.transaction(async (tx) => {
-    const { user, mail } = await noMailMember(tx, input);
-    const verdict = await useCode(tx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
-    if (!verdict.ok) return verdict.answer;
-    if (user.id !== verdict.row.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
-    return { user: await loadUserView(tx.db, user.id) };
-  });
+export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailInput & { auth: string } }) {
+  const { user, mail } = await noMailMember(ctx, input);
+  const verdict = await useCode(ctx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
+  if (!verdict.ok) return verdict.answer;
+  if (user.id !== verdict.row.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+  return { user: await loadUserView(ctx.db, user.id) };
 }
 
 /** The member this session may finish activating, or ERROR_NOT_POWER. */
@@ -122,28 +112,19 @@ async function granted(ctx: Ctx, userId: number) {
   return { grant, user: requireRegistered(user) };
 }
 
-export async function activationLanguage({ ctx, input }: { ctx: Ctx; input: { user: number; language: number } }) {
-  if (!LANGUAGE_IDS.has(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
-  return ctx.transaction(async (tx) => {
-    const { user } = await granted(tx, input.user);
-    await tx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, user.id));
-    return { user: await loadUserView(tx.db, user.id) };
-  });
-}
-
-async function phoneTakenByOther(ctx: Ctx, phone: string, userId: number) {
-  const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId))).limit(1);
-  return Boolean(other);
+export async function activationLanguage({ ctx, input }: { ctx: Command; input: { user: number; language: number } }) {
+  if (!isLanguage(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
+  const { user } = await granted(ctx, input.user);
+  await ctx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, user.id));
+  return { user: await loadUserView(ctx.db, user.id) };
 }
 
 /** /user/sms/send during profile completion: a code to the phone the member will keep. */
-export async function sendProfilePhoneCode({ ctx, input }: { ctx: Ctx; input: { user: number; phone: string } }) {
+export async function sendProfilePhoneCode({ ctx, input }: { ctx: Command; input: { user: number; phone: string } }) {
   const phone = phoneOf(input.phone);
-  return ctx.transaction(async (tx) => {
-    const { user } = await granted(tx, input.user);
-    if (await phoneTakenByOther(tx, phone, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
-    return sendCode(tx, { purpose: "activate-phone", channel: "sms", target: phone, userId: user.id });
-  });
+  const { user } = await granted(ctx, input.user);
+  if (await contactTaken(ctx, "phone", phone, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
+  return sendCode(ctx, { purpose: "activate-phone", channel: "sms", target: phone, userId: user.id });
 }
 
 export type SubmitInput = ProfileInput & { user: number; password: string; phone?: string; auth?: string };
@@ -152,38 +133,35 @@ export type SubmitInput = ProfileInput & { user: number; password: string; phone
  * /active/submit: profile, phone, password, state and sign-in in one
  * transaction. A new phone (or the first one) needs its own code.
  */
-export async function submitActivation({ ctx, input }: { ctx: Ctx; input: SubmitInput }) {
-  return ctx.transaction(async (tx) => {
-    const { grant, user } = await granted(tx, input.user);
-    const proof = await provenPhone(tx, user, input);
-    if ("refused" in proof) return proof.refused;
-    const { phone } = proof;
-    const { country, values } = await checkProfile(tx, user.id, input);
-    // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
-    const mail = grant.purpose === "activate-no-mail" ? grant.target : user.mail;
-    if (mail !== user.mail) {
-      const [other] = await tx.db.select({ id: users.id }).from(users).where(and(eq(users.mail, mail!), ne(users.id, user.id))).limit(1);
-      if (other) throw new DomainError("ERROR_RENAME", { field: "mail" });
-    }
-    const opId = await logOperation(tx.db, tx, { userId: user.id, targetUserId: user.id, action: "activation.submit" });
-    await tx.db
-      .update(users)
-      .set({
-        phone,
-        mail,
-        nationalityId: country.id,
-        passwordHash: await storePassword(input.password),
-        state: USER_STATE.USER_STATE_ACTIVE,
-        updatedAt: ctx.now,
-      })
-      .where(eq(users.id, user.id));
-    const log = { userId: user.id, operatorId: user.id, operationLogId: opId, now: ctx.now };
-    await writeProfileValues(tx.db, { ...log, values });
-    if (phone !== user.phone) await writePurposeValue(tx.db, { ...log, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, value: phone });
-    if (mail !== user.mail) await writePurposeValue(tx.db, { ...log, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, value: mail! });
-    await tx.db.update(sessions).set({ userId: user.id }).where(eq(sessions.id, ctx.session.id));
-    return { user: await loadUserView(tx.db, user.id) };
-  });
+export async function submitActivation({ ctx, input }: { ctx: Command; input: SubmitInput }) {
+  const { grant, user } = await granted(ctx, input.user);
+  const proof = await provenPhone(ctx, user, input);
+  if ("refused" in proof) return proof.refused;
+  const { phone } = proof;
+  const { country, values } = await checkProfile(ctx, { userId: user.id, input });
+  // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
+  const mail = grant.purpose === "activate-no-mail" ? grant.target : user.mail;
+  if (mail !== user.mail && (await contactTaken(ctx, "mail", mail!, user.id))) throw new DomainError("ERROR_RENAME", { field: "mail" });
+  await ctx.db
+    .update(users)
+    .set({
+      phone,
+      mail,
+      nationalityId: country.id,
+      passwordHash: await storePassword(input.password),
+      state: USER_STATE.USER_STATE_ACTIVE,
+      updatedAt: ctx.now,
+    })
+    .where(eq(users.id, user.id));
+  const by = { userId: user.id, operatorId: user.id };
+  await writeProfileValues(ctx, { ...by, values });
+  if (phone !== user.phone) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, value: phone });
+  if (mail !== user.mail) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, value: mail! });
+  await ctx.db
+    .update(sessions)
+    .set({ userId: user.id, expiresAt: new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs) })
+    .where(eq(sessions.id, ctx.session.id));
+  return { user: await loadUserView(ctx.db, user.id), audit: { entity: "user", id: user.id, userId: user.id } };
 }
 
 /**
@@ -197,7 +175,7 @@ async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise
     return { phone: user.phone };
   }
   if (!input.auth) throw new DomainError("ERROR_PARAMS", { field: "auth" });
-  if (await phoneTakenByOther(ctx, given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
+  if (await contactTaken(ctx, "phone", given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
   const verdict = await useCode(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
   if (!verdict.ok) return { refused: verdict.answer };
   if (verdict.row.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });

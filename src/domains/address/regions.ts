@@ -1,11 +1,10 @@
 // The national administrative divisions (assets/regions/pcas-code.json:
 // 31 provinces, 342 cities, 2,978 districts, 41,352 streets), read once on
-// first use into an index by code. English names are pinyin: no package has
-// official English names for streets.
+// first use into an index by code, with English names (region-english.ts).
 import { readFileSync } from "node:fs";
-import { pinyin } from "pinyin-pro";
 // As a file, not a module: a compiled binary embeds it, and nothing parses it before the first region call.
 import regionsFile from "../../../assets/regions/pcas-code.json" with { type: "file" };
+import { englishName } from "./region-english";
 
 type RawRegion = { code: string; name: string; children?: RawRegion[] };
 
@@ -41,27 +40,16 @@ export function levelCounts(): [number, number, number, number] {
   return counts;
 }
 
-// The generic part of a name stays a word of its own: "Dongcheng Qu", not "Dongchengqu".
-const SUFFIXES = ["特别行政区", "自治区", "自治州", "自治县", "自治旗", "街道", "地区", "新区", "林区", "省", "市", "区", "县", "旗", "盟", "镇", "乡"];
-
-const word = (text: string): string => {
-  const joined = pinyin(text, { toneType: "none", type: "array", nonZh: "consecutive" }).join("").replace(/\s+/g, "");
-  return joined.charAt(0).toUpperCase() + joined.slice(1);
-};
-
 const englishCache = new Map<string, string>();
 
-/** Pinyin without tones, each word capitalised: 北京市 -> "Beijing Shi", 东华门街道 -> "Donghuamen Jiedao". */
-export function englishName(name: string): string {
-  const hit = englishCache.get(name);
-  if (hit) return hit;
-  const suffix = SUFFIXES.find((s) => name.endsWith(s) && name.length > s.length);
-  const english = suffix ? `${word(name.slice(0, -suffix.length))} ${word(suffix)}` : word(name);
-  englishCache.set(name, english);
+/** The region's English name, worked out once. */
+function englishOf(region: Region): string {
+  let english = englishCache.get(region.code);
+  if (english === undefined) englishCache.set(region.code, (english = englishName(region.name, region.level)));
   return english;
 }
 
-export const regionView = (region: Region): RegionView => ({ id: region.code, name: region.name, nameEn: englishName(region.name) });
+export const regionView = (region: Region): RegionView => ({ id: region.code, name: region.name, nameEn: englishOf(region) });
 
 /** The children of a region, or the provinces; null when the code is unknown. */
 export function childrenOf(code?: string | null): RegionView[] | null {

@@ -1,5 +1,6 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { idField } from "../shared/fields";
 import {
   deleteAddress,
   findPlace,
@@ -12,9 +13,9 @@ import {
 } from "./service";
 
 const code = t.String({ maxLength: 12 });
-const addressBody = t.Object({
+export const addressInput = t.Object({
   address: t.Object({
-    id: t.Optional(t.Integer({ minimum: 1 })),
+    id: t.Optional(idField),
     name: t.String({ maxLength: 100 }),
     phone: t.String({ maxLength: 20 }),
     address0: code,
@@ -24,19 +25,17 @@ const addressBody = t.Object({
     info: t.String({ maxLength: 500 }),
   }),
 });
-const byId = t.Object({ id: t.Integer({ minimum: 1 }) });
+const byId = t.Object({ id: idField });
 
 export const addressDomain = domain("address", [
-  route("/address/find", { access: "user", body: t.Object({ id: t.Optional(t.Union([code, t.Null()])) }) }, ({ input }) =>
+  query("/address/find", { access: "user", input: t.Object({ id: t.Optional(t.Union([code, t.Null()])) }) }, ({ input }) =>
     findRegions({ input: { id: input.id ?? undefined } }),
   ),
-  route("/user/address/list", { access: "user" }, ({ ctx }) => listAddresses({ ctx })),
-  route("/user/address/save", { access: "user", body: addressBody }, ({ ctx, input }) => saveAddress({ ctx, input })),
-  route("/user/address/default", { access: "user", body: byId }, ({ ctx, input }) => setDefaultAddress({ ctx, input })),
-  route("/user/address/delete", { access: "user", body: byId }, ({ ctx, input }) => deleteAddress({ ctx, input })),
-  route("/user/address/place/find", { access: "user" }, ({ ctx }) => findPlace({ ctx })),
-  route("/user/address/place/update", { access: "user", body: addressBody }, ({ ctx, input }) => updatePlace({ ctx, input })),
-  route("/user/address/place/manager", { access: "FUNCTION_USER_OPERATION_INFO", body: byId }, ({ ctx, input }) =>
-    findPlaceForStaff({ ctx, input }),
-  ),
+  query("/user/address/list", { access: "user" }, listAddresses),
+  command("/user/address/save", { access: "user", input: addressInput }, saveAddress),
+  command("/user/address/default", { access: "user", input: byId }, setDefaultAddress),
+  command("/user/address/delete", { access: "user", input: byId }, deleteAddress),
+  query("/user/address/place/find", { access: "user" }, findPlace),
+  command("/user/address/place/update", { access: "user", input: addressInput }, updatePlace),
+  query("/user/address/place/manager", { access: "FUNCTION_USER_OPERATION_INFO", input: byId }, findPlaceForStaff),
 ]);

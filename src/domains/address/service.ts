@@ -4,13 +4,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addresses, users } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { Ctx, MemberCtx } from "../context";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
 import { ADDRESS_TYPE } from "../../protocol/types";
 import { childrenOf, findRegion, isRegionChain, regionView } from "./regions";
+import { MAX_ADDRESSES } from "../../protocol/limits";
 
-export const MAX_ADDRESSES = 10;
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -60,8 +60,8 @@ export async function defaultAddress(db: DbOrTx, userId: number): Promise<Addres
   return row ? addressView(row) : null;
 }
 
-export async function listAddresses({ ctx }: { ctx: Ctx }) {
-  const rows = await ownRows(ctx.db, ctx.actor!.id);
+export async function listAddresses({ ctx }: { ctx: MemberCtx }) {
+  const rows = await ownRows(ctx.db, ctx.actor.id);
   return { list: rows.map(addressView) };
 }
 
@@ -98,41 +98,35 @@ async function insertAddress(ctx: Ctx, userId: number, fields: ReturnType<typeof
   return row!;
 }
 
-export async function saveAddress({ ctx, input }: { ctx: Ctx; input: { address: AddressInput } }) {
-  const userId = ctx.actor!.id;
+export async function saveAddress({ ctx, input }: { ctx: MemberCtx; input: { address: AddressInput } }) {
+  const userId = ctx.actor.id;
   const fields = checkAddress(input.address);
-  return ctx.transaction(async (tx) => {
-    await lockMember(tx.db, userId);
-    if (input.address.id === undefined) {
-      return { address: addressView(await insertAddress(tx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_EXPRESS)) };
-    }
-    const existing = await ownAddress(tx.db, userId, input.address.id);
-    // An existing address keeps its type (spec 1 section 5): editing the home address does not make it a delivery one.
-    const [row] = await tx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
-    return { address: addressView(row!) };
-  });
+  await lockMember(ctx.db, userId);
+  if (input.address.id === undefined) {
+    return { address: addressView(await insertAddress(ctx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_EXPRESS)) };
+  }
+  const existing = await ownAddress(ctx.db, userId, input.address.id);
+  // An existing address keeps its type (spec 1 section 5): editing the home address does not make it a delivery one.
+  const [row] = await ctx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
+  return { address: addressView(row!) };
 }
 
-export async function setDefaultAddress({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
-  const userId = ctx.actor!.id;
-  await ctx.transaction(async (tx) => {
-    await lockMember(tx.db, userId);
-    const row = await ownAddress(tx.db, userId, input.id);
-    await tx.db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-    await tx.db.update(addresses).set({ isDefault: true, updatedAt: ctx.now }).where(eq(addresses.id, row.id));
-  });
+export async function setDefaultAddress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const userId = ctx.actor.id;
+  await lockMember(ctx.db, userId);
+  const row = await ownAddress(ctx.db, userId, input.id);
+  await ctx.db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  await ctx.db.update(addresses).set({ isDefault: true, updatedAt: ctx.now }).where(eq(addresses.id, row.id));
 }
 
-export async function deleteAddress({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
-  const userId = ctx.actor!.id;
-  await ctx.transaction(async (tx) => {
-    await lockMember(tx.db, userId);
-    const row = await ownAddress(tx.db, userId, input.id);
-    await tx.db.delete(addresses).where(eq(addresses.id, row.id));
-    if (!row.isDefault) return;
-    const [newest] = await tx.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id)).limit(1);
-    if (newest) await tx.db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
-  });
+export async function deleteAddress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const userId = ctx.actor.id;
+  await lockMember(ctx.db, userId);
+  const row = await ownAddress(ctx.db, userId, input.id);
+  await ctx.db.delete(addresses).where(eq(addresses.id, row.id));
+  if (!row.isDefault) return;
+  const [newest] = await ctx.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id)).limit(1);
+  if (newest) await ctx.db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
 }
 
 async function placeOf(db: DbOrTx, userId: number): Promise<AddressRow | null> {
@@ -145,8 +139,8 @@ async function placeOf(db: DbOrTx, userId: number): Promise<AddressRow | null> {
   return row ?? null;
 }
 
-export async function findPlace({ ctx }: { ctx: Ctx }) {
-  const row = await placeOf(ctx.db, ctx.actor!.id);
+export async function findPlace({ ctx }: { ctx: MemberCtx }) {
+  const row = await placeOf(ctx.db, ctx.actor.id);
   return { address: row ? addressView(row) : null };
 }
 
@@ -157,14 +151,12 @@ export async function findPlaceForStaff({ ctx, input }: { ctx: Ctx; input: { id:
 }
 
 /** The one home address: updated when it exists, else added (it counts towards the 10). */
-export async function updatePlace({ ctx, input }: { ctx: Ctx; input: { address: AddressInput } }) {
-  const userId = ctx.actor!.id;
+export async function updatePlace({ ctx, input }: { ctx: MemberCtx; input: { address: AddressInput } }) {
+  const userId = ctx.actor.id;
   const fields = checkAddress(input.address);
-  return ctx.transaction(async (tx) => {
-    await lockMember(tx.db, userId);
-    const existing = await placeOf(tx.db, userId);
-    if (!existing) return { address: addressView(await insertAddress(tx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_PLACE)) };
-    const [row] = await tx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
-    return { address: addressView(row!) };
-  });
+  await lockMember(ctx.db, userId);
+  const existing = await placeOf(ctx.db, userId);
+  if (!existing) return { address: addressView(await insertAddress(ctx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_PLACE)) };
+  const [row] = await ctx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
+  return { address: addressView(row!) };
 }

@@ -1,18 +1,19 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
-import { PASSWORD_DIGEST_PATTERN } from "../../protocol/password";
-import { login, logout, reload } from "./service";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { passwordField } from "../shared/fields";
+import { login, loginDates, logout, reload } from "./service";
 
-export const loginBody = t.Object({
+export const loginInput = t.Object({
   account: t.String({ minLength: 1, maxLength: 100 }),
   // The client sends MD5(password) as 32 hex digits (spec 1 section 5).
-  password: t.String({ pattern: PASSWORD_DIGEST_PATTERN }),
+  password: passwordField,
   auth: t.String({ minLength: 6, maxLength: 6 }),
 });
 
 export const authDomain = domain("auth", [
-  route("/client/login/check", { access: "session", body: loginBody }, ({ ctx, input }) => login({ ctx, input })),
-  route("/client/login/logout", { access: "session" }, ({ ctx }) => logout({ ctx })),
-  route("/client/login/reload", { access: "session" }, ({ ctx }) => reload({ ctx })),
-  route("/user/reload", { access: "user" }, ({ ctx }) => reload({ ctx })),
+  command("/client/login/check", { access: "session", input: loginInput }, login),
+  command("/client/login/logout", { access: "session" }, logout),
+  query("/client/login/reload", { access: "session" }, reload),
+  query("/user/reload", { access: "user" }, reload),
+  query("/system/login/log", { access: "user" }, loginDates),
 ]);

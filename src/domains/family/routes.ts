@@ -1,10 +1,11 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { idField } from "../shared/fields";
 import { deleteFamily, findFamily, listFamily, listFamilyForStaff, saveFamily } from "./service";
 
-const familyBody = t.Object({
+export const familyInput = t.Object({
   family: t.Object({
-    id: t.Optional(t.Integer({ minimum: 1 })),
+    id: t.Optional(idField),
     name: t.String({ maxLength: 200 }),
     identity: t.String({ maxLength: 100 }),
     birthday: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()])),
@@ -15,15 +16,9 @@ const familyBody = t.Object({
 });
 
 export const familyDomain = domain("family", [
-  route("/user/family/list", { access: "user" }, ({ ctx }) => listFamily({ ctx })),
-  route("/family/find", { access: "user", body: t.Object({ id: t.Optional(t.Integer({ minimum: 1 })) }) }, ({ ctx, input }) =>
-    findFamily({ ctx, input }),
-  ),
-  route("/user/family/save", { access: "user", body: familyBody }, ({ ctx, input }) => saveFamily({ ctx, input })),
-  route("/user/family/delete", { access: "user", body: t.Object({ id: t.Integer({ minimum: 1 }) }) }, ({ ctx, input }) =>
-    deleteFamily({ ctx, input }),
-  ),
-  route("/family/list", { access: "FUNCTION_USER_FIND_FAMILY", body: t.Object({ user: t.Integer({ minimum: 1 }) }) }, ({ ctx, input }) =>
-    listFamilyForStaff({ ctx, input }),
-  ),
+  query("/user/family/list", { access: "user" }, listFamily),
+  query("/family/find", { access: "user", input: t.Object({ id: t.Optional(idField) }) }, findFamily),
+  command("/user/family/save", { access: "user", input: familyInput }, saveFamily),
+  command("/user/family/delete", { access: "user", input: t.Object({ id: idField }) }, deleteFamily),
+  query("/family/list", { access: "FUNCTION_USER_FIND_FAMILY", input: t.Object({ user: idField }) }, listFamilyForStaff),
 ]);

@@ -4,14 +4,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { families, relations, users } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { Ctx, MemberCtx } from "../context";
 import { cleanText, ID_TYPE, isMainlandId, isPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
-import { recordFailure } from "../system/rate-limit";
+import { recordFailure } from "../shared/rate-limit";
+import { MAX_FAMILY } from "../../protocol/limits";
 
-export const MAX_FAMILY = 15;
-/** Saves a member may make in a minute before ERROR_OFTEN. */
-export const FAMILY_SAVES_PER_MINUTE = 10;
 
 export type FamilyInput = {
   id?: number;
@@ -53,8 +51,8 @@ async function familyOf(db: DbOrTx, userId: number, id?: number) {
   return rows.map((r) => familyView(r.family, r.relation));
 }
 
-export async function listFamily({ ctx }: { ctx: Ctx }) {
-  return { list: await familyOf(ctx.db, ctx.actor!.id) };
+export async function listFamily({ ctx }: { ctx: MemberCtx }) {
+  return { list: await familyOf(ctx.db, ctx.actor.id) };
 }
 
 /** Staff read of a member's family (FUNCTION_USER_FIND_FAMILY). */
@@ -62,11 +60,11 @@ export async function listFamilyForStaff({ ctx, input }: { ctx: Ctx; input: { us
   return { list: await familyOf(ctx.db, input.user) };
 }
 
-export async function findFamily({ ctx, input }: { ctx: Ctx; input: { id?: number } }) {
+export async function findFamily({ ctx, input }: { ctx: MemberCtx; input: { id?: number } }) {
   const rows = await ctx.db.select().from(relations).orderBy(asc(relations.sortIndex), asc(relations.id));
   const relationList = rows.map((r) => ({ ...relationView(r), birthdayOptional: r.birthdayOptional === 1 }));
   if (input.id === undefined) return { family: null, relations: relationList };
-  const [family] = await familyOf(ctx.db, ctx.actor!.id, input.id);
+  const [family] = await familyOf(ctx.db, ctx.actor.id, input.id);
   if (!family) throw new DomainError("ERROR_RESULT_NULL");
   return { family, relations: relationList };
 }
@@ -108,40 +106,36 @@ async function checkFamily(db: DbOrTx, input: FamilyInput, now: Date) {
   return { fields: { name, identity, idType, relationId: relation.id, sex: input.sex, phone: phone || null, birthday }, relation };
 }
 
-export async function saveFamily({ ctx, input }: { ctx: Ctx; input: { family: FamilyInput } }) {
-  const userId = ctx.actor!.id;
-  return ctx.transaction(async (tx) => {
-    // Counted inside the transaction: a refused or failed save rolls its count back, so only saves count.
-    const pause = await recordFailure(tx, `family-save:${userId}`, {
-      threshold: FAMILY_SAVES_PER_MINUTE + 1,
-      windowMs: 60_000,
-      maxPauseMs: 60_000,
-    });
-    if (pause > 0) throw new DomainError("ERROR_OFTEN");
-    const { fields, relation } = await checkFamily(tx.db, input.family, ctx.now);
-    // Serialises one member's saves, so two at once cannot both take the fifteenth place.
-    await tx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    if (input.family.id === undefined) {
-      const [{ n }] = (await tx.db.select({ n: sql<number>`count(*)::int` }).from(families).where(eq(families.userId, userId))) as [{ n: number }];
-      if (n >= MAX_FAMILY) throw new DomainError("ERROR_OFTEN", { max: MAX_FAMILY });
-      const [row] = await tx.db.insert(families).values({ userId, ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning();
-      return { family: familyView(row!, relation) };
-    }
-    const [row] = await tx.db
-      .update(families)
-      .set({ ...fields, updatedAt: ctx.now })
-      .where(and(eq(families.id, input.family.id), eq(families.userId, userId)))
-      .returning();
-    if (!row) throw new DomainError("ERROR_RESULT_NULL");
-    return { family: familyView(row, relation) };
+export async function saveFamily({ ctx, input }: { ctx: MemberCtx; input: { family: FamilyInput } }) {
+  const userId = ctx.actor.id;
+  // Counted inside the transaction: a refused or failed save rolls its count back, so only saves count.
+  const pause = await recordFailure(ctx, `family-save:${userId}`, {
+    threshold: ctx.config.familySavesPerMinute + 1,
+    windowMs: 60_000,
+    maxPauseMs: 60_000,
   });
+  if (pause > 0) throw new DomainError("ERROR_OFTEN");
+  const { fields, relation } = await checkFamily(ctx.db, input.family, ctx.now);
+  // Serialises one member's saves, so two at once cannot both take the fifteenth place.
+  await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  if (input.family.id === undefined) {
+    const [{ n }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(families).where(eq(families.userId, userId))) as [{ n: number }];
+    if (n >= MAX_FAMILY) throw new DomainError("ERROR_OFTEN", { max: MAX_FAMILY });
+    const [row] = await ctx.db.insert(families).values({ userId, ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning();
+    return { family: familyView(row!, relation) };
+  }
+  const [row] = await ctx.db
+    .update(families)
+    .set({ ...fields, updatedAt: ctx.now })
+    .where(and(eq(families.id, input.family.id), eq(families.userId, userId)))
+    .returning();
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  return { family: familyView(row, relation) };
 }
 
-export async function deleteFamily({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
-  const userId = ctx.actor!.id;
-  await ctx.transaction(async (tx) => {
-    const gone = await tx.db.delete(families).where(and(eq(families.id, input.id), eq(families.userId, userId))).returning({ id: families.id });
-    if (gone.length === 0) throw new DomainError("ERROR_RESULT_NULL");
-  });
+export async function deleteFamily({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const userId = ctx.actor.id;
+  const gone = await ctx.db.delete(families).where(and(eq(families.id, input.id), eq(families.userId, userId))).returning({ id: families.id });
+  if (gone.length === 0) throw new DomainError("ERROR_RESULT_NULL");
 }
 

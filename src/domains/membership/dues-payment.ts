@@ -3,8 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { duesOrders } from "../../db/schema";
 import { ORDER_STATE } from "../../protocol/types";
+import type { PaymentKind } from "../payment/kinds";
 
-export const duesPayment = {
+export const duesPayment: PaymentKind = {
   /** Taken before the payment row, the order jobs and notifications both use. */
   async lock(db: DbOrTx, refId: number) {
     await db.select({ id: duesOrders.id }).from(duesOrders).where(eq(duesOrders.id, refId)).for("update");
@@ -17,6 +18,12 @@ export const duesPayment = {
       .where(and(eq(duesOrders.id, refId), eq(duesOrders.state, ORDER_STATE.ORDER_STATE_WAIT)))
       .returning({ id: duesOrders.id });
     return rows.length > 0;
+  },
+  async abandon(db: DbOrTx, refId: number) {
+    await db
+      .update(duesOrders)
+      .set({ state: ORDER_STATE.ORDER_STATE_CANCEL })
+      .where(and(eq(duesOrders.id, refId), eq(duesOrders.state, ORDER_STATE.ORDER_STATE_WAIT)));
   },
   async describe(db: DbOrTx, refId: number) {
     const [row] = await db.select({ zh: duesOrders.nameZh, en: duesOrders.nameEn }).from(duesOrders).where(eq(duesOrders.id, refId));

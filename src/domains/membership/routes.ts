@@ -1,28 +1,33 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
-import { listDues, memberCheck, memberInfo, payDues, payState } from "./service";
-
-const time = t.Optional(t.String({ maxLength: 40 }));
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { pageIndex, timeField } from "../shared/fields";
+import { listDues, memberCheck, memberInfo, payDues, payLink, payState } from "./service";
 
 export const membershipDomain = domain("membership", [
-  route("/member/info", { access: "user" }, ({ ctx }) => memberInfo({ ctx })),
-  route("/member/check", { access: "user" }, ({ ctx }) => memberCheck({ ctx })),
-  route(
+  query("/member/info", { access: "user" }, memberInfo),
+  query("/member/check", { access: "user" }, memberCheck),
+  query(
     "/member/list",
     {
       access: "user",
-      body: t.Object({
+      input: t.Object({
         trade: t.Optional(t.String({ maxLength: 64 })),
         state: t.Optional(t.Union([t.Integer(), t.Null()])),
-        start: time,
-        end: time,
-        index: t.Optional(t.Integer()),
+        start: timeField,
+        end: timeField,
+        index: pageIndex,
       }),
     },
-    ({ ctx, input }) => listDues({ ctx, input }),
+    listDues,
   ),
-  route("/member/pay", { access: "user" }, ({ ctx }) => payDues({ ctx })),
-  route("/member/pay/state", { access: "user", body: t.Object({ trade: t.String({ minLength: 1, maxLength: 64 }) }) }, ({ ctx, input }) =>
-    payState({ ctx, input }),
+  command(
+    "/member/pay",
+    {
+      access: "user",
+      conflicts: { dues_orders_one_pending_idx: "ERROR_NOT_POWER", dues_orders_one_paid_idx: "ERROR_DATA_USED" },
+      then: payLink,
+    },
+    payDues,
   ),
+  query("/member/pay/state", { access: "user", input: t.Object({ trade: t.String({ minLength: 1, maxLength: 64 }) }) }, payState),
 ]);

@@ -2,53 +2,49 @@
 // member's state, their dues orders, and paying through the provider.
 import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { duesOrders, payments } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { CommandCtx } from "../../http/kit";
 import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE, typeById } from "../../protocol/types";
-import { newTrade, openPayment, originOf } from "../payment/create";
+import type { MemberCtx } from "../context";
+import { newTrade, recordPayment, requestPayLink } from "../payment/create";
+import { timeOf } from "../shared/fields";
+import { inLanguage } from "../shared/language";
 import { configView, duesConfig, hasPaid, membershipConditions, pendingDues } from "./dues";
 import { DUES_PENDING_MS, expireDues } from "./expire";
+import { DUES_PAGE_SIZE } from "../../protocol/limits";
 
-export const DUES_PAGE_SIZE = 14;
 
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 
-export async function memberInfo({ ctx }: { ctx: Ctx }) {
+export async function memberInfo({ ctx }: { ctx: MemberCtx }) {
   const config = await duesConfig(ctx.db);
   return { config: configView(config), year: ctx.now.getFullYear() };
 }
 
-export async function memberCheck({ ctx }: { ctx: Ctx }) {
-  const userId = ctx.actor!.id;
+export async function memberCheck({ ctx }: { ctx: MemberCtx }) {
+  const userId = ctx.actor.id;
   const config = await duesConfig(ctx.db);
   const { paid, indexOnly, cantSign } = await membershipConditions(ctx.db, userId, config);
   const open = paid ? null : await pendingDues(ctx.db, userId, ctx.now);
   const pending = open
     ? {
         trade: open.order.sysTrade,
-        pay: ctx.providers.payment.payUrl({ trade: open.order.sysTrade, providerTrade: open.payment?.providerTrade ?? null, origin: originOf(ctx) }),
+        pay: open.payment?.payUrl ?? null,
         expires: open.order.expiresAt.toISOString(),
       }
     : null;
   return { paid, year: config.year, pending, indexOnly, cantSign };
 }
 
-function parseTime(value: string | undefined, field: string): Date | null {
-  if (value === undefined || value === "") return null;
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime())) throw new DomainError("ERROR_PARAMS", { field });
-  return time;
-}
-
 export type DuesFilter = { trade?: string; state?: number | null; start?: string; end?: string; index?: number };
 
-export async function listDues({ ctx, input }: { ctx: Ctx; input: DuesFilter }) {
+export async function listDues({ ctx, input }: { ctx: MemberCtx; input: DuesFilter }) {
   if (input.state != null && !ORDER_STATES.has(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
-  const start = parseTime(input.start, "start");
-  const end = parseTime(input.end, "end");
+  const start = timeOf(input.start, "start");
+  const end = timeOf(input.end, "end");
   const trade = (input.trade ?? "").trim();
   const where = and(
-    eq(duesOrders.userId, ctx.actor!.id),
+    eq(duesOrders.userId, ctx.actor.id),
     // strpos, not LIKE: a % or _ typed into the filter is a character, not a wildcard.
     trade ? sql`strpos(${duesOrders.sysTrade}, ${trade}) > 0` : undefined,
     input.state != null ? eq(duesOrders.state, input.state) : undefined,
@@ -61,6 +57,7 @@ export async function listDues({ ctx, input }: { ctx: Ctx; input: DuesFilter }) 
   return {
     list: rows.map((r) => ({
       sysTrade: r.sysTrade,
+      name: inLanguage(ctx, r.nameZh, r.nameEn),
       nameZh: r.nameZh,
       nameEn: r.nameEn,
       year: r.year,
@@ -76,56 +73,41 @@ export async function listDues({ ctx, input }: { ctx: Ctx; input: DuesFilter }) 
   };
 }
 
-/** The index a concurrent writer hit, when a write broke a unique index. */
-export function brokenIndex(error: unknown): string | null {
-  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return /"([^"]+)"/.exec(e.message ?? "")?.[1] ?? "";
-  }
-  return null;
+/**
+ * /member/pay, in the command's transaction: the dues order and its waiting
+ * payment. The pay link is asked of the provider after the commit (the
+ * route's `then`, payLink below). Two calls at once both pass the checks;
+ * the partial unique indexes let one through (the route maps the other).
+ */
+export async function payDues({ ctx }: { ctx: CommandCtx<MemberCtx> }) {
+  const userId = ctx.actor.id;
+  const config = await duesConfig(ctx.db);
+  // An order past its 15 minutes no longer blocks, even before the job's next tick.
+  await expireDues(ctx.db, ctx.now, userId);
+  if (await hasPaid(ctx.db, userId, config.year)) throw new DomainError("ERROR_DATA_USED", { year: config.year });
+  const open = await pendingDues(ctx.db, userId, ctx.now);
+  if (open) throw new DomainError("ERROR_NOT_POWER", { expires: open.order.expiresAt.toISOString() });
+  const trade = newTrade("D", ctx.now);
+  const expiresAt = new Date(ctx.now.getTime() + DUES_PENDING_MS);
+  const names = { nameZh: `${config.year}年度工会会费`, nameEn: `Union dues ${config.year}` };
+  const [order] = await ctx.db
+    .insert(duesOrders)
+    .values({ sysTrade: trade, userId, year: config.year, ...names, amount: config.price, state: ORDER_STATE.ORDER_STATE_WAIT, createdAt: ctx.now, expiresAt })
+    .returning({ id: duesOrders.id });
+  await recordPayment(ctx, { trade, kind: "dues", refId: order!.id, userId, subject: `${names.nameZh} / ${names.nameEn}`, amount: config.price, expiresAt });
+  return { trade, expires: expiresAt.toISOString() };
 }
 
-export async function payDues({ ctx }: { ctx: Ctx }) {
-  const userId = ctx.actor!.id;
-  try {
-    return await ctx.transaction(async (tx) => {
-      const config = await duesConfig(tx.db);
-      // An order past its 15 minutes no longer blocks, even before the job's next tick.
-      await expireDues(tx.db, ctx.now, userId);
-      if (await hasPaid(tx.db, userId, config.year)) throw new DomainError("ERROR_DATA_USED", { year: config.year });
-      const open = await pendingDues(tx.db, userId, ctx.now);
-      if (open) throw new DomainError("ERROR_NOT_POWER", { expires: open.order.expiresAt.toISOString() });
-      const trade = newTrade("D", ctx.now);
-      const expiresAt = new Date(ctx.now.getTime() + DUES_PENDING_MS);
-      const names = { nameZh: `${config.year}年度工会会费`, nameEn: `Union dues ${config.year}` };
-      const [order] = await tx.db
-        .insert(duesOrders)
-        .values({ sysTrade: trade, userId, year: config.year, ...names, amount: config.price, state: ORDER_STATE.ORDER_STATE_WAIT, createdAt: ctx.now, expiresAt })
-        .returning({ id: duesOrders.id });
-      const { payUrl } = await openPayment(tx, {
-        trade,
-        kind: "dues",
-        refId: order!.id,
-        userId,
-        subject: `${names.nameZh} / ${names.nameEn}`,
-        amount: config.price,
-        expiresAt,
-      });
-      return { trade, pay: payUrl, expires: expiresAt.toISOString() };
-    });
-  } catch (error) {
-    // Two pay calls at once both passed the checks: the partial unique indexes let only one through.
-    const index = brokenIndex(error);
-    if (index === "dues_orders_one_pending_idx") throw new DomainError("ERROR_NOT_POWER");
-    if (index === "dues_orders_one_paid_idx") throw new DomainError("ERROR_DATA_USED");
-    throw error;
-  }
+/** After the commit: the provider's pay link for the order just made. */
+export async function payLink({ ctx, result }: { ctx: MemberCtx; result: { trade: string; expires: string } }) {
+  return { ...result, pay: await requestPayLink(ctx, result.trade) };
 }
 
-export async function payState({ ctx, input }: { ctx: Ctx; input: { trade: string } }) {
+export async function payState({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }) {
   const [row] = await ctx.db
     .select({ state: payments.state })
     .from(payments)
-    .where(and(eq(payments.trade, input.trade), eq(payments.userId, ctx.actor!.id)));
+    .where(and(eq(payments.trade, input.trade), eq(payments.userId, ctx.actor.id)));
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
   return { state: { id: row.state, code: typeById.get(row.state)?.code ?? null } };
 }

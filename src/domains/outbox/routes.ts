@@ -1,9 +1,6 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
+import { Type as t } from "@sinclair/typebox";
+import { domain, query } from "../../http/kit";
+import { pageIndex } from "../shared/fields";
 import { listOutbox } from "./service";
 
-export const outboxDomain = domain("outbox", [
-  route("/system/outbox/list", { access: "FUNCTION_SYSTEM_PAGE", body: t.Object({ index: t.Optional(t.Integer()) }) }, ({ ctx, input }) =>
-    listOutbox({ ctx, input }),
-  ),
-]);
+export const outboxDomain = domain("outbox", [query("/system/outbox/list", { access: "FUNCTION_SYSTEM_PAGE", input: t.Object({ index: pageIndex }) }, listOutbox)]);

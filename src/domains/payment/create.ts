@@ -1,9 +1,18 @@
-// Opens a payment with the configured provider and records it, inside the
-// caller's transaction (the dues order and its payment appear together).
+// Opening a payment takes two steps, so no provider call ever runs inside a
+// transaction: the verb records the order and its waiting payment in the
+// command's transaction; after the commit the provider is asked for the pay
+// link, which is stored in a second short write. A provider that fails or
+// does not answer in time closes the order at once (the member may try
+// again) and answers ERROR_BUSY; if even that fails, the expiry job closes it.
 import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { CommandCtx } from "../../http/kit";
+import { DomainError } from "../../protocol/result";
 import { PAY_STATE } from "../../protocol/types";
+import type { Ctx } from "../context";
+import { withTimeout } from "../shared/messages";
+import { paymentKind } from "./kinds";
 
 /** Where payers reach the portal: PUBLIC_URL, else the host the member used. */
 export const originOf = (ctx: Pick<Ctx, "config" | "host">): string => ctx.config.payment.publicUrl ?? `http://${ctx.host ?? "localhost"}`;
@@ -14,24 +23,59 @@ export function newTrade(prefix: string, now: Date): string {
   return `${prefix}${stamp}${randomBytes(8).toString("hex").toUpperCase()}`;
 }
 
-export async function openPayment(
-  ctx: Ctx,
+/** Step one, in the command's transaction: the waiting payment row. */
+export async function recordPayment(
+  ctx: CommandCtx,
   input: { trade: string; kind: string; refId: number; userId: number; subject: string; amount: number; expiresAt: Date },
 ) {
-  const provider = ctx.providers.payment;
-  const created = await provider.create({ ...input, origin: originOf(ctx) });
   await ctx.db.insert(payments).values({
     trade: input.trade,
-    provider: provider.name,
+    provider: ctx.providers.payment.name,
     kind: input.kind,
     refId: input.refId,
     userId: input.userId,
     subject: input.subject,
     amount: input.amount,
     state: PAY_STATE.PAY_STATE_WAIT,
-    providerTrade: created.providerTrade,
     createdAt: ctx.now,
     expiresAt: input.expiresAt,
   });
-  return created;
+}
+
+/** Step two, after the commit: the provider's pay link, stored. */
+export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.trade, trade));
+  if (!payment) throw new DomainError("ERROR_RESULT_NULL");
+  if (payment.payUrl) return payment.payUrl;
+  let created: Awaited<ReturnType<Ctx["providers"]["payment"]["create"]>>;
+  try {
+    created = await withTimeout(
+      ctx.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx) }),
+      ctx.config.payment.timeoutMs,
+    );
+  } catch (error) {
+    console.warn(`payment ${trade}: the provider gave no pay link:`, (error as Error)?.message ?? error);
+    await abandonPayment(ctx, payment);
+    throw new DomainError("ERROR_BUSY", { reason: "payment" });
+  }
+  await ctx.db.update(payments).set({ payUrl: created.payUrl, providerTrade: created.providerTrade }).where(eq(payments.id, payment.id));
+  return created.payUrl;
+}
+
+/** Closes a payment nobody can pay and gives up what it was for, in one short transaction and the usual lock order. */
+async function abandonPayment(ctx: Ctx, payment: typeof payments.$inferSelect) {
+  const kind = paymentKind(payment.kind);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await kind?.lock(tx, payment.refId);
+      const closed = await tx
+        .update(payments)
+        .set({ state: PAY_STATE.PAY_STATE_CLOSED })
+        .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)))
+        .returning({ id: payments.id });
+      if (closed.length > 0) await kind?.abandon(tx, payment.refId);
+    });
+  } catch (error) {
+    console.error(`payment ${payment.trade}: could not close it; the expiry job will`, error);
+  }
 }

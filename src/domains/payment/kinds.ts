@@ -1,12 +1,22 @@
 // The things a payment can pay for, by the `kind` stored on the payment row.
-// Registration orders join here in the activities issue.
+// Each paying domain registers its kind (src/domains/index.ts), so payment
+// never imports the domains that use it.
 import type { DbOrTx } from "../../db/client";
-import { duesPayment } from "../membership/dues-payment";
 
 export type PaymentKind = {
+  /** Taken first by notifications and expiry alike, so they lock in one order: the thing paid for, then the payment. */
   lock(db: DbOrTx, refId: number): Promise<void>;
+  /** Marks it paid; false when it is no longer waiting (then nothing may change). */
   paid(db: DbOrTx, refId: number, payTrade: string, now: Date): Promise<boolean>;
+  /** Gives it up when no pay link could be had, so the member may try again at once. */
+  abandon(db: DbOrTx, refId: number): Promise<void>;
   describe(db: DbOrTx, refId: number): Promise<{ zh: string; en: string } | null>;
 };
 
-export const PAYMENT_KINDS: Record<string, PaymentKind> = { dues: duesPayment };
+const kinds = new Map<string, PaymentKind>();
+
+export function registerPaymentKind(name: string, kind: PaymentKind) {
+  kinds.set(name, kind);
+}
+
+export const paymentKind = (name: string): PaymentKind | null => kinds.get(name) ?? null;

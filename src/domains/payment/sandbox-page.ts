@@ -1,6 +1,9 @@
 // The sandbox provider's payment page: small, calm, bilingual (both
 // languages, or one by ?lang=), readable on a phone. Plain HTML with no
-// script: it must work from any phone that scans the QR code.
+// script: it must work from any phone that scans the QR code. It wears the
+// portal's colours and fonts: the UI's own tokens are inlined, so a change
+// there reaches this page too.
+import tokens from "../../../ui/tokens.css" with { type: "text" };
 export type SandboxState = "open" | "paid" | "closed" | "cancelled" | "unknown";
 
 type Page = { state: SandboxState; trade: string; amount: number; subject: { zh: string; en: string }; lang: "zh" | "en" | null };
@@ -51,14 +54,17 @@ export function sandboxPage(page: Page): Response {
 <html lang="${page.lang === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.lang === "en" ? TEXT.title[1] : page.lang === "zh" ? TEXT.title[0] : `${TEXT.title[0]} · ${TEXT.title[1]}`}</title>
 <style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f4f6f8;font:16px/1.5 system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2933}
-main{width:min(92vw,380px);background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:24px}
-h1{font-size:20px;margin:0 0 4px}.note{color:#616e7c;font-size:13px;margin:0 0 20px}.en{color:#616e7c;font-size:.9em}
-dl{margin:0 0 24px}dt{color:#616e7c;font-size:13px;margin-top:12px}dd{margin:2px 0 0}.amount{font-size:28px;font-weight:600;color:#b42318}
-button.pay{width:100%;padding:12px;border:0;border-radius:8px;background:#c62828;color:#fff;font-size:17px;cursor:pointer}
-button.pay .en{color:rgba(255,255,255,.85)}
-a.cancel{display:block;text-align:center;margin-top:12px;padding:10px;color:#52606d;text-decoration:none}
-.state{font-size:17px;text-align:center;margin:24px 0}.state.paid{color:#1b7f3b}.state.closed,.state.unknown{color:#b42318}
+${tokens as string}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:var(--bg);font:15px/1.6 var(--font);color:var(--text);-webkit-font-smoothing:antialiased}
+main{width:min(100%,400px);box-sizing:border-box;background:var(--surface);border:1px solid var(--border);border-radius:var(--radius);box-shadow:var(--shadow-raised);padding:28px 24px}
+h1{font-size:20px;line-height:1.4;margin:0 0 6px}.note{color:var(--muted);font-size:13px;margin:0 0 20px}.en{color:var(--muted);font-size:.9em}
+dl{margin:0 0 24px;padding:14px 16px;border-radius:8px;background:var(--surface-muted)}dt{color:var(--faint);font-size:13px}dd{margin:2px 0 0}dd+dt{margin-top:10px}
+.amount{font-size:28px;font-weight:600;color:var(--accent);font-variant-numeric:tabular-nums}
+button.pay{width:100%;min-height:46px;padding:10px 16px;border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;font-size:16px;font-weight:500;cursor:pointer}
+button.pay:hover{background:var(--accent-strong)}button.pay .en{color:inherit}
+a.cancel{display:block;text-align:center;margin-top:10px;padding:10px;border-radius:8px;color:var(--muted);text-decoration:none}a.cancel:hover{background:var(--surface-muted);color:var(--text)}
+button.pay:focus-visible,a.cancel:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.state{font-size:17px;text-align:center;margin:24px 0}.state.paid{color:var(--success)}.state.closed,.state.unknown{color:var(--danger)}
 </style></head>
 <body><main><h1>${say("title")}</h1><p class="note">${say("note")}</p>
 ${body}

@@ -1,17 +1,13 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
+import { Type as t } from "@sinclair/typebox";
+import { domain, query } from "../../http/kit";
+import { pageIndex, timeField } from "../shared/fields";
 import { listPoints, pointsBalance } from "./service";
 
-const time = t.Optional(t.String({ maxLength: 40 }));
-
 export const pointsDomain = domain("points", [
-  route(
+  query(
     "/user/integral/list",
-    {
-      access: "user",
-      body: t.Object({ type: t.Optional(t.Union([t.Integer(), t.Null()])), start: time, end: time, index: t.Optional(t.Integer()) }),
-    },
-    ({ ctx, input }) => listPoints({ ctx, input }),
+    { access: "user", input: t.Object({ type: t.Optional(t.Union([t.Integer(), t.Null()])), start: timeField, end: timeField, index: pageIndex }) },
+    listPoints,
   ),
-  route("/user/integral/balance", { access: "user" }, ({ ctx }) => pointsBalance({ ctx })),
+  query("/user/integral/balance", { access: "user" }, pointsBalance),
 ]);

@@ -3,11 +3,13 @@
 import { and, count, desc, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { pointRecords } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { Ctx, MemberCtx } from "../context";
 import { DomainError, page } from "../../protocol/result";
+import { timeOf } from "../shared/fields";
+import { inLanguage } from "../shared/language";
 import { POINT_TYPE } from "../../protocol/types";
+import { POINTS_PAGE_SIZE } from "../../protocol/limits";
 
-export const POINTS_PAGE_SIZE = 10;
 /** "About to expire" means within this many days (the notice above the points table). */
 export const EXPIRY_NOTICE_DAYS = 30;
 
@@ -33,23 +35,18 @@ async function expiringSoon(db: DbOrTx, userId: number, now: Date) {
     })
     .from(pointRecords)
     .where(and(eq(pointRecords.userId, userId), gt(pointRecords.remaining, 0), gt(pointRecords.expiresAt, now), lte(pointRecords.expiresAt, horizon)));
-  return { appCounts: row?.total ?? 0, appDate: row?.first ? new Date(row.first).toISOString() : null };
-}
-
-function parseTime(value: string | undefined, field: string): Date | null {
-  if (value === undefined || value === "") return null;
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime())) throw new DomainError("ERROR_PARAMS", { field });
-  return time;
+  const soon = row?.total ?? 0;
+  // Section 7's call table says appCounts, section 3's entity appCount: both are answered.
+  return { appCounts: soon, appCount: soon, appDate: row?.first ? new Date(row.first).toISOString() : null };
 }
 
 export type PointsFilter = { type?: number | null; start?: string; end?: string; index?: number };
 
-export async function listPoints({ ctx, input }: { ctx: Ctx; input: PointsFilter }) {
-  const userId = ctx.actor!.id;
+export async function listPoints({ ctx, input }: { ctx: MemberCtx; input: PointsFilter }) {
+  const userId = ctx.actor.id;
   if (input.type != null && !POINT_TYPES.has(input.type)) throw new DomainError("ERROR_PARAMS", { field: "type" });
-  const start = parseTime(input.start, "start");
-  const end = parseTime(input.end, "end");
+  const start = timeOf(input.start, "start");
+  const end = timeOf(input.end, "end");
   const where = and(
     eq(pointRecords.userId, userId),
     input.type != null ? eq(pointRecords.type, input.type) : undefined,
@@ -73,6 +70,7 @@ export async function listPoints({ ctx, input }: { ctx: Ctx; input: PointsFilter
       date: r.createdAt.toISOString(),
       type: { id: r.type },
       expiry: r.expiresAt ? r.expiresAt.toISOString() : null,
+      desc: inLanguage(ctx, r.descZh, r.descEn),
       descZh: r.descZh,
       descEn: r.descEn,
     })),
@@ -84,6 +82,6 @@ export async function listPoints({ ctx, input }: { ctx: Ctx; input: PointsFilter
   };
 }
 
-export async function pointsBalance({ ctx }: { ctx: Ctx }) {
-  return { balance: await balanceOf(ctx.db, ctx.actor!.id, ctx.now) };
+export async function pointsBalance({ ctx }: { ctx: MemberCtx }) {
+  return { balance: await balanceOf(ctx.db, ctx.actor.id, ctx.now) };
 }

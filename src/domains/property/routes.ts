@@ -1,11 +1,11 @@
-import { domain, route } from "../../http/route";
+import { domain, query } from "../../http/kit";
 import { allProperties, listCountries, listRoles, shownProperties } from "./service";
 
 export const propertyDomain = domain("property", [
-  route("/user/properties", { access: "user" }, ({ ctx }) => shownProperties({ ctx })),
+  query("/user/properties", { access: "user" }, shownProperties),
   // Activation fills the profile before the member can sign in.
-  route("/property/list", { access: "session" }, ({ ctx }) => shownProperties({ ctx })),
-  route("/property/all", { access: "FUNCTION_PROPERTY_OPERATION_FIND" }, ({ ctx }) => allProperties({ ctx })),
-  route("/user/countries", { access: "session" }, ({ ctx }) => listCountries({ ctx })),
-  route("/power/status", { access: "FUNCTION_USER_OPERATION_FIND" }, ({ ctx }) => listRoles({ ctx })),
+  query("/property/list", { access: "session" }, shownProperties),
+  query("/property/all", { access: "FUNCTION_PROPERTY_OPERATION_FIND" }, allProperties),
+  query("/user/countries", { access: "session" }, listCountries),
+  query("/power/status", { access: "FUNCTION_USER_OPERATION_FIND" }, listRoles),
 ]);

@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { countries, properties, propertyOptions, rolePowers, roles } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { Ctx } from "../context";
 
 type PropertyRow = typeof properties.$inferSelect;
 type OptionRow = typeof propertyOptions.$inferSelect;

@@ -1,33 +1,21 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
-import { md5Password } from "../activation/routes";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain } from "../../http/kit";
+import { codeSendBudget } from "../shared/codes";
+import { codeField as code, mailField as mail, passwordField as password, phoneField as phone } from "../shared/fields";
 import { resetPassword, sendContactCode, sendPasswordCode, sendResetCode, updateContact, updatePassword } from "./service";
-
-// Formats are checked by the verbs, so a wrong phone or e-mail answers with the field it names.
-const phone = t.String({ maxLength: 40 });
-const mail = t.String({ maxLength: 200 });
-const code = t.String({ maxLength: 20 });
 
 export const securityDomain = domain("security", [
   // Forgotten password: nobody is signed in.
-  route("/user/reset/send", { access: "session", body: t.Object({ phone }) }, ({ ctx, input }) => sendResetCode({ ctx, input })),
-  route("/user/reset/password", { access: "session", body: t.Object({ phone, auth: code, password: md5Password }) }, ({ ctx, input }) =>
-    resetPassword({ ctx, input }),
-  ),
-  route("/user/password/send", { access: "user" }, ({ ctx }) => sendPasswordCode({ ctx })),
-  route("/user/password/update", { access: "user", body: t.Object({ auth: code, password: md5Password }) }, ({ ctx, input }) =>
-    updatePassword({ ctx, input }),
-  ),
-  route("/user/check/send", { access: "user", body: t.Object({ phone }) }, ({ ctx, input }) =>
-    sendContactCode("phone", { ctx, input: { value: input.phone } }),
-  ),
-  route("/user/phone/update", { access: "user", body: t.Object({ auth: code, phone, old: phone }) }, ({ ctx, input }) =>
+  command("/user/reset/send", { access: "session", input: t.Object({ phone }), throttle: codeSendBudget }, sendResetCode),
+  command("/user/reset/password", { access: "session", input: t.Object({ phone, auth: code, password }), audit: "security.reset" }, resetPassword),
+  command("/user/password/send", { access: "user", throttle: codeSendBudget }, sendPasswordCode),
+  command("/user/password/update", { access: "user", input: t.Object({ auth: code, password }), audit: "security.password" }, updatePassword),
+  command("/user/check/send", { access: "user", input: t.Object({ phone }), throttle: codeSendBudget }, ({ ctx, input }) => sendContactCode("phone", { ctx, input: { value: input.phone } })),
+  command("/user/phone/update", { access: "user", input: t.Object({ auth: code, phone, old: t.Optional(phone) }), audit: "security.phone" }, ({ ctx, input }) =>
     updateContact("phone", { ctx, input: { auth: input.auth, value: input.phone, old: input.old } }),
   ),
-  route("/user/mail/send", { access: "user", body: t.Object({ mail }) }, ({ ctx, input }) =>
-    sendContactCode("mail", { ctx, input: { value: input.mail } }),
-  ),
-  route("/user/mail/update", { access: "user", body: t.Object({ auth: code, mail, old: mail }) }, ({ ctx, input }) =>
+  command("/user/mail/send", { access: "user", input: t.Object({ mail }), throttle: codeSendBudget }, ({ ctx, input }) => sendContactCode("mail", { ctx, input: { value: input.mail } })),
+  command("/user/mail/update", { access: "user", input: t.Object({ auth: code, mail, old: t.Optional(mail) }), audit: "security.mail" }, ({ ctx, input }) =>
     updateContact("mail", { ctx, input: { auth: input.auth, value: input.mail, old: input.old } }),
   ),
 ]);

@@ -1,24 +1,21 @@
 // Tokens, the type table, one-time keys and the login image code.
 import { and, eq, gt } from "drizzle-orm";
 import svgCaptcha from "svg-captcha";
-import type { Config } from "../../config";
-import type { DbOrTx } from "../../db/client";
 import { captchas, oneTimeKeys, sessions } from "../../db/schema";
 import { nodeBackend } from "../../http/crypto-node";
 import { fromBase64Url, toBase64Url } from "../../protocol/bytes";
 import { deriveSessionKeys } from "../../protocol/envelope";
 import { DomainError } from "../../protocol/result";
 import { TYPES } from "../../protocol/types";
-import type { Ctx } from "../../http/context";
-
-type Plain = { db: DbOrTx; now: Date; config: Config };
+import type { Download } from "../../http/kit";
+import type { Ctx } from "../context";
 
 /** GET /system/token: ECDH with the caller's ephemeral key; the derived keys never travel. */
-export async function createSession({ ctx, input }: { ctx: Plain & { ip: string | null }; input: { appId: string; publicKey: string } }) {
-  if (!ctx.config.appIds.includes(input.appId)) throw new DomainError("ERROR_PARAMS", { reason: "app" });
+export async function createSession({ ctx, input }: { ctx: Ctx; input: { app_id: string; public_key: string } }) {
+  if (!ctx.config.appIds.includes(input.app_id)) throw new DomainError("ERROR_PARAMS", { reason: "app" });
   let peer: Uint8Array;
   try {
-    peer = fromBase64Url(input.publicKey);
+    peer = fromBase64Url(input.public_key);
   } catch {
     throw new DomainError("ERROR_PARAMS", { reason: "key" });
   }
@@ -30,11 +27,14 @@ export async function createSession({ ctx, input }: { ctx: Plain & { ip: string 
   } catch {
     throw new DomainError("ERROR_PARAMS", { reason: "key" });
   }
-  const { encKey, macKey } = await deriveSessionKeys(nodeBackend, shared, input.appId);
+  const { encKey, macKey } = await deriveSessionKeys(nodeBackend, shared, input.app_id);
   const id = toBase64Url(nodeBackend.randomBytes(18));
-  const expiresAt = new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs);
-  await ctx.db.insert(sessions).values({ id, appId: input.appId, encKey, macKey, createdAt: ctx.now, expiresAt, ip: ctx.ip });
-  return { token_id: id, public_key: toBase64Url(pair.publicKey), expires: expiresAt.getTime() };
+  // Kept briefly until somebody signs in on it (then the full lifetime); the client is told the full
+  // lifetime, and a token the server forgot is renewed on the next call (nobody was signed in on it).
+  const expiresAt = new Date(ctx.now.getTime() + ctx.config.anonymousLifetimeMs);
+  await ctx.db.insert(sessions).values({ id, appId: input.app_id, encKey, macKey, createdAt: ctx.now, expiresAt, ip: ctx.ip });
+  // `now`: the server's time, so a client whose clock is wrong still signs with fresh stamps.
+  return { token_id: id, public_key: toBase64Url(pair.publicKey), expires: ctx.now.getTime() + ctx.config.tokenLifetimeMs, now: ctx.now.getTime() };
 }
 
 export function listTypes() {
@@ -45,9 +45,7 @@ const KEY_LIFETIME_MS = 10 * 60_000;
 
 export async function issueKey({ ctx }: { ctx: Ctx }) {
   const key = toBase64Url(nodeBackend.randomBytes(16));
-  await ctx.transaction((tx) =>
-    tx.db.insert(oneTimeKeys).values({ key, sessionId: ctx.session.id, expiresAt: new Date(ctx.now.getTime() + KEY_LIFETIME_MS) }),
-  );
+  await ctx.db.insert(oneTimeKeys).values({ key, sessionId: ctx.session.id, expiresAt: new Date(ctx.now.getTime() + KEY_LIFETIME_MS) });
   return { key };
 }
 
@@ -79,14 +77,14 @@ function randomCode(): string {
 }
 
 /** GET /system/random: a new image code for this session, replacing any earlier one. */
-export async function newCaptcha({ ctx }: { ctx: Plain & { session: { id: string } } }): Promise<string> {
+export async function newCaptcha({ ctx }: { ctx: Ctx }): Promise<Download> {
   const code = ctx.config.captchaFixed?.toUpperCase() ?? randomCode();
   const expiresAt = new Date(ctx.now.getTime() + ctx.config.captchaLifetimeMs);
   await ctx.db
     .insert(captchas)
     .values({ sessionId: ctx.session.id, code, expiresAt })
     .onConflictDoUpdate({ target: captchas.sessionId, set: { code, expiresAt } });
-  return renderCaptcha(code, { width: 150, height: 50, noise: 3, fontSize: 50, background: "#f4f7fb" });
+  return { body: renderCaptcha(code, { width: 150, height: 50, noise: 3, fontSize: 50, background: "#f4f7fb" }), type: "image/svg+xml" };
 }
 
 /** Takes the session's image code (one use) and compares it without regard to case. */

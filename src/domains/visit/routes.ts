@@ -1,9 +1,7 @@
-import { t } from "elysia";
-import { domain, route } from "../../http/route";
+import { Type as t } from "@sinclair/typebox";
+import { command, domain } from "../../http/kit";
 import { reportVisit } from "./service";
 
 export const visitDomain = domain("visit", [
-  route("/system/visit", { access: "user", body: t.Object({ params: t.Optional(t.String({ maxLength: 2000 })), page: t.Integer() }) }, ({ ctx, input }) =>
-    reportVisit({ ctx, input }),
-  ),
+  command("/system/visit", { access: "user", input: t.Object({ params: t.Optional(t.String({ maxLength: 2000 })), page: t.Integer() }) }, reportVisit),
 ]);

@@ -2,23 +2,21 @@
 // itself; the answer tells the browser whether the membership rules stop
 // the member (pushed to the dues prompt, or shown it).
 import { visitLog } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { Ctx, MemberCtx } from "../context";
 import { DomainError, message } from "../../protocol/result";
 import { PAGE } from "../../protocol/types";
 import { duesConfig, membershipConditions } from "../membership/dues";
 
 const PAGES = new Set<number>(Object.values(PAGE));
 
-export async function reportVisit({ ctx, input }: { ctx: Ctx; input: { params?: string; page: number } }) {
+export async function reportVisit({ ctx, input }: { ctx: MemberCtx; input: { params?: string; page: number } }) {
   if (!PAGES.has(input.page)) throw new DomainError("ERROR_PARAMS", { field: "page" });
-  const userId = ctx.actor!.id;
-  return ctx.transaction(async (tx) => {
-    await tx.db.insert(visitLog).values({ userId, page: input.page, params: input.params ?? null, ip: ctx.ip, createdAt: ctx.now });
-    const config = await duesConfig(tx.db);
-    const { indexOnly, cantSign } = await membershipConditions(tx.db, userId, config);
-    // Index-only members may stay on the home page; anywhere else they are sent to pay.
-    if (indexOnly && input.page !== PAGE.PAGE_INDEX) return { message: message("MEMBER_INTERCEPT_ADOPT") };
-    if (cantSign) return { message: message("MEMBER_INTERCEPT_NO_POWER") };
-    return {};
-  });
+  const userId = ctx.actor.id;
+  await ctx.db.insert(visitLog).values({ userId, page: input.page, params: input.params ?? null, ip: ctx.ip, createdAt: ctx.now });
+  const config = await duesConfig(ctx.db);
+  const { indexOnly, cantSign } = await membershipConditions(ctx.db, userId, config);
+  // Index-only members may stay on the home page; anywhere else they are sent to pay.
+  if (indexOnly && input.page !== PAGE.PAGE_INDEX) return { message: message("MEMBER_INTERCEPT_ADOPT") };
+  if (cantSign) return { message: message("MEMBER_INTERCEPT_NO_POWER") };
+  return {};
 }

@@ -1,17 +1,13 @@
-// E-mail. A real SMTP adapter implements MailProvider and is returned by a
-// factory like `outboxMail`; verbs only see the interface.
-import { type SendScope, writeOutbox } from "../outbox";
-
+// E-mail. Verbs never call this: they queue a message in the outbox inside
+// their transaction (src/domains/shared/messages.ts), and the delivery job
+// hands it to the configured provider after the commit.
 export type MailMessage = { to: string; subject: string; text: string };
 
 export interface MailProvider {
+  readonly name: string;
+  /** Throws when the server refused or could not be reached; the job retries with backoff. */
   send(message: MailMessage): Promise<void>;
 }
 
-/** Made per send with the caller's transaction, so nothing leaves when it rolls back. */
-export type MailProviderFactory = (scope: SendScope) => MailProvider;
-
-/** The embedded default: the message lands in the outbox table, readable by staff. */
-export const outboxMail: MailProviderFactory = (scope) => ({
-  send: ({ to, subject, text }) => writeOutbox(scope, { channel: "mail", to, subject, text }),
-});
+/** The embedded default: the outbox row staff read is the delivery, so there is nothing more to do. */
+export const outboxMail: MailProvider = { name: "outbox", send: async () => {} };

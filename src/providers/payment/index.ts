@@ -1,7 +1,8 @@
 // Online payment. A provider creates a payment the payer completes on the
 // provider's side (a page or a QR code), then tells us through a signed
 // notification. Verbs only see this interface; the sandbox is the embedded
-// default, a WeChat Pay adapter comes later behind the same interface.
+// default, a WeChat Pay adapter comes later behind the same interface. The
+// order and its payment row commit first; only then is the provider asked.
 
 export type CreatePayment = {
   /** Our trade number: unguessable, it is also the key of the sandbox page. */
@@ -24,9 +25,8 @@ export type IncomingNotice = { body: string; headers: Headers };
 
 export interface PaymentProvider {
   readonly name: string;
+  /** Asks the provider for the page or QR content of a new payment; a network call, never inside a transaction. */
   create(payment: CreatePayment): Promise<CreatedPayment>;
-  /** The payment page or QR content of a payment still open, to show it again. */
-  payUrl(payment: { trade: string; providerTrade: string | null; origin: string }): string;
   /** A verified, paid notice; null when the signature or the content is not right. */
   verify(notice: IncomingNotice): Promise<PaidNotice | null>;
   /** What the provider expects back once a notification was handled (or refused). */

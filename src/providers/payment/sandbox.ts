@@ -56,7 +56,6 @@ export function sandboxProvider(config: Config): PaymentProvider {
     async create({ trade, origin }) {
       return { payUrl: `${origin}/pay/sandbox/${trade}`, providerTrade: `SBX${randomBytes(8).toString("hex").toUpperCase()}` };
     },
-    payUrl: ({ trade, origin }) => `${origin}/pay/sandbox/${trade}`,
     async verify({ body, headers }): Promise<PaidNotice | null> {
       const given = headers.get(SANDBOX_SIGNATURE_HEADER) ?? "";
       const expected = sign(secretOf(config), body);

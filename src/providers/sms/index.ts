@@ -1,17 +1,13 @@
-// Text messages to a phone. A real gateway adapter implements SmsProvider and
-// is returned by a factory like `outboxSms`; verbs only see the interface.
-import { type SendScope, writeOutbox } from "../outbox";
-
+// Text messages to a phone. Verbs never call this: they queue a message in
+// the outbox inside their transaction (src/domains/shared/messages.ts), and
+// the delivery job hands it to the configured provider after the commit.
 export type SmsMessage = { to: string; text: string };
 
 export interface SmsProvider {
+  readonly name: string;
+  /** Throws when the gateway refused or could not be reached; the job retries with backoff. */
   send(message: SmsMessage): Promise<void>;
 }
 
-/** Made per send with the caller's transaction, so nothing leaves when it rolls back. */
-export type SmsProviderFactory = (scope: SendScope) => SmsProvider;
-
-/** The embedded default: the message lands in the outbox table, readable by staff. */
-export const outboxSms: SmsProviderFactory = (scope) => ({
-  send: ({ to, text }) => writeOutbox(scope, { channel: "sms", to, subject: null, text }),
-});
+/** The embedded default: the outbox row staff read is the delivery, so there is nothing more to do. */
+export const outboxSms: SmsProvider = { name: "outbox", send: async () => {} };

@@ -43,7 +43,8 @@ const currentOf = (stored: readonly StoredValue[]): CurrentValue[] =>
     value: Array.isArray(s.value) ? s.value.map(String) : typeof s.value === "string" ? s.value : "",
   }));
 
-const isEmpty = (v: FieldValue | undefined) => !v || (Array.isArray(v.value) ? v.value.length === 0 : v.value.trim() === "");
+/** Nothing chosen or typed (blank text counts as nothing). */
+export const isEmpty = (v: FieldValue | undefined) => !v || (Array.isArray(v.value) ? v.value.length === 0 : v.value.trim() === "");
 
 /** A read-only field is filled once (activation); after that only staff change it. */
 export const isLocked = (p: Property, stored: readonly StoredValue[]) =>
@@ -125,6 +126,15 @@ export function checkForm(args: {
     ok: true,
     values: result.values.map((v) => ({ property: { id: v.propertyId }, option: v.optionId === null ? null : { id: v.optionId }, value: v.value })),
   };
+}
+
+const sameField = (a: FieldValue | undefined, b: FieldValue | undefined) =>
+  (isEmpty(a) && isEmpty(b)) || (!!a && !!b && a.optionId === b.optionId && JSON.stringify(a.value) === JSON.stringify(b.value));
+
+/** Whether two states of the form hold the same answers; a field left empty equals a field never set. */
+export function sameValues(a: FormValues, b: FormValues): boolean {
+  const ids = new Set([...Object.keys(a), ...Object.keys(b)].map(Number));
+  return [...ids].every((id) => sameField(a[id], b[id]));
 }
 
 /** The one nationality there is is chosen for the member (spec 1 section 5). */

@@ -8,7 +8,17 @@ import { api } from "../../api";
 import { t as translate } from "../../i18n";
 import { session } from "../../state/session";
 import { fieldId, propertyMessage } from "../property-form";
-import { type Country, type FormValues, type Property, type SentValue, type StoredValue, automaticNationality, checkForm, initialValues } from "./model";
+import {
+  type Country,
+  type FormValues,
+  type Property,
+  type SentValue,
+  type StoredValue,
+  automaticNationality,
+  checkForm,
+  initialValues,
+  sameValues,
+} from "./model";
 
 export type ProfileSource = "/property/list" | "/user/properties";
 
@@ -23,8 +33,8 @@ export function useProfileForm(idPrefix: string, source: ProfileSource, stored: 
   const load = async () => {
     setFailed(null);
     const [props, list] = await Promise.all([
-      api.call<{ list: Property[] }>(source),
-      api.call<{ list: Country[] }>("/user/countries"),
+      api.call(source),
+      api.call("/user/countries"),
     ]);
     if (!isSuccess(props) || !props.list) return setFailed(props.message);
     if (!isSuccess(list) || !list.list) return setFailed(list.message);
@@ -74,6 +84,9 @@ export function useProfileForm(idPrefix: string, source: ProfileSource, stored: 
 
   return {
     ready: properties !== null,
+    /** The member changed something since the stored values (or the last reset). */
+    edited:
+      properties !== null && (!sameValues(values, initialValues(stored)) || nationality !== automaticNationality(countries, storedNationality)),
     failed,
     reload: load,
     properties: properties ?? [],

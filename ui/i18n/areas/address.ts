@@ -1,7 +1,6 @@
 // Texts of the address area, both languages side by side; zh.ts and en.ts mount them under "address".
 export default {
   zh: {
-    title: "收货地址",
     intro: "礼品与活动物资将寄送到您的默认地址。最多可保存 10 个地址。",
     add: "新增地址",
     edit: "编辑",
@@ -47,7 +46,6 @@ export default {
     },
   },
   en: {
-    title: "Delivery addresses",
     intro: "Gifts and activity items are sent to your default address. You can keep up to 10 addresses.",
     add: "Add address",
     edit: "Edit",

@@ -7,7 +7,7 @@ export default {
     menu: {
       information: "个人资料",
       security: "账号安全",
-      member: "会费缴纳",
+      member: "工会会费",
       address: "收货地址",
       family: "家属信息",
       order: "我的订单",
@@ -26,6 +26,7 @@ export default {
       save: "保存资料",
       reset: "撤销修改",
       saved: "个人资料已保存",
+      leave: "个人资料的修改还没有保存，确定要离开吗？离开后修改将丢失。",
     },
     security: {
       intro: "修改手机号、邮箱或密码时，需要先通过验证码确认是您本人操作。",
@@ -99,6 +100,7 @@ export default {
       save: "Save profile",
       reset: "Undo changes",
       saved: "Your profile is saved",
+      leave: "Your profile changes are not saved yet. Leave this page and lose them?",
     },
     security: {
       intro: "To change your mobile number, e-mail or password, first confirm it is you with a verification code.",

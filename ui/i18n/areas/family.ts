@@ -1,7 +1,6 @@
 // Texts of the family area, both languages side by side; zh.ts and en.ts mount them under "family".
 export default {
   zh: {
-    title: "家属信息",
     intro: "报名亲子、家庭类活动时会用到家属信息。最多可添加 15 位家属。",
     add: "添加家属",
     edit: "编辑",
@@ -45,7 +44,6 @@ export default {
     },
   },
   en: {
-    title: "Family members",
     intro: "Family details are used when you sign up for family and children's activities. You can add up to 15 family members.",
     add: "Add family member",
     edit: "Edit",
@@ -65,7 +63,7 @@ export default {
     identity: "ID number",
     identityCardPlaceholder: "18-character ID card number",
     identityPassportPlaceholder: "Passport or other document number",
-    sex: "Sex",
+    sex: "Gender",
     male: "Male",
     female: "Female",
     phone: "Mobile",
@@ -83,7 +81,7 @@ export default {
       idType: "Please choose the ID type",
       identity: "Please enter the ID number",
       idCard: "Please enter a valid 18-character Chinese ID number (the last may be X)",
-      sex: "Please choose the sex",
+      sex: "Please choose the gender",
       phoneFormat: "The mobile number must be 11 digits starting with 1",
       server: "Not saved: please check “{{field}}” and try again",
     },

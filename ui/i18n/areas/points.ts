@@ -1,13 +1,8 @@
 // Texts of the points area, both languages side by side; zh.ts and en.ts mount them under "points".
 export default {
   zh: {
-    title: "我的积分",
     type: "类型",
-    allTypes: "全部",
-    start: "开始日期",
-    end: "结束日期",
-    search: "查询",
-    reset: "重置",
+    filter: "筛选积分记录",
     balance: "当前积分余额",
     expiring: "您有 {{count}} 积分将于 {{date}} 到期，请尽快使用。",
     noneExpiring: "近30天内没有即将到期的积分。",
@@ -15,17 +10,12 @@ export default {
     date: "时间",
     expiry: "有效期至",
     desc: "说明",
-    never: "长期有效",
     caption: "积分明细",
+    empty: "还没有积分记录。",
   },
   en: {
-    title: "My points",
     type: "Type",
-    allTypes: "All",
-    start: "From",
-    end: "To",
-    search: "Search",
-    reset: "Reset",
+    filter: "Filter the points",
     balance: "Points balance",
     expiring: "{{count}} of your points expire on {{date}}. Use them before then.",
     noneExpiring: "No points expire in the next 30 days.",
@@ -33,7 +23,7 @@ export default {
     date: "Time",
     expiry: "Expires",
     desc: "Description",
-    never: "No expiry",
     caption: "Points history",
+    empty: "No points yet.",
   },
 };

@@ -38,7 +38,7 @@ function Steps({ current }: { current: Step }) {
 function LanguageStep({ user, onChosen }: { user: User; onChosen: (user: User) => void }) {
   const t = useT();
   const choose = async (language: Language) => {
-    const answer = await api.call<{ user: User }>("/active/language", { user: user.id, language: languageId(language) });
+    const answer = await api.call("/active/language", { user: user.id, language: languageId(language) });
     if (!isSuccess(answer) || !answer.user) return showMessage(codeFlowText(t, answer.message));
     setLanguage(language);
     onChosen(answer.user);
@@ -91,7 +91,7 @@ export function ActivationDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     void (async () => {
-      const answer = await api.call<{ mode: "phone" | "mail" }>("/active/mode");
+      const answer = await api.call("/active/mode");
       if (isSuccess(answer) && answer.mode) return setMode(answer.mode);
       await showMessage(codeFlowText(t, answer.message));
       onClose();

@@ -51,7 +51,7 @@ export function ActivationProfile({ user, phoneProven, onDone }: { user: User; p
     const problem = phoneError(phone);
     setErrors((e) => ({ ...e, phone: problem }));
     if (problem) return;
-    const answer = await api.call<{ seconds: number }>("/user/sms/send", { user: user.id, phone: phone.trim() });
+    const answer = await api.call("/user/sms/send", { user: user.id, phone: phone.trim() });
     if (isSuccess(answer)) return cooldown.start({ phone }, answer.seconds);
     if (answer.message.code === "ERROR_OFTEN" && typeof answer.message.params?.seconds === "number") cooldown.start({ phone }, answer.message.params.seconds);
     await showMessage(codeFlowText(t, answer.message, "profile"));
@@ -66,7 +66,7 @@ export function ActivationProfile({ user, phoneProven, onDone }: { user: User; p
     setErrors(found);
     const first = (["phone", "code", "password", "repeat"] as const).find((f) => found[f]);
     if (first) return document.getElementById(`activation-${first}-field`)?.focus();
-    const answer = await api.call<{ user: User }>("/active/submit", {
+    const answer = await api.call("/active/submit", {
       user: user.id,
       password: passwordDigest(password),
       nationality: profile.nationality,

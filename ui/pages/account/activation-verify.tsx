@@ -65,13 +65,12 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
     const found = problems(mode, values, false);
     setErrors(found);
     if (hasProblem(found)) return;
-    const payload =
+    const answer =
       mode === "phone"
-        ? { path: "/active/sms/send", body: { phone: values.phone.trim() } }
+        ? await api.call("/active/sms/send", { phone: values.phone.trim() })
         : mode === "mail"
-          ? { path: "/active/mail/send", body: { mail: values.mail.trim() } }
-          : { path: "/active/none/mail/send", body: { employees: values.employees.trim(), password: passwordDigest(values.initial), mail: values.mail.trim() } };
-    const answer = await api.call<{ seconds: number }>(payload.path, payload.body);
+          ? await api.call("/active/mail/send", { mail: values.mail.trim() })
+          : await api.call("/active/none/mail/send", { employees: values.employees.trim(), password: passwordDigest(values.initial), mail: values.mail.trim() });
     const sent = Object.fromEntries(SENT_WITH[mode].map((f) => [f, values[f]]));
     if (isSuccess(answer)) {
       cooldown.start(sent, answer.seconds);
@@ -92,8 +91,8 @@ export function ActivationVerify({ serverMode, onVerified }: { serverMode: "phon
     const auth = values.code.trim();
     const answer =
       mode === "nomail"
-        ? await api.call<{ user: User }>("/active/none/mail/login", { employees: values.employees.trim(), password: passwordDigest(values.initial), mail: values.mail.trim(), auth })
-        : await api.call<{ user: User }>("/active/login", mode === "phone" ? { phone: values.phone.trim(), auth } : { mail: values.mail.trim(), auth });
+        ? await api.call("/active/none/mail/login", { employees: values.employees.trim(), password: passwordDigest(values.initial), mail: values.mail.trim(), auth })
+        : await api.call("/active/login", mode === "phone" ? { phone: values.phone.trim(), auth } : { mail: values.mail.trim(), auth });
     if (isSuccess(answer) && answer.user) return onVerified(answer.user);
     await showMessage(codeFlowText(t, answer.message));
   };

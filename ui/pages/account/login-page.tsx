@@ -7,6 +7,7 @@ import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { BottomBar } from "../../components/app-shell";
+import { BreakableText } from "../../components/breakable-text";
 import { Emblem } from "../../components/emblem";
 import { LanguageToggle } from "../../components/language-toggle";
 import { showMessage } from "../../components/message-box";
@@ -42,7 +43,9 @@ function SupportContact() {
     <dl className="support-list">
       <dt>{t("login.supportMail")}</dt>
       <dd>
-        <a href={`mailto:${info.supportMail}`}>{info.supportMail}</a>
+        <a href={`mailto:${info.supportMail}`}>
+          <BreakableText text={info.supportMail} />
+        </a>
       </dd>
       <dt>{t("login.supportHours")}</dt>
       <dd>{language === "en" ? info.supportHoursEn : info.supportHoursZh}</dd>
@@ -64,15 +67,20 @@ export function LoginPage() {
   const [open, setOpen] = useState<"retrieve" | "activate" | null>(null);
   const refs = { account: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
 
+  const live = useRef(true);
   const refreshCode = async () => {
     try {
-      setCodeUrl(await api.imageCodeUrl());
+      const url = await api.imageCodeUrl();
+      if (live.current) setCodeUrl(url);
+      else URL.revokeObjectURL(url);
     } catch (error) {
       console.error(error);
     }
   };
 
-  const live = useRef(true);
+  // An image code replaced or left behind is let go of.
+  useEffect(() => () => void (codeUrl && URL.revokeObjectURL(codeUrl)), [codeUrl]);
+
   const start = async () => {
     setFailed(false);
     // A stored user is reloaded; the same user goes straight home.
@@ -109,7 +117,7 @@ export function LoginPage() {
     if (first) return refs[first].current?.focus();
     setBusy(true);
     const answer = await api
-      .call<{ user: User }>("/client/login/check", {
+      .call("/client/login/check", {
         account: values.account.trim(),
         password: passwordDigest(values.password),
         auth: values.code.trim(),

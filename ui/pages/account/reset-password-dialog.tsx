@@ -34,7 +34,7 @@ export function ResetPasswordDialog({ onClose }: { onClose: () => void }) {
     const problem = phoneError(values.phone);
     setErrors((e) => ({ ...e, phone: problem }));
     if (problem) return;
-    const answer = await api.call<{ seconds: number }>("/user/reset/send", { phone: values.phone.trim() });
+    const answer = await api.call("/user/reset/send", { phone: values.phone.trim() });
     if (isSuccess(answer)) return cooldown.start({ phone: values.phone }, answer.seconds);
     if (answer.message.code === "ERROR_OFTEN" && typeof answer.message.params?.seconds === "number") cooldown.start({ phone: values.phone }, answer.message.params.seconds);
     await showMessage(codeFlowText(t, answer.message, "reset"));

@@ -1,49 +1,40 @@
 // The outbox of the built-in SMS and mail providers, for staff with
 // FUNCTION_SYSTEM_PAGE: newest first, 20 a page, so a person trying the demo
 // can read the code a member was sent.
-import { useEffect, useState } from "react";
-import { isSuccess } from "../../../src/protocol/result";
-import { api } from "../../api";
-import { type Column, PaddedTable } from "../../components/padded-table";
-import { Pager } from "../../components/pager";
-import { resultText, useT } from "../../i18n";
+import type { ItemOf } from "../../../src/domains/api";
+import { OUTBOX_PAGE_SIZE } from "../../../src/protocol/limits";
+import { type Column, CardList } from "../../components/card-list";
+import { useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
+import { useFilteredPages } from "../../lib/use-filtered-pages";
 
-export const OUTBOX_ROWS = 20;
+type Message = ItemOf<"/system/outbox/list">;
 
-type Message = { id: number; channel: string; to: string; subject: string | null; text: string; date: string };
-type OutboxPage = { list: Message[]; count: number; max: number; index: number };
+const NO_FILTER = {};
 
 export function OutboxPanel() {
   const t = useT();
-  const [page, setPage] = useState<OutboxPage | null>(null);
-  const [index, setIndex] = useState(1);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void api.call<OutboxPage>("/system/outbox/list", { index }).then((answer) => {
-      if (!live) return;
-      if (isSuccess(answer) && answer.list) {
-        setFailed(null);
-        setPage({ list: answer.list, count: answer.count ?? 0, max: answer.max ?? 1, index: answer.index ?? index });
-      } else setFailed(resultText(t, answer.message));
-    });
-    return () => {
-      live = false;
-    };
-  }, [index]);
+  const { list } = useFilteredPages("/system/outbox/list", NO_FILTER, (_, index) => ({ index }));
 
   const columns: Column<Message>[] = [
     {
       key: "channel",
       title: t("outbox.channel"),
-      width: "88px",
+      place: "aside",
       render: (m) => <span className={`outbox-channel outbox-channel-${m.channel}`}>{m.channel === "sms" || m.channel === "mail" ? t(`outbox.${m.channel}`) : m.channel}</span>,
     },
-    { key: "to", title: t("outbox.to"), render: (m) => m.to },
-    { key: "text", title: t("outbox.text"), render: (m) => <span className="outbox-text">{m.text}</span> },
-    { key: "date", title: t("outbox.date"), width: "150px", render: (m) => formatDateTime(m.date) },
+    { key: "to", title: t("outbox.to"), place: "title", render: (m) => m.to },
+    { key: "text", title: t("outbox.text"), wide: true, render: (m) => <span className="outbox-text">{m.text}</span> },
+    { key: "date", title: t("outbox.date"), render: (m) => formatDateTime(m.date) },
+    {
+      key: "state",
+      title: t("outbox.state"),
+      render: (m) => (
+        <span className={`outbox-state outbox-state-${m.state}`} title={m.error ? t("outbox.tries", { count: m.attempts, error: m.error }) : undefined}>
+          {m.state === "pending" || m.state === "sent" || m.state === "failed" ? t(`outbox.states.${m.state}`) : m.state}
+        </span>
+      ),
+    },
   ];
 
   return (
@@ -52,13 +43,7 @@ export function OutboxPanel() {
         {t("outbox.title")}
       </h2>
       <p className="outbox-intro">{t("outbox.intro")}</p>
-      {failed ? (
-        <p className="field-error" role="alert">
-          {failed}
-        </p>
-      ) : null}
-      <PaddedTable columns={columns} data={page?.list ?? []} rowKey={(m) => m.id} rows={OUTBOX_ROWS} caption={t("outbox.caption")} />
-      {page ? <Pager index={page.index} max={page.max} count={page.count} onChange={setIndex} /> : null}
+      <CardList {...list} columns={columns} rows={OUTBOX_PAGE_SIZE} rowKey={(m) => m.id} label={t("outbox.caption")} empty={t("list.none")} />
     </section>
   );
 }

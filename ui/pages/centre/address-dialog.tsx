@@ -2,6 +2,7 @@
 // phone, the four region levels and the detail. The browser checks the same
 // rules as the server so a person learns of a mistake before sending.
 import { type FormEvent, useRef, useState } from "react";
+import type { ItemOf } from "../../../src/domains/api";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
@@ -10,20 +11,7 @@ import { showMessage } from "../../components/message-box";
 import { EMPTY_CHAIN, type Region, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
 import { resultText, useT } from "../../i18n";
 
-export type Address = {
-  id: number;
-  name: string;
-  phone: string;
-  address0: Region;
-  address1: Region;
-  address2: Region;
-  address3: Region;
-  info: string;
-  type: { id: number };
-  isDefault: boolean;
-};
-
-export const MAX_ADDRESSES = 10;
+export type Address = ItemOf<"/user/address/list">;
 
 type Field = "name" | "phone" | "region" | "info";
 export type AddressForm = { name: string; phone: string; region: RegionChain; info: string };
@@ -94,7 +82,7 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
     setBusy(true);
     const [a0, a1, a2, a3] = form.region;
     const answer = await api
-      .call<{ address: Address }>("/user/address/save", {
+      .call("/user/address/save", {
         address: {
           ...(address ? { id: address.id } : {}),
           name: cleanText(form.name),

@@ -5,12 +5,14 @@ import { useSnapshot } from "valtio";
 import { ADDRESS_TYPE } from "../../../src/protocol/types";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
+import { CardList } from "../../components/card-list";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, t as translate, useT } from "../../i18n";
 import { maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
-import { type Address, AddressDialog, MAX_ADDRESSES } from "./address-dialog";
-import { CardList, CentreSection } from "./centre-section";
+import { MAX_ADDRESSES } from "../../../src/protocol/limits";
+import { type Address, AddressDialog } from "./address-dialog";
+import { CentreSection } from "./centre-section";
 
 type Editing = { address: Address | null } | null;
 
@@ -18,7 +20,7 @@ function useAddresses() {
   const [list, setList] = useState<Address[] | null>(null);
   const [failed, setFailed] = useState(false);
   const load = async () => {
-    const answer = await api.call<{ list: Address[] }>("/user/address/list");
+    const answer = await api.call("/user/address/list");
     if (isSuccess(answer) && answer.list) {
       setList(answer.list);
       setFailed(false);
@@ -39,7 +41,7 @@ function AddressCard({ address, onEdit, onDelete, onDefault }: { address: Addres
     .join(language === "en" ? ", " : " ");
   const isHome = address.type?.id === ADDRESS_TYPE.ADDRESS_TYPE_PLACE;
   return (
-    <li className={`address-card${address.isDefault ? " is-default" : ""}`} data-testid="address-card">
+    <>
       <div className="address-head">
         <span className="address-name">{address.name}</span>
         <span className="address-phone">{maskPhone(address.phone)}</span>
@@ -63,7 +65,7 @@ function AddressCard({ address, onEdit, onDelete, onDefault }: { address: Addres
           {t("address.delete")}
         </button>
       </div>
-    </li>
+    </>
   );
 }
 
@@ -102,7 +104,7 @@ export default function AddressPage() {
   return (
     <CentreSection
       id="address"
-      title={t("address.title")}
+      title={t("centre.menu.address")}
       intro={t("address.intro")}
       tools={
         <>
@@ -113,19 +115,24 @@ export default function AddressPage() {
         </>
       }
     >
-      <CardList list={list} failed={failed} empty={t("address.empty")} onRetry={() => void load()}>
-        {(addresses) =>
-          addresses.map((address) => (
-            <AddressCard
-              key={address.id}
-              address={address}
-              onEdit={() => setEditing({ address })}
-              onDelete={() => void remove(address)}
-              onDefault={() => void makeDefault(address)}
-            />
-          ))
-        }
-      </CardList>
+      <CardList
+        list={list}
+        failed={failed}
+        onRetry={() => void load()}
+        rowKey={(address) => address.id}
+        label={t("centre.menu.address")}
+        empty={t("address.empty")}
+        itemTestId="address-card"
+        cardClass={(address) => (address.isDefault ? "is-marked" : undefined)}
+        card={(address) => (
+          <AddressCard
+            address={address}
+            onEdit={() => setEditing({ address })}
+            onDelete={() => void remove(address)}
+            onDefault={() => void makeDefault(address)}
+          />
+        )}
+      />
       {editing ? <AddressDialog address={editing.address} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
     </CentreSection>
   );

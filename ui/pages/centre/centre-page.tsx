@@ -7,6 +7,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { useT } from "../../i18n";
+import { CENTRE_PAGES, type CentrePageName } from "../../lib/route-table";
 import AddressPage from "./address-page";
 import FamilyPage from "./family-page";
 import { InformationPage } from "./information-page";
@@ -15,8 +16,6 @@ import MemberPage from "./member-page";
 import { SecurityPage } from "./security-page";
 import { CentreSection } from "./centre-section";
 
-export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
-export type CentrePageName = (typeof CENTRE_PAGES)[number];
 
 /** Registration orders arrive with activity sign-up (issue 4): until then an honest note. */
 function OrderComing() {

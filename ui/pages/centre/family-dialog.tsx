@@ -1,6 +1,7 @@
 // The family member editor (spec 1 section 5, spec 2 "Family member editor"):
 // name, relation, birthday (optional for relations that need none), ID card
 // or passport, sex and phone. The ID rule is the server's own (src/protocol/identity).
+import type { ItemOf } from "../../../src/domains/api";
 import { type FormEvent, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ID_TYPE, birthdayOfId, cleanText, isMainlandId, isPhone } from "../../../src/protocol/identity";
@@ -13,19 +14,8 @@ import { pick, resultText, useT } from "../../i18n";
 import { formatDate } from "../../lib/format";
 import { session } from "../../state/session";
 
-export type Relation = { id: number; nameZh: string; nameEn: string; birthdayOptional?: boolean | number };
-export type FamilyMember = {
-  id: number;
-  name: string;
-  identity: string;
-  idType: number;
-  relation: { id: number; nameZh: string; nameEn: string };
-  sex: number;
-  phone: string | null;
-  birthday: string | null;
-};
-
-export const MAX_FAMILY = 15;
+export type Relation = ItemOf<"/family/find", "relations">;
+export type FamilyMember = ItemOf<"/user/family/list">;
 
 type Field = "name" | "relation" | "birthday" | "idType" | "identity" | "sex" | "phone";
 export type FamilyForm = { name: string; relation: string; birthday: string; idType: string; identity: string; sex: string; phone: string };

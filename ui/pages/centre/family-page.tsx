@@ -5,12 +5,14 @@ import { useSnapshot } from "valtio";
 import { ID_TYPE } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
+import { CardList } from "../../components/card-list";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, t as translate, useT } from "../../i18n";
 import { maskIdentity, maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
-import { FamilyDialog, type FamilyMember, MAX_FAMILY, type Relation } from "./family-dialog";
-import { CardList, CentreSection } from "./centre-section";
+import { MAX_FAMILY } from "../../../src/protocol/limits";
+import { FamilyDialog, type FamilyMember, type Relation } from "./family-dialog";
+import { CentreSection } from "./centre-section";
 
 type Editing = { member: FamilyMember | null } | null;
 
@@ -20,8 +22,8 @@ function useFamily() {
   const [failed, setFailed] = useState(false);
   const load = async () => {
     const [members, found] = await Promise.all([
-      api.call<{ list: FamilyMember[] }>("/user/family/list"),
-      api.call<{ relations: Relation[] }>("/family/find"),
+      api.call("/user/family/list"),
+      api.call("/family/find"),
     ]);
     if (isSuccess(found) && found.relations) setRelations(found.relations);
     if (isSuccess(members) && members.list) {
@@ -39,7 +41,7 @@ function useFamily() {
 function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit: () => void; onDelete: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  // Sex and birthday are short and share a line; the phone and the document number get one each.
+  // Gender and birthday are short and share a line; the phone and the document number get one each.
   const facts: [string, string][] = [
     [t("family.sex"), t(member.sex === 1 ? "family.female" : "family.male")],
     [t("family.birthday"), member.birthday ?? "—"],
@@ -47,9 +49,9 @@ function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit
     [t(member.idType === ID_TYPE.NATIONAL ? "family.idCard" : "family.passport"), maskIdentity(member.identity)],
   ];
   return (
-    <li className="family-card" data-testid="family-card">
-      <div className="address-head">
-        <span className="address-name">{member.name}</span>
+    <>
+      <div className="list-card-head">
+        <span className="list-card-title">{member.name}</span>
         <span className="badge">{pick(language, member.relation?.nameZh, member.relation?.nameEn)}</span>
       </div>
       <dl className="fact-list">
@@ -68,7 +70,7 @@ function FamilyCard({ member, onEdit, onDelete }: { member: FamilyMember; onEdit
           {t("family.delete")}
         </button>
       </div>
-    </li>
+    </>
   );
 }
 
@@ -99,7 +101,7 @@ export default function FamilyPage() {
   return (
     <CentreSection
       id="family"
-      title={t("family.title")}
+      title={t("centre.menu.family")}
       intro={t("family.intro")}
       tools={
         <>
@@ -110,11 +112,16 @@ export default function FamilyPage() {
         </>
       }
     >
-      <CardList list={list} failed={failed} empty={t("family.empty")} onRetry={() => void load()}>
-        {(members) =>
-          members.map((member) => <FamilyCard key={member.id} member={member} onEdit={() => setEditing({ member })} onDelete={() => void remove(member)} />)
-        }
-      </CardList>
+      <CardList
+        list={list}
+        failed={failed}
+        onRetry={() => void load()}
+        rowKey={(member) => member.id}
+        label={t("centre.menu.family")}
+        empty={t("family.empty")}
+        itemTestId="family-card"
+        card={(member) => <FamilyCard member={member} onEdit={() => setEditing({ member })} onDelete={() => void remove(member)} />}
+      />
       {editing ? <FamilyDialog member={editing.member} relations={relations} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
     </CentreSection>
   );

@@ -5,6 +5,8 @@ import { type FormEvent } from "react";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
+import { BreakableText } from "../../components/breakable-text";
+import { useLeaveGuard } from "../../components/leave-guard";
 import { showMessage } from "../../components/message-box";
 import { PropertyForm } from "../../components/property-form";
 import { IDENTITY_PURPOSES } from "../../components/property-form/model";
@@ -19,12 +21,13 @@ export function InformationPage() {
   const { user } = useSnapshot(session);
   const stored = (user?.values ?? []) as User["values"];
   const form = useProfileForm("information", "/user/properties", stored, user?.nationality?.id ?? null);
+  useLeaveGuard(form.edited, t("centre.info.leave"));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const profile = form.check();
     if (!profile) return;
-    const answer = await api.call<{ user: User }>("/user/information/update", profile);
+    const answer = await api.call("/user/information/update", profile);
     if (isSuccess(answer) && answer.user) {
       setUser(answer.user);
       form.reset(answer.user.values, answer.user.nationality?.id ?? null);
@@ -44,7 +47,7 @@ export function InformationPage() {
             <dt>{t("centre.info.phone")}</dt>
             <dd>{maskPhone(user?.phone) || "—"}</dd>
             <dt>{t("centre.info.mail")}</dt>
-            <dd>{user?.mail ?? "—"}</dd>
+            <dd>{user?.mail ? <BreakableText text={user.mail} /> : "—"}</dd>
           </dl>
         </fieldset>
         {form.ready ? (
@@ -65,7 +68,7 @@ export function InformationPage() {
             />
           </fieldset>
         ) : form.failed ? (
-          <div className="empty-panel">
+          <div className="list-state" role="alert">
             <p>{codeFlowText(t, form.failed)}</p>
             <button type="button" className="button button-quiet" onClick={() => void form.reload()}>
               {t("common.retry")}

@@ -1,17 +1,16 @@
 // Personal centre > integral (spec 1 section 2): points history filtered by
 // type and dates, the balance, the points about to expire, and paging.
 import { useSnapshot } from "valtio";
-import { DatePicker } from "../../components/date-picker";
-import { type Column, PaddedTable } from "../../components/padded-table";
-import { Pager } from "../../components/pager";
+import type { ItemOf } from "../../../src/domains/api";
+import { type Column, CardList } from "../../components/card-list";
+import { FilterBar } from "../../components/filter-bar";
 import { pick, useT } from "../../i18n";
 import { dayEnd, dayStart, formatDateTime, formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { CentreSection } from "./centre-section";
 
-type PointRow = { id: number; count: number; date: string; type: { id: number }; expiry: string | null; descZh: string; descEn: string };
-type PointPage = { list: PointRow[]; count: number; max: number; index: number; balance: number; appDate: string | null; appCounts: number };
+type PointRow = ItemOf<"/user/integral/list">;
 type Filter = { type: string; start: string; end: string };
 
 const EMPTY_FILTER: Filter = { type: "", start: "", end: "" };
@@ -33,23 +32,24 @@ export default function IntegralPage() {
     const row = types.find((r) => r.id === id);
     return row ? pick(language, row.nameZh, row.nameEn) : "";
   };
-  const { draft, setDraft, page, setIndex, search, reset } = useFilteredPages<Filter, PointPage>("/user/integral/list", EMPTY_FILTER, payloadOf);
+  const { filterBar, list, page, filtered } = useFilteredPages("/user/integral/list", EMPTY_FILTER, payloadOf);
 
   const columns: Column<PointRow>[] = [
     {
       key: "count",
       title: t("points.count"),
       align: "right",
+      place: "title",
       render: (r) => <span className={r.count < 0 ? "amount-out" : "amount-in"}>{formatPoints(r.count, true)}</span>,
     },
     { key: "date", title: t("points.date"), render: (r) => formatDateTime(r.date, true) },
-    { key: "type", title: t("points.type"), render: (r) => typeName(r.type?.id) },
+    { key: "type", title: t("points.type"), place: "aside", render: (r) => typeName(r.type?.id) },
     { key: "expiry", title: t("points.expiry"), render: (r) => (r.expiry ? formatDateTime(r.expiry, true) : <span className="muted">—</span>) },
-    { key: "desc", title: t("points.desc"), render: (r) => <span className="cell-wrap">{pick(language, r.descZh, r.descEn)}</span> },
+    { key: "desc", title: t("points.desc"), wide: true, render: (r) => <span className="cell-wrap">{pick(language, r.descZh, r.descEn)}</span> },
   ];
 
   return (
-    <CentreSection id="points" title={t("points.title")}>
+    <CentreSection id="points" title={t("centre.menu.integral")}>
       <div className="summary-strip" aria-live="polite">
         <div className="summary-figure">
           <span className="summary-label">{t("points.balance")}</span>
@@ -65,37 +65,16 @@ export default function IntegralPage() {
               : "\u00a0"}
         </p>
       </div>
-      <form className="filter-bar" onSubmit={search} aria-label={t("points.search")}>
-        <label className="filter-field">
-          <span>{t("points.type")}</span>
-          <select className="input" name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
-            <option value="">{t("points.allTypes")}</option>
-            {types.map((row) => (
-              <option key={row.id} value={String(row.id)}>
-                {pick(language, row.nameZh, row.nameEn)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter-field">
-          <span>{t("points.start")}</span>
-          <DatePicker id="points-start" value={draft.start} onChange={(start) => setDraft({ ...draft, start })} />
-        </label>
-        <label className="filter-field">
-          <span>{t("points.end")}</span>
-          <DatePicker id="points-end" value={draft.end} onChange={(end) => setDraft({ ...draft, end })} />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            {t("points.search")}
-          </button>
-          <button type="button" className="button button-quiet" onClick={reset}>
-            {t("points.reset")}
-          </button>
-        </div>
-      </form>
-      <PaddedTable columns={columns} data={page?.list ?? []} rowKey={(r) => r.id} rows={Math.max(1, page?.list.length ?? 1)} caption={t("points.caption")} />
-      {page ? <Pager index={page.index} max={page.max} count={page.count} onChange={setIndex} /> : null}
+      <FilterBar
+        id="points"
+        label={t("points.filter")}
+        fields={[
+          { kind: "select", name: "type", label: t("points.type"), options: types.map((row) => ({ value: String(row.id), label: pick(language, row.nameZh, row.nameEn) })) },
+          { kind: "dates", start: "start", end: "end" },
+        ]}
+        {...filterBar}
+      />
+      <CardList {...list} columns={columns} rowKey={(r) => r.id} label={t("points.caption")} empty={t(filtered ? "list.noMatch" : "points.empty")} itemTestId="points-row" />
     </CentreSection>
   );
 }

@@ -1,11 +1,12 @@
 // Personal centre > member (spec 1 section 2): whether this year's dues are
 // paid (with a pay button when not), and the member's dues orders with a
-// filter and paging, the table padded to 14 rows.
+// filter and paging, the table padded to 14 rows when there are orders.
 import { useSnapshot } from "valtio";
 import { ORDER_STATE } from "../../../src/protocol/types";
-import { DatePicker } from "../../components/date-picker";
-import { type Column, PaddedTable } from "../../components/padded-table";
-import { Pager } from "../../components/pager";
+import type { ItemOf } from "../../../src/domains/api";
+import { DUES_PAGE_SIZE } from "../../../src/protocol/limits";
+import { type Column, CardList } from "../../components/card-list";
+import { FilterBar } from "../../components/filter-bar";
 import { pick, useT } from "../../i18n";
 import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
@@ -13,19 +14,7 @@ import { session } from "../../state/session";
 import { DuesStatus } from "../membership/dues-status";
 import { CentreSection } from "./centre-section";
 
-export const DUES_ROWS = 14;
-
-type DuesOrder = {
-  sysTrade: string;
-  nameZh: string;
-  nameEn: string;
-  amount: number;
-  payTrade: string | null;
-  createDate: string;
-  payDate: string | null;
-  state: { id: number };
-};
-type DuesPage = { list: DuesOrder[]; count: number; max: number; index: number };
+type DuesOrder = ItemOf<"/member/list">;
 type Filter = { trade: string; state: string; start: string; end: string };
 
 const EMPTY_FILTER: Filter = { trade: "", state: "", start: "", end: "" };
@@ -49,70 +38,57 @@ export default function MemberPage() {
     const row = typeRows.find((r) => r.id === id);
     return row ? pick(language, row.nameZh, row.nameEn) : "";
   };
-  const { draft, setDraft, page, setIndex, search, reset } = useFilteredPages<Filter, DuesPage>("/member/list", EMPTY_FILTER, payloadOf);
+  const { filterBar, list, filtered } = useFilteredPages("/member/list", EMPTY_FILTER, payloadOf);
 
-  // Trade numbers are long: the payment number sits under the order number, and dates wrap after the day.
+  // Order and payment numbers are long single words: they get a line each, whole, and the dates wrap after the day.
   const columns: Column<DuesOrder>[] = [
     {
       key: "trade",
       title: t("dues.tradeAndPay"),
+      wide: true,
       render: (r) => (
         <span className="cell-stack">
-          <span className="mono">{r.sysTrade}</span>
+          <span className="mono" data-testid="dues-trade">
+            {r.sysTrade}
+          </span>
           <span className="mono muted">{r.payTrade ?? "—"}</span>
         </span>
       ),
     },
-    { key: "name", title: t("dues.name"), render: (r) => <span className="cell-name">{pick(language, r.nameZh, r.nameEn)}</span> },
+    { key: "name", title: t("dues.name"), place: "title", render: (r) => <span className="cell-name">{pick(language, r.nameZh, r.nameEn)}</span> },
     { key: "amount", title: t("dues.amount"), align: "right", render: (r) => formatMoney(r.amount) },
     { key: "created", title: t("dues.createDate"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
     { key: "paid", title: t("dues.payDate"), render: (r) => <span className="cell-date">{r.payDate ? formatDateTime(r.payDate) : "—"}</span> },
     {
       key: "state",
       title: t("dues.state"),
+      place: "aside",
       render: (r) => <span className={`state-tag state-${r.state?.id}`}>{stateName(r.state?.id)}</span>,
     },
   ];
 
-
   return (
-    <CentreSection id="dues" title={t("dues.title")}>
+    <CentreSection id="dues" title={t("centre.menu.member")}>
       <DuesStatus />
-      <form className="filter-bar" onSubmit={search} aria-label={t("dues.search")}>
-        <label className="filter-field filter-wide">
-          <span>{t("dues.trade")}</span>
-          <input className="input" name="trade" value={draft.trade} placeholder={t("dues.tradePlaceholder")} onChange={(e) => setDraft({ ...draft, trade: e.target.value })} />
-        </label>
-        <label className="filter-field">
-          <span>{t("dues.state")}</span>
-          <select className="input" name="state" value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })}>
-            <option value="">{t("dues.allStates")}</option>
-            {DUES_STATES.map((id) => (
-              <option key={id} value={String(id)}>
-                {stateName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter-field">
-          <span>{t("dues.start")}</span>
-          <DatePicker id="dues-start" value={draft.start} onChange={(start) => setDraft({ ...draft, start })} />
-        </label>
-        <label className="filter-field">
-          <span>{t("dues.end")}</span>
-          <DatePicker id="dues-end" value={draft.end} onChange={(end) => setDraft({ ...draft, end })} />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            {t("dues.search")}
-          </button>
-          <button type="button" className="button button-quiet" onClick={reset}>
-            {t("dues.reset")}
-          </button>
-        </div>
-      </form>
-      <PaddedTable columns={columns} data={page?.list ?? []} rowKey={(r) => r.sysTrade} rows={DUES_ROWS} caption={t("dues.caption")} />
-      {page ? <Pager index={page.index} max={page.max} count={page.count} onChange={setIndex} /> : null}
+      <FilterBar
+        id="dues"
+        label={t("dues.filter")}
+        fields={[
+          { kind: "text", name: "trade", label: t("dues.trade"), placeholder: t("dues.tradePlaceholder"), wide: true },
+          { kind: "select", name: "state", label: t("dues.state"), options: DUES_STATES.map((id) => ({ value: String(id), label: stateName(id) })) },
+          { kind: "dates", start: "start", end: "end" },
+        ]}
+        {...filterBar}
+      />
+      <CardList
+        {...list}
+        columns={columns}
+        rows={DUES_PAGE_SIZE}
+        rowKey={(r) => r.sysTrade}
+        label={t("dues.caption")}
+        empty={t(filtered ? "list.noMatch" : "dues.empty")}
+        itemTestId="dues-row"
+      />
     </CentreSection>
   );
 }

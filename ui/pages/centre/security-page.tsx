@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
+import { BreakableText } from "../../components/breakable-text";
 import { useCooldown } from "../../components/code-sender";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
@@ -53,7 +54,7 @@ function ChangeContactDialog({ kind, onClose }: { kind: Kind; onClose: () => voi
     const found = contactProblems(kind, values, false);
     setErrors(found);
     if (found.old || found.fresh) return;
-    const answer = await api.call<{ seconds: number }>(spec.send, kind === "phone" ? { phone: values.fresh.trim() } : { mail: values.fresh.trim() });
+    const answer = await api.call(spec.send, kind === "phone" ? { phone: values.fresh.trim() } : { mail: values.fresh.trim() });
     const sent = { old: values.old, fresh: values.fresh };
     if (isSuccess(answer)) {
       cooldown.start(sent, answer.seconds);
@@ -71,7 +72,7 @@ function ChangeContactDialog({ kind, onClose }: { kind: Kind; onClose: () => voi
     setErrors(found);
     const first = (["old", "fresh", "code"] as const).find((f) => found[f]);
     if (first) return document.getElementById(`security-${kind}-${first}`)?.focus();
-    const answer = await api.call<{ user: User }>(spec.update, {
+    const answer = await api.call(spec.update, {
       auth: values.code.trim(),
       old: values.old.trim(),
       ...(kind === "phone" ? { phone: values.fresh.trim() } : { mail: values.fresh.trim() }),
@@ -121,7 +122,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   };
 
   const send = async () => {
-    const answer = await api.call<{ seconds: number }>("/user/password/send");
+    const answer = await api.call("/user/password/send");
     if (isSuccess(answer)) return cooldown.start({}, answer.seconds);
     if (answer.message.code === "ERROR_OFTEN" && typeof answer.message.params?.seconds === "number") cooldown.start({}, answer.message.params.seconds);
     await showMessage(codeFlowText(t, answer.message, "security"));
@@ -134,7 +135,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     setErrors(found);
     const first = (["password", "repeat", "code"] as const).find((f) => found[f]);
     if (first) return document.getElementById(`security-password-${first}`)?.focus();
-    const answer = await api.call<{ user: User }>("/user/password/update", { auth: values.code.trim(), password: passwordDigest(values.password) });
+    const answer = await api.call("/user/password/update", { auth: values.code.trim(), password: passwordDigest(values.password) });
     if (!isSuccess(answer)) return showMessage(codeFlowText(t, answer.message, "security"));
     if (answer.user) setUser(answer.user);
     cooldown.clear();
@@ -168,7 +169,7 @@ export function SecurityPage() {
   const { user } = useSnapshot(session);
   const [open, setOpen] = useState<Kind | "password" | null>(null);
   const rows = [
-    { key: "mail", label: t("centre.security.mail"), value: user?.mail || t("centre.security.none"), action: t("centre.security.changeMail"), open: "mail" as const },
+    { key: "mail", label: t("centre.security.mail"), value: user?.mail ? <BreakableText text={user.mail} /> : t("centre.security.none"), action: t("centre.security.changeMail"), open: "mail" as const },
     { key: "phone", label: t("centre.security.phone"), value: maskPhone(user?.phone) || t("centre.security.none"), action: t("centre.security.changePhone"), open: "phone" as const },
     { key: "password", label: t("centre.security.password"), value: t("centre.security.passwordNote"), action: t("centre.security.changePassword"), open: "password" as const },
   ];

@@ -35,8 +35,8 @@ export function IndexPage() {
     let live = true;
     void (async () => {
       const [properties, log] = await Promise.all([
-        api.call<{ list: PropertyView[] }>("/user/properties"),
-        api.call<{ list: { date: string }[] }>("/system/login/log"),
+        api.call("/user/properties"),
+        api.call("/system/login/log"),
       ]);
       if (!live) return;
       const found = isSuccess(properties) && properties.list && session.user;

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
+import type { AnswerOf } from "../../../src/domains/api";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
@@ -19,9 +20,8 @@ export const POLL_MS = 3_000;
 /** Long enough to read "payment received" before the page reloads. */
 const RELOAD_AFTER_MS = 1_200;
 
-type DuesConfig = { price: number; year: number; month: number; date: number };
-type MemberInfo = { config: DuesConfig; year: number };
-type MemberCheck = { paid: boolean; year: number; pending: { trade: string; pay: string } | null };
+type DuesConfig = NonNullable<AnswerOf<"/member/info">["config"]>;
+/** An open payment the member can be shown: its link is there (it is stored just after the order commits). */
 type Payment = { trade: string; pay: string; expires?: string };
 
 type View =
@@ -33,14 +33,15 @@ type View =
   | { kind: "closed"; config: DuesConfig };
 
 async function loadView(): Promise<View | null> {
-  const [info, check] = await Promise.all([api.call<MemberInfo>("/member/info"), api.call<MemberCheck>("/member/check")]);
+  const [info, check] = await Promise.all([api.call("/member/info"), api.call("/member/check")]);
   if (!isSuccess(info) || !info.config) {
     await showMessage(resultText(translate, info.message));
     return null;
   }
   const config = { ...info.config, year: info.config.year ?? info.year! };
   if (isSuccess(check) && check.paid) return { kind: "paid", year: check.year ?? config.year };
-  if (isSuccess(check) && check.pending) return { kind: "paying", config, payment: check.pending };
+  const pending = isSuccess(check) ? check.pending : null;
+  if (pending?.pay) return { kind: "paying", config, payment: { ...pending, pay: pending.pay } };
   return { kind: "offer", config };
 }
 
@@ -52,8 +53,8 @@ function usePaymentPoll(trade: string | null, onState: (code: string) => void) {
     if (!trade) return;
     let live = true;
     const timer = setInterval(async () => {
-      const answer = await api.call<{ state: { id: number; code: string } }>("/member/pay/state", { trade });
-      if (live && isSuccess(answer) && answer.state) handler.current(answer.state.code);
+      const answer = await api.call("/member/pay/state", { trade });
+      if (live && isSuccess(answer) && answer.state?.code) handler.current(answer.state.code);
     }, POLL_MS);
     return () => {
       live = false;
@@ -125,7 +126,7 @@ export function DuesWindow({ onClose }: { onClose: () => void }) {
   const pay = async (config: DuesConfig) => {
     if (busy) return;
     setBusy(true);
-    const answer = await api.call<Payment>("/member/pay").finally(() => setBusy(false));
+    const answer = await api.call("/member/pay").finally(() => setBusy(false));
     if (isSuccess(answer) && answer.trade && answer.pay) return setView({ kind: "paying", config, payment: answer as Payment });
     const code = answer.message?.code;
     if (code === "ERROR_NOT_POWER") return showMessage(t("dues.pending"));

@@ -1,5 +1,6 @@
 // A page whose section a later issue builds: the frame, breadcrumb and title,
-// and an honest note that it is coming. No invented content.
+// and an honest note that it is coming. No invented content. Also the two
+// pages that say a route cannot be shown: not found, and not yours.
 import { Link } from "wouter";
 import { PageHead } from "../../components/breadcrumb";
 import { useT } from "../../i18n";
@@ -33,6 +34,28 @@ export function NotFoundPage() {
       <PageHead title={t("page.notFound")} />
       <section className="panel notice-panel">
         <p>{t("notFound.body")}</p>
+        <Link href="/index" className="button button-quiet">
+          {t("comingSoon.back")}
+        </Link>
+      </section>
+    </>
+  );
+}
+
+/** A staff route opened without its power: said plainly, with the way home. */
+export function ForbiddenPage() {
+  const t = useT();
+  return (
+    <>
+      <PageHead title={t("page.forbidden")} />
+      <section className="panel notice-panel" aria-labelledby="forbidden-title" data-testid="forbidden">
+        <svg className="notice-icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+          <circle cx="24" cy="24" r="23" fill="var(--accent-soft)" />
+          <rect x="16" y="22" width="16" height="12" rx="2.5" fill="none" stroke="var(--accent)" strokeWidth="2.4" />
+          <path d="M19.5 22v-3.5a4.5 4.5 0 0 1 9 0V22" fill="none" stroke="var(--accent)" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+        <h2 id="forbidden-title">{t("forbidden.title")}</h2>
+        <p>{t("forbidden.body")}</p>
         <Link href="/index" className="button button-quiet">
           {t("comingSoon.back")}
         </Link>

@@ -1,5 +1,6 @@
-// What a verb receives as `ctx`: the database (or its transaction), who is
-// acting, the time, and where the request came from. No Request, no cookies.
+// What a verb receives as `ctx`: the database (a command's one transaction,
+// or the pool for a query), who is acting, the time, and where the request
+// came from. No Request, no cookies: the route kit (src/http/kit.ts) builds it.
 import type { Config } from "../config";
 import type { Database, DbOrTx } from "../db/client";
 import type { PowerCode } from "../protocol/powers";
@@ -13,15 +14,17 @@ export type Actor = {
   powers: ReadonlySet<string>;
 };
 
+/** What the app is built from: tests pass their own clock and providers. */
 export type Deps = {
   database: Database;
   config: Config;
   /** Injected so rules with windows and expiries test without sleeping. */
   clock: () => Date;
-  /** SMS, mail and payment; the embedded ones (outbox, sandbox) when left out. */
-  providers?: Providers;
+  /** SMS, mail, payment and storage; the embedded ones when left out. */
+  providers?: Partial<Providers>;
 };
 
+/** A visitor's context: a session, perhaps nobody signed in on it. */
 export type Ctx = {
   db: DbOrTx;
   now: Date;
@@ -32,13 +35,10 @@ export type Ctx = {
   /** The Host the visitor used (the filing number depends on it). */
   host: string | null;
   userAgent: string | null;
-  /** Factories taking the transaction scope: `ctx.providers.sms(ctx).send(...)`. */
   providers: Providers;
-  /**
-   * Runs `fn` in one transaction that first records this request's nonce, so
-   * a replayed write changes nothing even on another instance.
-   */
-  transaction<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T>;
 };
+
+/** On member and staff routes the kit guarantees somebody active is signed in. */
+export type MemberCtx = Ctx & { actor: Actor };
 
 export const can = (ctx: Pick<Ctx, "actor">, power: PowerCode): boolean => ctx.actor?.powers.has(power) ?? false;

@@ -2,18 +2,27 @@
 // goes through (docs/api-account.md "Codes"). Rows live in verification_codes
 // so several instances agree; every rule times from ctx.now.
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { equalText } from "../../protocol/bytes";
 import type { DbOrTx } from "../../db/client";
 import { verificationCodes } from "../../db/schema";
-import type { Ctx } from "../../http/context";
+import type { Config } from "../../config";
+import type { CommandCtx } from "../../http/kit";
 import { DomainError, type Message, message } from "../../protocol/result";
-import { pausedFor, recordFailure } from "../system/rate-limit";
+import type { Ctx } from "../context";
+import { type Channel, queueMessage } from "./messages";
 
 export const CODE_LIFETIME_MS = 2 * 60_000;
 export const COOL_DOWN_MS = 300_000;
-export const MAX_WRONG_TRIES = 5;
 /** How long a proven activation code lets its session finish activating that member. */
 export const ACTIVATION_GRANT_MS = 30 * 60_000;
-const SEND_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Every route that sends a code shares one budget per address, taken before
+ * the verb runs and kept whatever it answers: a refusal ("not in the
+ * system", "taken by another member") costs the same as a send, so the
+ * distinct answers cannot be used to walk the phone-number space.
+ */
+export const codeSendBudget = (config: Config) => ({ key: "code-send", burst: config.activation.codeSendsPerAddress, perSecond: config.activation.codeSendsPerAddress / 3600 });
 
 /** What a code proves; the cool-down and the check are per purpose. */
 export type CodePurpose =
@@ -24,8 +33,6 @@ export type CodePurpose =
   | "password" // /user/password/send
   | "change-phone" // /user/check/send
   | "change-mail"; // /user/mail/send
-
-export type Channel = "sms" | "mail";
 
 type CodeRow = typeof verificationCodes.$inferSelect;
 
@@ -67,16 +74,11 @@ const coolDownLeftMs = (row: CodeRow | null, now: Date) => (row ? Math.max(0, ro
  * send for this purpose and target is less than 300 s old.
  */
 export async function sendCode(
-  ctx: Ctx,
+  ctx: CommandCtx,
   input: { purpose: CodePurpose; channel: Channel; target: string; userId: number | null },
 ): Promise<{ seconds: number; target: string }> {
   const left = coolDownLeftMs(await latestForTarget(ctx.db, input.purpose, input.target), ctx.now);
   if (left > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(left / 1000) });
-  // The cool-down is per target; this stops one address from sending to many targets.
-  const addressKey = `code-send:address:${ctx.ip ?? "unknown"}`;
-  const paused = await pausedFor(ctx, addressKey);
-  if (paused > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(paused / 1000) });
-  await recordFailure(ctx, addressKey, { threshold: ctx.config.activation.codeSendsPerAddress, windowMs: SEND_WINDOW_MS, maxPauseMs: SEND_WINDOW_MS });
   const code = randomDigits();
   await ctx.db.insert(verificationCodes).values({
     purpose: input.purpose,
@@ -89,8 +91,7 @@ export async function sendCode(
     expiresAt: new Date(ctx.now.getTime() + CODE_LIFETIME_MS),
   });
   const { subject, text } = codeTexts(code);
-  if (input.channel === "sms") await ctx.providers.sms(ctx).send({ to: input.target, text });
-  else await ctx.providers.mail(ctx).send({ to: input.target, subject, text });
+  await queueMessage(ctx, { channel: input.channel, to: input.target, subject: input.channel === "mail" ? subject : null, text });
   return { seconds: COOL_DOWN_MS / 1000, target: input.target };
 }
 
@@ -114,30 +115,24 @@ export async function useCode(ctx: Ctx, input: { purpose: CodePurpose; channel: 
     .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
   const cooling = coolDownLeftMs(row ?? null, ctx.now) > 0;
-  if (!row || row.usedAt || row.expiresAt <= ctx.now || row.attempts >= MAX_WRONG_TRIES) return refuse("ERROR_RESULT_NULL", { cooling });
+  if (!row || row.usedAt || row.expiresAt <= ctx.now || row.attempts >= ctx.config.activation.codeMaxTries) return refuse("ERROR_RESULT_NULL", { cooling });
   if (row.target !== input.target) return refuse("ERROR_PARAMS", { reason: input.channel === "sms" ? "phone-mismatch" : "mail-mismatch" });
-  if (!constantTimeEqual(row.code, input.code.trim())) {
-    await ctx.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id));
-    return refuse("ERROR_RANDOM");
-  }
-  // Conditional, so two requests racing with the same code cannot both use it.
-  const used = await ctx.db
+  // Every guess takes a try first, in one conditional statement: guesses sent at the same moment
+  // queue on the row's lock and only the first CODE_MAX_TRIES are ever compared.
+  const [tried] = await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, ctx.config.activation.codeMaxTries)))
+    .returning({ code: verificationCodes.code });
+  if (!tried) return refuse("ERROR_RESULT_NULL", { cooling });
+  if (!equalText(tried.code, input.code.trim())) return refuse("ERROR_RANDOM");
+  const [used] = await ctx.db
     .update(verificationCodes)
     .set({ usedAt: ctx.now })
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
     .returning();
-  if (used.length === 0) return refuse("ERROR_RESULT_NULL", { cooling });
-  return { ok: true, row: used[0]! };
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  if (!used) return refuse("ERROR_RESULT_NULL", { cooling });
+  return { ok: true, row: used };
 }
 
 /**

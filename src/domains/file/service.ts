@@ -1,0 +1,29 @@
+// Received files: the kit has stored the bytes already (content-addressed,
+// before the transaction); the verb records who uploaded what, and answers
+// the path the portal serves it from.
+import { files } from "../../db/schema";
+import type { CommandCtx, Download, UploadedFile } from "../../http/kit";
+import { DomainError } from "../../protocol/result";
+import type { Ctx, MemberCtx } from "../context";
+
+const TYPES = { png: "image/png", jpeg: "image/jpeg", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+
+export const filePath = (key: string) => `/api/file/get?key=${key}`;
+
+export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { file: UploadedFile } }) {
+  const { key, kind, name, size } = input.file;
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ key, type: TYPES[kind], name, size, userId: ctx.actor.id, createdAt: ctx.now })
+    .returning({ id: files.id });
+  return { path: filePath(key), audit: { entity: "file", id: row!.id, detail: key } };
+}
+
+/** Public: the images of news and activities are shown to anyone who sees the page. */
+export async function readFile({ ctx, input }: { ctx: Ctx; input: { key: string } }): Promise<Download> {
+  const bytes = await ctx.providers.storage.get(input.key);
+  if (!bytes) throw new DomainError("ERROR_RESULT_NULL");
+  const type = input.key.endsWith(".png") ? TYPES.png : input.key.endsWith(".jpg") ? TYPES.jpeg : TYPES.xlsx;
+  // The key is the content's hash: the same address never serves other bytes.
+  return { body: bytes, type, cache: "immutable" };
+}

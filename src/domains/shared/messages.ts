@@ -1,0 +1,92 @@
+// Every SMS and e-mail goes through the outbox. A verb queues a message in
+// its own transaction, so a write that rolls back sends nothing; delivery
+// runs after the commit (at once, and again from the delivery job for
+// retries), so no gateway call ever holds a transaction or its locks. Each
+// message is claimed by one statement (skip locked), sent outside any
+// transaction, then marked sent, or retried with backoff, and after the last
+// try marked failed: staff see which on the system page.
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { outbox } from "../../db/schema";
+import type { CommandCtx } from "../../http/kit";
+import type { Providers } from "../../providers";
+import type { Ctx } from "../context";
+
+export type Channel = "sms" | "mail";
+export type OutgoingMessage = { channel: Channel; to: string; subject?: string | null; text: string };
+
+/** Tries before a message is marked failed; waits 30 s, 1, 2, 4 minutes between them. */
+export const MAX_SEND_ATTEMPTS = 5;
+const FIRST_RETRY_MS = 30_000;
+/** A claim older than this is a delivery that died: the row is tried again. */
+const CLAIM_MS = 60_000;
+const BATCH = 20;
+
+type Row = typeof outbox.$inferSelect;
+
+export async function queueMessage(ctx: CommandCtx, message: OutgoingMessage): Promise<void> {
+  const [row] = await ctx.db
+    .insert(outbox)
+    .values({ channel: message.channel, to: message.to, subject: message.subject ?? null, text: message.text, createdAt: ctx.now, nextAt: ctx.now })
+    .returning({ id: outbox.id });
+  ctx.afterCommit((committed) => deliverMessages(committed, { ids: [row!.id] }));
+}
+
+/** Claims up to a batch of due messages (or the given ones) in one statement; another instance skips them. */
+export async function claimMessages({ db, now }: { db: DbOrTx; now: Date }, opts: { ids?: number[] } = {}): Promise<Row[]> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.state, "pending"),
+        lte(outbox.nextAt, now),
+        or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now)),
+        opts.ids ? inArray(outbox.id, opts.ids) : undefined,
+      ),
+    )
+    .orderBy(outbox.id)
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/** Hands claimed messages to the providers, outside any transaction, and records each outcome. */
+export async function sendClaimed(ctx: { db: Db | DbOrTx; now: Date; providers: Providers; config: Ctx["config"] }, rows: Row[]): Promise<void> {
+  for (const row of rows) {
+    try {
+      const sending =
+        row.channel === "sms" ? ctx.providers.sms.send({ to: row.to, text: row.text }) : ctx.providers.mail.send({ to: row.to, subject: row.subject ?? "", text: row.text });
+      await withTimeout(sending, ctx.config.messageTimeoutMs);
+      await ctx.db.update(outbox).set({ state: "sent", sentAt: ctx.now, claimedUntil: null, error: null }).where(eq(outbox.id, row.id));
+    } catch (error) {
+      const last = row.attempts >= MAX_SEND_ATTEMPTS;
+      await ctx.db
+        .update(outbox)
+        .set({
+          state: last ? "failed" : "pending",
+          nextAt: new Date(ctx.now.getTime() + FIRST_RETRY_MS * 2 ** (row.attempts - 1)),
+          claimedUntil: null,
+          error: String((error as Error)?.message ?? error).slice(0, 500),
+        })
+        .where(eq(outbox.id, row.id));
+    }
+  }
+}
+
+export async function deliverMessages(ctx: Ctx, opts: { ids?: number[] } = {}): Promise<void> {
+  await sendClaimed(ctx, await claimMessages(ctx, opts));
+}
+
+/** A provider that hangs must not hold a delivery forever: past the limit it counts as a failed try. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,177 @@
+// How a domain declares its calls. The kind of call says what the framework
+// does around the verb, so a verb reads as the rule alone:
+//   query     read-only; the verb gets the pool, never a transaction
+//   command   one transaction that first records the request nonce, then the
+//             verb, then (when declared) the operation-log row of its action
+//   upload    a command whose payload is one signed multipart file, size
+//             limited per route, type read from the bytes, kept by storage
+//   download  a signed GET answered with bytes (image, xlsx, PDF)
+//   notify    a provider's callback: read and verified outside any
+//             transaction, applied inside one, acknowledged as it expects
+// Access decides the envelope: "public" calls travel in plain JSON, all
+// others signed and sealed. src/http/serve.ts mounts the table; the
+// permission and malformed-body walks in tests/api read it.
+import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
+import type { Config } from "../config";
+import type { Ctx, MemberCtx } from "../domains/context";
+import type { Access } from "../protocol/powers";
+import type { ResultCode } from "../protocol/types";
+import { strict } from "./input";
+
+export type Kind = "query" | "command" | "upload" | "download" | "notify";
+
+/** Member and staff routes get a context whose actor is always there. */
+export type CtxFor<A extends Access> = A extends "public" | "session" ? Ctx : MemberCtx;
+
+/** A command's context: its transaction, and work to run once it has committed. */
+export type CommandCtx<C extends Ctx = Ctx> = C & {
+  /** Runs after the commit, outside the request (message delivery); never when the command rolls back. */
+  afterCommit(task: (ctx: Ctx) => Promise<unknown>): void;
+  /** The id of this command's operation-log row (audited commands only), for rows that point to it (property_log). */
+  operationId(): Promise<number>;
+};
+
+/** What an audited command's verb names as the thing it changed; the kit writes it to operation_log. */
+export type AuditTarget = { entity: string; id: string | number; userId?: number | null; detail?: string | null };
+
+export type FileKind = "png" | "jpeg" | "xlsx";
+
+/**
+ * One route of the table. `P`, `I` and `A` carry its path, input and answer
+ * types to the typed client (src/domains/api.ts); they exist only for the
+ * type checker.
+ */
+export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
+  kind: Kind;
+  method: "GET" | "POST";
+  path: P;
+  readonly types?: { input: I; answer: A };
+  access: Access;
+  /** The payload (POST) or the query parameters (GET), strict. */
+  input: TSchema;
+  /** What the body may weigh; unset: the setting BODY_LIMIT_KB (256 KB: every form of the specs fits many times over). */
+  maxBytes?: number;
+  /** command: the operation-log action, e.g. "news.delete". */
+  audit?: string;
+  /** command: a unique index a concurrent writer can break, and the refusal it means. */
+  conflicts?: Record<string, ResultCode>;
+  /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
+  then?: (args: { ctx: any; input: any; result: any }) => Promise<object>;
+  /** upload: the file types accepted, read from the bytes. */
+  files?: readonly FileKind[];
+  /** notify: verification outside the transaction, and the answer the provider expects. */
+  read?: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<unknown | null>;
+  answer?: (ctx: Ctx, accepted: boolean) => Response;
+  /**
+   * A per-address budget, taken before the verb and kept whatever it answers:
+   * `burst` calls at once, refilled at `perSecond` (read from the settings).
+   * Routes naming the same `key` share one budget.
+   */
+  throttle?: (config: Config) => { key?: string; burst: number; perSecond: number };
+  handler: (args: { ctx: any; input: any }) => unknown;
+};
+
+type Verb<C, I, R> = (args: { ctx: C; input: I }) => Promise<R> | R;
+
+/** What the caller receives of a verb's result: without the log target, and without a refusal's bare message. */
+export type Answered<R> = Omit<Exclude<Awaited<R>, void | { message: unknown; audit?: never }>, "audit">;
+type Options<A extends Access, S extends TSchema> = { access: A; input?: S; maxBytes?: number; throttle?: RouteDef["throttle"] };
+
+const EMPTY = t.Object({});
+
+// The type parameters only describe the route to the typed client; at run time every route is alike.
+function def<D extends RouteDef<string, any, any>>(kind: Kind, method: "GET" | "POST", path: string, opts: Options<Access, TSchema>, handler: RouteDef["handler"], extra: Partial<RouteDef> = {}): D {
+  return {
+    kind,
+    method,
+    path,
+    access: opts.access,
+    input: strict(opts.input ?? EMPTY, path),
+    maxBytes: opts.maxBytes,
+    throttle: opts.throttle,
+    handler,
+    ...extra,
+  } as D;
+}
+
+/** A read: no transaction, nothing written. */
+export function query<P extends string, A extends Access, S extends TSchema = typeof EMPTY, R extends object | void = object>(
+  path: P,
+  opts: Options<A, S> & { method?: "GET" | "POST" },
+  verb: Verb<CtxFor<A>, Static<S>, R>,
+): RouteDef<P, Static<S>, Answered<R>> {
+  return def("query", opts.method ?? "POST", path, opts, verb as RouteDef["handler"]);
+}
+
+type CommandOptions<A extends Access, S extends TSchema, R, T> = Options<A, S> & {
+  /** GET only where the spec says so (the token handshake). */
+  method?: "GET" | "POST";
+  audit?: string;
+  conflicts?: Record<string, ResultCode>;
+  then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R> }) => Promise<T>;
+};
+
+/**
+ * A write. The verb runs in the command's one transaction; a refusal it
+ * throws rolls everything back, a refusal it returns (`{ message }`) commits
+ * (a counted wrong code). An audited verb returns `audit: AuditTarget` beside
+ * its answer; the kit writes the log row and leaves it out of the answer.
+ */
+export function command<P extends string, A extends Access, S extends TSchema = typeof EMPTY, R extends object | void = object, T extends object = never>(
+  path: P,
+  opts: CommandOptions<A, S, R, T>,
+  verb: Verb<CommandCtx<CtxFor<A>>, Static<S>, R>,
+): RouteDef<P, Static<S>, [T] extends [never] ? Answered<R> : T> {
+  return def("command", opts.method ?? "POST", path, opts, verb as RouteDef["handler"], {
+    audit: opts.audit,
+    conflicts: opts.conflicts,
+    then: opts.then as RouteDef["then"],
+  });
+}
+
+/** A received file, already kept by the storage provider under a content-addressed key. */
+export type UploadedFile = { key: string; kind: FileKind; name: string; size: number };
+
+/** A command whose payload is one file (multipart part `file`), signed over the whole body. */
+export function upload<P extends string, A extends Access, R extends object | void = object>(
+  path: P,
+  opts: { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string },
+  verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile }, R>,
+): RouteDef<P, Blob, Answered<R>> {
+  return def("upload", "POST", path, { access: opts.access, maxBytes: opts.maxBytes }, verb as RouteDef["handler"], {
+    files: opts.files,
+    audit: opts.audit,
+  });
+}
+
+export type Download = { body: Uint8Array | string; type: string; filename?: string; cache?: "none" | "immutable" };
+
+/** A GET answered with bytes; signed unless public. */
+export function download<P extends string, A extends Access, S extends TSchema = typeof EMPTY>(
+  path: P,
+  opts: Options<A, S>,
+  verb: Verb<CtxFor<A>, Static<S>, Download>,
+): RouteDef<P, Static<S>, Blob> {
+  return def("download", "GET", path, opts, verb as RouteDef["handler"]);
+}
+
+/**
+ * A provider's callback, outside the envelope: `read` verifies the raw
+ * request (it may call out: it runs before any transaction) and returns what
+ * it proves, or null; the verb applies it in one transaction and says
+ * whether it was accepted; `answer` is what the provider expects back.
+ */
+export function notify<P extends string, N>(
+  path: P,
+  opts: { maxBytes: number; read: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<N | null>; answer: (ctx: Ctx, accepted: boolean) => Response },
+  verb: Verb<Ctx, N, boolean>,
+): RouteDef<P, N, boolean> {
+  return def("notify", "POST", path, { access: "public", maxBytes: opts.maxBytes }, verb as RouteDef["handler"], {
+    read: opts.read as RouteDef["read"],
+    answer: opts.answer,
+  });
+}
+
+export type Domain<R extends readonly RouteDef<string, any, any>[] = readonly RouteDef<string, any, any>[]> = { name: string; routes: R };
+
+export const domain = <const R extends readonly RouteDef<string, any, any>[]>(name: string, routes: R): Domain<R> => ({ name, routes });

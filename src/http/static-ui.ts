@@ -1,0 +1,85 @@
+// The built single-page app (scripts/build.ts): files from the UI folder,
+// index.html for every route of the route table. Each text file has a brotli
+// (.br) and a gzip (.gz) copy made at build time, sent as the browser's
+// Accept-Encoding allows.
+import { existsSync, statSync } from "node:fs";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { Elysia } from "elysia";
+
+// A portal page has no business inside another site's frame or sniffed as another type.
+const PAGE_HEADERS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "same-origin" };
+/** A content hash in the name: the file never changes, so browsers keep it a year. */
+const HASHED = /\.[0-9a-z]{8,}\.(js|css)$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The server's preference, best first; identity is always possible. */
+const ENCODINGS = [
+  { coding: "br", suffix: ".br" },
+  { coding: "gzip", suffix: ".gz" },
+] as const;
+
+type Coding = (typeof ENCODINGS)[number]["coding"];
+
+/**
+ * The codings an Accept-Encoding header allows, of those we have. A coding is
+ * refused by `q=0`, named or through `*`; the client's other weights do not
+ * change our order (br is smaller than gzip for every file we serve).
+ */
+export function acceptedCodings(header: string | null): Set<Coding> {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number.parseFloat(q.slice(2)) : 1;
+    weights.set(name === "x-gzip" ? "gzip" : name, Number.isNaN(weight) ? 0 : weight);
+  }
+  const accepted = new Set<Coding>();
+  for (const { coding } of ENCODINGS) if ((weights.get(coding) ?? weights.get("*") ?? 0) > 0) accepted.add(coding);
+  return accepted;
+}
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
+/** The file in its best accepted encoding, with the headers that describe it. */
+function sendFile(file: string, acceptEncoding: string | null, cacheControl: string): Response {
+  const accepted = acceptedCodings(acceptEncoding);
+  const chosen = ENCODINGS.find(({ coding, suffix }) => accepted.has(coding) && isFile(file + suffix));
+  const body = Bun.file(chosen ? file + chosen.suffix : file);
+  const headers: Record<string, string> = {
+    ...PAGE_HEADERS,
+    // The type of what the bytes decode to, not of the .br or .gz file.
+    "content-type": Bun.file(file).type,
+    "content-length": String(body.size),
+    "cache-control": cacheControl,
+    // Caches must keep one copy per encoding.
+    vary: "Accept-Encoding",
+  };
+  if (chosen) headers["content-encoding"] = chosen.coding;
+  return new Response(body, { headers });
+}
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "cache-control": "no-store" } });
+
+export function staticUi(dir: string) {
+  const root = resolve(dir);
+  const index = join(root, "index.html");
+  return new Elysia({ name: "ui" }).get("/*", ({ path, request }) => {
+    if (path.startsWith("/api/")) return notFound();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return notFound();
+    }
+    const file = normalize(join(root, decoded));
+    // With the separator: dist/ui-sourcemaps starts with dist/ui too.
+    const inside = file.startsWith(root + sep);
+    // Only the built files themselves: their compressed copies are chosen by Accept-Encoding, never named.
+    const served = inside && !/\.(br|gz|map)$/.test(file) && isFile(file);
+    if (served) return sendFile(file, request.headers.get("accept-encoding"), HASHED.test(file) ? IMMUTABLE : "no-cache");
+    // A file that is not there (an old chunk after a deploy, a source map) is 404, not the app's page in its place.
+    if (inside && extname(decoded)) return notFound();
+    if (!isFile(index)) return new Response("The UI is not built: run `bun scripts/build.ts`.", { status: 503 });
+    return sendFile(index, request.headers.get("accept-encoding"), "no-cache");
+  });
+}

@@ -1,0 +1,7 @@
+// Limits the server enforces and the browser shows, from one place (spec 1
+// section 9; page sizes from the tables the specs pad).
+export const MAX_ADDRESSES = 10;
+export const MAX_FAMILY = 15;
+export const DUES_PAGE_SIZE = 14;
+export const POINTS_PAGE_SIZE = 10;
+export const OUTBOX_PAGE_SIZE = 20;

@@ -1,0 +1,39 @@
+// Where uploaded files live. Only the key goes in the database; the kit
+// stores a file before the command's transaction opens (a remote store is a
+// network call). Keys are content hashes, so storing twice is harmless.
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export interface StorageProvider {
+  readonly name: string;
+  put(key: string, bytes: Uint8Array, type: string): Promise<void>;
+  /** Null when there is no such file. */
+  get(key: string): Promise<Uint8Array | null>;
+}
+
+/** Keys the kit makes: a sha-256 in hex and an extension. Anything else never reaches the file system. */
+export const STORAGE_KEY = /^[0-9a-f]{64}\.(png|jpg|xlsx)$/;
+
+/** The embedded default: a folder (DATA_DIR/files). */
+export function localStorage(dir: string): StorageProvider {
+  return {
+    name: "local",
+    async put(key, bytes) {
+      if (!STORAGE_KEY.test(key)) throw new Error(`not a storage key: ${key}`);
+      await mkdir(dir, { recursive: true });
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const temporary = join(dir, `.${key}.${process.pid}.tmp`);
+      await writeFile(temporary, bytes);
+      await rename(temporary, join(dir, key));
+    },
+    async get(key) {
+      if (!STORAGE_KEY.test(key)) return null;
+      try {
+        return new Uint8Array(await readFile(join(dir, key)));
+      } catch (error) {
+        if ((error as { code?: string }).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+  };
+}
