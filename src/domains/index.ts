@@ -4,12 +4,15 @@
 import type { RouteDef } from "../http/kit";
 import { accountDomain } from "./account/routes";
 import { activationDomain } from "./activation/routes";
+import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
 import { authDomain } from "./auth/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
 import { membershipDomain } from "./membership/routes";
+import { orderPayment } from "./order/lifecycle";
+import { orderDomain } from "./order/routes";
 import { outboxDomain } from "./outbox/routes";
 import { registerPaymentKind } from "./payment/kinds";
 import { paymentDomain } from "./payment/routes";
@@ -20,6 +23,7 @@ import { systemDomain } from "./system/routes";
 import { visitDomain } from "./visit/routes";
 
 registerPaymentKind("dues", duesPayment);
+registerPaymentKind("order", orderPayment);
 
 export const DOMAINS = [
   systemDomain,
@@ -36,6 +40,8 @@ export const DOMAINS = [
   visitDomain,
   paymentDomain,
   fileDomain,
+  activityDomain,
+  orderDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

@@ -11,6 +11,7 @@ import { type Providers, providersOf } from "../providers";
 import { clearExpired } from "./clear-expired";
 import { expireDuesOrders } from "./expire-dues";
 import { expirePoints } from "./expire-points";
+import { expireOrders } from "../domains/order/lifecycle";
 
 export type JobScope = { db: Db; now: Date; config: Config; providers: Providers };
 
@@ -28,6 +29,8 @@ export const JOBS: Job[] = [
   job({ id: 7302001, name: "clear-expired", everyMs: 60_000, run: clearExpired }),
   // Every 30 s: an unpaid dues order is cancelled at most half a minute after its 15 minutes.
   job({ id: 7302002, name: "expire-dues", everyMs: 30_000, run: expireDuesOrders }),
+  // Every 10 s: a sign-up unpaid after its 5 minutes gives its places back within seconds.
+  job({ id: 7302005, name: "expire-orders", everyMs: 10_000, run: expireOrders }),
   job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
   // Messages are delivered right after the command that queued them commits; this tick retries the rest.
   job({ id: 7302004, name: "deliver-messages", everyMs: 5_000, run: (ctx) => claimMessages(ctx), after: sendClaimed }),

@@ -5,3 +5,4 @@ export const MAX_FAMILY = 15;
 export const DUES_PAGE_SIZE = 14;
 export const POINTS_PAGE_SIZE = 10;
 export const OUTBOX_PAGE_SIZE = 20;
+export const ORDER_PAGE_SIZE = 23;

@@ -29,7 +29,10 @@ export type TypeGroup =
   | "ACTIVITY_STATE"
   | "ADDRESS_TYPE"
   | "AUDIT_STATE"
-  | "OPERATION_TYPE";
+  | "OPERATION_TYPE"
+  | "CONDITION_TYPE"
+  | "COMPARE_MODE"
+  | "QUIZ_DISPLAY";
 
 const entry = (group: TypeGroup, id: number, code: string, nameZh: string, nameEn: string): TypeEntry => ({
   id,
@@ -60,6 +63,21 @@ export const RESULT = {
   ERROR_PASSWORD: 16,
   ERROR_BUSY: 17,
   ERROR_SERVER: 18,
+  // Sign-up (spec 2 section 8), also the eligibility outcomes of /activity/power/check.
+  ERROR_SIGN_PARAMS: 19,
+  ERROR_SIGN_OPTION_FULL: 20,
+  ERROR_SIGN_QUOTA_FULL: 21,
+  ERROR_SIGN_NO_POWER: 22,
+  ERROR_SIGN_NOT_START: 23,
+  ERROR_SIGN_END: 24,
+  ERROR_SIGN_FULL: 25,
+  ERROR_SIGN_FINISH: 26,
+  ERROR_SIGN_INTEGRAL: 27,
+  ERROR_SIGN_DEDUCTION: 28,
+  ERROR_SIGN_TAG: 29,
+  ERROR_SIGN_SCORE: 30,
+  ERROR_SIGN_FAMILY: 31,
+  ERROR_SIGN_ADDRESS: 32,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -84,6 +102,20 @@ const resultNames: Record<ResultCode, [string, string]> = {
   ERROR_PASSWORD: ["密码错误", "Wrong password"],
   ERROR_BUSY: ["系统繁忙", "Busy, retry"],
   ERROR_SERVER: ["服务器错误", "Server error"],
+  ERROR_SIGN_PARAMS: ["报名信息不完整", "Sign-up incomplete"],
+  ERROR_SIGN_OPTION_FULL: ["选项已满", "Option full"],
+  ERROR_SIGN_QUOTA_FULL: ["所选项目名额已满", "Chosen quota full"],
+  ERROR_SIGN_NO_POWER: ["不符合报名条件", "Not eligible"],
+  ERROR_SIGN_NOT_START: ["敬请期待", "To be expected"],
+  ERROR_SIGN_END: ["报名已截止", "Registration is closed"],
+  ERROR_SIGN_FULL: ["报名已满", "Registration is full"],
+  ERROR_SIGN_FINISH: ["已完成报名", "Registration is complete"],
+  ERROR_SIGN_INTEGRAL: ["积分不足", "Points insufficient"],
+  ERROR_SIGN_DEDUCTION: ["积分不足，无法抵扣", "Points insufficient for the deduction"],
+  ERROR_SIGN_TAG: ["请先选择标签", "Choose a tag first"],
+  ERROR_SIGN_SCORE: ["答题分数未达标", "Score below the pass line"],
+  ERROR_SIGN_FAMILY: ["家属选择不符合要求", "Family members do not fit the rules"],
+  ERROR_SIGN_ADDRESS: ["请选择收货地址", "Choose a delivery address"],
 };
 
 // User states are distinct from the sign-in result codes USER_STATE_REGISTER / USER_STATE_LEAVE.
@@ -100,6 +132,22 @@ export const POINT_TYPE = { POINT_TYPE_ENTRY: 601, POINT_TYPE_OUT: 602, POINT_TY
 export const ADDRESS_TYPE = { ADDRESS_TYPE_EXPRESS: 1501, ADDRESS_TYPE_PLACE: 1502 } as const;
 export const ORDER_STATE = { ORDER_STATE_WAIT: 201, ORDER_STATE_SUCCESS: 202, ORDER_STATE_CANCEL: 203, ORDER_STATE_PREVIEW: 204 } as const;
 export const PAY_STATE = { PAY_STATE_WAIT: 301, PAY_STATE_SUCCESS: 302, PAY_STATE_CLOSED: 303, PAY_STATE_REFUND: 304 } as const;
+export const SEND_STATE = { SEND_STATE_WAIT: 401, SEND_STATE_SENT: 402 } as const;
+export const MODULE_MODEL = { MODULE_MODEL_ACTIVITY: 1301, MODULE_MODEL_MARKET: 1302 } as const;
+export const ACTIVITY_STATE = { ACTIVITY_STATE_PREVIEW: 1401, ACTIVITY_STATE_NORMAL: 1402, ACTIVITY_STATE_OFFLINE: 1403 } as const;
+export const CONDITION_TYPE = { CONDITION_TYPE_SHOW: 1801, CONDITION_TYPE_SIGN: 1802 } as const;
+export const COMPARE_MODE = {
+  COMPARE_IN: 1901,
+  COMPARE_NOT_IN: 1902,
+  COMPARE_CONTAINS: 1903,
+  COMPARE_BEFORE: 1904,
+  COMPARE_AFTER: 1905,
+  COMPARE_EMPTY: 1906,
+  COMPARE_NOT_EMPTY: 1907,
+} as const;
+/** Several values of one condition are joined by this (spec 3: "a special delimiter"). */
+export const CONDITION_VALUE_SEPARATOR = "|";
+export const QUIZ_DISPLAY = { QUIZ_DISPLAY_FRAME: 2001, QUIZ_DISPLAY_ALONG: 2002 } as const;
 export const PAGE = {
   PAGE_INDEX: 701,
   PAGE_ACTIVITY_INDEX: 702,
@@ -223,6 +271,20 @@ export const TYPES: TypeEntry[] = [
   entry("OPERATION_TYPE", 1701, "OPERATION_LOGIN", "登录", "Sign-in"),
   entry("OPERATION_TYPE", 1702, "OPERATION_LOGOUT", "退出", "Sign-out"),
   entry("OPERATION_TYPE", 1703, "OPERATION_LANGUAGE", "切换语言", "Language change"),
+
+  entry("CONDITION_TYPE", 1801, "CONDITION_TYPE_SHOW", "可见条件", "Who sees it"),
+  entry("CONDITION_TYPE", 1802, "CONDITION_TYPE_SIGN", "报名条件", "Who may sign up"),
+
+  entry("COMPARE_MODE", 1901, "COMPARE_IN", "等于其一", "Is one of"),
+  entry("COMPARE_MODE", 1902, "COMPARE_NOT_IN", "不等于任何", "Is none of"),
+  entry("COMPARE_MODE", 1903, "COMPARE_CONTAINS", "包含", "Contains"),
+  entry("COMPARE_MODE", 1904, "COMPARE_BEFORE", "早于或小于", "Before or less than"),
+  entry("COMPARE_MODE", 1905, "COMPARE_AFTER", "晚于或大于", "After or greater than"),
+  entry("COMPARE_MODE", 1906, "COMPARE_EMPTY", "为空", "Is empty"),
+  entry("COMPARE_MODE", 1907, "COMPARE_NOT_EMPTY", "不为空", "Is filled"),
+
+  entry("QUIZ_DISPLAY", 2001, "QUIZ_DISPLAY_FRAME", "逐题显示", "One question at a time"),
+  entry("QUIZ_DISPLAY", 2002, "QUIZ_DISPLAY_ALONG", "全部显示", "All questions along"),
 ];
 
 export const typeById = new Map(TYPES.map((t) => [t.id, t]));

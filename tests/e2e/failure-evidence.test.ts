@@ -48,10 +48,11 @@ describe("a failed browser test keeps its evidence", () => {
 
     const failing = keepingEvidence(name, async () => {
       left = await visitor({ browser }, { serverClock: false });
-      const scriptError = left.context.waitForEvent("weberror");
-      const warned = left.context.waitForEvent("console", (message) => message.type() === "warning");
+      // The page's own scripts log the error and the warning before the last one throws: its error comes after them.
+      const scriptError = left.page.waitForEvent("pageerror");
+      const logged = left.page.waitForEvent("console", { predicate: (message) => message.type() === "error", timeout: 10_000 });
       await left.page.setContent(`${PAGE}<script>throw new Error("the pager broke")</script>`);
-      await Promise.all([scriptError, warned]);
+      await Promise.all([scriptError, logged]);
       const second = await left.context.newPage();
       await second.setContent("<p>the payment page</p>");
       expect(await left.page.textContent("h1")).toBe("a heading that is not there");
@@ -91,7 +92,8 @@ describe("a failed browser test keeps its evidence", () => {
   test("a step that hangs is stopped before the test's own timeout, and its evidence kept", async () => {
     const name = STEP.hanging;
     await removeEvidence(name);
-    // The test's timeout minus the evidence margin (10 s): given 12 s, the step is stopped after 2.
+    // The test's timeout minus the evidence margin (10 s): given 22 s, the step is stopped after 12 (time for a
+    // busy machine to open the visitor first, or there would be no page to photograph).
     const hanging = keepingEvidence(
       name,
       async () => {
@@ -99,10 +101,10 @@ describe("a failed browser test keeps its evidence", () => {
         await page.setContent("<p>still loading</p>");
         await page.waitForSelector("[data-testid=never-there]", { timeout: 0 });
       },
-      12_000,
+      22_000,
     );
-    await expect(hanging).rejects.toThrow("timed out after 2000 ms");
-    expect(await readFile(evidenceOf(name).text, "utf8")).toContain("timed out after 2000 ms");
+    await expect(hanging).rejects.toThrow("timed out after 12000 ms");
+    expect(await readFile(evidenceOf(name).text, "utf8")).toContain("timed out after 12000 ms");
     expect((await readFile(evidenceOf(name).png)).length).toBeGreaterThan(100);
   });
 

@@ -81,10 +81,18 @@ export async function visitor(world: Pick<World, "browser">, opts: { viewport?: 
   openVisitors.add(open);
   // Every page of the context, the payment page a test opens beside the first included.
   context.on("weberror", (webError) => open.pageErrors.push(webError.error().stack ?? webError.error().message));
-  context.on("console", (message) => {
-    if (message.type() === "error") open.consoleErrors.push(describeConsole(message));
-  });
+  // Console messages are heard page by page: the context-wide event missed messages of pages filled by setContent.
+  const heard = new WeakSet<Page>();
+  const listen = (p: Page) => {
+    if (heard.has(p)) return;
+    heard.add(p);
+    p.on("console", (message) => {
+      if (message.type() === "error") open.consoleErrors.push(describeConsole(message));
+    });
+  };
+  context.on("page", listen);
   const page = await context.newPage();
+  listen(page);
   const close = async () => {
     // Left open on script errors, so the failed test's evidence shows the page as it was.
     if (open.pageErrors.length) throw new Error(`script errors on the page:\n${open.pageErrors.join("\n")}`);

@@ -73,7 +73,7 @@ async function abandonPayment(ctx: Ctx, payment: typeof payments.$inferSelect) {
         .set({ state: PAY_STATE.PAY_STATE_CLOSED })
         .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)))
         .returning({ id: payments.id });
-      if (closed.length > 0) await kind?.abandon(tx, payment.refId);
+      if (closed.length > 0) await kind?.abandon(tx, payment.refId, ctx.now);
     });
   } catch (error) {
     console.error(`payment ${payment.trade}: could not close it; the expiry job will`, error);

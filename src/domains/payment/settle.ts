@@ -18,6 +18,14 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Ctx; input: P
   // The thing paid for first, then the payment: the order the expiry job locks in too.
   await kind.lock(ctx.db, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
+  if (current?.state === PAY_STATE.PAY_STATE_CLOSED && kind.paidAfterClose) {
+    // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md).
+    const outcome = await kind.paidAfterClose(ctx.db, payment.refId, ctx.now);
+    const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND;
+    await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
+    if (outcome === "refund") console.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
+    return true;
+  }
   if (current?.state !== PAY_STATE.PAY_STATE_WAIT) {
     // Money taken for a payment we already closed: staff must refund it by hand (real adapters will refund).
     if (current?.state === PAY_STATE.PAY_STATE_CLOSED) console.warn(`payment ${payment.trade}: paid after it was closed`);

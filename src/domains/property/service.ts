@@ -57,6 +57,18 @@ async function load(db: DbOrTx, onlyShown: boolean): Promise<PropertyView[]> {
   return rows.map((p) => view(p, options.filter((o) => o.propertyId === p.id)));
 }
 
+/** The given fields, in display order (an activity's form). */
+export async function propertyViews(db: DbOrTx, ids: readonly number[]): Promise<PropertyView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(properties).where(inArray(properties.id, [...ids])).orderBy(asc(properties.sortIndex), asc(properties.id));
+  const options = await db
+    .select()
+    .from(propertyOptions)
+    .where(inArray(propertyOptions.propertyId, rows.map((r) => r.id)))
+    .orderBy(asc(propertyOptions.sortIndex), asc(propertyOptions.id));
+  return rows.map((p) => view(p, options.filter((o) => o.propertyId === p.id)));
+}
+
 /** The fields a member sees and fills, in display order. */
 export async function shownProperties({ ctx }: { ctx: Ctx }) {
   return { list: await load(ctx.db, true) };

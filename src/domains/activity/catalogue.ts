@@ -1,0 +1,233 @@
+// The activity index, module pages and activity lists (spec 2 section 2),
+// and the calls of the activity page: info, the sign-up check and the
+// questionnaire draw.
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { activities, conditions, modules, questionOptions, questionnaireItems, questionnaires, questions, quizDraws, teams } from "../../db/schema";
+import type { CommandCtx } from "../../http/kit";
+import { DomainError } from "../../protocol/result";
+import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/types";
+import type { MemberCtx } from "../context";
+import { inLanguage } from "../shared/language";
+import { allMet, type Condition } from "./conditions";
+import { loadActivity, memberOf, type Member, standingOf, visible } from "./load";
+import { drawQuestions, optionState, visibleTo } from "./questionnaire";
+import { activityView } from "./view";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+type ModuleRow = typeof modules.$inferSelect;
+
+function moduleView(ctx: MemberCtx, m: ModuleRow) {
+  return {
+    id: m.id,
+    nameZh: m.nameZh,
+    nameEn: m.nameEn,
+    name: inLanguage(ctx, m.nameZh, m.nameEn),
+    year: m.year,
+    model: { id: m.model },
+    face: m.face,
+    isTitle: m.isTitle,
+    showStart: iso(m.showStart),
+    showEnd: iso(m.showEnd),
+    titleFace: m.titleFace,
+    showTitle: m.showTitle,
+  };
+}
+
+async function conditionsOf(ctx: MemberCtx, column: typeof conditions.moduleId | typeof conditions.teamId, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Condition[]>();
+  const rows = await ctx.db.select().from(conditions).where(inArray(column, ids));
+  const by = new Map<number, Condition[]>();
+  for (const r of rows) {
+    const owner = (column === conditions.moduleId ? r.moduleId : r.teamId)!;
+    by.set(owner, [...(by.get(owner) ?? []), r]);
+  }
+  return by;
+}
+
+/** Modules whose "show" conditions the member meets (editors see all), newest year first. */
+async function visibleModules(ctx: MemberCtx, member: Member, where?: ReturnType<typeof eq>) {
+  const rows = await ctx.db.select().from(modules).where(where).orderBy(desc(modules.year), asc(modules.id));
+  if (member.editor) return rows;
+  const conds = await conditionsOf(ctx, conditions.moduleId, rows.map((m) => m.id));
+  return rows.filter((m) => allMet(conds.get(m.id) ?? [], CONDITION_TYPE.CONDITION_TYPE_SHOW, member.values));
+}
+
+export async function listModules({ ctx }: { ctx: MemberCtx }) {
+  const member = await memberOf(ctx.db, ctx.actor);
+  return { list: (await visibleModules(ctx, member)).map((m) => moduleView(ctx, m)) };
+}
+
+export async function moduleInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const member = await memberOf(ctx.db, ctx.actor);
+  const [m] = await visibleModules(ctx, member, eq(modules.id, input.id));
+  if (!m) throw new DomainError("ERROR_RESULT_NULL");
+  return { module: moduleView(ctx, m) };
+}
+
+/**
+ * Activity tiles: an activity without a team is its own tile; a team is one
+ * tile (its cover and name) opening its default activity, else its first.
+ */
+async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof and>) {
+  const rows = await ctx.db
+    .select({ activity: activities, team: teams })
+    .from(activities)
+    .leftJoin(teams, eq(teams.id, activities.teamId))
+    .where(where)
+    .orderBy(asc(activities.id));
+  const moduleConds = await conditionsOf(ctx, conditions.moduleId, [...new Set(rows.map((r) => r.activity.moduleId))]);
+  const teamConds = await conditionsOf(ctx, conditions.teamId, [...new Set(rows.flatMap((r) => (r.team ? [r.team.id] : [])))]);
+  const actConds = new Map<number, Condition[]>();
+  if (rows.length) {
+    for (const c of await ctx.db.select().from(conditions).where(inArray(conditions.activityId, rows.map((r) => r.activity.id))))
+      actConds.set(c.activityId!, [...(actConds.get(c.activityId!) ?? []), c]);
+  }
+  const shown = rows.filter((r) =>
+    visible(
+      {
+        activity: r.activity,
+        conditions: [...(moduleConds.get(r.activity.moduleId) ?? []), ...(r.team ? (teamConds.get(r.team.id) ?? []) : []), ...(actConds.get(r.activity.id) ?? [])],
+      },
+      member,
+      ctx.now,
+    ),
+  );
+  const list: (typeof shown)[number][] = [];
+  const teamSlot = new Map<number, number>();
+  for (const r of shown) {
+    if (!r.team) {
+      list.push(r);
+      continue;
+    }
+    const at = teamSlot.get(r.team.id);
+    if (at === undefined) {
+      teamSlot.set(r.team.id, list.length);
+      list.push(r);
+    } else if (r.activity.isMain && !list[at]!.activity.isMain) list[at] = r;
+  }
+  return list.map(({ activity: a, team }) => ({
+    id: a.id,
+    nameZh: team?.nameZh ?? a.nameZh,
+    nameEn: team?.nameEn ?? a.nameEn,
+    name: inLanguage(ctx, team?.nameZh ?? a.nameZh, team?.nameEn ?? a.nameEn),
+    face: team?.face ?? a.face,
+    team: team ? { id: team.id, nameZh: team.nameZh, nameEn: team.nameEn } : null,
+    module: { id: a.moduleId },
+    state: { id: a.state },
+    signStart: iso(a.signStart),
+    signEnd: iso(a.signEnd),
+    price: a.price,
+    integral: a.integral,
+  }));
+}
+
+export async function listActivities({ ctx, input }: { ctx: MemberCtx; input: { module: number } }) {
+  const member = await memberOf(ctx.db, ctx.actor);
+  const [m] = await visibleModules(ctx, member, eq(modules.id, input.module));
+  if (!m) throw new DomainError("ERROR_RESULT_NULL");
+  return { module: moduleView(ctx, m), list: await tiles(ctx, member, and(eq(activities.moduleId, m.id))) };
+}
+
+/** Every activity the member may see (home shows the first three). */
+export async function allActivities({ ctx }: { ctx: MemberCtx }) {
+  const member = await memberOf(ctx.db, ctx.actor);
+  return { list: await tiles(ctx, member, and(eq(activities.state, ACTIVITY_STATE.ACTIVITY_STATE_NORMAL))) };
+}
+
+/** Those open for sign-up now (the home carousel's current activities). */
+export async function currentActivities({ ctx }: { ctx: MemberCtx }) {
+  const member = await memberOf(ctx.db, ctx.actor);
+  const list = await tiles(ctx, member, and(eq(activities.state, ACTIVITY_STATE.ACTIVITY_STATE_NORMAL)));
+  const now = ctx.now.getTime();
+  return { list: list.filter((a) => a.signStart && Date.parse(a.signStart) <= now && (!a.signEnd || Date.parse(a.signEnd) > now)) };
+}
+
+async function visibleActivity(ctx: MemberCtx, id: number) {
+  const [loaded, member] = await Promise.all([loadActivity(ctx.db, id), memberOf(ctx.db, ctx.actor)]);
+  if (!loaded || !visible(loaded, member, ctx.now)) throw new DomainError("ERROR_RESULT_NULL");
+  return { loaded, member };
+}
+
+export async function activityInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const { loaded, member } = await visibleActivity(ctx, input.id);
+  return { activity: await activityView(ctx, loaded, member) };
+}
+
+/** The sign-up check of the activity page: SUCCESS, or the outcome that stands in the way. */
+export async function powerCheck({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const { loaded, member } = await visibleActivity(ctx, input.id);
+  const standing = await standingOf(ctx.db, loaded, member, ctx.now);
+  return { check: { code: standing.outcome }, stock: standing.remaining };
+}
+
+/**
+ * Starts a questionnaire attempt: the questions this member is asked (those
+ * of their nationality type; a random subset drawn by weight when the
+ * questionnaire says so), with each option's availability. The draw is
+ * recorded, so the sign-up answers exactly these and its time is measured
+ * by the server. Right answers are never sent before the sign-up.
+ */
+export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { activity: number } }) {
+  const { loaded, member } = await visibleActivity(ctx, input.activity);
+  const [settings] = await ctx.db.select().from(questionnaires).where(eq(questionnaires.activityId, loaded.activity.id));
+  if (!settings) throw new DomainError("ERROR_RESULT_NULL");
+  const items = await ctx.db
+    .select({ item: questionnaireItems, question: questions })
+    .from(questionnaireItems)
+    .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
+    .where(eq(questionnaireItems.activityId, loaded.activity.id))
+    .orderBy(asc(questionnaireItems.sortIndex), asc(questions.id));
+  const mine = items.filter((i) => visibleTo(i.question, member.foreigner));
+  const asked = settings.isRandom ? drawQuestions(mine.map((i) => ({ ...i, weight: i.item.weight })), settings.count) : mine;
+  const options = asked.length
+    ? await ctx.db
+        .select()
+        .from(questionOptions)
+        .where(inArray(questionOptions.questionId, asked.map((i) => i.question.id)))
+        .orderBy(asc(questionOptions.sortIndex), asc(questionOptions.id))
+    : [];
+  const [draw] = await ctx.db
+    .insert(quizDraws)
+    .values({ userId: member.id, activityId: loaded.activity.id, questionIds: asked.map((i) => i.question.id), startedAt: ctx.now })
+    .returning({ id: quizDraws.id });
+  return {
+    draw: draw!.id,
+    startedAt: ctx.now.toISOString(),
+    queries: asked.map(({ item, question: q }, index) => ({
+      index: index + 1,
+      score: item.score,
+      query: {
+        id: q.id,
+        type: { id: q.type },
+        titleZh: q.titleZh,
+        titleEn: q.titleEn,
+        title: inLanguage(ctx, q.titleZh, q.titleEn),
+        descZh: q.descZh,
+        descEn: q.descEn,
+        dialogZh: q.dialogZh,
+        dialogEn: q.dialogEn,
+        isMust: q.isMust,
+        match: q.match,
+        isChineseOnly: q.isChineseOnly,
+        isForeignerOnly: q.isForeignerOnly,
+        parent: q.parentId ? { id: q.parentId } : null,
+        image: q.image,
+        options: options
+          .filter((o) => o.questionId === q.id)
+          .map((o) => ({
+            id: o.id,
+            value: o.value,
+            textZh: o.textZh,
+            textEn: o.textEn,
+            text: inLanguage(ctx, o.textZh, o.textEn),
+            image: o.image,
+            stock: o.cap,
+            form: o.used,
+            endDate: iso(o.endDate),
+            parent: o.parentId ? { id: o.parentId } : null,
+            state: optionState({ ...o, parentId: o.parentId }, ctx.now),
+          })),
+      },
+    })),
+  };
+}

@@ -1,0 +1,15 @@
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { idField } from "../shared/fields";
+import { activityInfo, allActivities, currentActivities, drawQuiz, listActivities, listModules, moduleInfo, powerCheck } from "./catalogue";
+
+export const activityDomain = domain("activity", [
+  query("/activity/module/list", { access: "user" }, listModules),
+  query("/activity/module/info", { access: "user", input: t.Object({ id: idField }) }, moduleInfo),
+  query("/activity/list", { access: "user", input: t.Object({ module: idField }) }, listActivities),
+  query("/activity/all", { access: "user" }, allActivities),
+  query("/activity/now", { access: "user" }, currentActivities),
+  query("/activity/info", { access: "user", input: t.Object({ id: idField }) }, activityInfo),
+  query("/activity/power/check", { access: "user", input: t.Object({ id: idField }) }, powerCheck),
+  command("/activity/quiz/draw", { access: "user", input: t.Object({ activity: idField }) }, drawQuiz),
+]);

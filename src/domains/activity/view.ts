@@ -1,0 +1,190 @@
+// The activity page's data (/activity/info): the activity with its team and
+// module, the tag groups of its team, the relationship rules with their
+// gifts, the properties it asks for, the questionnaire settings, and the
+// member's standing (button or reason). Texts come in pairs and, where the
+// spec names one field, in the member's language too.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { activities, activityProperties, gifts, questionnaires, relations, relationshipRules, ruleGifts, tagActivities, tagGroups, tags } from "../../db/schema";
+import { ACTIVITY_STATE } from "../../protocol/types";
+import type { MemberCtx } from "../context";
+import { propertyViews } from "../property/service";
+import { inLanguage } from "../shared/language";
+import { left } from "./eligibility";
+import type { Loaded, Member } from "./load";
+import { standingOf } from "./load";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The tag groups of a team: each tag's activities, and whether it holds this one, any open one, or only full ones. */
+export async function tagGroupsOf(db: DbOrTx, teamId: number, activityId: number, now: Date) {
+  const groups = await db.select().from(tagGroups).where(eq(tagGroups.teamId, teamId)).orderBy(asc(tagGroups.sortIndex), asc(tagGroups.id));
+  if (groups.length === 0) return { groups: [], lastSignEnd: null as Date | null };
+  const tagRows = await db.select().from(tags).where(inArray(tags.groupId, groups.map((g) => g.id))).orderBy(asc(tags.sortIndex), asc(tags.id));
+  const links = tagRows.length
+    ? await db
+        .select({ tagId: tagActivities.tagId, id: activities.id, signEnd: activities.signEnd, cap: activities.cap, used: activities.used, state: activities.state })
+        .from(tagActivities)
+        .innerJoin(activities, eq(activities.id, tagActivities.activityId))
+        .where(inArray(tagActivities.tagId, tagRows.map((t) => t.id)))
+    : [];
+  let lastSignEnd: Date | null = null;
+  for (const l of links) if (l.signEnd && (!lastSignEnd || l.signEnd > lastSignEnd)) lastSignEnd = l.signEnd;
+  return {
+    lastSignEnd,
+    groups: groups.map((g) => ({
+      id: g.id,
+      nameZh: g.nameZh,
+      nameEn: g.nameEn,
+      index: g.sortIndex,
+      tags: tagRows
+        .filter((t) => t.groupId === g.id)
+        .map((t) => {
+          const mine = links.filter((l) => l.tagId === t.id && l.state === ACTIVITY_STATE.ACTIVITY_STATE_NORMAL);
+          const open = mine.filter((l) => !l.signEnd || l.signEnd > now);
+          return {
+            id: t.id,
+            nameZh: t.nameZh,
+            nameEn: t.nameEn,
+            index: t.sortIndex,
+            activities: mine.map((l) => ({ id: l.id, signEnd: iso(l.signEnd), isFull: left(l.cap, l.used) === 0 })),
+            isHas: open.length > 0,
+            isThis: mine.some((l) => l.id === activityId),
+            isFull: mine.length > 0 && mine.every((l) => left(l.cap, l.used) === 0),
+          };
+        }),
+    })),
+  };
+}
+
+export async function relationshipsOf(db: DbOrTx, activityId: number) {
+  const rules = await db
+    .select({ rule: relationshipRules, relation: relations })
+    .from(relationshipRules)
+    .leftJoin(relations, eq(relations.id, relationshipRules.relationId))
+    .where(eq(relationshipRules.activityId, activityId))
+    .orderBy(asc(relationshipRules.sortIndex), asc(relationshipRules.id));
+  const giftRows = rules.length
+    ? await db
+        .select({ ruleId: ruleGifts.ruleId, gift: gifts })
+        .from(ruleGifts)
+        .innerJoin(gifts, eq(gifts.id, ruleGifts.giftId))
+        .where(inArray(ruleGifts.ruleId, rules.map((r) => r.rule.id)))
+        .orderBy(asc(gifts.id))
+    : [];
+  return rules.map(({ rule, relation }) => ({
+    id: rule.id,
+    relationship: relation ? { id: relation.id, nameZh: relation.nameZh, nameEn: relation.nameEn } : { id: -1, nameZh: "不限", nameEn: "Any" },
+    gender: rule.gender,
+    ageFamilyMin: rule.birthFrom,
+    ageFamilyMax: rule.birthTo,
+    allowMin: rule.allowMin,
+    allowMax: rule.allowMax,
+    calCount: rule.calCount,
+    gifts: giftRows
+      .filter((g) => g.ruleId === rule.id)
+      .map(({ gift }) => ({ id: gift.id, nameZh: gift.nameZh, nameEn: gift.nameEn, face: gift.face, stock: gift.cap, form: gift.used, remaining: left(gift.cap, gift.used) })),
+  }));
+}
+
+/** The profile properties the activity's form shows, with the member's current values. */
+export async function activityPropertiesOf(db: DbOrTx, activityId: number, member: Member) {
+  const rows = await db.select().from(activityProperties).where(eq(activityProperties.activityId, activityId)).orderBy(asc(activityProperties.sortIndex));
+  const views = await propertyViews(db, rows.map((r) => r.propertyId));
+  return rows
+    .map((r) => {
+      const property = views.find((v) => v.id === r.propertyId);
+      if (!property || !(member.foreigner ? !property.isChineseOnly : !property.isForeignerOnly)) return null;
+      return { property, isReadonly: r.isReadonly, isMust: r.isMust || property.isMust, value: member.values.get(r.propertyId) ?? null };
+    })
+    .filter((r) => r !== null);
+}
+
+export async function questionnaireOf(db: DbOrTx, activityId: number) {
+  const [q] = await db.select().from(questionnaires).where(eq(questionnaires.activityId, activityId));
+  if (!q) return null;
+  return {
+    id: q.activityId,
+    stock: { id: q.bankId },
+    type: { id: q.display },
+    isTiming: q.isTiming,
+    isRandom: q.isRandom,
+    count: q.count,
+    isScoring: q.isScoring,
+    passLine: q.passLine,
+    showIndex: q.showIndex,
+    showAnswer: q.showAnswer,
+  };
+}
+
+export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Member) {
+  const { activity: a, team, module } = loaded;
+  const [standing, groups, relationships, props, queryStock] = await Promise.all([
+    standingOf(ctx.db, loaded, member, ctx.now),
+    team ? tagGroupsOf(ctx.db, team.id, a.id, ctx.now) : Promise.resolve({ groups: [], lastSignEnd: null }),
+    relationshipsOf(ctx.db, a.id),
+    activityPropertiesOf(ctx.db, a.id, member),
+    questionnaireOf(ctx.db, a.id),
+  ]);
+  const name = (zh: string, en: string) => ({ nameZh: zh, nameEn: en, name: inLanguage(ctx, zh, en) });
+  return {
+    id: a.id,
+    ...name(a.nameZh, a.nameEn),
+    face: a.face,
+    state: { id: a.state },
+    module: { id: module.id, ...name(module.nameZh, module.nameEn), model: { id: module.model }, year: module.year },
+    team: team
+      ? {
+          id: team.id,
+          ...name(team.nameZh, team.nameEn),
+          face: team.face,
+          showStock: team.showStock,
+          formStock: team.cap,
+          form: team.used,
+          signOnly: team.signOnly,
+          // Off once the last tag activity has closed (spec 2 section 4).
+          beforeCheckTag: team.beforeCheckTag && groups.lastSignEnd !== null && ctx.now < groups.lastSignEnd,
+        }
+      : null,
+    price: a.price,
+    integral: a.integral,
+    deduction: a.deduction,
+    mustIntegral: a.mustIntegral,
+    signStart: iso(a.signStart),
+    signEnd: iso(a.signEnd),
+    showStart: iso(a.showStart),
+    showEnd: iso(a.showEnd),
+    displayStock: a.displayStock,
+    formStock: a.cap,
+    form: a.used,
+    /** Places left now: the smallest of team, activity and cycle limits (null: no limit). */
+    stock: standing.remaining,
+    hasAddress: a.hasAddress,
+    allowUpdateAddress: a.allowUpdateAddress,
+    hasExpress: a.hasExpress,
+    hasTicket: a.hasTicket,
+    allowCancel: a.allowCancel,
+    allowCancelDate: iso(a.allowCancelDate),
+    calUserCount: a.calUserCount,
+    formCount: a.formCount,
+    hasCycle: a.hasCycle,
+    cycleDate: a.cycleDate,
+    cycleStart: a.cycleStart,
+    cycleCount: a.cycleCount,
+    isMain: a.isMain,
+    videoId: a.videoId,
+    familyNotice: a.familyNotice,
+    content: inLanguage(ctx, a.contentZh, a.contentEn),
+    contentZh: a.contentZh,
+    contentEn: a.contentEn,
+    wording: a.wording,
+    style: a.style,
+    groups: groups.groups,
+    relationships,
+    properties: props,
+    queryStock,
+    /** The member's sign-up outcome: SUCCESS shows the button, anything else its reason. */
+    check: { code: standing.outcome },
+    points: standing.points,
+  };
+}

@@ -1,0 +1,128 @@
+// What happens to an order after sign-up, in the caller's transaction:
+// cancelling (by the member, by the expiry job when a payment window closes,
+// or when no pay link could be had) gives every place, option, gift and
+// point back; a payment confirms it; a payment that arrives after the expiry
+// job cancelled the order takes the places again if they are still there,
+// and is marked for refund if not (docs/decisions.md). Lock order: the order
+// row, then its payment (as the notification path takes them), then places.
+import { and, eq, inArray, lte, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { activities, orderFamilies, orderItems, orders, payments } from "../../db/schema";
+import { ORDER_STATE, PAY_STATE } from "../../protocol/types";
+import type { PaymentKind } from "../payment/kinds";
+import { returnPoints } from "../points/ledger";
+import { type Claim, givePlacesBack, takePlaces } from "./places";
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+const claimOf = (item: ItemRow, cycleCap: number | null): Claim => ({
+  activityId: item.activityId,
+  teamId: item.teamId,
+  places: item.places,
+  cycle: cycleCap === null ? null : { number: item.cycle, cap: cycleCap },
+  options: item.takes.options,
+  gifts: item.takes.gifts,
+});
+
+async function itemsOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({ item: orderItems, hasCycle: activities.hasCycle, cycleCount: activities.cycleCount, nameZh: activities.nameZh, nameEn: activities.nameEn })
+    .from(orderItems)
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.id);
+}
+
+async function setState(db: DbOrTx, orderId: number, state: number, now: Date, extra: Partial<typeof orders.$inferInsert> = {}) {
+  await db.update(orders).set({ state, updatedAt: now, ...extra }).where(eq(orders.id, orderId));
+  const items = await db.update(orderItems).set({ state }).where(eq(orderItems.orderId, orderId)).returning({ id: orderItems.id });
+  if (items.length) await db.update(orderFamilies).set({ state }).where(inArray(orderFamilies.itemId, items.map((i) => i.id)));
+}
+
+/**
+ * Cancels a live order (waiting, successful or preview) and gives back what
+ * it took; false when it was cancelled already. The order row is locked first.
+ */
+export async function cancelOrder(db: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order || order.state === ORDER_STATE.ORDER_STATE_CANCEL) return false;
+  await db
+    .update(payments)
+    .set({ state: PAY_STATE.PAY_STATE_CLOSED })
+    .where(and(eq(payments.kind, "order"), eq(payments.refId, orderId), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)));
+  await setState(db, orderId, ORDER_STATE.ORDER_STATE_CANCEL, now, { expiresAt: null });
+  const rows = await itemsOf(db, orderId);
+  for (const { item, hasCycle, cycleCount } of rows) await givePlacesBack(db, claimOf(item, hasCycle ? cycleCount : null));
+  const names = rows.map((r) => r.nameZh).join("、");
+  const namesEn = rows.map((r) => r.nameEn).join(", ");
+  await returnPoints(db, { userId: order.userId, parts: order.pointParts, now, note: { descZh: `取消报名退回：${names}`, descEn: `Returned, sign-up cancelled: ${namesEn}` } });
+  return true;
+}
+
+/** Takes the cancelled order's places again (a payment arrived late); false, with nothing changed, when they are gone. */
+async function retake(db: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+  try {
+    return await db.transaction(async (sp) => {
+      const rows = await itemsOf(sp, orderId);
+      for (const { item, hasCycle, cycleCount } of rows) {
+        const full = await takePlaces(sp, claimOf(item, hasCycle ? cycleCount : null));
+        if (full) throw new Error(full);
+      }
+      // The seat indexes refuse if the member signed up again meanwhile.
+      await setState(sp, orderId, ORDER_STATE.ORDER_STATE_SUCCESS, now, { expiresAt: null });
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}
+
+export const orderPayment: PaymentKind = {
+  async lock(db, refId) {
+    await db.select({ id: orders.id }).from(orders).where(eq(orders.id, refId)).for("update");
+  },
+  async paid(db, refId, _payTrade, now) {
+    const done = await db
+      .update(orders)
+      .set({ state: ORDER_STATE.ORDER_STATE_SUCCESS, payDate: now, updatedAt: now, expiresAt: null })
+      .where(and(eq(orders.id, refId), eq(orders.state, ORDER_STATE.ORDER_STATE_WAIT)))
+      .returning({ id: orders.id });
+    if (done.length === 0) return false;
+    await setState(db, refId, ORDER_STATE.ORDER_STATE_SUCCESS, now);
+    return true;
+  },
+  async abandon(db, refId, now) {
+    await cancelOrder(db, refId, now);
+  },
+  async paidAfterClose(db, refId, now) {
+    const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, refId));
+    if (order?.state === ORDER_STATE.ORDER_STATE_CANCEL && (await retake(db, refId, now))) {
+      await db.update(orders).set({ payDate: now }).where(eq(orders.id, refId));
+      return "kept";
+    }
+    return "refund";
+  },
+  async describe(db, refId) {
+    const rows = await db
+      .select({ zh: activities.nameZh, en: activities.nameEn })
+      .from(orderItems)
+      .innerJoin(activities, eq(activities.id, orderItems.activityId))
+      .where(eq(orderItems.orderId, refId));
+    return rows.length ? { zh: rows.map((r) => r.zh).join("、"), en: rows.map((r) => r.en).join(", ") } : null;
+  },
+};
+
+/** The job: sign-ups whose 5 minutes to pay have passed are cancelled, each in its own lock order. */
+export async function expireOrders({ db, now }: { db: DbOrTx; now: Date }) {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.state, ORDER_STATE.ORDER_STATE_WAIT), lte(orders.expiresAt, now), ne(orders.amount, 0)))
+    .limit(500);
+  let cancelled = 0;
+  for (const { id } of due) {
+    const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, id)).for("update");
+    if (order?.state === ORDER_STATE.ORDER_STATE_WAIT && (await cancelOrder(db, id, now))) cancelled++;
+  }
+  return { cancelled };
+}

@@ -1,0 +1,199 @@
+// A member's own sign-up orders (spec 1 section 7, spec 2 section 2 "Member
+// orders"): the list with its detail tabs, cancel, pay again, the payment
+// poll, the ticket and its QR, parcels, the address change, and whether a
+// family member is signed up already.
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import QRCode from "qrcode";
+import { activities, addresses, orderFamilies, orderItems, orders, parcels, payments } from "../../db/schema";
+import type { CommandCtx, Download } from "../../http/kit";
+import { DomainError, page } from "../../protocol/result";
+import { ORDER_STATE } from "../../protocol/types";
+import { ORDER_PAGE_SIZE } from "../../protocol/limits";
+import type { MemberCtx } from "../context";
+import { requestPayLink } from "../payment/create";
+import { inLanguage } from "../shared/language";
+import { cancelOrder } from "./lifecycle";
+import { canCancel, canChangeAddress } from "./rules";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
+
+async function ownOrder(ctx: MemberCtx, id: number) {
+  const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, ctx.actor.id)));
+  if (!order) throw new DomainError("ERROR_RESULT_NULL");
+  const items = await ctx.db
+    .select({ item: orderItems, activity: activities })
+    .from(orderItems)
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .where(eq(orderItems.orderId, id));
+  return { order, items };
+}
+
+type Own = Awaited<ReturnType<typeof ownOrder>>;
+
+const factsOf = ({ order, items }: Own) => ({ state: order.state, sendState: order.sendState, amount: order.amount, checked: items.some((i) => i.item.checkedAt !== null) });
+/** Every sub-order's activity must allow it (a market checkout holds several). */
+const allowsCancel = (own: Own, now: Date) => own.items.length > 0 && own.items.every(({ activity }) => canCancel(factsOf(own), activity, now));
+const allowsAddress = (own: Own) => own.items.length > 0 && own.items.every(({ activity }) => activity.hasAddress && canChangeAddress(own.order, activity));
+
+export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { state?: number | null; index?: number } }) {
+  if (input.state != null && !ORDER_STATES.has(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
+  const where = and(eq(orders.userId, ctx.actor.id), input.state != null ? eq(orders.state, input.state) : ne(orders.state, ORDER_STATE.ORDER_STATE_PREVIEW));
+  const [{ n }] = (await ctx.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
+  const p = page(input.index, n, ORDER_PAGE_SIZE);
+  const rows = await ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(p.size).offset(p.offset);
+  const ids = rows.map((r) => r.id);
+  const [items, kin, boxes, pays] = ids.length
+    ? await Promise.all([
+        ctx.db
+          .select({ item: orderItems, activity: activities })
+          .from(orderItems)
+          .innerJoin(activities, eq(activities.id, orderItems.activityId))
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(orderItems.id),
+        ctx.db.select({ f: orderFamilies, orderId: orderItems.orderId }).from(orderFamilies).innerJoin(orderItems, eq(orderItems.id, orderFamilies.itemId)).where(inArray(orderItems.orderId, ids)),
+        ctx.db.select().from(parcels).where(inArray(parcels.orderId, ids)).orderBy(parcels.id),
+        ctx.db.select().from(payments).where(and(eq(payments.kind, "order"), inArray(payments.refId, ids))),
+      ])
+    : [[], [], [], []];
+  return {
+    list: rows.map((order) => {
+      const mine = items.filter((i) => i.item.orderId === order.id);
+      const own = { order, items: mine };
+      const payment = pays.find((x) => x.refId === order.id) ?? null;
+      const nameZh = mine.map((i) => i.activity.nameZh).join("、");
+      const nameEn = mine.map((i) => i.activity.nameEn).join(", ");
+      return {
+        id: order.id,
+        trade: order.trade,
+        childTrade: mine.map((i) => i.item.childTrade).join(", "),
+        name: inLanguage(ctx, nameZh, nameEn),
+        nameZh,
+        nameEn,
+        state: { id: order.state },
+        sendState: { id: order.sendState },
+        createDate: order.createdAt.toISOString(),
+        updateDate: order.updatedAt.toISOString(),
+        expires: iso(order.expiresAt),
+        price: order.price,
+        amount: order.amount,
+        integral: order.points,
+        deducted: order.deducted,
+        payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: iso(order.payDate), state: payment ? { id: payment.state } : null },
+        address: order.liaison
+          ? { liaison: order.liaison, phone: order.phone, address0: order.address0, address1: order.address1, address2: order.address2, address3: order.address3, addressInfo: order.addressInfo }
+          : null,
+        goods: mine.map(({ item, activity }) => ({
+          id: item.id,
+          trade: item.childTrade,
+          activity: { id: activity.id, nameZh: activity.nameZh, nameEn: activity.nameEn, name: inLanguage(ctx, activity.nameZh, activity.nameEn), face: activity.face },
+          places: item.places,
+          properies: item.properties,
+          values: item.quests,
+          score: item.score,
+          hasTicket: activity.hasTicket,
+          checked: item.checkedAt !== null,
+          families: kin
+            .filter((k) => k.f.itemId === item.id)
+            .map(({ f }) => ({ name: f.name, relationship: { id: f.relationId }, birthday: f.birthday, identity: f.identity, sex: f.sex, phone: f.phone, gift: f.giftId ? { id: f.giftId } : null })),
+        })),
+        express: boxes
+          .filter((b) => b.orderId === order.id)
+          .map((b) => ({
+            number: b.number,
+            expName: b.company,
+            expSite: b.site,
+            expPhone: b.phone,
+            logo: b.logo,
+            updateTime: b.updatedAt.toISOString(),
+            takeTime: iso(b.takeTime),
+            deliverystatus: { id: b.state },
+            list: b.trail,
+          })),
+        canCancel: allowsCancel(own, ctx.now),
+        canChangeAddress: allowsAddress(own),
+      };
+    }),
+    count: p.count,
+    max: p.max,
+    index: p.index,
+  };
+}
+
+export async function cancelOwnOrder({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
+  const own = await ownOrder(ctx, input.id);
+  if (!allowsCancel(own, ctx.now)) throw new DomainError("ERROR_NOT_POWER");
+  if (!(await cancelOrder(ctx.db, own.order.id, ctx.now))) throw new DomainError("ERROR_NOT_POWER");
+  return { audit: { entity: "order", id: own.order.id, detail: own.order.trade } };
+}
+
+/** Pay a waiting order again (the list's "pay" after "pay later"): its trade, while the 5 minutes last. */
+export async function payAgain({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const { order } = await ownOrder(ctx, input.id);
+  if (order.state !== ORDER_STATE.ORDER_STATE_WAIT || !order.expiresAt || order.expiresAt <= ctx.now) throw new DomainError("ERROR_NOT_POWER");
+  const pay = await requestPayLink(ctx, order.trade);
+  return { trade: order.trade, pay, code: pay, expires: order.expiresAt.toISOString() };
+}
+
+/** The payment poll: the order's state by its trade. */
+export async function checkOrder({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }) {
+  const [order] = await ctx.db.select({ state: orders.state }).from(orders).where(and(eq(orders.trade, input.trade), eq(orders.userId, ctx.actor.id)));
+  if (!order) throw new DomainError("ERROR_RESULT_NULL");
+  return { state: { id: order.state }, paid: order.state === ORDER_STATE.ORDER_STATE_SUCCESS };
+}
+
+export async function ticketChecked({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const own = await ownOrder(ctx, input.id);
+  return { checked: own.items.some((i) => i.item.checkedAt !== null) };
+}
+
+export async function orderExpress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const own = await ownOrder(ctx, input.id);
+  const rows = await ctx.db.select().from(parcels).where(eq(parcels.orderId, own.order.id)).orderBy(parcels.id);
+  return { logs: rows.map((b) => ({ number: b.number, expName: b.company, deliverystatus: { id: b.state }, list: b.trail, updateTime: b.updatedAt.toISOString() })) };
+}
+
+export async function changeAddress({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { order: number; address: number } }) {
+  const own = await ownOrder(ctx, input.order);
+  if (!allowsAddress(own)) throw new DomainError("ERROR_NOT_POWER");
+  const [address] = await ctx.db.select().from(addresses).where(and(eq(addresses.id, input.address), eq(addresses.userId, ctx.actor.id)));
+  if (!address) throw new DomainError("ERROR_SIGN_ADDRESS");
+  await ctx.db
+    .update(orders)
+    .set({
+      liaison: address.name,
+      phone: address.phone,
+      address0: address.address0,
+      address1: address.address1,
+      address2: address.address2,
+      address3: address.address3,
+      addressInfo: address.info,
+      updatedAt: ctx.now,
+    })
+    .where(eq(orders.id, own.order.id));
+  return { audit: { entity: "order", id: own.order.id, detail: own.order.trade } };
+}
+
+/** Whether someone with this ID number is already carried to the activity by a live order. */
+export async function familyChecked({ ctx, input }: { ctx: MemberCtx; input: { activity: number; identity: string } }) {
+  const rows = await ctx.db
+    .select({ id: orderFamilies.id })
+    .from(orderFamilies)
+    .where(and(eq(orderFamilies.activityId, input.activity), eq(orderFamilies.identity, input.identity.trim().toUpperCase()), ne(orderFamilies.state, ORDER_STATE.ORDER_STATE_CANCEL)))
+    .limit(1);
+  return { checked: rows.length > 0 };
+}
+
+/** The ticket: a QR of the sub-order's trade (unguessable), for a successful order of an activity with tickets. */
+export async function ticketQr({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
+  const [row] = await ctx.db
+    .select({ trade: orderItems.childTrade, state: orderItems.state, hasTicket: activities.hasTicket })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .where(and(eq(orders.trade, input.trade), eq(orders.userId, ctx.actor.id)))
+    .limit(1);
+  if (!row || !row.hasTicket || row.state !== ORDER_STATE.ORDER_STATE_SUCCESS) throw new DomainError("ERROR_RESULT_NULL");
+  const png = await QRCode.toBuffer(row.trade, { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M" });
+  return { body: new Uint8Array(png), type: "image/png", cache: "none" };
+}

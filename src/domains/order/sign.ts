@@ -1,0 +1,272 @@
+// /order/sign (spec 2 sections 4, 5 and 7): one sign-up, in the command's one
+// transaction. First everything that only reads: the member's standing (so
+// "full" or "not eligible" is answered without touching a hot row), the
+// properties, the questionnaire answers against the recorded draw, the family
+// members against the relationship rules, the address and the points. Then
+// the places, taken by conditional updates in one fixed order
+// (./places.ts), the points, and the order rows, whose unique seat indexes
+// make a second order of the same member or family member impossible. A paid
+// order waits 5 minutes for its payment; the pay link is asked for after the
+// commit (the route's `then`).
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { addresses, families, orderFamilies, orderItems, orders, questionOptions, questionnaireItems, questionnaires, questions, quizDraws, ruleGifts, relationshipRules } from "../../db/schema";
+import type { CommandCtx } from "../../http/kit";
+import { DomainError } from "../../protocol/result";
+import { ACTIVITY_STATE, COUNTRY_TYPE, ORDER_STATE, SEND_STATE } from "../../protocol/types";
+import { placeFamily, type Rule } from "../activity/family-rules";
+import { loadActivity, type Loaded, type Member, memberOf, standingOf, visible } from "../activity/load";
+import { checkAnswers, scoreAnswers, type QuizItem } from "../activity/questionnaire";
+import { activityPropertiesOf } from "../activity/view";
+import type { MemberCtx } from "../context";
+import { newTrade, recordPayment, requestPayLink } from "../payment/create";
+import { spendPoints } from "../points/ledger";
+import type { SubmittedValue } from "../property/validate";
+import { validateProfile } from "../property/validate";
+import { takePlaces } from "./places";
+
+/** Tests only: a pause between the checks and the writes, to prove the writes alone keep the limits. */
+export const signHooks: { beforeTake: (() => Promise<void>) | null } = { beforeTake: null };
+
+/** Spec 2 section 9: a sign-up's payment is valid 5 minutes. */
+export const PAY_WINDOW_MS = 5 * 60_000;
+
+export type SignInput = {
+  activity: number;
+  properties?: SubmittedValue[];
+  quests?: { id: number; value: string | string[] }[];
+  clans?: { id: number; gift?: number | null }[];
+  address?: number | null;
+  integral?: number;
+  time?: number;
+  draw?: number | null;
+};
+
+const refuse = (code: ConstructorParameters<typeof DomainError>[0], params?: Record<string, unknown>): never => {
+  throw new DomainError(code, params);
+};
+
+async function checkProperties(ctx: MemberCtx, loaded: Loaded, member: Member, submitted: SubmittedValue[]) {
+  const rows = await activityPropertiesOf(ctx.db, loaded.activity.id, member);
+  if (rows.length === 0) return submitted.length === 0 ? [] : refuse("ERROR_SIGN_PARAMS", { field: "properties" });
+  const result = validateProfile({
+    properties: rows.map((r) => ({ ...r.property, isMust: r.isMust, isReadonly: r.isReadonly, isShow: true })),
+    nationalityType: member.foreigner ? COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER : COUNTRY_TYPE.COUNTRY_TYPE_CHINESE,
+    submitted,
+    current: rows.flatMap((r) => (r.value === null ? [] : [{ propertyId: r.property.id, optionId: null, value: r.value as string | string[] }])),
+  });
+  if (!result.ok) refuse("ERROR_SIGN_PARAMS", { property: result.property });
+  return result.ok ? result.values.map((v) => ({ id: v.propertyId, value: v.value })) : [];
+}
+
+/** The recorded draw's questions, checked and scored; below the pass line is refused with both figures. */
+async function checkQuiz(ctx: MemberCtx, loaded: Loaded, input: SignInput) {
+  const [settings] = await ctx.db.select().from(questionnaires).where(eq(questionnaires.activityId, loaded.activity.id));
+  if (!settings) return (input.quests ?? []).length === 0 ? null : refuse("ERROR_SIGN_PARAMS", { field: "quests" });
+  if (!input.draw) return refuse("ERROR_SIGN_PARAMS", { field: "draw" });
+  const [draw] = await ctx.db
+    .select()
+    .from(quizDraws)
+    .where(and(eq(quizDraws.id, input.draw), eq(quizDraws.userId, ctx.actor.id), eq(quizDraws.activityId, loaded.activity.id)));
+  if (!draw) return refuse("ERROR_SIGN_PARAMS", { field: "draw" });
+  const ids = draw.questionIds;
+  const rows = ids.length
+    ? await ctx.db
+        .select({ item: questionnaireItems, question: questions })
+        .from(questionnaireItems)
+        .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
+        .where(and(eq(questionnaireItems.activityId, loaded.activity.id), inArray(questionnaireItems.questionId, ids)))
+    : [];
+  const options = ids.length ? await ctx.db.select().from(questionOptions).where(inArray(questionOptions.questionId, ids)).orderBy(asc(questionOptions.id)) : [];
+  const items: QuizItem[] = ids.flatMap((id) => {
+    const row = rows.find((r) => r.question.id === id);
+    if (!row) return [];
+    const q = row.question;
+    return [
+      {
+        question: { ...q, options: options.filter((o) => o.questionId === id) },
+        score: row.item.score,
+        answer: row.item.answer,
+        weight: row.item.weight,
+      },
+    ];
+  });
+  const checked = checkAnswers({ items, answers: input.quests ?? [], now: ctx.now });
+  if (!checked.ok) {
+    if (checked.reason === "full" || checked.reason === "expired") refuse("ERROR_SIGN_OPTION_FULL", { query: checked.question });
+    refuse("ERROR_SIGN_PARAMS", { query: checked.question, reason: checked.reason });
+  }
+  if (!checked.ok) return null;
+  const score = settings.isScoring ? scoreAnswers(items, checked.values) : null;
+  if (score !== null && settings.passLine > 0 && score < settings.passLine) refuse("ERROR_SIGN_SCORE", { passLine: settings.passLine, score });
+  const time = Math.max(0, Math.round((ctx.now.getTime() - draw.startedAt.getTime()) / 1000));
+  return { values: checked.values, taken: checked.taken, score, time, showAnswer: settings.showAnswer, items };
+}
+
+async function checkFamily(ctx: MemberCtx, loaded: Loaded, clans: NonNullable<SignInput["clans"]>) {
+  const ruleRows = await ctx.db
+    .select()
+    .from(relationshipRules)
+    .where(eq(relationshipRules.activityId, loaded.activity.id))
+    .orderBy(asc(relationshipRules.sortIndex), asc(relationshipRules.id));
+  if (ruleRows.length === 0) return clans.length === 0 ? [] : refuse("ERROR_SIGN_PARAMS", { field: "clans" });
+  const giftRows = await ctx.db.select().from(ruleGifts).where(inArray(ruleGifts.ruleId, ruleRows.map((r) => r.id)));
+  const rules: Rule[] = ruleRows.map((r) => ({ ...r, giftIds: giftRows.filter((g) => g.ruleId === r.id).map((g) => g.giftId) }));
+  const kin = await ctx.db.select().from(families).where(eq(families.userId, ctx.actor.id));
+  const placed = placeFamily(rules, kin, clans);
+  if (!placed.ok) {
+    const { ok: _, ...why } = placed;
+    return refuse("ERROR_SIGN_FAMILY", why);
+  }
+  return placed.placed.map((p) => ({ ...p, kin: kin.find((k) => k.id === p.kin.id)! }));
+}
+
+async function addressOf(ctx: MemberCtx, loaded: Loaded, id: number | null | undefined) {
+  if (!loaded.activity.hasAddress) return null;
+  if (!id) return refuse("ERROR_SIGN_ADDRESS");
+  const [row] = await ctx.db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, ctx.actor.id)));
+  return row ?? refuse("ERROR_SIGN_ADDRESS");
+}
+
+/** What the member pays in money and points: the deduction only where the rules allow it. */
+export function chargeOf(a: { price: number; integral: number; deduction: number; mustIntegral: boolean }, deduct: boolean) {
+  if (deduct && !(a.price > 0 && a.deduction > 0 && a.integral > 0 && !a.mustIntegral)) return null;
+  return { amount: Math.max(0, a.price - (deduct ? a.deduction : 0)), points: a.mustIntegral || deduct ? a.integral : 0 };
+}
+
+/** The smallest order number of the member's still free in 1..formCount (a race for the same one meets the unique index). */
+async function freeSeq(ctx: MemberCtx, loaded: Loaded, cycle: number): Promise<number> {
+  const taken = await ctx.db
+    .select({ seq: orderItems.seq })
+    .from(orderItems)
+    .where(and(eq(orderItems.activityId, loaded.activity.id), eq(orderItems.userId, ctx.actor.id), eq(orderItems.cycle, cycle), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
+  const used = new Set(taken.map((t) => t.seq));
+  for (let seq = 1; seq <= loaded.activity.formCount; seq++) if (!used.has(seq)) return seq;
+  return refuse("ERROR_SIGN_FINISH");
+}
+
+export async function signUp({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: SignInput }) {
+  const [loaded, member] = await Promise.all([loadActivity(ctx.db, input.activity), memberOf(ctx.db, ctx.actor)]);
+  if (!loaded || !visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
+  const a = loaded.activity;
+  const standing = await standingOf(ctx.db, loaded, member, ctx.now);
+  if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
+
+  const propertyValues = await checkProperties(ctx, loaded, member, input.properties ?? []);
+  const quiz = await checkQuiz(ctx, loaded, input);
+  const kin = await checkFamily(ctx, loaded, input.clans ?? []);
+  const address = await addressOf(ctx, loaded, input.address);
+  const charge = chargeOf(a, input.integral === 1);
+  if (!charge) return refuse("ERROR_SIGN_DEDUCTION");
+  if (charge.points > standing.points) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+  const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
+  const seq = await freeSeq(ctx, loaded, standing.cycle);
+
+  // The writes: places first (one conditional update each), then points, then the rows.
+  const team = loaded.team;
+  const claim = {
+    activityId: a.id,
+    teamId: team && team.cap !== null ? team.id : null,
+    places,
+    cycle: a.hasCycle ? { number: standing.cycle, cap: a.cycleCount } : null,
+    options: quiz?.taken ?? [],
+    gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
+  };
+  if (signHooks.beforeTake) await signHooks.beforeTake();
+  const full = await takePlaces(ctx.db, claim);
+  if (full) return refuse(full);
+
+  const trade = newTrade("A", ctx.now);
+  const note = { descZh: `报名：${a.nameZh}`, descEn: `Sign-up: ${a.nameEn}` };
+  const pointParts = charge.points > 0 ? await spendPoints(ctx.db, { userId: ctx.actor.id, amount: charge.points, now: ctx.now, note }) : [];
+  if (pointParts === null) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+
+  const preview = a.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
+  const paying = charge.amount > 0 && !preview;
+  const state = preview ? ORDER_STATE.ORDER_STATE_PREVIEW : paying ? ORDER_STATE.ORDER_STATE_WAIT : ORDER_STATE.ORDER_STATE_SUCCESS;
+  const expiresAt = paying ? new Date(ctx.now.getTime() + PAY_WINDOW_MS) : null;
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      trade,
+      userId: ctx.actor.id,
+      state,
+      sendState: SEND_STATE.SEND_STATE_WAIT,
+      price: a.price,
+      amount: charge.amount,
+      points: charge.points,
+      deducted: input.integral === 1,
+      pointParts,
+      liaison: address?.name ?? null,
+      phone: address?.phone ?? null,
+      address0: address?.address0 ?? null,
+      address1: address?.address1 ?? null,
+      address2: address?.address2 ?? null,
+      address3: address?.address3 ?? null,
+      addressInfo: address?.info ?? null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      expiresAt,
+      payDate: paying ? null : ctx.now,
+    })
+    .returning({ id: orders.id });
+  const [item] = await ctx.db
+    .insert(orderItems)
+    .values({
+      orderId: order!.id,
+      childTrade: `${trade}-1`,
+      userId: ctx.actor.id,
+      activityId: a.id,
+      teamId: claim.teamId,
+      teamSeat: team?.signOnly ? team.id : null,
+      cycle: standing.cycle,
+      seq,
+      places,
+      state,
+      properties: propertyValues,
+      quests: quiz?.values ?? [],
+      takes: { options: claim.options, gifts: claim.gifts },
+      score: quiz?.score ?? null,
+      time: quiz?.time ?? input.time ?? null,
+      createdAt: ctx.now,
+    })
+    .returning({ id: orderItems.id });
+  if (kin.length > 0)
+    await ctx.db.insert(orderFamilies).values(
+      kin.map(({ kin: k, rule, gift }) => ({
+        itemId: item!.id,
+        activityId: a.id,
+        familyId: k.id,
+        ruleId: rule.id,
+        giftId: gift,
+        name: k.name,
+        identity: k.identity.toUpperCase(),
+        idType: k.idType,
+        relationId: k.relationId,
+        sex: k.sex,
+        birthday: k.birthday,
+        phone: k.phone,
+        counted: rule.calCount,
+        state,
+      })),
+    );
+  if (paying)
+    await recordPayment(ctx, { trade, kind: "order", refId: order!.id, userId: ctx.actor.id, subject: `${a.nameZh} / ${a.nameEn}`, amount: charge.amount, expiresAt: expiresAt! });
+
+  return {
+    trade,
+    order: order!.id,
+    state: { id: state },
+    amount: charge.amount,
+    expires: expiresAt ? expiresAt.toISOString() : null,
+    ticket: a.hasTicket && !paying,
+    score: quiz?.score ?? null,
+    review: quiz?.showAnswer ? quiz.items.map((i) => ({ id: i.question.id, answer: i.answer, score: i.score })) : null,
+    audit: { entity: "order", id: order!.id, detail: trade },
+  };
+}
+
+/** After the commit: the pay link of a paid sign-up (the payment window's QR). */
+export async function signPayLink({ ctx, result }: { ctx: MemberCtx; result: Omit<Awaited<ReturnType<typeof signUp>>, "audit"> }) {
+  const pay = result.expires ? await requestPayLink(ctx, result.trade) : null;
+  return { ...result, pay, code: pay };
+}

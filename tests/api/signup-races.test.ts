@@ -1,0 +1,148 @@
+// Sign-ups that really race (in the manner of pretix's concurrency tests):
+// requests sent at the same instant through the real protocol, on PGlite
+// (one query at a time) and, in CI, on PostgreSQL, where they run side by
+// side. Exactly as many succeed as there are places, and the counters agree
+// with the orders.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { and, eq, ne } from "drizzle-orm";
+import { activityCycles, gifts, orderItems, questionOptions, teams } from "../../src/db/schema";
+import { signHooks } from "../../src/domains/order/sign";
+import { ORDER_STATE } from "../../src/protocol/types";
+import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { families } from "../../src/db/schema";
+import { START } from "../helpers/clock";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp();
+}, 60_000);
+afterEach(async () => {
+  signHooks.beforeTake = null;
+  await t.close();
+});
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+type Answer = { message: { code: string } } & Record<string, any>;
+
+/** n members signed in, ready to press at once. */
+async function members(n: number) {
+  const made = await makeMembers(t.db, n);
+  return Promise.all(made.map(async (m) => ({ ...m, client: await t.as(m.account) })));
+}
+
+const codes = (answers: Answer[]) => answers.map((a) => a.message.code).sort();
+const liveItems = async (activityId: number) =>
+  t.db.select().from(orderItems).where(and(eq(orderItems.activityId, activityId), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
+
+describe("never oversold", () => {
+  test("quota 1 and two members at the same instant: exactly one success", async () => {
+    const a = await makeActivity(t.db, { cap: 1 });
+    const [x, y] = await members(2);
+    const answers = await Promise.all([x!, y!].map((m) => m.client.call<Answer>("/order/sign", { activity: a.id })));
+    expect(codes(answers as Answer[])).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
+    expect((await activityRow(t.db, a.id)).used).toBe(1);
+    expect(await liveItems(a.id)).toHaveLength(1);
+  });
+
+  test("quota 5 and twelve members at once: five orders, five places, five distinct members", async () => {
+    const a = await makeActivity(t.db, { cap: 5 });
+    const crowd = await members(12);
+    const answers = (await Promise.all(crowd.map((m) => m.client.call<Answer>("/order/sign", { activity: a.id })))) as Answer[];
+    expect(answers.filter((x) => x.message.code === "SUCCESS")).toHaveLength(5);
+    expect(answers.every((x) => ["SUCCESS", "ERROR_SIGN_FULL", "ERROR_BUSY"].includes(x.message.code))).toBe(true);
+    const items = await liveItems(a.id);
+    expect(items).toHaveLength(5);
+    expect(new Set(items.map((i) => i.userId)).size).toBe(5);
+    expect((await activityRow(t.db, a.id)).used).toBe(5);
+  });
+
+  test("one member pressing twice at once gets one order", async () => {
+    const a = await makeActivity(t.db, { cap: 10 });
+    const [m] = await members(1);
+    const answers = (await Promise.all([1, 2].map(() => m!.client.call<Answer>("/order/sign", { activity: a.id })))) as Answer[];
+    expect(codes(answers)).toEqual(["ERROR_SIGN_FINISH", "SUCCESS"]);
+    expect(await liveItems(a.id)).toHaveLength(1);
+    expect((await activityRow(t.db, a.id)).used).toBe(1);
+  });
+
+  test("option stock 1, team quota 1, gift stock 1 and a periodic quota 1: one success each", async () => {
+    // Option stock.
+    const quiz = await makeActivity(t.db);
+    const [q] = await makeQuiz(t.db, quiz.id, [{ options: [{ value: "only", cap: 1 }] }]);
+    const pair = await members(2);
+    const draws = await Promise.all(pair.map((m) => m.client.call<Answer>("/activity/quiz/draw", { activity: quiz.id })));
+    const byOption = (await Promise.all(
+      pair.map((m, i) => m.client.call<Answer>("/order/sign", { activity: quiz.id, draw: (draws[i] as Answer).draw, quests: [{ id: q!.id, value: "only" }] })),
+    )) as Answer[];
+    expect(codes(byOption)).toEqual(["ERROR_SIGN_OPTION_FULL", "SUCCESS"]);
+    expect((await t.db.select().from(questionOptions).where(eq(questionOptions.id, q!.options[0]!.id)))[0]!.used).toBe(1);
+
+    // Team quota shared by two activities.
+    const m = await makeModule(t.db);
+    const team = await makeTeam(t.db, m.id, { cap: 1 });
+    const left = await makeActivity(t.db, { moduleId: m.id, teamId: team.id });
+    const right = await makeActivity(t.db, { moduleId: m.id, teamId: team.id });
+    const byTeam = (await Promise.all([pair[0]!.client.call("/order/sign", { activity: left.id }), pair[1]!.client.call("/order/sign", { activity: right.id })])) as Answer[];
+    expect(codes(byTeam)).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
+    expect((await t.db.select().from(teams).where(eq(teams.id, team.id)))[0]!.used).toBe(1);
+
+    // Gift stock: each member brings a child who wants the one gift.
+    const giftAct = await makeActivity(t.db);
+    const [child] = await t.db.select().from((await import("../../src/db/schema")).relations).where(eq((await import("../../src/db/schema")).relations.code, "child"));
+    const { giftIds } = await makeRule(t.db, giftAct.id, { relationId: child!.id }, [1]);
+    const kids = await Promise.all(
+      pair.map(async (p, i) => {
+        const [row] = await t.db
+          .insert(families)
+          .values({ userId: p.id, name: `孩子${i}`, identity: `11010120150307${String(i).padStart(4, "0")}`, idType: 1, relationId: child!.id, sex: 0, birthday: "2015-03-07", createdAt: START, updatedAt: START })
+          .returning();
+        return row!;
+      }),
+    );
+    const byGift = (await Promise.all(pair.map((p, i) => p.client.call("/order/sign", { activity: giftAct.id, clans: [{ id: kids[i]!.id, gift: giftIds[0] }] })))) as Answer[];
+    expect(codes(byGift)).toEqual(["ERROR_SIGN_QUOTA_FULL", "SUCCESS"]);
+    expect((await t.db.select().from(gifts).where(eq(gifts.id, giftIds[0]!)))[0]!.used).toBe(1);
+
+    // A periodic quota.
+    const cycled = await makeActivity(t.db, { hasCycle: true, cycleCount: 1 });
+    const byCycle = (await Promise.all(pair.map((p) => p.client.call("/order/sign", { activity: cycled.id })))) as Answer[];
+    expect(codes(byCycle)).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
+    expect((await t.db.select().from(activityCycles).where(eq(activityCycles.activityId, cycled.id)))[0]!.used).toBe(1);
+  });
+
+  // A pause between the checks and the writes lets both requests pass every check first. On PGlite one
+  // transaction runs at a time, so the second request cannot reach the pause while the first waits in it.
+  test.if(onPostgres)("with both requests paused after their checks, still exactly one success", async () => {
+    const a = await makeActivity(t.db, { cap: 1 });
+    const pair = await members(2);
+    let arrived = 0;
+    let release!: () => void;
+    const bothThere = new Promise<void>((resolve) => (release = resolve));
+    signHooks.beforeTake = async () => {
+      arrived += 1;
+      if (arrived === 2) release();
+      await bothThere;
+    };
+    const answers = (await Promise.all(pair.map((m) => m.client.call("/order/sign", { activity: a.id })))) as Answer[];
+    expect(arrived).toBe(2);
+    expect(codes(answers)).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
+    expect((await activityRow(t.db, a.id)).used).toBe(1);
+  });
+
+  test.if(onPostgres)("the same member paused twice after the checks still gets one order", async () => {
+    const a = await makeActivity(t.db, { cap: 10 });
+    const [m] = await members(1);
+    let arrived = 0;
+    let release!: () => void;
+    const bothThere = new Promise<void>((resolve) => (release = resolve));
+    signHooks.beforeTake = async () => {
+      arrived += 1;
+      if (arrived === 2) release();
+      await bothThere;
+    };
+    const answers = (await Promise.all([1, 2].map(() => m!.client.call("/order/sign", { activity: a.id })))) as Answer[];
+    expect(codes(answers)).toEqual(["ERROR_SIGN_FINISH", "SUCCESS"]);
+    expect((await activityRow(t.db, a.id)).used).toBe(1);
+  });
+});
