@@ -2,7 +2,7 @@
 // any verb runs, and seals every answer. The route kit (serve.ts) does the rest.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { at } from "../db/sql";
+import { at, rowsOf } from "../db/sql";
 import {
   ENVELOPE,
   isFreshStamp,
@@ -112,7 +112,7 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
       left join role_powers rp on rp.role_id = u.role_id
       where s.id = ${tokenId} and s.expires_at > ${at(now)}
       group by s.id, u.id`);
-    const rows = ((result as { rows?: unknown[] }).rows ?? result) as SessionRow[];
+    const rows = rowsOf<SessionRow>(result);
     const row = rows[0] ?? null;
     if (row) cache.set(row, now.getTime());
     return row;

@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { Database, DbOrTx } from "../db/client";
+import { rowsOf } from "../db/sql";
 import { operationLog, requestNonces } from "../db/schema";
 import type { Ctx, Deps } from "../domains/context";
 import { takeToken } from "../domains/shared/rate-limit";
@@ -352,7 +353,7 @@ function downloadResponse(file: Download): Response {
 async function nextOperationId(tx: DbOrTx, def: RouteDef): Promise<number> {
   if (!def.audit) throw new Error(`${def.path}: only an audited command has an operation`);
   const rows = await tx.execute(sql`select nextval(pg_get_serial_sequence('operation_log', 'id'))::int as id`);
-  return ((((rows as { rows?: unknown[] }).rows ?? rows) as { id: number }[])[0]!).id;
+  return rowsOf<{ id: number }>(rows)[0]!.id;
 }
 
 export type Kit = ReturnType<typeof createKit>;

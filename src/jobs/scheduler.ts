@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Db, DbOrTx } from "../db/client";
+import { rowsOf } from "../db/sql";
 import type { Deps } from "../domains/context";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { type Providers, providersOf } from "../providers";
@@ -41,7 +42,7 @@ export async function runJob(deps: Pick<Deps, "database" | "config" | "providers
   const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
     const rows = await tx.execute(sql`select pg_try_advisory_xact_lock(${job.id}) as got`);
-    const got = (((rows as { rows?: unknown[] }).rows ?? rows) as { got: boolean }[])[0]?.got;
+    const got = rowsOf<{ got: boolean }>(rows)[0]?.got;
     if (!got) return null;
     return { result: await job.run({ db: tx, now }) };
   });

@@ -5,12 +5,11 @@
 // with the orders.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
-import { activityCycles, gifts, orderItems, questionOptions, teams } from "../../src/db/schema";
+import { activityCycles, families, gifts, orderItems, questionOptions, relations, teams } from "../../src/db/schema";
 import { signHooks } from "../../src/domains/order/sign";
 import { ORDER_STATE } from "../../src/protocol/types";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { families } from "../../src/db/schema";
 import { START } from "../helpers/clock";
 
 let t: TestApp;
@@ -89,7 +88,7 @@ describe("never oversold", () => {
 
     // Gift stock: each member brings a child who wants the one gift.
     const giftAct = await makeActivity(t.db);
-    const [child] = await t.db.select().from((await import("../../src/db/schema")).relations).where(eq((await import("../../src/db/schema")).relations.code, "child"));
+    const [child] = await t.db.select().from(relations).where(eq(relations.code, "child"));
     const { giftIds } = await makeRule(t.db, giftAct.id, { relationId: child!.id }, [1]);
     const kids = await Promise.all(
       pair.map(async (p, i) => {

@@ -19,7 +19,7 @@ import {
   teams,
   users,
 } from "../../src/db/schema";
-import { ACTIVITY_STATE, COUNTRY_TYPE, MODULE_MODEL, PROPERTY_TYPE, QUIZ_DISPLAY, USER_STATE } from "../../src/protocol/types";
+import { ACTIVITY_STATE, MODULE_MODEL, PROPERTY_TYPE, QUIZ_DISPLAY, USER_STATE } from "../../src/protocol/types";
 import { START } from "./clock";
 
 const HOUR = 3_600_000;
@@ -141,5 +141,3 @@ export async function makeMembers(db: DbOrTx, n: number, prefix = "rc") {
     .returning({ id: users.id, employees: users.employees });
   return rows.map((r) => ({ id: r.id, account: r.employees! }));
 }
-
-export { COUNTRY_TYPE };

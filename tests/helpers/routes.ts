@@ -2,6 +2,7 @@
 // every route: signed POST (query, command), signed multipart (upload),
 // signed or public GET (download, the handshake), a provider's raw POST
 // (notify). Answers as { status, code } whatever the kind.
+import { rowsOf } from "../../src/db/sql";
 import { sql } from "drizzle-orm";
 import { nodeBackend } from "../../src/http/crypto-node";
 import type { RouteDef } from "../../src/http/kit";
@@ -66,11 +67,11 @@ const BOOKKEEPING = new Set(["sessions", "request_nonces", "login_log", "rate_li
 /** A digest of every table but the protocol's bookkeeping: equal digests, nothing written. */
 export async function snapshot(t: TestApp): Promise<Record<string, string>> {
   const tables = await t.db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`);
-  const names = (((tables as { rows?: unknown[] }).rows ?? tables) as { tablename: string }[]).map((r) => r.tablename).filter((n) => !BOOKKEEPING.has(n));
+  const names = rowsOf<{ tablename: string }>(tables).map((r) => r.tablename).filter((n) => !BOOKKEEPING.has(n));
   const out: Record<string, string> = {};
   for (const name of names.sort()) {
     const res = await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as d from "${name}" x`));
-    out[name] = ((((res as { rows?: unknown[] }).rows ?? res) as { d: string }[])[0]!).d;
+    out[name] = rowsOf<{ d: string }>(res)[0]!.d;
   }
   return out;
 }

@@ -2,18 +2,18 @@
 // and the calls of the activity page: info, the sign-up check and the
 // questionnaire draw.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { activities, conditions, modules, questionOptions, questionnaireItems, questionnaires, questions, quizDraws, teams } from "../../db/schema";
+import { activities, conditions, modules, questionnaires, quizDraws, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { allMet, type Condition } from "./conditions";
-import { loadActivity, memberOf, type Member, standingOf, visible } from "./load";
+import { loadActivity, memberOf, type Member, quizItemsOf, standingOf, visible } from "./load";
 import { drawQuestions, optionState, visibleTo } from "./questionnaire";
 import { activityView } from "./view";
+import { isoOf } from "../shared/fields";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 type ModuleRow = typeof modules.$inferSelect;
 
 function moduleView(ctx: MemberCtx, m: ModuleRow) {
@@ -26,8 +26,8 @@ function moduleView(ctx: MemberCtx, m: ModuleRow) {
     model: { id: m.model },
     face: m.face,
     isTitle: m.isTitle,
-    showStart: iso(m.showStart),
-    showEnd: iso(m.showEnd),
+    showStart: isoOf(m.showStart),
+    showEnd: isoOf(m.showEnd),
     titleFace: m.titleFace,
     showTitle: m.showTitle,
   };
@@ -114,8 +114,8 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
     team: team ? { id: team.id, nameZh: team.nameZh, nameEn: team.nameEn } : null,
     module: { id: a.moduleId },
     state: { id: a.state },
-    signStart: iso(a.signStart),
-    signEnd: iso(a.signEnd),
+    signStart: isoOf(a.signStart),
+    signEnd: isoOf(a.signEnd),
     price: a.price,
     integral: a.integral,
   }));
@@ -171,21 +171,8 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
   const { loaded, member } = await visibleActivity(ctx, input.activity);
   const [settings] = await ctx.db.select().from(questionnaires).where(eq(questionnaires.activityId, loaded.activity.id));
   if (!settings) throw new DomainError("ERROR_RESULT_NULL");
-  const items = await ctx.db
-    .select({ item: questionnaireItems, question: questions })
-    .from(questionnaireItems)
-    .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
-    .where(eq(questionnaireItems.activityId, loaded.activity.id))
-    .orderBy(asc(questionnaireItems.sortIndex), asc(questions.id));
-  const mine = items.filter((i) => visibleTo(i.question, member.foreigner));
-  const asked = settings.isRandom ? drawQuestions(mine.map((i) => ({ ...i, weight: i.item.weight })), settings.count) : mine;
-  const options = asked.length
-    ? await ctx.db
-        .select()
-        .from(questionOptions)
-        .where(inArray(questionOptions.questionId, asked.map((i) => i.question.id)))
-        .orderBy(asc(questionOptions.sortIndex), asc(questionOptions.id))
-    : [];
+  const mine = (await quizItemsOf(ctx.db, loaded.activity.id)).filter((i) => visibleTo(i.question, member.foreigner));
+  const asked = settings.isRandom ? drawQuestions(mine, settings.count) : mine;
   const [draw] = await ctx.db
     .insert(quizDraws)
     .values({ userId: member.id, activityId: loaded.activity.id, questionIds: asked.map((i) => i.question.id), startedAt: ctx.now })
@@ -193,9 +180,9 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
   return {
     draw: draw!.id,
     startedAt: ctx.now.toISOString(),
-    queries: asked.map(({ item, question: q }, index) => ({
+    queries: asked.map(({ score, question: q }, index) => ({
       index: index + 1,
-      score: item.score,
+      score,
       query: {
         id: q.id,
         type: { id: q.type },
@@ -212,9 +199,7 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
         isForeignerOnly: q.isForeignerOnly,
         parent: q.parentId ? { id: q.parentId } : null,
         image: q.image,
-        options: options
-          .filter((o) => o.questionId === q.id)
-          .map((o) => ({
+        options: q.options.map((o) => ({
             id: o.id,
             value: o.value,
             textZh: o.textZh,
@@ -223,10 +208,10 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
             image: o.image,
             stock: o.cap,
             form: o.used,
-            endDate: iso(o.endDate),
+            endDate: isoOf(o.endDate),
             parent: o.parentId ? { id: o.parentId } : null,
-            state: optionState({ ...o, parentId: o.parentId }, ctx.now),
-          })),
+          state: optionState(o, ctx.now),
+        })),
       },
     })),
   };

@@ -2,9 +2,9 @@
 // module, their conditions, the member's profile values, nationality type,
 // membership interception, live orders and points. Read-only: used by the
 // pages' queries and by /order/sign before its transaction opens.
-import { and, count, eq, inArray, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { activities, activityCycles, conditions, countries, modules, orderItems, teams, userValues, users } from "../../db/schema";
+import { activities, activityCycles, conditions, countries, modules, orderItems, questionOptions, questionnaireItems, questions, teams, userValues, users } from "../../db/schema";
 import { ACTIVITY_STATE, CONDITION_TYPE, COUNTRY_TYPE, ORDER_STATE } from "../../protocol/types";
 import type { Actor } from "../context";
 import { can } from "../context";
@@ -125,4 +125,32 @@ export async function teamsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Te
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(teams).where(inArray(teams.id, ids));
   return new Map(rows.map((t) => [t.id, t]));
+}
+
+/**
+ * The questions an activity asks (only those given, when a draw names them),
+ * in questionnaire order, each with its options, score, right answer and
+ * weight: what the draw shows and what the sign-up checks.
+ */
+export async function quizItemsOf(db: DbOrTx, activityId: number, questionIds?: readonly number[]) {
+  if (questionIds?.length === 0) return [];
+  const rows = await db
+    .select({ item: questionnaireItems, question: questions })
+    .from(questionnaireItems)
+    .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
+    .where(and(eq(questionnaireItems.activityId, activityId), questionIds ? inArray(questionnaireItems.questionId, [...questionIds]) : undefined))
+    .orderBy(asc(questionnaireItems.sortIndex), asc(questions.id));
+  const options = rows.length
+    ? await db
+        .select()
+        .from(questionOptions)
+        .where(inArray(questionOptions.questionId, rows.map((r) => r.question.id)))
+        .orderBy(asc(questionOptions.sortIndex), asc(questionOptions.id))
+    : [];
+  return rows.map(({ item, question }) => ({
+    question: { ...question, options: options.filter((o) => o.questionId === question.id) },
+    score: item.score,
+    answer: item.answer,
+    weight: item.weight,
+  }));
 }

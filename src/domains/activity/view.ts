@@ -3,7 +3,7 @@
 // gifts, the properties it asks for, the questionnaire settings, and the
 // member's standing (button or reason). Texts come in pairs and, where the
 // spec names one field, in the member's language too.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { activities, activityProperties, gifts, questionnaires, relations, relationshipRules, ruleGifts, tagActivities, tagGroups, tags } from "../../db/schema";
 import { ACTIVITY_STATE } from "../../protocol/types";
@@ -13,8 +13,8 @@ import { inLanguage } from "../shared/language";
 import { left } from "./eligibility";
 import type { Loaded, Member } from "./load";
 import { standingOf } from "./load";
+import { isoOf } from "../shared/fields";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The tag groups of a team: each tag's activities, and whether it holds this one, any open one, or only full ones. */
 export async function tagGroupsOf(db: DbOrTx, teamId: number, activityId: number, now: Date) {
@@ -47,7 +47,7 @@ export async function tagGroupsOf(db: DbOrTx, teamId: number, activityId: number
             nameZh: t.nameZh,
             nameEn: t.nameEn,
             index: t.sortIndex,
-            activities: mine.map((l) => ({ id: l.id, signEnd: iso(l.signEnd), isFull: left(l.cap, l.used) === 0 })),
+            activities: mine.map((l) => ({ id: l.id, signEnd: isoOf(l.signEnd), isFull: left(l.cap, l.used) === 0 })),
             isHas: open.length > 0,
             isThis: mine.some((l) => l.id === activityId),
             isFull: mine.length > 0 && mine.every((l) => left(l.cap, l.used) === 0),
@@ -150,10 +150,10 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     integral: a.integral,
     deduction: a.deduction,
     mustIntegral: a.mustIntegral,
-    signStart: iso(a.signStart),
-    signEnd: iso(a.signEnd),
-    showStart: iso(a.showStart),
-    showEnd: iso(a.showEnd),
+    signStart: isoOf(a.signStart),
+    signEnd: isoOf(a.signEnd),
+    showStart: isoOf(a.showStart),
+    showEnd: isoOf(a.showEnd),
     displayStock: a.displayStock,
     formStock: a.cap,
     form: a.used,
@@ -164,7 +164,7 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     hasExpress: a.hasExpress,
     hasTicket: a.hasTicket,
     allowCancel: a.allowCancel,
-    allowCancelDate: iso(a.allowCancelDate),
+    allowCancelDate: isoOf(a.allowCancelDate),
     calUserCount: a.calUserCount,
     formCount: a.formCount,
     hasCycle: a.hasCycle,

@@ -7,7 +7,7 @@ import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE, typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { newTrade, recordPayment, requestPayLink } from "../payment/create";
-import { timeOf } from "../shared/fields";
+import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { configView, duesConfig, hasPaid, membershipConditions, pendingDues } from "./dues";
 import { DUES_PENDING_MS, expireDues } from "./expire";
@@ -64,7 +64,7 @@ export async function listDues({ ctx, input }: { ctx: MemberCtx; input: DuesFilt
       amount: r.amount,
       payTrade: r.payTrade,
       createDate: r.createdAt.toISOString(),
-      payDate: r.payDate ? r.payDate.toISOString() : null,
+      payDate: isoOf(r.payDate),
       state: { id: r.state },
     })),
     count: p.count,

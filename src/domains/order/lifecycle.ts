@@ -40,12 +40,13 @@ async function setState(db: DbOrTx, orderId: number, state: number, now: Date, e
 }
 
 /**
- * Cancels a live order (waiting, successful or preview) and gives back what
- * it took; false when it was cancelled already. The order row is locked first.
+ * Cancels a live order (waiting, successful or preview), or only one in the
+ * state `from` when given, and gives back what it took; false when there was
+ * nothing to cancel. The order row is locked first.
  */
-export async function cancelOrder(db: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+export async function cancelOrder(db: DbOrTx, orderId: number, now: Date, from?: number): Promise<boolean> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order || order.state === ORDER_STATE.ORDER_STATE_CANCEL) return false;
+  if (!order || order.state === ORDER_STATE.ORDER_STATE_CANCEL || (from !== undefined && order.state !== from)) return false;
   await db
     .update(payments)
     .set({ state: PAY_STATE.PAY_STATE_CLOSED })
@@ -92,7 +93,7 @@ export const orderPayment: PaymentKind = {
     return true;
   },
   async abandon(db, refId, now) {
-    await cancelOrder(db, refId, now);
+    await cancelOrder(db, refId, now, ORDER_STATE.ORDER_STATE_WAIT);
   },
   async paidAfterClose(db, refId, now) {
     const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, refId));
@@ -120,9 +121,7 @@ export async function expireOrders({ db, now }: { db: DbOrTx; now: Date }) {
     .where(and(eq(orders.state, ORDER_STATE.ORDER_STATE_WAIT), lte(orders.expiresAt, now), ne(orders.amount, 0)))
     .limit(500);
   let cancelled = 0;
-  for (const { id } of due) {
-    const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, id)).for("update");
-    if (order?.state === ORDER_STATE.ORDER_STATE_WAIT && (await cancelOrder(db, id, now))) cancelled++;
-  }
+  // Paid in the meantime: no longer waiting, left alone.
+  for (const { id } of due) if (await cancelOrder(db, id, now, ORDER_STATE.ORDER_STATE_WAIT)) cancelled++;
   return { cancelled };
 }

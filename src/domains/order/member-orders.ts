@@ -10,13 +10,25 @@ import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/types";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
 import type { MemberCtx } from "../context";
-import { requestPayLink } from "../payment/create";
 import { inLanguage } from "../shared/language";
 import { cancelOrder } from "./lifecycle";
 import { canCancel, canChangeAddress } from "./rules";
+import { isoOf } from "../shared/fields";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
+
+/** A parcel as the express tab shows it (spec 3 "Express log"). */
+const parcelView = (b: typeof parcels.$inferSelect) => ({
+  number: b.number,
+  expName: b.company,
+  expSite: b.site,
+  expPhone: b.phone,
+  logo: b.logo,
+  updateTime: b.updatedAt.toISOString(),
+  takeTime: isoOf(b.takeTime),
+  deliverystatus: { id: b.state },
+  list: b.trail,
+});
 
 async function ownOrder(ctx: MemberCtx, id: number) {
   const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, ctx.actor.id)));
@@ -74,12 +86,12 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
         sendState: { id: order.sendState },
         createDate: order.createdAt.toISOString(),
         updateDate: order.updatedAt.toISOString(),
-        expires: iso(order.expiresAt),
+        expires: isoOf(order.expiresAt),
         price: order.price,
         amount: order.amount,
         integral: order.points,
         deducted: order.deducted,
-        payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: iso(order.payDate), state: payment ? { id: payment.state } : null },
+        payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: isoOf(order.payDate), state: payment ? { id: payment.state } : null },
         address: order.liaison
           ? { liaison: order.liaison, phone: order.phone, address0: order.address0, address1: order.address1, address2: order.address2, address3: order.address3, addressInfo: order.addressInfo }
           : null,
@@ -97,19 +109,7 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
             .filter((k) => k.f.itemId === item.id)
             .map(({ f }) => ({ name: f.name, relationship: { id: f.relationId }, birthday: f.birthday, identity: f.identity, sex: f.sex, phone: f.phone, gift: f.giftId ? { id: f.giftId } : null })),
         })),
-        express: boxes
-          .filter((b) => b.orderId === order.id)
-          .map((b) => ({
-            number: b.number,
-            expName: b.company,
-            expSite: b.site,
-            expPhone: b.phone,
-            logo: b.logo,
-            updateTime: b.updatedAt.toISOString(),
-            takeTime: iso(b.takeTime),
-            deliverystatus: { id: b.state },
-            list: b.trail,
-          })),
+        express: boxes.filter((b) => b.orderId === order.id).map(parcelView),
         canCancel: allowsCancel(own, ctx.now),
         canChangeAddress: allowsAddress(own),
       };
@@ -127,12 +127,11 @@ export async function cancelOwnOrder({ ctx, input }: { ctx: CommandCtx<MemberCtx
   return { audit: { entity: "order", id: own.order.id, detail: own.order.trade } };
 }
 
-/** Pay a waiting order again (the list's "pay" after "pay later"): its trade, while the 5 minutes last. */
-export async function payAgain({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+/** Pay a waiting order again (the list's "pay" after "pay later"), while its 5 minutes last; the link comes after (the route's `then`). */
+export async function payAgain({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const { order } = await ownOrder(ctx, input.id);
   if (order.state !== ORDER_STATE.ORDER_STATE_WAIT || !order.expiresAt || order.expiresAt <= ctx.now) throw new DomainError("ERROR_NOT_POWER");
-  const pay = await requestPayLink(ctx, order.trade);
-  return { trade: order.trade, pay, code: pay, expires: order.expiresAt.toISOString() };
+  return { trade: order.trade, expires: order.expiresAt.toISOString() };
 }
 
 /** The payment poll: the order's state by its trade. */
@@ -150,7 +149,7 @@ export async function ticketChecked({ ctx, input }: { ctx: MemberCtx; input: { i
 export async function orderExpress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const own = await ownOrder(ctx, input.id);
   const rows = await ctx.db.select().from(parcels).where(eq(parcels.orderId, own.order.id)).orderBy(parcels.id);
-  return { logs: rows.map((b) => ({ number: b.number, expName: b.company, deliverystatus: { id: b.state }, list: b.trail, updateTime: b.updatedAt.toISOString() })) };
+  return { logs: rows.map(parcelView) };
 }
 
 export async function changeAddress({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { order: number; address: number } }) {

@@ -5,6 +5,7 @@
 // sign-ups never wait on each other in a circle.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 import type { ResultCode } from "../../protocol/types";
 
 export type Claim = {
@@ -18,8 +19,6 @@ export type Claim = {
   options: number[];
   gifts: number[];
 };
-
-const rowsOf = (result: unknown): unknown[] => ((result as { rows?: unknown[] }).rows ?? (result as unknown[]));
 
 /** How many of each id, in id order. */
 function tally(ids: readonly number[]): [number, number][] {

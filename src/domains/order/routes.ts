@@ -3,7 +3,7 @@ import { command, domain, download, query } from "../../http/kit";
 import { profileValues } from "../shared/profile";
 import { idField, pageIndex } from "../shared/fields";
 import { cancelOwnOrder, changeAddress, checkOrder, familyChecked, listOrders, orderExpress, payAgain, ticketChecked, ticketQr } from "./member-orders";
-import { signPayLink, signUp } from "./sign";
+import { signUp, withPayLink } from "./sign";
 
 const tradeField = t.String({ pattern: "^[A-Za-z0-9-]{1,64}$", maxLength: 64 });
 const answerValue = t.Union([t.String({ maxLength: 2000 }), t.Array(t.String({ maxLength: 200 }), { maxItems: 100 })]);
@@ -28,13 +28,13 @@ export const orderDomain = domain("order", [
       audit: "order.sign",
       // A second press of the same member, or the same family member twice, meets a unique index.
       conflicts: { order_items_member_seat_idx: "ERROR_SIGN_FINISH", order_items_team_seat_idx: "ERROR_SIGN_FINISH", order_families_identity_idx: "ERROR_SIGN_FAMILY" },
-      then: signPayLink,
+      then: withPayLink,
     },
     signUp,
   ),
   query("/order/list", { access: "user", input: t.Object({ state: t.Optional(t.Union([t.Integer(), t.Null()])), index: pageIndex }) }, listOrders),
   command("/order/cancel", { access: "user", input: t.Object({ id: idField }), audit: "order.cancel" }, cancelOwnOrder),
-  query("/order/pay", { access: "user", input: t.Object({ id: idField }) }, payAgain),
+  command("/order/pay", { access: "user", input: t.Object({ id: idField }), then: withPayLink }, payAgain),
   query("/order/check", { access: "user", input: t.Object({ trade: tradeField }) }, checkOrder),
   query("/order/checked", { access: "user", input: t.Object({ id: idField }) }, ticketChecked),
   query("/order/express", { access: "user", input: t.Object({ id: idField }) }, orderExpress),

@@ -9,12 +9,12 @@
 // order waits 5 minutes for its payment; the pay link is asked for after the
 // commit (the route's `then`).
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { addresses, families, orderFamilies, orderItems, orders, questionOptions, questionnaireItems, questionnaires, questions, quizDraws, ruleGifts, relationshipRules } from "../../db/schema";
+import { addresses, families, orderFamilies, orderItems, orders, questionnaires, quizDraws, ruleGifts, relationshipRules } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, COUNTRY_TYPE, ORDER_STATE, SEND_STATE } from "../../protocol/types";
 import { placeFamily, type Rule } from "../activity/family-rules";
-import { loadActivity, type Loaded, type Member, memberOf, standingOf, visible } from "../activity/load";
+import { loadActivity, type Loaded, type Member, memberOf, quizItemsOf, standingOf, visible } from "../activity/load";
 import { checkAnswers, scoreAnswers, type QuizItem } from "../activity/questionnaire";
 import { activityPropertiesOf } from "../activity/view";
 import type { MemberCtx } from "../context";
@@ -23,6 +23,7 @@ import { spendPoints } from "../points/ledger";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
 import { takePlaces } from "./places";
+import { isoOf } from "../shared/fields";
 
 /** Tests only: a pause between the checks and the writes, to prove the writes alone keep the limits. */
 export const signHooks: { beforeTake: (() => Promise<void>) | null } = { beforeTake: null };
@@ -41,9 +42,9 @@ export type SignInput = {
   draw?: number | null;
 };
 
-const refuse = (code: ConstructorParameters<typeof DomainError>[0], params?: Record<string, unknown>): never => {
+function refuse(code: ConstructorParameters<typeof DomainError>[0], params?: Record<string, unknown>): never {
   throw new DomainError(code, params);
-};
+}
 
 async function checkProperties(ctx: MemberCtx, loaded: Loaded, member: Member, submitted: SubmittedValue[]) {
   const rows = await activityPropertiesOf(ctx.db, loaded.activity.id, member);
@@ -68,34 +69,13 @@ async function checkQuiz(ctx: MemberCtx, loaded: Loaded, input: SignInput) {
     .from(quizDraws)
     .where(and(eq(quizDraws.id, input.draw), eq(quizDraws.userId, ctx.actor.id), eq(quizDraws.activityId, loaded.activity.id)));
   if (!draw) return refuse("ERROR_SIGN_PARAMS", { field: "draw" });
-  const ids = draw.questionIds;
-  const rows = ids.length
-    ? await ctx.db
-        .select({ item: questionnaireItems, question: questions })
-        .from(questionnaireItems)
-        .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
-        .where(and(eq(questionnaireItems.activityId, loaded.activity.id), inArray(questionnaireItems.questionId, ids)))
-    : [];
-  const options = ids.length ? await ctx.db.select().from(questionOptions).where(inArray(questionOptions.questionId, ids)).orderBy(asc(questionOptions.id)) : [];
-  const items: QuizItem[] = ids.flatMap((id) => {
-    const row = rows.find((r) => r.question.id === id);
-    if (!row) return [];
-    const q = row.question;
-    return [
-      {
-        question: { ...q, options: options.filter((o) => o.questionId === id) },
-        score: row.item.score,
-        answer: row.item.answer,
-        weight: row.item.weight,
-      },
-    ];
-  });
+  // In the order they were asked; a question removed since is simply no longer asked.
+  const items: QuizItem[] = await quizItemsOf(ctx.db, loaded.activity.id, draw.questionIds);
   const checked = checkAnswers({ items, answers: input.quests ?? [], now: ctx.now });
   if (!checked.ok) {
     if (checked.reason === "full" || checked.reason === "expired") refuse("ERROR_SIGN_OPTION_FULL", { query: checked.question });
     refuse("ERROR_SIGN_PARAMS", { query: checked.question, reason: checked.reason });
   }
-  if (!checked.ok) return null;
   const score = settings.isScoring ? scoreAnswers(items, checked.values) : null;
   if (score !== null && settings.passLine > 0 && score < settings.passLine) refuse("ERROR_SIGN_SCORE", { passLine: settings.passLine, score });
   const time = Math.max(0, Math.round((ctx.now.getTime() - draw.startedAt.getTime()) / 1000));
@@ -257,7 +237,7 @@ export async function signUp({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input
     order: order!.id,
     state: { id: state },
     amount: charge.amount,
-    expires: expiresAt ? expiresAt.toISOString() : null,
+    expires: isoOf(expiresAt),
     ticket: a.hasTicket && !paying,
     score: quiz?.score ?? null,
     review: quiz?.showAnswer ? quiz.items.map((i) => ({ id: i.question.id, answer: i.answer, score: i.score })) : null,
@@ -265,8 +245,8 @@ export async function signUp({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input
   };
 }
 
-/** After the commit: the pay link of a paid sign-up (the payment window's QR). */
-export async function signPayLink({ ctx, result }: { ctx: MemberCtx; result: Omit<Awaited<ReturnType<typeof signUp>>, "audit"> }) {
+/** After the commit: the pay link of an order waiting for payment (the payment window's QR); none for a free one. */
+export async function withPayLink<R extends { trade: string; expires: string | null }>({ ctx, result }: { ctx: MemberCtx; result: R }) {
   const pay = result.expires ? await requestPayLink(ctx, result.trade) : null;
   return { ...result, pay, code: pay };
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { pointRecords } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { DomainError, page } from "../../protocol/result";
-import { timeOf } from "../shared/fields";
+import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { POINT_TYPE } from "../../protocol/types";
 import { POINTS_PAGE_SIZE } from "../../protocol/limits";
@@ -69,7 +69,7 @@ export async function listPoints({ ctx, input }: { ctx: MemberCtx; input: Points
       count: r.count,
       date: r.createdAt.toISOString(),
       type: { id: r.type },
-      expiry: r.expiresAt ? r.expiresAt.toISOString() : null,
+      expiry: isoOf(r.expiresAt),
       desc: inLanguage(ctx, r.descZh, r.descEn),
       descZh: r.descZh,
       descEn: r.descEn,

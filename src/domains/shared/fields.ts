@@ -18,6 +18,8 @@ export const passwordField = t.String({ pattern: PASSWORD_DIGEST_PATTERN, maxLen
 export const timeField = t.Optional(t.String({ maxLength: 40 }));
 /** A page of a list, from 1; any other whole number is clamped to 1..max by the verb (spec 1's pager). */
 export const pageIndex = t.Optional(t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }));
+/** A time on the wire: ISO text, or null when there is none. */
+export const isoOf = (d: Date | null): string | null => (d ? d.toISOString() : null);
 export const idField = t.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** Exactly 11 digits starting with 1, else ERROR_PARAMS { field: "phone" }. */
