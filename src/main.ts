@@ -39,7 +39,16 @@ if (report.admin) {
 
 const stopJobs = startJobs({ database, config }, clock);
 const app = createApp({ database, config, clock });
-app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_REQUEST_BYTES });
+try {
+  // Elysia asks Bun for a shared port by default: a second portal started by mistake would then take half the
+  // traffic silently (two embedded databases on one folder, or an old binary beside a new one). One owner only.
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_REQUEST_BYTES, reusePort: false });
+} catch (error) {
+  console.error(`Cannot listen on port ${config.port}: ${(error as Error).message ?? error}. Is another Union Portal running there?`);
+  stopJobs();
+  await database.close();
+  process.exit(1);
+}
 console.log(`Union Portal on http://localhost:${config.port} (${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
 
 const shutdown = async () => {

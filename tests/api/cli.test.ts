@@ -82,6 +82,17 @@ describe("src/main.ts", () => {
     expect(r.stderr).toContain("CAPTCHA_FIXED");
   });
 
+  test("a second portal on a port already served refuses to start instead of sharing it", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "union-portal-second-"));
+    try {
+      const r = await start({ PORT: String(server.port), DATA_DIR: dataDir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`Cannot listen on port ${server.port}`);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   test("serves the UI's index page for every route of the route table", async () => {
     for (const path of ["/", "/index", "/information?page=security", "/operation/user"]) {
       const res = await fetch(server.url + path);
