@@ -24,11 +24,21 @@ afterAll(async () => {
   for (const name of Object.values(STEP)) await removeEvidence(name);
 });
 
-const PAGE = `<!doctype html><meta charset="utf-8"><h1>会员积分 Points</h1>
-<script>
+const PAGE = `<!doctype html><meta charset="utf-8"><h1>会员积分 Points</h1>`;
+
+/**
+ * What a broken page does once loaded: logs an error and a warning, then a
+ * script throws. Run after setContent, not inline in it: Playwright drops
+ * console messages that arrive before it knows the document's new context,
+ * which made the inline version fail now and then.
+ */
+const misbehave = () => {
   console.error("the points list could not load: /api/user/integral/list?token_id=t0ken5ecret&stamp=1&key=k&sign=s1gn");
   console.warn("a warning is not an error");
-</script>`;
+  setTimeout(() => {
+    throw new Error("the pager broke");
+  });
+};
 
 const evidenceOf = (name: string) => {
   const base = join(FAILURE_DIR, safeFileName(name));
@@ -48,11 +58,11 @@ describe("a failed browser test keeps its evidence", () => {
 
     const failing = keepingEvidence(name, async () => {
       left = await visitor({ browser }, { serverClock: false });
-      // The page's own scripts log the error and the warning before the last one throws: its error comes after them.
+      await left.page.setContent(PAGE);
       const scriptError = left.page.waitForEvent("pageerror");
-      const logged = left.page.waitForEvent("console", { predicate: (message) => message.type() === "error", timeout: 10_000 });
-      await left.page.setContent(`${PAGE}<script>throw new Error("the pager broke")</script>`);
-      await Promise.all([scriptError, logged]);
+      const warned = left.page.waitForEvent("console", (message) => message.type() === "warning");
+      await left.page.evaluate(misbehave);
+      await Promise.all([scriptError, warned]);
       const second = await left.context.newPage();
       await second.setContent("<p>the payment page</p>");
       expect(await left.page.textContent("h1")).toBe("a heading that is not there");
