@@ -81,7 +81,7 @@ export async function visitor(world: Pick<World, "browser">, opts: { viewport?: 
   openVisitors.add(open);
   // Every page of the context, the payment page a test opens beside the first included.
   context.on("weberror", (webError) => open.pageErrors.push(webError.error().stack ?? webError.error().message));
-  // Console messages are heard page by page: the context-wide event missed messages of pages filled by setContent.
+  // Console messages are heard page by page, each page as it opens.
   const heard = new WeakSet<Page>();
   const listen = (p: Page) => {
     if (heard.has(p)) return;
@@ -105,7 +105,7 @@ export async function visitor(world: Pick<World, "browser">, opts: { viewport?: 
 /** Time kept back from a test's own timeout to save its evidence before bun gives up on it. */
 const EVIDENCE_MARGIN_MS = 10_000;
 /** A page too busy to be photographed in this time is left out; its errors are still written. */
-const EVIDENCE_SHOT_TIMEOUT_MS = 5_000;
+const EVIDENCE_SHOT_TIMEOUT_MS = 8_000;
 
 /**
  * Saves test-results/failures/<test name>.png (a page per file: -2, -3 for
@@ -116,16 +116,19 @@ const EVIDENCE_SHOT_TIMEOUT_MS = 5_000;
 export async function keepFailureEvidence(testName: string, open: OpenVisitor, error: unknown, visitorIndex = 0): Promise<string[]> {
   await mkdir(FAILURE_DIR, { recursive: true });
   const base = join(FAILURE_DIR, safeFileName(testName) + (visitorIndex ? `.visitor-${visitorIndex + 1}` : ""));
-  const written: string[] = [];
-  for (const [i, page] of open.context.pages().entries()) {
-    const path = `${base}${i ? `-${i + 1}` : ""}.png`;
-    try {
-      await page.screenshot({ path, fullPage: true, timeout: EVIDENCE_SHOT_TIMEOUT_MS });
-      written.push(path);
-    } catch {
-      // A crashed or hung page cannot be photographed.
-    }
-  }
+  // All pages at once, within the margin kept for evidence: one slow page must not cost the others theirs.
+  const shots = await Promise.all(
+    open.context.pages().map(async (page, i) => {
+      const path = `${base}${i ? `-${i + 1}` : ""}.png`;
+      try {
+        await page.screenshot({ path, fullPage: true, timeout: EVIDENCE_SHOT_TIMEOUT_MS });
+        return path;
+      } catch {
+        return null; // A crashed or hung page cannot be photographed.
+      }
+    }),
+  );
+  const written = shots.filter((path): path is string => path !== null);
   const pages = open.context.pages().map((page) => `  ${page.url()}`);
   const text = [
     `test: ${testName}`,
