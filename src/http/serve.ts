@@ -18,6 +18,7 @@ import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { RESULT } from "../protocol/types";
 import { providersOf } from "../providers";
+import { storageKeyOf } from "../providers/storage";
 import { ProtocolError, type Envelope, type Opened, createEnvelope } from "./envelope";
 import { type Checker, compile, hostile } from "./input";
 import type { AuditTarget, Domain, Download, FileKind, RouteDef, UploadedFile } from "./kit";
@@ -296,8 +297,7 @@ export function createKit(deps: Deps) {
 
   /** Before the command's transaction: storage may be a network call. Content-addressed, so a retry stores nothing twice. */
   async function store({ bytes, kind, name }: Received): Promise<UploadedFile> {
-    const hash = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
-    const key = `${hash}.${kind === "jpeg" ? "jpg" : kind}`;
+    const key = storageKeyOf(bytes, kind);
     await providers.storage.put(key, bytes, FILE_TYPES[kind]);
     return { key, kind, name, size: bytes.length };
   }

@@ -22,7 +22,7 @@ export const modules = pgTable(
     year: integer("year").notNull(),
     /** MODULE_MODEL_ACTIVITY or MODULE_MODEL_MARKET. */
     model: integer("model").notNull(),
-    /** Storage key of the icon. */
+    /** The icon's address, as the upload answered it (/api/file/get?key=...). */
     face: text("face"),
     /** On the home carousel, between showStart and showEnd, with titleFace. */
     isTitle: boolean("is_title").notNull().default(false),

@@ -8,6 +8,9 @@ import { ADDRESS_TYPE, USER_STATE } from "../../protocol/types";
 import type { Database, DbOrTx } from "../client";
 import { addresses, families, pointRecords, userValues, users } from "../schema";
 import { POINT_TYPE } from "../../protocol/types";
+import { providersOf } from "../../providers";
+import type { StorageProvider } from "../../providers/storage";
+import { seedDemoActivities, storeDemoCovers } from "./activities";
 import { isSeeded, seedBase } from "./base";
 
 export const DEMO_PASSWORD = "Union2026demo";
@@ -51,9 +54,10 @@ function generatePassword(): string {
 
 export type SeedReport = { seeded: boolean; demo: boolean; admin?: { account: string; password: string | null } };
 
-export async function seed(database: Database, config: Config, now = new Date()): Promise<SeedReport> {
+export async function seed(database: Database, config: Config, now = new Date(), storage: StorageProvider = providersOf({ config }).storage): Promise<SeedReport> {
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
+  const covers = config.seedDemo ? await storeDemoCovers(storage) : null;
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     if (!config.seedDemo) {
@@ -69,6 +73,7 @@ export async function seed(database: Database, config: Config, now = new Date())
       return { seeded: true, demo: false, admin: { account: "admin", password: generated } };
     }
     const p = base.properties;
+    const ids: Record<string, number> = {};
     for (const [i, u] of DEMO_USERS.entries()) {
       const [row] = await tx
         .insert(users)
@@ -85,6 +90,7 @@ export async function seed(database: Database, config: Config, now = new Date())
           updatedAt: now,
         })
         .returning({ id: users.id });
+      ids[u.employees] = row!.id;
       const female = i % 2 === 1;
       const dept = ["rd", "ops", "hr"][i % 3]!;
       const team = { rd: "rd-platform", ops: "ops-service", hr: "hr-benefits" }[dept]!;
@@ -105,8 +111,15 @@ export async function seed(database: Database, config: Config, now = new Date())
         if (u.extra === "passport") values.push({ userId: row!.id, propertyId: p.passport, value: "GB1234567" });
       }
       await tx.insert(userValues).values(values);
-      if (u.employees === "cn100001") await seedDemoMember(tx, row!.id, base.relations, now);
     }
+    const child = await seedDemoMember(tx, ids.cn100001!, base.relations, now);
+    await seedDemoActivities(tx, now, covers!, {
+      member: ids.cn100001!,
+      foreigner: ids.cn100002!,
+      childOfMember: child,
+      relations: base.relations,
+      departmentProperty: p.department,
+    });
     return { seeded: true, demo: true };
   });
 }
@@ -114,7 +127,7 @@ export async function seed(database: Database, config: Config, now = new Date())
 const DAY = 86_400_000;
 
 /** Something to look at in the personal centre of the ordinary Chinese member. */
-async function seedDemoMember(tx: DbOrTx, userId: number, relationIds: Record<string, number>, now: Date) {
+async function seedDemoMember(tx: DbOrTx, userId: number, relationIds: Record<string, number>, now: Date): Promise<number> {
   await tx.insert(addresses).values({
     userId,
     name: "陈会员",
@@ -129,14 +142,15 @@ async function seedDemoMember(tx: DbOrTx, userId: number, relationIds: Record<st
     createdAt: now,
     updatedAt: now,
   });
-  await tx.insert(families).values([
+  const [child] = await tx.insert(families).values([
     { userId, name: "陈小明", identity: "110101201503070018", idType: 1, relationId: relationIds.child!, sex: 0, phone: null, birthday: "2015-03-07", createdAt: now, updatedAt: now },
     { userId, name: "林芳", identity: "110101198806120022", idType: 1, relationId: relationIds.spouse!, sex: 1, phone: "13911112222", birthday: "1988-06-12", createdAt: now, updatedAt: now },
-  ]);
+  ]).returning({ id: families.id });
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   await tx.insert(pointRecords).values([
     { userId, count: 50000, remaining: 45000, type: POINT_TYPE.POINT_TYPE_ENTRY, expiresAt: at(20), descZh: "年度福利积分", descEn: "Annual welfare points", createdAt: at(-200) },
     { userId, count: 20000, remaining: 20000, type: POINT_TYPE.POINT_TYPE_ENTRY, expiresAt: at(300), descZh: "活动奖励积分", descEn: "Activity reward points", createdAt: at(-40) },
     { userId, count: -5000, remaining: 0, type: POINT_TYPE.POINT_TYPE_OUT, expiresAt: null, descZh: "兑换礼品", descEn: "Gift redemption", createdAt: at(-10) },
   ]);
+  return child!.id;
 }
