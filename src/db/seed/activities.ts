@@ -68,21 +68,20 @@ const COVERS = {
 type CoverName = keyof typeof COVERS;
 
 // Drawing is the slow part of seeding (tests seed once per file): once per process.
-let drawn: Promise<Record<CoverName, string>> | null = null;
+let drawn: { name: CoverName; png: Uint8Array; key: string }[] | null = null;
 
 /** Stores the covers (before the seeding transaction: storage may be remote) and answers their addresses. */
-export function storeDemoCovers(storage: StorageProvider): Promise<Record<CoverName, string>> {
-  drawn ??= (async () => {
-    const out = {} as Record<CoverName, string>;
-    for (const [name, [from, to]] of Object.entries(COVERS) as [CoverName, readonly [string, string]][]) {
-      const png = drawCover(from, to);
-      const key = storageKeyOf(png, "png");
-      await storage.put(key, png, "image/png");
-      out[name] = filePath(key);
-    }
-    return out;
-  })();
-  return drawn;
+export async function storeDemoCovers(storage: StorageProvider): Promise<Record<CoverName, string>> {
+  drawn ??= (Object.entries(COVERS) as [CoverName, readonly [string, string]][]).map(([name, [from, to]]) => {
+    const png = drawCover(from, to);
+    return { name, png, key: storageKeyOf(png, "png") };
+  });
+  const out = {} as Record<CoverName, string>;
+  for (const { name, png, key } of drawn) {
+    await storage.put(key, png, "image/png");
+    out[name] = filePath(key);
+  }
+  return out;
 }
 
 const rich = (...paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join("");
