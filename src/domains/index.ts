@@ -20,6 +20,7 @@ import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
 import { securityDomain } from "./security/routes";
 import { systemDomain } from "./system/routes";
+import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
 
 registerPaymentKind("dues", duesPayment);
@@ -42,6 +43,7 @@ export const DOMAINS = [
   fileDomain,
   activityDomain,
   orderDomain,
+  videoDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

@@ -44,6 +44,17 @@ export const requestNonces = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.nonce] }), index("request_nonces_expires_idx").on(t.expiresAt)],
 );
 
+/** A short-lived permission to play one stored video (the embedded video provider's play authorisation). */
+export const videoGrants = pgTable(
+  "video_grants",
+  {
+    token: text("token").primaryKey(),
+    key: text("key").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("video_grants_expires_idx").on(t.expiresAt)],
+);
+
 /** The login image code: one per session, one use. */
 export const captchas = pgTable("captchas", {
   sessionId: text("session_id").primaryKey(),
