@@ -22,6 +22,12 @@ const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPa
 // The personal centre (forms, date picker, tables) is its own chunk too.
 const CentrePage = lazy(() => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage })));
 
+// Activities, their modules and the sign-up windows: one chunk.
+const activity = () => import("./pages/activity/activity-pages");
+const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.ActivityIndexPage })));
+const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
+const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
+
 const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 
 function NewsListPage() {
@@ -31,11 +37,11 @@ function NewsListPage() {
 
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
-  activityIndex: comingSoon("page.activityIndex"),
+  activityIndex: ActivityIndexPage,
   marketIndex: comingSoon("page.marketIndex"),
   marketInfo: comingSoon("page.marketInfo"),
-  activityModule: comingSoon("page.activityModule"),
-  activityInfo: comingSoon("page.activityInfo"),
+  activityModule: ModulePage,
+  activityInfo: ActivityPage,
   information: CentrePage,
   userOperation: UserOperationPage,
   propertyOperation: PropertyOperationPage,

@@ -91,14 +91,15 @@ export const api = {
   },
 
   /**
-   * A new login image code as an object URL for an <img src>. Its signed
-   * address carries the token, so it is fetched here rather than put in the
-   * page, where "open image in new tab" or "copy image address" would take
-   * the token into the address bar and the history. The caller revokes it.
+   * A signed GET image (the login image code, a ticket's QR) as an object URL
+   * for an <img src>. Its signed address carries the token, so it is fetched
+   * here rather than put in the page, where "open image in new tab" or "copy
+   * image address" would take the token into the address bar and the
+   * history. The caller revokes it.
    */
-  async imageCodeUrl(): Promise<string> {
-    const res = await client.get("/system/random");
-    if (!res.ok) throw new TransportError(`image code refused: ${res.status}`);
+  async imageUrl(path: "/system/random" | "/order/qr", params: Record<string, string> = {}): Promise<string> {
+    const res = await client.get(path, params);
+    if (!res.ok || !(res.headers.get("content-type") ?? "").startsWith("image/")) throw new TransportError(`image refused: ${res.status}`);
     return URL.createObjectURL(await res.blob());
   },
 

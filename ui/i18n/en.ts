@@ -7,6 +7,7 @@ import points from "./areas/points";
 import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
+import activity from "./areas/activity";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -18,6 +19,7 @@ const en: Dictionary = {
   dues: dues.en,
   outbox: outbox.en,
   order: order.en,
+  activity: activity.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

@@ -8,6 +8,7 @@ import points from "./areas/points";
 import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
+import activity from "./areas/activity";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -17,6 +18,7 @@ const zh = {
   dues: dues.zh,
   outbox: outbox.zh,
   order: order.zh,
+  activity: activity.zh,
 
   app: {
     name: "工会会员服务平台",

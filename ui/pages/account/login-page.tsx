@@ -70,7 +70,7 @@ export function LoginPage() {
   const live = useRef(true);
   const refreshCode = async () => {
     try {
-      const url = await api.imageCodeUrl();
+      const url = await api.imageUrl("/system/random");
       if (live.current) setCodeUrl(url);
       else URL.revokeObjectURL(url);
     } catch (error) {

@@ -33,12 +33,15 @@ function useAddresses() {
   return { list, failed, load };
 }
 
+/** The region names of an address, largest first, in the member's language. */
+export function regionText(address: Pick<Address, "address0" | "address1" | "address2" | "address3">, language: "zh" | "en"): string {
+  return [address.address0, address.address1, address.address2, address.address3].map((r) => pick(language, r?.name, r?.nameEn)).join(language === "en" ? ", " : " ");
+}
+
 function AddressCard({ address, onEdit, onDelete, onDefault }: { address: Address; onEdit: () => void; onDelete: () => void; onDefault: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const regions = [address.address0, address.address1, address.address2, address.address3]
-    .map((r) => pick(language, r?.name, r?.nameEn))
-    .join(language === "en" ? ", " : " ");
+  const regions = regionText(address, language);
   const isHome = address.type?.id === ADDRESS_TYPE.ADDRESS_TYPE_PLACE;
   return (
     <>

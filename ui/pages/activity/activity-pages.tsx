@@ -1,0 +1,133 @@
+// The activity index (/activity: modules by year, newest first) and a
+// module's page (/activity/module?id=: its activity tiles, a team being one
+// tile under its own cover and name). Spec 2 section 2. The activity page
+// itself is ./activity-page.tsx; all three load as one chunk.
+import { useEffect, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { useSnapshot } from "valtio";
+import type { AnswerOf, ItemOf } from "../../../src/domains/api";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { PageHead } from "../../components/breadcrumb";
+import { pick, useT } from "../../i18n";
+import { formatDate, formatMoney, formatPoints } from "../../lib/format";
+import { session } from "../../state/session";
+import "./activity.css";
+
+export { ActivityPage } from "./activity-page";
+
+type ModuleRow = ItemOf<"/activity/module/list">;
+type Tile = ItemOf<"/activity/list">;
+
+/** Loads once per key; null while loading, false when the server had nothing for us. */
+export function useLoaded<T>(load: () => Promise<T | false>, key: unknown[]): T | null | false {
+  const [value, setValue] = useState<T | null | false>(null);
+  useEffect(() => {
+    let live = true;
+    setValue(null);
+    void load().then((v) => live && setValue(v));
+    return () => {
+      live = false;
+    };
+  }, key);
+  return value;
+}
+
+const MARKET_MODEL = 1302;
+
+const moduleHref = (m: Pick<ModuleRow, "id" | "model">) => (m.model.id === MARKET_MODEL ? `/market?id=${m.id}` : `/activity/module?id=${m.id}`);
+
+export function ActivityIndexPage() {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const modules = useLoaded(async () => {
+    const answer = await api.call("/activity/module/list");
+    return isSuccess(answer) && answer.list ? answer.list : false;
+  }, [language]);
+
+  const years = new Map<number, ModuleRow[]>();
+  for (const m of modules || []) years.set(m.year, [...(years.get(m.year) ?? []), m]);
+
+  return (
+    <>
+      <PageHead title={t("page.activityIndex")} />
+      {modules === null ? <div className="tiles-loading" aria-busy="true" /> : null}
+      {modules !== null && years.size === 0 ? <p className="panel empty-note">{t("activity.noModules")}</p> : null}
+      {[...years.entries()].map(([year, list]) => (
+        <section key={year} className="year-group" aria-labelledby={`year-${year}`}>
+          <h2 id={`year-${year}`} className="section-title">
+            {t("activity.yearGroup", { year })}
+          </h2>
+          <ul className="module-tiles">
+            {list.map((m) => (
+              <li key={m.id}>
+                <Link href={moduleHref(m)} className="module-tile" data-testid="module-tile">
+                  {m.face ? <img src={m.face} alt="" width={88} height={88} loading="lazy" /> : <span className="module-icon" aria-hidden="true" />}
+                  <span className="module-name">{pick(language, m.nameZh, m.nameEn)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** What a tile says under its name: the sign-up dates, and the price or points when there are any. */
+function TileFacts({ tile }: { tile: Tile }) {
+  const t = useT();
+  return (
+    <span className="tile-facts">
+      {tile.signStart ? (
+        <span>
+          {formatDate(tile.signStart)}
+          {tile.signEnd ? ` – ${formatDate(tile.signEnd)}` : ""}
+        </span>
+      ) : null}
+      {tile.price > 0 ? <span className="tile-price">¥{formatMoney(tile.price)}</span> : tile.integral > 0 ? <span className="tile-price">{t("activity.points")} {formatPoints(tile.integral)}</span> : null}
+    </span>
+  );
+}
+
+export function ModulePage() {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const id = Number(new URLSearchParams(useSearch()).get("id"));
+  const data = useLoaded<AnswerOf<"/activity/list">>(async () => {
+    if (!Number.isInteger(id) || id <= 0) return false;
+    const answer = await api.call("/activity/list", { module: id });
+    return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
+  }, [id, language]);
+
+  if (data === false)
+    return (
+      <>
+        <PageHead title={t("page.activityModule")} trail={[{ label: t("page.activityIndex"), href: "/activity" }]} />
+        <p className="panel empty-note">{t("activity.moduleMissing")}</p>
+      </>
+    );
+  const title = data ? pick(language, data.module.nameZh, data.module.nameEn) : t("page.activityModule");
+  return (
+    <>
+      <PageHead title={title} trail={[{ label: t("page.activityIndex"), href: "/activity" }, { label: title }]} />
+      {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
+      {data && data.list.length === 0 ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
+      {data ? (
+        <ul className="activity-tiles">
+          {data.list.map((tile) => (
+            <li key={tile.id}>
+              <Link href={`/activity/info?id=${tile.id}`} className="activity-tile" data-testid="activity-tile">
+                <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" loading="lazy" /> : null}</span>
+                <span className="tile-body">
+                  <span className="tile-name">{pick(language, tile.nameZh, tile.nameEn)}</span>
+                  <TileFacts tile={tile} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,483 @@
+// The sign-up windows in the spec's order (spec 2 section 4): questionnaire,
+// family members, address, points deduction, confirmation, submit; then the
+// payment window, the ticket, the answer review or the success message. The
+// member can go back a step; the server checks everything again on submit.
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { useSnapshot } from "valtio";
+import type { AnswerOf } from "../../../src/domains/api";
+import { placeFamily, ruleFor } from "../../../src/domains/activity/family-rules";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { Dialog } from "../../components/dialog";
+import { showMessage } from "../../components/message-box";
+import { OrderPayWindow } from "../../components/order-pay-window";
+import { pick, resultText, useT } from "../../i18n";
+import { formatMoney, formatPoints, maskPhone } from "../../lib/format";
+import { session } from "../../state/session";
+import { AddressDialog, type Address } from "../centre/address-dialog";
+import { regionText } from "../centre/address-page";
+import type { FamilyMember } from "../centre/family-dialog";
+import type { Activity } from "./activity-page";
+import { type Answers, type Drawn, QuizStep } from "./quiz-step";
+
+type Step = "quiz" | "family" | "address" | "deduction" | "confirm";
+type Clan = { id: number; gift: number | null };
+type Draft = { quiz: { drawn: Drawn; answers: Answers } | null; clans: Clan[]; address: number | null; integral: 0 | 1 };
+type Signed = AnswerOf<"/order/sign">;
+type Rule = Activity["relationships"][number];
+
+/** The windows this activity asks for, in order. */
+export function stepsOf(a: Activity): Step[] {
+  const steps: Step[] = [];
+  if (a.queryStock) steps.push("quiz");
+  if (a.relationships.length > 0) steps.push("family");
+  if (a.hasAddress) steps.push("address");
+  if (a.price > 0 && a.deduction > 0 && a.integral > 0 && !a.mustIntegral) steps.push("deduction");
+  steps.push("confirm");
+  return steps;
+}
+
+const asRule = (r: Rule) => ({
+  id: r.id,
+  relationId: r.relationship.id === -1 ? null : r.relationship.id,
+  gender: r.gender,
+  birthFrom: r.ageFamilyMin,
+  birthTo: r.ageFamilyMax,
+  allowMin: r.allowMin,
+  allowMax: r.allowMax,
+  calCount: r.calCount,
+  giftIds: r.gifts.map((g) => g.id),
+});
+
+const asKin = (f: FamilyMember) => ({ id: f.id, relationId: f.relation.id, sex: f.sex, birthday: f.birthday, identity: f.identity });
+
+function StepTrail({ steps, at }: { steps: Step[]; at: number }) {
+  const t = useT();
+  if (steps.length < 2) return null;
+  return (
+    <ol className="step-trail" aria-label={t("activity.signUp")}>
+      {steps.map((s, i) => (
+        <li key={s} className={i === at ? "is-current" : i < at ? "is-done" : undefined} aria-current={i === at ? "step" : undefined}>
+          {t(`activity.steps.${s}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function StepWindow({ title, trail, children, onBack, onNext, nextLabel, nextDisabled, testId }: { title: string; trail: ReactNode; children: ReactNode; onBack: () => void; onNext: () => void; nextLabel?: string; nextDisabled?: boolean; testId: string }) {
+  const t = useT();
+  return (
+    <Dialog
+      title={title}
+      onClose={onBack}
+      width={600}
+      footer={
+        <>
+          <button type="button" className="button button-quiet" onClick={onBack}>
+            {t("activity.back")}
+          </button>
+          <button type="button" className="button button-primary" disabled={nextDisabled} onClick={onNext} data-testid="step-next">
+            {nextLabel ?? t("activity.next")}
+          </button>
+        </>
+      }
+    >
+      {trail}
+      <div className="sign-step" data-testid={testId}>
+        {children}
+      </div>
+    </Dialog>
+  );
+}
+
+function FamilyStep({ activity, clans, onChange }: { activity: Activity; clans: Clan[]; onChange: (clans: Clan[]) => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const [family, setFamily] = useState<FamilyMember[] | null>(null);
+  useEffect(() => {
+    void api.call("/user/family/list").then((answer) => setFamily(isSuccess(answer) && answer.list ? [...answer.list] : []));
+  }, []);
+  const rules = activity.relationships.map(asRule);
+  const ruleName = (r: Rule) => pick(language, r.relationship.nameZh, r.relationship.nameEn);
+  // Pre-filtered as the spec asks: only members some rule could take (a missing birth date is said when chosen).
+  const candidates = (family ?? []).filter((f) => ruleFor(rules, asKin(f)) !== null);
+
+  const toggle = async (f: FamilyMember, on: boolean) => {
+    if (!on) return onChange(clans.filter((c) => c.id !== f.id));
+    const rule = ruleFor(rules, asKin(f));
+    if (rule === "birthday") return showMessage(t("activity.family.noBirthday"));
+    if (!rule) return showMessage(t("activity.family.noRule", { relations: activity.relationships.map(ruleName).join(" / ") }));
+    const chosen = (family ?? []).filter((x) => clans.some((c) => c.id === x.id));
+    if (chosen.some((x) => x.identity.toUpperCase() === f.identity.toUpperCase())) return showMessage(t("activity.family.already"));
+    const sameRule = chosen.filter((x) => ruleFor(rules, asKin(x)) === rule).length;
+    const view = activity.relationships.find((r) => r.id === rule.id)!;
+    if (sameRule >= rule.allowMax) return showMessage(t("activity.family.tooMany", { relation: ruleName(view), max: rule.allowMax }));
+    const checked = await api.call("/order/family/check", { activity: activity.id, identity: f.identity });
+    if (isSuccess(checked) && checked.checked) return showMessage(t("activity.family.already"));
+    onChange([...clans, { id: f.id, gift: null }]);
+  };
+
+  if (family === null) return <div className="step-loading" aria-busy="true" />;
+  return (
+    <>
+      {activity.familyNotice ? <p className="step-notice">{t("activity.family.notice")}</p> : null}
+      <p className="muted">
+        {t("activity.family.rules", {
+          rules: activity.relationships.map((r) => t("activity.family.rule", { relation: ruleName(r), min: r.allowMin, max: r.allowMax })).join(language === "en" ? "; " : "；"),
+        })}
+      </p>
+      {candidates.length === 0 ? <p className="empty-note">{t("activity.family.none")}</p> : null}
+      <ul className="choice-list">
+        {candidates.map((f) => {
+          const clan = clans.find((c) => c.id === f.id);
+          const rule = ruleFor(rules, asKin(f));
+          const view = rule && rule !== "birthday" ? activity.relationships.find((r) => r.id === rule.id) : undefined;
+          return (
+            <li key={f.id} className={clan ? "is-chosen" : undefined}>
+              <label className="choice" data-testid="family-choice">
+                <input type="checkbox" checked={!!clan} onChange={(e) => void toggle(f, e.target.checked)} />
+                <span className="choice-main">
+                  <strong>{f.name}</strong>
+                  <span className="muted">
+                    {pick(language, f.relation.nameZh, f.relation.nameEn)}
+                    {f.birthday ? ` · ${f.birthday}` : ""}
+                    {view ? ` · ${view.calCount ? t("activity.family.counted") : t("activity.family.notCounted")}` : ""}
+                  </span>
+                </span>
+              </label>
+              {clan && view && view.gifts.length > 0 ? (
+                <fieldset className="gift-choice">
+                  <legend>{t("activity.family.chooseGift", { name: f.name })}</legend>
+                  {view.gifts.map((g) => (
+                    <label key={g.id} className={`option${g.remaining === 0 ? " is-disabled" : ""}`}>
+                      <input
+                        type="radio"
+                        name={`gift-${f.id}`}
+                        disabled={g.remaining === 0}
+                        checked={clan.gift === g.id}
+                        onChange={() => onChange(clans.map((c) => (c.id === f.id ? { ...c, gift: g.id } : c)))}
+                      />
+                      <span>{pick(language, g.nameZh, g.nameEn)}</span>
+                      <small className="option-note">{g.remaining === 0 ? t("activity.family.noStock") : g.remaining !== null ? t("activity.quiz.available", { left: g.remaining }) : ""}</small>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** Whether the chosen family members make a complete choice; the member is told what is missing. */
+async function familyReady(activity: Activity, family: FamilyMember[], clans: Clan[], say: (key: string, params?: Record<string, string | number>) => string, language: "zh" | "en") {
+  const rules = activity.relationships.map(asRule);
+  const placed = placeFamily(rules, family.map(asKin), clans);
+  if (placed.ok) return true;
+  const view = (id: number) => activity.relationships.find((r) => r.id === id)!;
+  const name = (r: Rule) => pick(language, r.relationship.nameZh, r.relationship.nameEn);
+  if (placed.reason === "min") await showMessage(say("activity.family.tooFew", { relation: name(view(placed.rule)), min: placed.allowMin }));
+  else if (placed.reason === "gift") await showMessage(say("activity.family.chooseGift", { name: family.find((f) => f.id === placed.family)?.name ?? "" }));
+  else await showMessage(say("result.ERROR_SIGN_FAMILY"));
+  return false;
+}
+
+function AddressStep({ chosen, onChoose }: { chosen: number | null; onChoose: (id: number) => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const [list, setList] = useState<Address[] | null>(null);
+  const [adding, setAdding] = useState(false);
+  const load = async () => {
+    const answer = await api.call("/user/address/list");
+    const rows = isSuccess(answer) && answer.list ? [...answer.list] : [];
+    setList(rows);
+    if (chosen === null && rows.length > 0) onChoose((rows.find((r) => r.isDefault) ?? rows[0]!).id);
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+  if (list === null) return <div className="step-loading" aria-busy="true" />;
+  return (
+    <>
+      {list.length === 0 ? <p className="empty-note">{t("activity.address.none")}</p> : null}
+      <ul className="choice-list" role="radiogroup" aria-label={t("activity.address.title")}>
+        {list.map((a) => (
+          <li key={a.id} className={chosen === a.id ? "is-chosen" : undefined}>
+            <label className="choice" data-testid="address-choice">
+              <input type="radio" name="sign-address" checked={chosen === a.id} onChange={() => onChoose(a.id)} />
+              <span className="choice-main">
+                <strong>
+                  {a.name} <span className="muted">{maskPhone(a.phone)}</span>
+                </strong>
+                <span className="muted">
+                  {regionText(a, language)} {a.info}
+                </span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button-quiet" onClick={() => setAdding(true)}>
+        {t("activity.address.add")}
+      </button>
+      {adding ? (
+        <AddressDialog
+          address={null}
+          onClose={() => setAdding(false)}
+          onSaved={(saved) => {
+            setAdding(false);
+            onChoose(saved.id);
+            void load();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    void api.imageUrl("/order/qr", { trade }).then((u) => setUrl((made = u)), () => setUrl(null));
+    return () => {
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [trade]);
+  return (
+    <Dialog
+      title={t("activity.done.ticketTitle")}
+      onClose={onClose}
+      width={420}
+      footer={
+        <>
+          <button type="button" className="button button-quiet" onClick={() => navigate("/information?page=order")}>
+            {t("activity.done.orders")}
+          </button>
+          <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+            {t("common.ok")}
+          </button>
+        </>
+      }
+    >
+      <div className="ticket" data-testid="ticket">
+        <p className="ticket-success">{t("activity.done.success")}</p>
+        <div className="qr-frame">{url ? <img src={url} width={240} height={240} alt={t("activity.done.ticketTitle")} data-testid="ticket-qr" /> : null}</div>
+        <p className="muted">{t("activity.done.ticketHint")}</p>
+      </div>
+    </Dialog>
+  );
+}
+
+function ReviewWindow({ signed, quiz, onClose }: { signed: Signed; quiz: { drawn: Drawn; answers: Answers }; onClose: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const textOf = (queryId: number, values: string | string[] | undefined) => {
+    const q = quiz.drawn.queries.find((x) => x.query.id === queryId)?.query;
+    const list = Array.isArray(values) ? values : values ? values.split(",") : [];
+    return list.map((v) => pick(language, q?.options.find((o) => o.value === v)?.textZh, q?.options.find((o) => o.value === v)?.textEn) || v).join(language === "en" ? ", " : "、");
+  };
+  return (
+    <Dialog
+      title={t("activity.done.reviewTitle")}
+      onClose={onClose}
+      width={600}
+      footer={
+        <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+          {t("common.ok")}
+        </button>
+      }
+    >
+      <div className="review" data-testid="review">
+        <p className="ticket-success">{t("activity.done.success")}</p>
+        {signed.score !== null ? <p className="review-score">{t("activity.done.reviewScore", { score: signed.score })}</p> : null}
+        <ol className="review-list">
+          {(signed.review ?? []).map((r) => {
+            const q = quiz.drawn.queries.find((x) => x.query.id === r.id);
+            return (
+              <li key={r.id}>
+                <strong>{q ? pick(language, q.query.titleZh, q.query.titleEn) : ""}</strong>
+                <span>{t("activity.done.yours", { answer: textOf(r.id, quiz.answers[r.id]) || "—" })}</span>
+                <span className="review-right">{t("activity.done.right", { answer: textOf(r.id, r.answer) || "—" })}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </Dialog>
+  );
+}
+
+type Result = { kind: "pay" | "ticket" | "review"; signed: Signed };
+
+export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (changed: boolean) => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const steps = stepsOf(activity);
+  const [at, setAt] = useState(0);
+  const [draft, setDraft] = useState<Draft>({ quiz: null, clans: [], address: null, integral: 0 });
+  const [family, setFamily] = useState<FamilyMember[]>([]);
+  const [result, setResult] = useState<Result | null>(null);
+  const [busy, setBusy] = useState(false);
+  const step = steps[at]!;
+  const trail = <StepTrail steps={steps} at={at} />;
+  const back = () => (at === 0 ? onClose(false) : setAt(at - 1));
+  const next = () => setAt(at + 1);
+
+  useEffect(() => {
+    if (activity.relationships.length > 0) void api.call("/user/family/list").then((a) => isSuccess(a) && a.list && setFamily([...a.list]));
+  }, []);
+
+  const submit = async () => {
+    if (busy) return;
+    setBusy(true);
+    const answer = await api
+      .call("/order/sign", {
+        activity: activity.id,
+        quests: draft.quiz ? Object.entries(draft.quiz.answers).flatMap(([id, value]) => ((Array.isArray(value) ? value.length : value) ? [{ id: Number(id), value }] : [])) : [],
+        clans: draft.clans,
+        address: draft.address,
+        integral: draft.integral,
+        draw: draft.quiz?.drawn.draw ?? null,
+      })
+      .finally(() => setBusy(false));
+    if (!isSuccess(answer)) {
+      const code = answer.message?.code;
+      await showMessage(resultText(t, answer.message));
+      // A quiz below the pass line is answered again from a fresh draw; other refusals reload the page's figures.
+      if (code === "ERROR_SIGN_SCORE" && draft.quiz) {
+        setDraft({ ...draft, quiz: null });
+        return setAt(0);
+      }
+      return onClose(true);
+    }
+    const signed = answer as Signed;
+    if (signed.pay) return setResult({ kind: "pay", signed });
+    if (signed.ticket) return setResult({ kind: "ticket", signed });
+    if (signed.review && draft.quiz) return setResult({ kind: "review", signed });
+    await showMessage(t("activity.done.success"));
+    onClose(true);
+  };
+
+  if (result?.kind === "pay")
+    return (
+      <OrderPayWindow
+        trade={result.signed.trade}
+        pay={result.signed.pay!}
+        amount={result.signed.amount}
+        expires={result.signed.expires!}
+        onPaid={() => (activity.hasTicket ? setResult({ kind: "ticket", signed: result.signed }) : void showMessage(t("activity.pay.paid")).then(() => onClose(true)))}
+        onExpired={() => void showMessage(t("activity.pay.expired")).then(() => onClose(true))}
+        onClose={() => onClose(true)}
+      />
+    );
+  if (result?.kind === "ticket") return <TicketWindow trade={result.signed.trade} onClose={() => onClose(true)} />;
+  if (result?.kind === "review") return <ReviewWindow signed={result.signed} quiz={draft.quiz!} onClose={() => onClose(true)} />;
+
+  if (step === "quiz")
+    return (
+      <QuizStep
+        key={draft.quiz ? "again" : "fresh"}
+        activity={activity}
+        steps={trail}
+        initial={draft.quiz}
+        onCancel={back}
+        onDone={(drawn, answers) => {
+          setDraft({ ...draft, quiz: { drawn, answers } });
+          next();
+        }}
+      />
+    );
+  if (step === "family")
+    return (
+      <StepWindow
+        title={t("activity.family.title")}
+        trail={trail}
+        testId="family-step"
+        onBack={back}
+        onNext={() => void familyReady(activity, family, draft.clans, t, language).then((ok) => ok && next())}
+      >
+        <FamilyStep activity={activity} clans={draft.clans} onChange={(clans) => setDraft({ ...draft, clans })} />
+      </StepWindow>
+    );
+  if (step === "address")
+    return (
+      <StepWindow title={t("activity.address.title")} trail={trail} testId="address-step" onBack={back} onNext={() => (draft.address === null ? void showMessage(t("activity.address.choose")) : next())}>
+        <AddressStep chosen={draft.address} onChoose={(address) => setDraft((d) => ({ ...d, address }))} />
+      </StepWindow>
+    );
+  if (step === "deduction") {
+    const enough = activity.points >= activity.integral;
+    return (
+      <StepWindow title={t("activity.deduction.title")} trail={trail} testId="deduction-step" onBack={back} onNext={next}>
+        <p className="muted">{t("activity.deduction.balance", { points: formatPoints(activity.points) })}</p>
+        <div className="choice-list" role="radiogroup" aria-label={t("activity.deduction.title")}>
+          <label className="choice">
+            <input type="radio" name="deduction" checked={draft.integral === 0} onChange={() => setDraft({ ...draft, integral: 0 })} />
+            <span className="choice-main">{t("activity.deduction.notUse")}</span>
+          </label>
+          <label className={`choice${enough ? "" : " is-disabled"}`}>
+            <input type="radio" name="deduction" disabled={!enough} checked={draft.integral === 1} onChange={() => setDraft({ ...draft, integral: 1 })} data-testid="use-deduction" />
+            <span className="choice-main">
+              {t("activity.deduction.use", { points: formatPoints(activity.integral), money: formatMoney(activity.deduction) })}
+              {enough ? null : <span className="muted">{t("result.ERROR_SIGN_DEDUCTION")}</span>}
+            </span>
+          </label>
+        </div>
+      </StepWindow>
+    );
+  }
+
+  const payable = Math.max(0, activity.price - (draft.integral ? activity.deduction : 0));
+  const points = activity.mustIntegral || draft.integral ? activity.integral : 0;
+  const chosenFamily = family.filter((f) => draft.clans.some((c) => c.id === f.id));
+  const giftName = (clan: Clan) => {
+    const gift = activity.relationships.flatMap((r) => r.gifts).find((g) => g.id === clan.gift);
+    return gift ? pick(language, gift.nameZh, gift.nameEn) : "";
+  };
+  return (
+    <StepWindow title={t("activity.confirm.title")} trail={trail} testId="confirm-step" onBack={back} onNext={() => void submit()} nextLabel={t("activity.submit")} nextDisabled={busy}>
+      <dl className="confirm-list">
+        <div>
+          <dt>{t("activity.confirm.activity")}</dt>
+          <dd>{pick(language, activity.nameZh, activity.nameEn)}</dd>
+        </div>
+        <div>
+          <dt>{t("activity.confirm.payable")}</dt>
+          <dd data-testid="payable">{payable > 0 ? `¥${formatMoney(payable)}` : t("activity.free")}</dd>
+        </div>
+        {points > 0 ? (
+          <div>
+            <dt>{t("activity.confirm.pointsCharged")}</dt>
+            <dd>{formatPoints(points)}</dd>
+          </div>
+        ) : null}
+        {chosenFamily.length > 0 ? (
+          <div>
+            <dt>{t("activity.confirm.members")}</dt>
+            <dd>
+              {chosenFamily
+                .map((f) => {
+                  const gift = giftName(draft.clans.find((c) => c.id === f.id)!);
+                  return gift ? `${f.name}（${gift}）` : f.name;
+                })
+                .join(language === "en" ? ", " : "、")}
+            </dd>
+          </div>
+        ) : null}
+        {draft.quiz ? (
+          <div>
+            <dt>{t("activity.steps.quiz")}</dt>
+            <dd>{t("activity.confirm.answers", { count: draft.quiz.drawn.queries.length })}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </StepWindow>
+  );
+}
