@@ -2,7 +2,8 @@
 // before the button has an example, the covers are served, and cn100001's
 // orders come in several states with consistent places.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { orderItems } from "../../src/db/schema";
 import { rowsOf } from "../../src/db/sql";
 import { startTestApp, type TestApp } from "../helpers/app";
 
@@ -68,4 +69,33 @@ test("cn100001 has orders in several states, a parcel on the way and a checked t
       group by a.id having a.used <> coalesce(sum(i.places), 0)`),
   );
   expect(mismatched).toEqual([]);
+});
+
+test("the salon's form: the department stays as it is, the team must be one of that department's", async () => {
+  const c = await t.as("cn100001");
+  const tiles = (await c.call<Answer>("/activity/list", { module: (await c.call<Answer>("/activity/module/list")).list[0].id })).list as Answer[];
+  const salon = (await c.call<Answer>("/activity/info", { id: tiles.find((x) => x.nameEn === "R&D tech salon")!.id })).activity;
+  const [department, team] = salon.properties.map((r: Answer) => r.property);
+  expect(salon.properties.map((r: Answer) => [r.value, r.isReadonly])).toEqual([
+    ["rd", true],
+    ["rd-platform", false],
+  ]);
+  const option = (p: Answer, value: string) => ({ id: p.options.find((o: Answer) => o.value === value).id });
+  const send = (teamValue: string) =>
+    c.call<Answer>("/order/sign", {
+      activity: salon.id,
+      properties: [
+        { property: { id: department.id }, option: option(department, "rd"), value: "rd" },
+        { property: { id: team.id }, option: option(team, teamValue), value: teamValue },
+      ],
+    });
+  // A team of another department is not among this one's choices.
+  expect((await send("hr-benefits")).message).toMatchObject({ code: "ERROR_SIGN_PARAMS", params: { property: team.id } });
+  const signed = await send("rd-mobile");
+  expect(signed.message.code).toBe("SUCCESS");
+  const [item] = await t.db.select({ properties: orderItems.properties }).from(orderItems).where(eq(orderItems.orderId, signed.order));
+  expect(item!.properties).toEqual([
+    { id: department.id, value: "rd" },
+    { id: team.id, value: "rd-mobile" },
+  ]);
 });

@@ -271,3 +271,23 @@ describe("a team's tag groups", () => {
     }, JOURNEY_TIMEOUT_MS);
   }
 });
+
+describe("an activity that asks profile fields", () => {
+  test("a member of Research and Development confirms their department and team for the salon, in en on a phone", async () => {
+    const { page, close } = await visitor(world, { viewport: PHONE });
+    await signIn(page, world, "cn100001", { language: "en" });
+    await openActivity(page, "R&D tech salon");
+    await page.click("[data-testid=sign-up]");
+    await page.waitForSelector("[data-testid=details-step]");
+    // The department is read-only and filled; the team is the member's own.
+    expect(await page.isDisabled("#sign-" + (await page.getAttribute("[data-testid=details-step] select >> nth=0", "id"))!.split("-")[1])).toBe(true);
+    await noSeriousViolations(page);
+    await settledShot(page, "activity/details-en-phone");
+    await page.click("[data-testid=step-next]");
+    await page.waitForSelector("[data-testid=confirm-step]");
+    await page.click("[data-testid=step-next]");
+    expect(await messageText(page)).toBe(TEXT.en.success);
+    await pressOk(page, OK.en);
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+});

@@ -35,6 +35,8 @@ export type PropertyFormProps = {
   onNationality: (id: number) => void;
   /** The field that failed the last check, and its message. */
   error?: { property: number | "nationality"; text: string } | null;
+  /** The nationality choice heads a profile form; an activity's form asks only its own fields. */
+  withNationality?: boolean;
   /** What to draw in place of a property (activation puts its phone check where the phone field is). */
   replace?: (property: Property) => ReactNode | undefined;
 };
@@ -57,6 +59,7 @@ export function PropertyForm(props: PropertyFormProps) {
 
   return (
     <div className="property-form">
+      {props.withNationality === false ? null : (
       <div className={`field${error?.property === "nationality" ? " field-invalid" : ""}`}>
         <label htmlFor={nationalityId}>
           {t("centre.form.nationality")}
@@ -88,6 +91,7 @@ export function PropertyForm(props: PropertyFormProps) {
           </p>
         ) : null}
       </div>
+      )}
       {shown.map((p) => props.replace?.(p) ?? <PropertyField key={p.id} {...props} property={p} />)}
     </div>
   );

@@ -22,6 +22,7 @@ import { storageKeyOf } from "../../providers/storage";
 import type { DbOrTx } from "../client";
 import {
   activities,
+  activityProperties,
   conditions,
   gifts,
   modules,
@@ -92,6 +93,7 @@ export type DemoPeople = {
   childOfMember: number;
   relations: Record<string, number>;
   departmentProperty: number;
+  teamProperty: number;
 };
 
 export async function seedDemoActivities(tx: DbOrTx, now: Date, covers: Record<CoverName, string>, people: DemoPeople) {
@@ -326,6 +328,11 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, covers: Record<C
     contentEn: rich("For members of Research and Development. This time: large language models at work."),
   });
   await tx.insert(conditions).values({ activityId: salon.id, type: CONDITION_TYPE.CONDITION_TYPE_SIGN, propertyId: people.departmentProperty, compareMode: COMPARE_MODE.COMPARE_IN, value: "rd" });
+  // Its form asks the member's department (as it is) and team.
+  await tx.insert(activityProperties).values([
+    { activityId: salon.id, propertyId: people.departmentProperty, isReadonly: true, isMust: true, sortIndex: 1 },
+    { activityId: salon.id, propertyId: people.teamProperty, isReadonly: false, isMust: true, sortIndex: 2 },
+  ]);
 
   // Last year's module: closed activities the member took part in.
   const lastYearParty = await add({

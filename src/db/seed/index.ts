@@ -119,6 +119,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
       childOfMember: child,
       relations: base.relations,
       departmentProperty: p.department,
+      teamProperty: p.team,
     });
     return { seeded: true, demo: true };
   });

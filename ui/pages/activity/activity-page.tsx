@@ -53,7 +53,9 @@ export function ActivityPage() {
   // The member's tags: what the address carries (they came here by narrowing), else this activity's own.
   const tags = chosen ?? chosenFromSearch(search, a.groups);
   const code = a.check.code;
-  const total = a.team?.showStock ?? a.displayStock ?? a.formStock;
+  // The smaller of the team's and the activity's limits (spec 2 section 2), per cycle for a periodic one.
+  const limits = [a.team ? (a.team.showStock ?? a.team.formStock) : null, a.hasCycle ? a.cycleCount : (a.displayStock ?? a.formStock)].filter((n): n is number => n !== null);
+  const total = limits.length ? Math.min(...limits) : null;
 
   const start = async () => {
     if (code === "MEMBER_INTERCEPT_NO_POWER") return openDues("intercept");

@@ -62,7 +62,7 @@ export function ActivityIndexPage() {
             {list.map((m) => (
               <li key={m.id}>
                 <Link href={moduleHref(m)} className="module-tile" data-testid="module-tile">
-                  {m.face ? <img src={m.face} alt="" width={88} height={88} loading="lazy" /> : <span className="module-icon" aria-hidden="true" />}
+                  {m.face ? <img src={m.face} alt="" width={88} height={88} /> : <span className="module-icon" aria-hidden="true" />}
                   <span className="module-name">{pick(language, m.nameZh, m.nameEn)}</span>
                 </Link>
               </li>
@@ -118,7 +118,7 @@ export function ModulePage() {
           {data.list.map((tile) => (
             <li key={tile.id}>
               <Link href={`/activity/info?id=${tile.id}`} className="activity-tile" data-testid="activity-tile">
-                <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" loading="lazy" /> : null}</span>
+                <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
                 <span className="tile-body">
                   <span className="tile-name">{pick(language, tile.nameZh, tile.nameEn)}</span>
                   <TileFacts tile={tile} />

@@ -10,6 +10,8 @@ import { placeFamily, ruleFor } from "../../../src/domains/activity/family-rules
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
+import { PropertyForm, propertyMessage } from "../../components/property-form";
+import { type Country, type FormValues, type Property, type SentValue, type StoredValue, checkForm, initialValues } from "../../components/property-form/model";
 import { showMessage } from "../../components/message-box";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { pick, resultText, useT } from "../../i18n";
@@ -21,15 +23,17 @@ import type { FamilyMember } from "../centre/family-dialog";
 import type { Activity } from "./activity-page";
 import { type Answers, type Drawn, QuizStep } from "./quiz-step";
 
-type Step = "quiz" | "family" | "address" | "deduction" | "confirm";
+type Step = "details" | "quiz" | "family" | "address" | "deduction" | "confirm";
 type Clan = { id: number; gift: number | null };
-type Draft = { quiz: { drawn: Drawn; answers: Answers } | null; clans: Clan[]; address: number | null; integral: 0 | 1 };
+type Draft = { details: FormValues | null; properties: SentValue[]; quiz: { drawn: Drawn; answers: Answers } | null; clans: Clan[]; address: number | null; integral: 0 | 1 };
 type Signed = AnswerOf<"/order/sign">;
 type Rule = Activity["relationships"][number];
 
 /** The windows this activity asks for, in order. */
 export function stepsOf(a: Activity): Step[] {
   const steps: Step[] = [];
+  // The activity's profile fields are checked before the questions (spec 2 section 5).
+  if (a.properties.length > 0) steps.push("details");
   if (a.queryStock) steps.push("quiz");
   if (a.relationships.length > 0) steps.push("family");
   if (a.hasAddress) steps.push("address");
@@ -89,6 +93,35 @@ function StepWindow({ title, trail, children, onBack, onNext, nextLabel, nextDis
         {children}
       </div>
     </Dialog>
+  );
+}
+
+/** The activity's profile fields as the form shows them: its own must and read-only settings, the member's values. */
+function detailsOf(activity: Activity) {
+  const properties: Property[] = activity.properties.map((r) => ({ ...r.property, isMust: r.isMust, isReadonly: r.isReadonly, isShow: true }));
+  const stored: StoredValue[] = activity.properties.flatMap((r) => {
+    if (r.value === null) return [];
+    const option = r.property.options.find((o) => o.value === r.value);
+    return [{ property: { id: r.property.id }, option: option ? { id: option.id } : null, value: r.value }];
+  });
+  return { properties, stored };
+}
+
+function DetailsStep({ activity, values, onChange, error }: { activity: Activity; values: FormValues; onChange: (values: FormValues) => void; error: { property: number; text: string } | null }) {
+  const { properties, stored } = detailsOf(activity);
+  return (
+    <PropertyForm
+      idPrefix="sign"
+      properties={properties}
+      values={values}
+      onChange={onChange}
+      stored={stored}
+      countries={[]}
+      nationality={null}
+      onNationality={() => {}}
+      withNationality={false}
+      error={error}
+    />
   );
 }
 
@@ -321,7 +354,8 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
   const { language } = useSnapshot(session);
   const steps = stepsOf(activity);
   const [at, setAt] = useState(0);
-  const [draft, setDraft] = useState<Draft>({ quiz: null, clans: [], address: null, integral: 0 });
+  const [draft, setDraft] = useState<Draft>({ details: null, properties: [], quiz: null, clans: [], address: null, integral: 0 });
+  const [detailsError, setDetailsError] = useState<{ property: number; text: string } | null>(null);
   const [family, setFamily] = useState<FamilyMember[]>([]);
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
@@ -340,6 +374,7 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
     const answer = await api
       .call("/order/sign", {
         activity: activity.id,
+        properties: draft.properties,
         quests: draft.quiz ? Object.entries(draft.quiz.answers).flatMap(([id, value]) => ((Array.isArray(value) ? value.length : value) ? [{ id: Number(id), value }] : [])) : [],
         clans: draft.clans,
         address: draft.address,
@@ -380,6 +415,30 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
   if (result?.kind === "ticket") return <TicketWindow trade={result.signed.trade} onClose={() => onClose(true)} />;
   if (result?.kind === "review") return <ReviewWindow signed={result.signed} quiz={draft.quiz!} onClose={() => onClose(true)} />;
 
+  if (step === "details") {
+    const { properties, stored } = detailsOf(activity);
+    const values = draft.details ?? initialValues(stored);
+    const nationality = session.user?.nationality;
+    // The member's nationality decides which fields are theirs; the server knows it and checks again.
+    const country: Country | null = nationality ? { id: nationality.id, nameZh: nationality.nameZh, nameEn: nationality.nameEn, type: { id: Number(nationality.type) } } : null;
+    const go = async () => {
+      const checked = checkForm({ properties, values, stored, nationality: country });
+      if (!checked.ok) {
+        const failed = properties.find((p) => p.id === checked.property);
+        const text = failed ? propertyMessage(failed, language) || t("activity.quiz.required") : t("result.ERROR_SIGN_PARAMS");
+        setDetailsError(failed ? { property: failed.id, text } : null);
+        return showMessage(text);
+      }
+      setDetailsError(null);
+      setDraft({ ...draft, details: values, properties: checked.values });
+      next();
+    };
+    return (
+      <StepWindow title={t("activity.quiz.properties")} trail={trail} testId="details-step" onBack={back} onNext={() => void go()}>
+        <DetailsStep activity={activity} values={values} onChange={(details) => setDraft({ ...draft, details })} error={detailsError} />
+      </StepWindow>
+    );
+  }
   if (step === "quiz")
     return (
       <QuizStep
