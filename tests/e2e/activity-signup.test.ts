@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -288,6 +288,48 @@ describe("an activity that asks profile fields", () => {
     await page.click("[data-testid=step-next]");
     expect(await messageText(page)).toBe(TEXT.en.success);
     await pressOk(page, OK.en);
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+});
+
+describe("a delivered gift and a ticket", () => {
+  test("a member with no address adds one inside the sign-up and gets the mooncake box, in zh on a desk", async () => {
+    const { page, close } = await visitor(world, { viewport: DESK });
+    await signIn(page, world, "cn100002", { language: "zh" });
+    await openActivity(page, "中秋月饼礼盒");
+    await page.click("[data-testid=sign-up]");
+    await page.waitForSelector("[data-testid=address-step]");
+    // Nothing chosen: the step says so.
+    await page.click("[data-testid=step-next]");
+    expect(await messageText(page)).toBe("请选择一个地址");
+    await pressOk(page, OK.zh);
+    await page.click('[data-testid=address-step] button:has-text("新增地址")');
+    await fillAddress(page, "艾玛");
+    await page.click('#address-form ~ * .button-primary, [role=dialog] .button-primary:has-text("保存")');
+    await page.waitForSelector("[data-testid=address-choice] input:checked");
+    await settledShot(page, "activity/address-zh-desk");
+    await page.click("[data-testid=step-next]");
+    await page.waitForSelector("[data-testid=confirm-step]");
+    await page.click("[data-testid=step-next]");
+    expect(await messageText(page)).toBe(TEXT.zh.success);
+    await pressOk(page, OK.zh);
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
+
+  test("a member signs up for film night and is shown the ticket's QR code, in en on a phone", async () => {
+    const { page, close } = await visitor(world, { viewport: PHONE });
+    await signIn(page, world, "cn100002", { language: "en" });
+    await openActivity(page, "Friday film night");
+    await page.click("[data-testid=sign-up]");
+    await page.waitForSelector("[data-testid=confirm-step]");
+    await page.click("[data-testid=step-next]");
+    await page.waitForSelector("[data-testid=ticket-qr]");
+    // The QR is drawn from the signed address into an object URL: the token never sits in the page.
+    expect(await page.getAttribute("[data-testid=ticket-qr]", "src")).toMatch(/^blob:/);
+    await noSeriousViolations(page);
+    await settledShot(page, "activity/ticket-en-phone");
+    await page.click('[data-testid=ticket] ~ * .button-primary, [role=dialog] .button-primary:has-text("OK")');
+    await page.waitForSelector("[data-testid=reason]");
     await close();
   }, JOURNEY_TIMEOUT_MS);
 });

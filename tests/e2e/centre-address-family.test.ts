@@ -7,6 +7,8 @@ import {
   PHONE,
   SETUP_TIMEOUT_MS,
   type World,
+  chooseRegions,
+  fillAddress,
   messageText,
   pressOk,
   settledShot,
@@ -60,13 +62,6 @@ async function confirmYes(page: Page, language: Language) {
 }
 
 /** Chooses one region code per level, waiting for each level to load from the server. */
-async function chooseRegions(page: Page, codes: string[]) {
-  for (const [level, code] of codes.entries()) {
-    await page.waitForSelector(`#address-region-${level}:not([disabled]) option[value="${code}"]`, { state: "attached" });
-    await page.selectOption(`#address-region-${level}`, code);
-  }
-}
-
 const fieldErrors = (page: Page) => page.$$eval("#address-form .field-error, #family-form .field-error", (els) => els.map((e) => e.textContent?.trim()));
 
 const TEXT = {
@@ -182,14 +177,6 @@ describe("a member's addresses", () => {
     }, JOURNEY_TIMEOUT_MS);
   }
 });
-
-/** Fills the address dialog (already open) with a valid address in Huangpu, Shanghai. */
-async function fillAddress(page: Page, name: string) {
-  await page.fill("#address-name", name);
-  await page.fill("#address-phone", "13912345678");
-  await chooseRegions(page, ["31", "3101", "310101", "310101002"]);
-  await page.fill("#address-info", "南京东路100号");
-}
 
 test("a member cannot keep an eleventh address: the server refuses it and the page says so before the form", async () => {
   const { page, context, close } = await visitor(world);

@@ -244,3 +244,19 @@ export async function settledShot(page: Page, name: string) {
 export async function nextFrames(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
+
+/** Chooses a region at each level of the address dialog's picker, waiting for each level's options. */
+export async function chooseRegions(page: Page, codes: string[]) {
+  for (const [level, code] of codes.entries()) {
+    await page.waitForSelector(`#address-region-${level}:not([disabled]) option[value="${code}"]`, { state: "attached" });
+    await page.selectOption(`#address-region-${level}`, code);
+  }
+}
+
+/** Fills the address dialog (already open) with a valid address in Huangpu, Shanghai. */
+export async function fillAddress(page: Page, name: string) {
+  await page.fill("#address-name", name);
+  await page.fill("#address-phone", "13912345678");
+  await chooseRegions(page, ["31", "3101", "310101", "310101002"]);
+  await page.fill("#address-info", "南京东路100号");
+}
