@@ -55,6 +55,8 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   audit?: string;
   /** command: a unique index a concurrent writer can break, and the refusal it means. */
   conflicts?: Record<string, ResultCode>;
+  /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock). */
+  prepare?: (args: { ctx: any; input: any }) => Promise<unknown>;
   /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
   then?: (args: { ctx: any; input: any; result: any }) => Promise<object>;
   /** upload: the file types accepted, read from the bytes. */
@@ -68,10 +70,12 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
    * Routes naming the same `key` share one budget.
    */
   throttle?: (config: Config) => { key?: string; burst: number; perSecond: number };
-  handler: (args: { ctx: any; input: any }) => unknown;
+  handler: (args: { ctx: any; input: any; prepared?: any }) => unknown;
 };
 
 type Verb<C, I, R> = (args: { ctx: C; input: I }) => Promise<R> | R;
+/** A command's verb: with what its `prepare` found, when it has one. */
+type PreparedVerb<C, I, R, Pre> = (args: { ctx: C; input: I; prepared: Pre }) => Promise<R> | R;
 
 /** What the caller receives of a verb's result: without the log target, and without a refusal's bare message. */
 export type Answered<R> = Omit<Exclude<Awaited<R>, void | { message: unknown; audit?: never }>, "audit">;
@@ -103,9 +107,16 @@ export function query<P extends string, A extends Access, S extends TSchema = ty
   return def("query", opts.method ?? "POST", path, opts, verb as RouteDef["handler"]);
 }
 
-type CommandOptions<A extends Access, S extends TSchema, R, T> = Options<A, S> & {
+type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A, S> & {
   /** GET only where the spec says so (the token handshake). */
   method?: "GET" | "POST";
+  /**
+   * Reads before the transaction: everything that can refuse without writing
+   * (a sold-out or ineligible answer never waits for a connection's
+   * transaction or a hot row). A refusal thrown here is answered like the
+   * verb's; what it returns is handed to the verb as `prepared`.
+   */
+  prepare?: (args: { ctx: CtxFor<A>; input: Static<S> }) => Promise<Pre>;
   audit?: string;
   conflicts?: Record<string, ResultCode>;
   then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R> }) => Promise<T>;
@@ -117,12 +128,13 @@ type CommandOptions<A extends Access, S extends TSchema, R, T> = Options<A, S> &
  * (a counted wrong code). An audited verb returns `audit: AuditTarget` beside
  * its answer; the kit writes the log row and leaves it out of the answer.
  */
-export function command<P extends string, A extends Access, S extends TSchema = typeof EMPTY, R extends object | void = object, T extends object = never>(
+export function command<P extends string, A extends Access, S extends TSchema = typeof EMPTY, R extends object | void = object, T extends object = never, Pre = undefined>(
   path: P,
-  opts: CommandOptions<A, S, R, T>,
-  verb: Verb<CommandCtx<CtxFor<A>>, Static<S>, R>,
+  opts: CommandOptions<A, S, R, T, Pre>,
+  verb: PreparedVerb<CommandCtx<CtxFor<A>>, Static<S>, R, Pre>,
 ): RouteDef<P, Static<S>, [T] extends [never] ? Answered<R> : T> {
   return def("command", opts.method ?? "POST", path, opts, verb as RouteDef["handler"], {
+    prepare: opts.prepare as RouteDef["prepare"],
     audit: opts.audit,
     conflicts: opts.conflicts,
     then: opts.then as RouteDef["then"],

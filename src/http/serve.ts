@@ -124,6 +124,7 @@ export function createKit(deps: Deps) {
   /** One command: nonce, verb and log row in one transaction; background work after the commit. */
   async function runCommand(def: RouteDef, ctx: Ctx, opened: Opened | null, input: unknown): Promise<object> {
     const tasks: ((ctx: Ctx) => Promise<unknown>)[] = [];
+    const prepared = def.prepare ? await readOnly(ctx, (c) => def.prepare!({ ctx: c, input })) : undefined;
     let result: object;
     try {
       result = await db.transaction(async (tx) => {
@@ -138,7 +139,7 @@ export function createKit(deps: Deps) {
           afterCommit: (task: (ctx: Ctx) => Promise<unknown>) => void tasks.push(task),
           operationId: () => (operationId ??= nextOperationId(tx, def)),
         };
-        const answer = ((await def.handler({ ctx: inner, input })) ?? {}) as object & { audit?: AuditTarget };
+        const answer = ((await def.handler({ ctx: inner, input, prepared })) ?? {}) as object & { audit?: AuditTarget };
         if (def.audit && isSuccess(answer)) {
           const target = answer.audit;
           if (!target) throw new Error(`${def.path}: an audited command must return the target it changed`);
@@ -171,12 +172,17 @@ export function createKit(deps: Deps) {
     return result;
   }
 
-  async function runQuery(def: RouteDef, ctx: Ctx, input: unknown): Promise<object> {
-    if (!guardQueries) return ((await def.handler({ ctx, input })) ?? {}) as object;
+  /** Reads on the pool; in tests inside a read-only transaction, so a read that writes fails there. */
+  async function readOnly<T>(ctx: Ctx, read: (ctx: Ctx) => Promise<T>): Promise<T> {
+    if (!guardQueries) return read(ctx);
     return db.transaction(async (tx) => {
       await tx.execute(sql`set transaction read only`);
-      return ((await def.handler({ ctx: { ...ctx, db: tx }, input })) ?? {}) as object;
+      return read({ ...ctx, db: tx });
     });
+  }
+
+  async function runQuery(def: RouteDef, ctx: Ctx, input: unknown): Promise<object> {
+    return readOnly(ctx, async (c) => ((await def.handler({ ctx: c, input })) ?? {}) as object);
   }
 
   /** Refuses the input before any verb sees it; the reason travels as a parameter. */

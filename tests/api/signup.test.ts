@@ -3,7 +3,7 @@
 // family and points, cancelling, and the expiry of unpaid orders.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { conditions, families, orderItems, orders, payments, pointRecords, properties, relations, teams, users } from "../../src/db/schema";
+import { activities, conditions, families, orderItems, orders, payments, pointRecords, properties, relations, teams, users } from "../../src/db/schema";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, ORDER_STATE, PAY_STATE, PROPERTY_TYPE } from "../../src/protocol/types";
 import { activityRow, at, makeActivity, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
@@ -309,6 +309,28 @@ describe("cancelling", () => {
     expect((await c.call("/order/cancel", { id: b.order })).message.code).toBe("SUCCESS");
     expect((await c.call("/order/cancel", { id: b.order })).message.code).toBe("ERROR_NOT_POWER");
     expect((await activityRow(t.db, yes.id)).used).toBe(0);
+  });
+});
+
+describe("a sold-out activity", () => {
+  test("is answered full from the instance's memory until a cancel gives a place back, and is never a half-write", async () => {
+    const a = await makeActivity(t.db, { allowCancel: true, cap: 1 });
+    const first = await (await t.as("cn100001")).call<Answer>("/order/sign", { activity: a.id });
+    expect(first.message.code).toBe("SUCCESS");
+    const other = await t.as("cn100002");
+    const orders = async () => (await t.db.select().from(orderItems).where(eq(orderItems.activityId, a.id))).length;
+    // The first refusal reads the activity and remembers it; the second needs only its version.
+    expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
+    expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
+    expect(await orders()).toBe(1);
+    // Proof that the memory answers: a place freed behind its back (no version bump) is not seen...
+    await t.db.update(activities).set({ used: 0 }).where(eq(activities.id, a.id));
+    expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
+    await t.db.update(activities).set({ used: 1 }).where(eq(activities.id, a.id));
+    // ...while the cancel bumps the version: the memory is dropped and the freed place is taken.
+    expect((await (await t.as("cn100001")).call("/order/cancel", { id: first.order })).message.code).toBe("SUCCESS");
+    expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("SUCCESS");
+    expect((await activityRow(t.db, a.id)).used).toBe(1);
   });
 });
 

@@ -23,6 +23,7 @@ import { spendPoints } from "../points/ledger";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
 import { takePlaces } from "./places";
+import { knownSoldOut, rememberSoldOut } from "./sold-out";
 import { isoOf } from "../shared/fields";
 
 /** Tests only: a pause between the checks and the writes, to prove the writes alone keep the limits. */
@@ -127,11 +128,15 @@ async function freeSeq(ctx: MemberCtx, loaded: Loaded, cycle: number): Promise<n
   return refuse("ERROR_SIGN_FINISH");
 }
 
-export async function signUp({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: SignInput }) {
+/** Everything /order/sign checks before its transaction: only reads, on the pool. */
+export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignInput }) {
+  if (await knownSoldOut(ctx, input.activity)) return refuse("ERROR_SIGN_FULL");
   const [loaded, member] = await Promise.all([loadActivity(ctx.db, input.activity), memberOf(ctx.db, ctx.actor)]);
   if (!loaded || !visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
   const a = loaded.activity;
   const standing = await standingOf(ctx.db, loaded, member, ctx.now);
+  // Only the activity's own cap is remembered: a team's or a cycle's places come back without bumping its version.
+  if (a.cap !== null && a.used >= a.cap) rememberSoldOut(ctx, a);
   if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
 
   const propertyValues = await checkProperties(ctx, loaded, member, input.properties ?? []);
@@ -142,6 +147,15 @@ export async function signUp({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input
   if (!charge) return refuse("ERROR_SIGN_DEDUCTION");
   if (charge.points > standing.points) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
   const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
+  return { loaded, standing, propertyValues, quiz, kin, address, charge, places };
+}
+
+export type PreparedSign = Awaited<ReturnType<typeof prepareSign>>;
+
+/** The writes of a sign-up, in the command's one transaction, from what prepareSign checked. */
+export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
+  const { loaded, standing, propertyValues, quiz, kin, address, charge, places } = prepared;
+  const a = loaded.activity;
   const seq = await freeSeq(ctx, loaded, standing.cycle);
 
   // The writes: places first (one conditional update each), then points, then the rows.
