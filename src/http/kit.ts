@@ -57,6 +57,8 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   conflicts?: Record<string, ResultCode>;
   /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock). */
   prepare?: (args: { ctx: any; input: any }) => Promise<unknown>;
+  /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
+  queue?: (args: { input: any; prepared: any }) => string | number;
   /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
   then?: (args: { ctx: any; input: any; result: any }) => Promise<object>;
   /** upload: the file types accepted, read from the bytes. */
@@ -117,6 +119,11 @@ type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A,
    * verb's; what it returns is handed to the verb as `prepared`.
    */
   prepare?: (args: { ctx: CtxFor<A>; input: Static<S> }) => Promise<Pre>;
+  /**
+   * Commands with the same key wait in one queue and are written a batch at a
+   * time, each in its own savepoint (a hot row, such as one activity's places).
+   */
+  queue?: (args: { input: Static<S>; prepared: Pre }) => string | number;
   audit?: string;
   conflicts?: Record<string, ResultCode>;
   then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R> }) => Promise<T>;
@@ -135,6 +142,7 @@ export function command<P extends string, A extends Access, S extends TSchema = 
 ): RouteDef<P, Static<S>, [T] extends [never] ? Answered<R> : T> {
   return def("command", opts.method ?? "POST", path, opts, verb as RouteDef["handler"], {
     prepare: opts.prepare as RouteDef["prepare"],
+    queue: opts.queue as RouteDef["queue"],
     audit: opts.audit,
     conflicts: opts.conflicts,
     then: opts.then as RouteDef["then"],

@@ -98,6 +98,17 @@ function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERR
   return powers.some((p) => actor.powers.has(p)) ? null : "ERROR_NOT_POWER";
 }
 
+/** A command on its way to the database. */
+type Job = {
+  def: RouteDef;
+  ctx: Ctx;
+  opened: Opened | null;
+  input: unknown;
+  prepared: unknown;
+  tasks: ((ctx: Ctx) => Promise<unknown>)[];
+  settle?: { resolve: (answer: object) => void; reject: (error: unknown) => void };
+};
+
 export function createKit(deps: Deps) {
   const envelope: Envelope = createEnvelope(deps.database, deps.config);
   const providers = providersOf(deps);
@@ -121,47 +132,110 @@ export function createKit(deps: Deps) {
     };
   }
 
+  /** A command's writes: its nonce, the verb, and its log row, in the transaction (or savepoint) given. */
+  async function write(tx: DbOrTx, job: Job): Promise<object> {
+    const { def, ctx, opened, input, prepared, tasks } = job;
+    if (opened) {
+      envelope.forget(opened.sessionId);
+      await tx.insert(requestNonces).values({ sessionId: opened.sessionId, nonce: opened.nonce, expiresAt: new Date(ctx.now.getTime() + 5 * 60_000) });
+    }
+    let operationId: Promise<number> | null = null;
+    const inner = {
+      ...ctx,
+      db: tx,
+      afterCommit: (task: (ctx: Ctx) => Promise<unknown>) => void tasks.push(task),
+      operationId: () => (operationId ??= nextOperationId(tx, def)),
+    };
+    const answer = ((await def.handler({ ctx: inner, input, prepared })) ?? {}) as object & { audit?: AuditTarget };
+    if (def.audit && isSuccess(answer)) {
+      const target = answer.audit;
+      if (!target) throw new Error(`${def.path}: an audited command must return the target it changed`);
+      await tx.insert(operationLog).values({
+        ...(operationId ? { id: await operationId } : {}),
+        userId: ctx.actor?.id ?? null,
+        action: def.audit,
+        targetEntity: target.entity,
+        targetId: String(target.id),
+        targetUserId: target.userId ?? null,
+        detail: target.detail ?? null,
+        ip: ctx.ip,
+        createdAt: ctx.now,
+      });
+    }
+    return answer;
+  }
+
+  /** A broken unique index the route names is its refusal; anything else stays what it was. */
+  function refusalOf(def: RouteDef, error: unknown): unknown {
+    const index = brokenIndex(error);
+    const code = index ? def.conflicts?.[index] : undefined;
+    return code ? new DomainError(code) : error;
+  }
+
+  /**
+   * Commands of one queue key (the sign-ups of one activity) are written a
+   * batch at a time: one transaction, each command in its own savepoint, so
+   * a hot row is locked once per batch instead of being handed from
+   * transaction to transaction, and one commit (one flush) serves them all.
+   * Each command still stands alone: a refusal or a conflict rolls back its
+   * savepoint only. A failed commit fails the batch, and nothing of it is kept.
+   */
+  const queues = new Map<string, Job[]>();
+  const MAX_BATCH = 64;
+
+  function enqueue(key: string, job: Job): Promise<object> {
+    return new Promise((resolve, reject) => {
+      job.settle = { resolve, reject };
+      const waiting = queues.get(key);
+      if (waiting) return void waiting.push(job);
+      queues.set(key, [job]);
+      void drain(key);
+    });
+  }
+
+  async function drain(key: string) {
+    for (;;) {
+      const waiting = queues.get(key)!;
+      if (waiting.length === 0) return void queues.delete(key);
+      const batch = waiting.splice(0, MAX_BATCH);
+      const outcomes: ({ ok: true; answer: object } | { ok: false; error: unknown })[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          for (const job of batch) {
+            try {
+              outcomes.push({ ok: true, answer: await tx.transaction((savepoint) => write(savepoint, job)) });
+            } catch (error) {
+              job.tasks.length = 0;
+              outcomes.push({ ok: false, error: refusalOf(job.def, error) });
+            }
+          }
+        });
+      } catch (error) {
+        for (const job of batch) job.settle!.reject(error);
+        continue;
+      }
+      batch.forEach((job, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) job.settle!.resolve(outcome.answer);
+        else job.settle!.reject(outcome.error);
+      });
+    }
+  }
+
   /** One command: nonce, verb and log row in one transaction; background work after the commit. */
   async function runCommand(def: RouteDef, ctx: Ctx, opened: Opened | null, input: unknown): Promise<object> {
-    const tasks: ((ctx: Ctx) => Promise<unknown>)[] = [];
     const prepared = def.prepare ? await readOnly(ctx, (c) => def.prepare!({ ctx: c, input })) : undefined;
+    const job: Job = { def, ctx, opened, input, prepared, tasks: [] };
+    const { tasks } = job;
     let result: object;
-    try {
-      result = await db.transaction(async (tx) => {
-        if (opened) {
-          envelope.forget(opened.sessionId);
-          await tx.insert(requestNonces).values({ sessionId: opened.sessionId, nonce: opened.nonce, expiresAt: new Date(ctx.now.getTime() + 5 * 60_000) });
-        }
-        let operationId: Promise<number> | null = null;
-        const inner = {
-          ...ctx,
-          db: tx,
-          afterCommit: (task: (ctx: Ctx) => Promise<unknown>) => void tasks.push(task),
-          operationId: () => (operationId ??= nextOperationId(tx, def)),
-        };
-        const answer = ((await def.handler({ ctx: inner, input, prepared })) ?? {}) as object & { audit?: AuditTarget };
-        if (def.audit && isSuccess(answer)) {
-          const target = answer.audit;
-          if (!target) throw new Error(`${def.path}: an audited command must return the target it changed`);
-          await tx.insert(operationLog).values({
-            ...(operationId ? { id: await operationId } : {}),
-            userId: ctx.actor?.id ?? null,
-            action: def.audit,
-            targetEntity: target.entity,
-            targetId: String(target.id),
-            targetUserId: target.userId ?? null,
-            detail: target.detail ?? null,
-            ip: ctx.ip,
-            createdAt: ctx.now,
-          });
-        }
-        return answer;
-      });
-    } catch (error) {
-      const index = brokenIndex(error);
-      const code = index ? def.conflicts?.[index] : undefined;
-      if (code) throw new DomainError(code);
-      throw error;
+    if (def.queue) {
+      result = await enqueue(`${def.path}:${def.queue({ input, prepared })}`, job);
+    } else {
+      try {
+        result = await db.transaction((tx) => write(tx, job));
+      } catch (error) {
+        throw refusalOf(def, error);
+      }
     }
     if ("audit" in result) {
       const { audit: _, ...rest } = result as { audit?: unknown };

@@ -9,6 +9,7 @@ import { activityCycles, families, gifts, orderItems, questionOptions, relations
 import { signHooks } from "../../src/domains/order/sign";
 import { ORDER_STATE } from "../../src/protocol/types";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
+import { createApp } from "../../src/app";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { START } from "../helpers/clock";
 
@@ -110,11 +111,18 @@ describe("never oversold", () => {
     expect((await t.db.select().from(activityCycles).where(eq(activityCycles.activityId, cycled.id)))[0]!.used).toBe(1);
   });
 
-  // A pause between the checks and the writes lets both requests pass every check first. On PGlite one
-  // transaction runs at a time, so the second request cannot reach the pause while the first waits in it.
-  test.if(onPostgres)("with both requests paused after their checks, still exactly one success", async () => {
-    const a = await makeActivity(t.db, { cap: 1 });
-    const pair = await members(2);
+  // Inside one instance an activity's sign-ups are written one batch at a time; instances sharing one
+  // database race for real. A pause inside the write, after every check has passed, holds both requests
+  // there (one on each instance) before either takes its place. On PGlite one transaction runs at a time,
+  // so the second request could not reach the pause while the first waits in it.
+  async function secondInstance(account: string) {
+    const other = createApp(t.deps);
+    const client = t.clientOf((request) => other.handle(request));
+    expect((await t.signIn(client, account)).message.code).toBe("SUCCESS");
+    return client;
+  }
+
+  function pauseBoth() {
     let arrived = 0;
     let release!: () => void;
     const bothThere = new Promise<void>((resolve) => (release = resolve));
@@ -123,25 +131,42 @@ describe("never oversold", () => {
       if (arrived === 2) release();
       await bothThere;
     };
-    const answers = (await Promise.all(pair.map((m) => m.client.call("/order/sign", { activity: a.id })))) as Answer[];
-    expect(arrived).toBe(2);
+    return () => arrived;
+  }
+
+  test.if(onPostgres)("two instances, both requests paused after their checks: still exactly one success", async () => {
+    const a = await makeActivity(t.db, { cap: 1 });
+    const [first, second] = await members(2);
+    const elsewhere = await secondInstance(second!.account);
+    const arrived = pauseBoth();
+    const answers = (await Promise.all([first!.client, elsewhere].map((c) => c.call("/order/sign", { activity: a.id })))) as Answer[];
+    expect(arrived()).toBe(2);
     expect(codes(answers)).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
     expect((await activityRow(t.db, a.id)).used).toBe(1);
   });
 
-  test.if(onPostgres)("the same member paused twice after the checks still gets one order", async () => {
+  test.if(onPostgres)("the same member on two instances, paused after the checks, still gets one order", async () => {
     const a = await makeActivity(t.db, { cap: 10 });
     const [m] = await members(1);
-    let arrived = 0;
-    let release!: () => void;
-    const bothThere = new Promise<void>((resolve) => (release = resolve));
-    signHooks.beforeTake = async () => {
-      arrived += 1;
-      if (arrived === 2) release();
-      await bothThere;
-    };
-    const answers = (await Promise.all([1, 2].map(() => m!.client.call("/order/sign", { activity: a.id })))) as Answer[];
+    const elsewhere = await secondInstance(m!.account);
+    const arrived = pauseBoth();
+    const answers = (await Promise.all([m!.client, elsewhere].map((c) => c.call("/order/sign", { activity: a.id })))) as Answer[];
+    expect(arrived()).toBe(2);
     expect(codes(answers)).toEqual(["ERROR_SIGN_FINISH", "SUCCESS"]);
     expect((await activityRow(t.db, a.id)).used).toBe(1);
+  });
+
+  test("inside one instance a burst on one activity is written in batches, each request standing alone", async () => {
+    const a = await makeActivity(t.db, { cap: 5 });
+    const crowd = await members(12);
+    // One member presses twice: the second press is refused by the unique seat, not the whole batch.
+    const presses = [...crowd.map((m) => m.client), crowd[0]!.client];
+    const answers = (await Promise.all(presses.map((c) => c.call("/order/sign", { activity: a.id })))) as Answer[];
+    expect(answers.filter((x) => x.message.code === "SUCCESS")).toHaveLength(5);
+    expect(answers.every((x) => ["SUCCESS", "ERROR_SIGN_FULL", "ERROR_SIGN_FINISH"].includes(x.message.code))).toBe(true);
+    const live = await t.db.select().from(orderItems).where(and(eq(orderItems.activityId, a.id), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
+    expect(live).toHaveLength(5);
+    expect(new Set(live.map((o) => o.userId)).size).toBe(5);
+    expect((await activityRow(t.db, a.id)).used).toBe(5);
   });
 });

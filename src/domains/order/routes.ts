@@ -26,6 +26,8 @@ export const orderDomain = domain("order", [
       access: "user",
       input: signInput,
       prepare: prepareSign,
+      // One activity's sign-ups are written in batches: its places row is locked once per batch.
+      queue: ({ input }) => input.activity,
       audit: "order.sign",
       // A second press of the same member, or the same family member twice, meets a unique index.
       conflicts: { order_items_member_seat_idx: "ERROR_SIGN_FINISH", order_items_team_seat_idx: "ERROR_SIGN_FINISH", order_families_identity_idx: "ERROR_SIGN_FAMILY" },
