@@ -47,6 +47,13 @@ test("this year's module and last year's, newest first, with an activity for eve
   const salon = tiles.find((x) => x.nameEn === "R&D tech salon")!;
   expect((await other.call<Answer>("/activity/info", { id: salon.id })).activity.check.code).toBe("ERROR_SIGN_NO_POWER");
 
+  // The book club shows the demo video, played through a grant.
+  const reading = (await c.call<Answer>("/activity/info", { id: tiles.find((x) => x.nameEn === "Lunchtime book club")!.id })).activity;
+  const grant = await c.call<Answer>("/video/info", { id: reading.videoId });
+  const video = await t.fetch(grant.info.playURL);
+  expect(video.headers.get("content-type")).toBe("video/webm");
+  expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+
   const cover = await t.fetch(modules[0].face);
   expect(cover.headers.get("content-type")).toBe("image/png");
   expect(new Uint8Array(await cover.arrayBuffer()).slice(1, 4)).toEqual(new TextEncoder().encode("PNG"));

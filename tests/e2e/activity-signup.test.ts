@@ -74,6 +74,9 @@ describe("browsing and a free sign-up", () => {
 
       await openActivity(page, name.reading);
       expect(await page.textContent("[data-testid=price]")).toBe(text.free);
+      // The demo video plays from its short-lived grant.
+      await page.waitForFunction(() => (document.querySelector("[data-testid=video]") as HTMLVideoElement | null)?.readyState! >= 1);
+      expect(await page.getAttribute("[data-testid=video]", "src")).toMatch(/^\/api\/video\/play\?auth=/);
       const placesLeft = async () => Number(/\d+/.exec((await page.textContent("[data-testid=stock]")) ?? "")![0]);
       const before = await placesLeft();
       expect(await page.textContent("[data-testid=stock]")).toMatch(/40/);

@@ -44,6 +44,7 @@ import {
   teams,
 } from "../schema";
 import { drawCover } from "./covers";
+import videoFile from "../../../assets/demo/activity-video.webm" with { type: "file" };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -71,8 +72,10 @@ type CoverName = keyof typeof COVERS;
 // Drawing is the slow part of seeding (tests seed once per file): once per process.
 let drawn: { name: CoverName; png: Uint8Array; key: string }[] | null = null;
 
-/** Stores the covers (before the seeding transaction: storage may be remote) and answers their addresses. */
-export async function storeDemoCovers(storage: StorageProvider): Promise<Record<CoverName, string>> {
+export type DemoFiles = { covers: Record<CoverName, string>; video: string };
+
+/** Stores the covers and the video (before the seeding transaction: storage may be remote): their addresses and key. */
+export async function storeDemoFiles(storage: StorageProvider): Promise<DemoFiles> {
   drawn ??= (Object.entries(COVERS) as [CoverName, readonly [string, string]][]).map(([name, [from, to]]) => {
     const png = drawCover(from, to);
     return { name, png, key: storageKeyOf(png, "png") };
@@ -82,7 +85,11 @@ export async function storeDemoCovers(storage: StorageProvider): Promise<Record<
     await storage.put(key, png, "image/png");
     out[name] = filePath(key);
   }
-  return out;
+  // Made by scripts/make-demo-video.ts; kept under its key like an uploaded video, played through /video/info.
+  const video = await Bun.file(videoFile).bytes();
+  const videoKey = storageKeyOf(video, "webm");
+  await storage.put(videoKey, video, "video/webm");
+  return { covers: out, video: videoKey };
 }
 
 const rich = (...paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join("");
@@ -96,7 +103,7 @@ export type DemoPeople = {
   teamProperty: number;
 };
 
-export async function seedDemoActivities(tx: DbOrTx, now: Date, covers: Record<CoverName, string>, people: DemoPeople) {
+export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video }: DemoFiles, people: DemoPeople) {
   const at = (days: number, hour = 0) => new Date(now.getTime() + days * DAY + hour * HOUR);
   const year = now.getUTCFullYear();
   const [thisYear] = await tx
@@ -118,6 +125,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, covers: Record<C
     nameZh: "午间读书分享会",
     nameEn: "Lunchtime book club",
     face: covers.reading,
+    videoId: video,
     cap: 40,
     displayStock: 40,
     allowCancel: true,

@@ -10,7 +10,7 @@ import { addresses, families, pointRecords, userValues, users } from "../schema"
 import { POINT_TYPE } from "../../protocol/types";
 import { providersOf } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
-import { seedDemoActivities, storeDemoCovers } from "./activities";
+import { seedDemoActivities, storeDemoFiles } from "./activities";
 import { isSeeded, seedBase } from "./base";
 
 export const DEMO_PASSWORD = "Union2026demo";
@@ -57,7 +57,7 @@ export type SeedReport = { seeded: boolean; demo: boolean; admin?: { account: st
 export async function seed(database: Database, config: Config, now = new Date(), storage: StorageProvider = providersOf({ config }).storage): Promise<SeedReport> {
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
-  const covers = config.seedDemo ? await storeDemoCovers(storage) : null;
+  const files = config.seedDemo ? await storeDemoFiles(storage) : null;
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     if (!config.seedDemo) {
@@ -113,7 +113,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
       await tx.insert(userValues).values(values);
     }
     const child = await seedDemoMember(tx, ids.cn100001!, base.relations, now);
-    await seedDemoActivities(tx, now, covers!, {
+    await seedDemoActivities(tx, now, files!, {
       member: ids.cn100001!,
       foreigner: ids.cn100002!,
       childOfMember: child,

@@ -23,7 +23,7 @@ import { spendPoints } from "../points/ledger";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
 import { takePlaces } from "./places";
-import { knownSoldOut, rememberSoldOut } from "./sold-out";
+import { knownSoldOut, rememberIfCapReached, rememberSoldOut, soldOutAt } from "./sold-out";
 import { isoOf } from "../shared/fields";
 
 /** Tests only: a pause between the checks and the writes, to prove the writes alone keep the limits. */
@@ -156,6 +156,8 @@ export type PreparedSign = Awaited<ReturnType<typeof prepareSign>>;
 export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
   const { loaded, standing, propertyValues, quiz, kin, address, charge, places } = prepared;
   const a = loaded.activity;
+  // Sold out since this request was checked (an earlier sign-up of its batch took the last place).
+  if (soldOutAt(ctx, a)) return refuse("ERROR_SIGN_FULL");
   const seq = await freeSeq(ctx, loaded, standing.cycle);
 
   // The writes: places first (one conditional update each), then points, then the rows.
@@ -170,7 +172,11 @@ export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberC
   };
   if (signHooks.beforeTake) await signHooks.beforeTake();
   const full = await takePlaces(ctx.db, claim);
-  if (full) return refuse(full);
+  if (full) {
+    // The activity's own cap refused (not a team's or a cycle's, whose places come back without its version moving).
+    if (full === "ERROR_SIGN_FULL" && a.cap !== null) await rememberIfCapReached(ctx, a.id);
+    return refuse(full);
+  }
 
   const trade = newTrade("A", ctx.now);
   const note = { descZh: `报名：${a.nameZh}`, descEn: `Sign-up: ${a.nameEn}` };

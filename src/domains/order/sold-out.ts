@@ -31,3 +31,12 @@ export async function knownSoldOut(ctx: Pick<Ctx, "config" | "db">, id: number):
   memory.delete(id);
   return false;
 }
+
+/** Without a read: whether the activity was remembered sold out at the version the caller read (a batch's later sign-ups). */
+export const soldOutAt = (ctx: Pick<Ctx, "config">, activity: { id: number; version: number }): boolean => memoryOf(ctx).get(activity.id) === activity.version;
+
+/** After a refused take: remembers the activity when its own cap is what refused (read in the same transaction). */
+export async function rememberIfCapReached(ctx: Pick<Ctx, "config" | "db">, id: number) {
+  const [row] = await ctx.db.select({ used: activities.used, cap: activities.cap, version: activities.version }).from(activities).where(eq(activities.id, id));
+  if (row && row.cap !== null && row.used >= row.cap) rememberSoldOut(ctx, { id, version: row.version });
+}
