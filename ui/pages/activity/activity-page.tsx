@@ -18,7 +18,8 @@ import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
 import { useLoaded } from "./activity-pages";
 import { SignFlow } from "./sign-flow";
-import { TagGroups, TagPicker, chosenFromSearch, firstMissingGroup } from "./tag-groups";
+import { TagGroups, TagPicker } from "./tag-groups";
+import { chosenFromSearch, firstMissingGroup } from "./tag-rules";
 import { VideoPlayer } from "./video-player";
 
 export type Activity = AnswerOf<"/activity/info">["activity"];

@@ -22,25 +22,12 @@ import { regionText } from "../centre/address-page";
 import type { FamilyMember } from "../centre/family-dialog";
 import type { Activity } from "./activity-page";
 import { type Answers, type Drawn, QuizStep } from "./quiz-step";
+import { type Step, stepsOf } from "./sign-steps";
 
-type Step = "details" | "quiz" | "family" | "address" | "deduction" | "confirm";
 type Clan = { id: number; gift: number | null };
 type Draft = { details: FormValues | null; properties: SentValue[]; quiz: { drawn: Drawn; answers: Answers } | null; clans: Clan[]; address: number | null; integral: 0 | 1 };
 type Signed = AnswerOf<"/order/sign">;
 type Rule = Activity["relationships"][number];
-
-/** The windows this activity asks for, in order. */
-export function stepsOf(a: Activity): Step[] {
-  const steps: Step[] = [];
-  // The activity's profile fields are checked before the questions (spec 2 section 5).
-  if (a.properties.length > 0) steps.push("details");
-  if (a.queryStock) steps.push("quiz");
-  if (a.relationships.length > 0) steps.push("family");
-  if (a.hasAddress) steps.push("address");
-  if (a.price > 0 && a.deduction > 0 && a.integral > 0 && !a.mustIntegral) steps.push("deduction");
-  steps.push("confirm");
-  return steps;
-}
 
 const asRule = (r: Rule) => ({
   id: r.id,
