@@ -20,6 +20,34 @@ export type Database = {
   close(): Promise<void>;
 };
 
+type Sql = import("postgres").Sql;
+
+/**
+ * postgres.js keeps each statement it has prepared on a connection and reuses
+ * it, but Drizzle asks it to prepare only statements given a name, so every
+ * query was parsed and planned again: measured, two thirds of the database's
+ * time in a sign-up (scripts/bench/signup-burst.ts). This hands Drizzle a
+ * client that prepares every statement, in transactions and savepoints too.
+ * A pooler in transaction mode (PgBouncer before 1.21) cannot keep prepared
+ * statements across transactions: connect to PostgreSQL directly.
+ */
+function preparing(sql: Sql): Sql {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key === "unsafe") return (query: string, params?: unknown[], options?: object) => (value as Sql["unsafe"]).call(target, query, params as never, { ...options, prepare: true });
+      if (key === "begin" || key === "savepoint")
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const body = args[last] as (tx: Sql) => unknown;
+          args[last] = (tx: Sql) => body(preparing(tx));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return value;
+    },
+  });
+}
+
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; pool?: number; memory?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
@@ -32,7 +60,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
       connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
     });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = drizzle(preparing(client), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
