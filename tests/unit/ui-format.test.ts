@@ -1,6 +1,6 @@
 // How the browser shows money, points, phones, identity numbers and days (spec 1 section 9).
 import { describe, expect, test } from "bun:test";
-import { dayEnd, dayStart, formatDate, formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../ui/lib/format";
+import { dayEnd, dayStart, formatCountdown, formatDate, formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../ui/lib/format";
 
 describe("money and points", () => {
   test("money travels in fen and is shown in yuan with 2 decimals", () => {
@@ -54,5 +54,17 @@ describe("dates", () => {
     expect(new Date(dayEnd("2026-01-05")!).getTime()).toBe(new Date(2026, 0, 6).getTime() - 1);
     expect(dayStart("")).toBeUndefined();
     expect(dayEnd("2026-13-45")).toBeUndefined();
+  });
+});
+
+describe("a payment's countdown", () => {
+  test("shows minutes and seconds left as mm:ss, a started second counted whole, never below zero", () => {
+    expect(formatCountdown(5 * 60_000)).toBe("05:00");
+    expect(formatCountdown(299_001)).toBe("05:00");
+    expect(formatCountdown(299_000)).toBe("04:59");
+    expect(formatCountdown(61_000)).toBe("01:01");
+    expect(formatCountdown(1)).toBe("00:01");
+    expect(formatCountdown(0)).toBe("00:00");
+    expect(formatCountdown(-5_000)).toBe("00:00");
   });
 });

@@ -102,6 +102,22 @@ export const api = {
     return URL.createObjectURL(await res.blob());
   },
 
+  /**
+   * The same call without the loading overlay: a payment poll asks every
+   * second while the member looks at a QR code, and a page covered and
+   * uncovered each second would flicker under their eyes.
+   */
+  async poll<P extends ApiPath, T = AnswerOf<P>>(path: P, ...[payload]: {} extends InputOf<P> ? [InputOf<P>?] : [InputOf<P>]): Promise<Answer<T>> {
+    try {
+      const answer = await client.call<T>(path, payload ?? {});
+      if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+      return answer;
+    } catch (error) {
+      console.error(error);
+      return unreachable<T>();
+    }
+  },
+
   /** Called when the server says nobody is signed in on this token any more. */
   onSignedOut(listener: Listener): () => void {
     signedOutListeners.add(listener);

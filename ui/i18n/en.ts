@@ -6,6 +6,7 @@ import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
 import outbox from "./areas/outbox";
+import order from "./areas/order";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -16,6 +17,7 @@ const en: Dictionary = {
   points: points.en,
   dues: dues.en,
   outbox: outbox.en,
+  order: order.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

@@ -7,6 +7,7 @@ import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
 import outbox from "./areas/outbox";
+import order from "./areas/order";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -15,6 +16,7 @@ const zh = {
   points: points.zh,
   dues: dues.zh,
   outbox: outbox.zh,
+  order: order.zh,
 
   app: {
     name: "工会会员服务平台",

@@ -14,6 +14,12 @@ export function formatDate(value: string | number | Date): string {
   return formatDateTime(value).slice(0, 10);
 }
 
+/** Time left as mm:ss, a started second counted whole, never below 00:00 (a payment's countdown). */
+export function formatCountdown(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
+}
+
 /** Money travels in fen (integers); people read yuan with 2 decimals. */
 export function formatMoney(fen: number): string {
   return (fen / 100).toFixed(2);
