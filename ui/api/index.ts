@@ -118,6 +118,17 @@ export const api = {
     }
   },
 
+  /**
+   * A signed GET image (a ticket's QR code) as an object URL, for the same
+   * reason as the image code (docs/decisions.md, 32): the signed address
+   * carries the token and never goes into the page. The caller revokes it.
+   */
+  async imageUrl(path: "/order/qr", params: Record<string, string>): Promise<string> {
+    const res = await track(client.get(path, params));
+    if (!res.ok) throw new TransportError(`image refused: ${res.status}`);
+    return URL.createObjectURL(await res.blob());
+  },
+
   /** Called when the server says nobody is signed in on this token any more. */
   onSignedOut(listener: Listener): () => void {
     signedOutListeners.add(listener);

@@ -134,8 +134,10 @@ export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs
           ) : null}
           <div>
             <dt>{t("order.pay.left")}</dt>
-            <dd className={`pay-countdown${left < 60_000 ? " is-ending" : ""}`} role="timer" data-testid="order-pay-countdown">
-              {formatCountdown(left)}
+            <dd className={`pay-countdown${left < 60_000 ? " is-ending" : ""}`}>
+              <span role="timer" data-testid="order-pay-countdown">
+                {formatCountdown(left)}
+              </span>
             </dd>
           </div>
         </dl>
