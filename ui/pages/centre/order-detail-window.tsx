@@ -95,8 +95,8 @@ function PayPanel({ order }: { order: Order }) {
   return (
     <Facts
       facts={[
-        { term: t("order.paid.amount"), value: <strong className="order-money">¥ {formatMoney(order.amount)}</strong>, testId: "amount" },
-        { term: t("order.paid.price"), value: `¥ ${formatMoney(order.price)}` },
+        { term: t("order.paid.amount"), value: <strong className="order-money">{t("order.pay.amountValue", { amount: formatMoney(order.amount) })}</strong>, testId: "amount" },
+        { term: t("order.paid.price"), value: t("order.pay.amountValue", { amount: formatMoney(order.price) }) },
         { term: t("order.paid.points"), value: formatPoints(order.integral), testId: "points" },
         {
           term: t("order.paid.deduction"),
