@@ -68,7 +68,7 @@ describe("the personal centre", () => {
     ]);
     await page.click(".centre-menu [data-centre=order]");
     await waitForPath(page, "/information?page=order");
-    expect(await page.textContent(".centre-body")).toContain("报名订单将在活动报名功能开放后");
+    await page.waitForSelector("[data-testid=order-row]");
     await page.click(".centre-menu [data-centre=security]");
     await waitForPath(page, "/information?page=security");
     await page.waitForSelector("[data-testid=security-phone]");

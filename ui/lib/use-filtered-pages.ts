@@ -60,5 +60,7 @@ export function useFilteredPages<F extends Record<string, string>, P extends Pag
     list: { list: (page?.list as AnswerOf<P>["list"] | undefined) ?? null, failed, onRetry: () => setAttempt((n) => n + 1), paging },
     page,
     filtered,
+    /** Asks for the page shown again, after something changed its rows (an order cancelled or paid). */
+    reload: () => setAttempt((n) => n + 1),
   };
 }

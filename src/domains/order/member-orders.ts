@@ -4,18 +4,25 @@
 // family member is signed up already.
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import QRCode from "qrcode";
-import { activities, addresses, orderFamilies, orderItems, orders, parcels, payments } from "../../db/schema";
+import { activities, addresses, gifts, orderFamilies, orderItems, orders, parcels, payments, relations } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/types";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
 import type { MemberCtx } from "../context";
+import { findRegion, type RegionView, regionView } from "../address/regions";
 import { inLanguage } from "../shared/language";
 import { cancelOrder } from "./lifecycle";
 import { canCancel, canChangeAddress } from "./rules";
 import { isoOf } from "../shared/fields";
 
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
+
+/** A region code with its names, as the address book shows it (an unknown code keeps empty names). */
+const regionOf = (code: string | null): RegionView => {
+  const region = code ? findRegion(code) : null;
+  return region ? regionView(region) : { id: code ?? "", name: "", nameEn: "" };
+};
 
 /** A parcel as the express tab shows it (spec 3 "Express log"). */
 const parcelView = (b: typeof parcels.$inferSelect) => ({
@@ -63,7 +70,14 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
           .innerJoin(activities, eq(activities.id, orderItems.activityId))
           .where(inArray(orderItems.orderId, ids))
           .orderBy(orderItems.id),
-        ctx.db.select({ f: orderFamilies, orderId: orderItems.orderId }).from(orderFamilies).innerJoin(orderItems, eq(orderItems.id, orderFamilies.itemId)).where(inArray(orderItems.orderId, ids)),
+        ctx.db
+          .select({ f: orderFamilies, relation: { nameZh: relations.nameZh, nameEn: relations.nameEn }, gift: { nameZh: gifts.nameZh, nameEn: gifts.nameEn } })
+          .from(orderFamilies)
+          .innerJoin(orderItems, eq(orderItems.id, orderFamilies.itemId))
+          .leftJoin(relations, eq(relations.id, orderFamilies.relationId))
+          .leftJoin(gifts, eq(gifts.id, orderFamilies.giftId))
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(orderFamilies.id),
         ctx.db.select().from(parcels).where(inArray(parcels.orderId, ids)).orderBy(parcels.id),
         ctx.db.select().from(payments).where(and(eq(payments.kind, "order"), inArray(payments.refId, ids))),
       ])
@@ -93,7 +107,17 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
         deducted: order.deducted,
         payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: isoOf(order.payDate), state: payment ? { id: payment.state } : null },
         address: order.liaison
-          ? { liaison: order.liaison, phone: order.phone, address0: order.address0, address1: order.address1, address2: order.address2, address3: order.address3, addressInfo: order.addressInfo }
+          ? {
+              liaison: order.liaison,
+              phone: order.phone,
+              address0: order.address0,
+              address1: order.address1,
+              address2: order.address2,
+              address3: order.address3,
+              addressInfo: order.addressInfo,
+              // The four levels' names for display (address0..3 stay the codes).
+              regions: [order.address0, order.address1, order.address2, order.address3].map(regionOf),
+            }
           : null,
         goods: mine.map(({ item, activity }) => ({
           id: item.id,
@@ -107,7 +131,15 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
           checked: item.checkedAt !== null,
           families: kin
             .filter((k) => k.f.itemId === item.id)
-            .map(({ f }) => ({ name: f.name, relationship: { id: f.relationId }, birthday: f.birthday, identity: f.identity, sex: f.sex, phone: f.phone, gift: f.giftId ? { id: f.giftId } : null })),
+            .map(({ f, relation, gift }) => ({
+              name: f.name,
+              relationship: { id: f.relationId, nameZh: relation?.nameZh ?? "", nameEn: relation?.nameEn ?? "" },
+              birthday: f.birthday,
+              identity: f.identity,
+              sex: f.sex,
+              phone: f.phone,
+              gift: f.giftId ? { id: f.giftId, nameZh: gift?.nameZh ?? "", nameEn: gift?.nameEn ?? "" } : null,
+            })),
         })),
         express: boxes.filter((b) => b.orderId === order.id).map(parcelView),
         canCancel: allowsCancel(own, ctx.now),

@@ -13,9 +13,6 @@ export default {
       order: "我的订单",
       integral: "我的积分",
     },
-    order: {
-      coming: "报名订单将在活动报名功能开放后在这里列出，包括订单状态、支付与快递信息。",
-    },
     info: {
       intro: "请保持个人资料准确完整。手机号、邮箱请在“账号安全”中修改。",
       account: "账号信息",
@@ -86,9 +83,6 @@ export default {
       family: "Family",
       order: "My orders",
       integral: "My points",
-    },
-    order: {
-      coming: "Your registration orders will be listed here once activity sign-up opens, with their state, payment and delivery.",
     },
     info: {
       intro: "Please keep your profile accurate and complete. Change your mobile number and e-mail under Security.",

@@ -13,22 +13,8 @@ import FamilyPage from "./family-page";
 import { InformationPage } from "./information-page";
 import IntegralPage from "./integral-page";
 import MemberPage from "./member-page";
+import OrdersPage from "./orders-page";
 import { SecurityPage } from "./security-page";
-import { CentreSection } from "./centre-section";
-
-
-/** Registration orders arrive with activity sign-up (issue 4): until then an honest note. */
-function OrderComing() {
-  const t = useT();
-  return (
-    <CentreSection id="order" title={t("centre.menu.order")}>
-      <div className="panel notice-panel">
-        <h3>{t("comingSoon.title")}</h3>
-        <p>{t("centre.order.coming")}</p>
-      </div>
-    </CentreSection>
-  );
-}
 
 const PAGES: Record<CentrePageName, ComponentType> = {
   information: InformationPage,
@@ -36,7 +22,7 @@ const PAGES: Record<CentrePageName, ComponentType> = {
   member: MemberPage,
   address: AddressPage,
   family: FamilyPage,
-  order: OrderComing,
+  order: OrdersPage,
   integral: IntegralPage,
 };
 

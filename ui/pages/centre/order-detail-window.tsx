@@ -1,0 +1,269 @@
+// The order detail window (spec 2 section 2 "Member orders", spec 1 section
+// 2): tabs basic, pay, address, member, one per parcel, and ticket, each only
+// when the order has something to show there. A market order (several
+// sub-orders) reads the same way: its names, sub-orders and parcels listed.
+import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import type { ItemOf } from "../../../src/domains/api";
+import { isSuccess } from "../../../src/protocol/result";
+import { ORDER_STATE } from "../../../src/protocol/types";
+import { api } from "../../api";
+import { Dialog } from "../../components/dialog";
+import { type TabItem, Tabs } from "../../components/tabs";
+import { pick, useT } from "../../i18n";
+import { formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../lib/format";
+import { type Language, session } from "../../state/session";
+
+export type Order = ItemOf<"/order/list">;
+type Parcel = Order["express"][number];
+type Family = Order["goods"][number]["families"][number];
+type Region = { name: string; nameEn: string };
+
+/** The name of a row of the type table (an order state, a delivery state ...) in the language shown. */
+export function useTypeName(): (id: number | null | undefined) => string {
+  const { language, typeRows } = useSnapshot(session);
+  return (id) => {
+    const row = id == null ? undefined : typeRows.find((r) => r.id === id);
+    return row ? pick(language, row.nameZh, row.nameEn) : "";
+  };
+}
+
+/** The activity names of an order in the language shown. */
+export const orderName = (language: Language, order: Pick<Order, "nameZh" | "nameEn">) => pick(language, order.nameZh, order.nameEn);
+
+/** The four region levels as the address book shows them. */
+export const regionText = (language: Language, regions: readonly Region[]) =>
+  regions.map((r) => pick(language, r.name, r.nameEn)).join(language === "en" ? ", " : " ");
+
+/** Whether the order has a ticket to show: a successful order of an activity with tickets. */
+export const hasTicket = (order: Order) => order.state.id === ORDER_STATE.ORDER_STATE_SUCCESS && order.goods.some((g) => g.hasTicket);
+
+type Fact = { term: string; value: ReactNode; wide?: boolean; testId?: string };
+
+function Facts({ facts }: { facts: Fact[] }) {
+  return (
+    <dl className="fact-list order-facts">
+      {facts.map((f) => (
+        <div key={f.term} className={f.wide ? "fact-wide" : undefined}>
+          <dt>{f.term}</dt>
+          <dd data-fact={f.testId}>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const none = <span className="muted">—</span>;
+const dateOr = (value: string | null | undefined) => (value ? formatDateTime(value) : none);
+
+function BasicPanel({ order }: { order: Order }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const typeName = useTypeName();
+  const places = order.goods.reduce((sum, g) => sum + g.places, 0);
+  const scores = order.goods.flatMap((g) => (g.score === null ? [] : [g.score]));
+  return (
+    <Facts
+      facts={[
+        { term: t("order.basic.activity"), value: orderName(language, order), wide: true, testId: "activity" },
+        { term: t("order.basic.trade"), value: <span className="mono order-number">{order.trade}</span>, wide: true, testId: "trade" },
+        {
+          term: t("order.basic.childTrade"),
+          // One a line, drawn like the order number above (a market checkout has several).
+          value: order.goods.map((g, i) => (
+            <Fragment key={g.id}>
+              {i ? <br /> : null}
+              <span className="mono order-number">{g.trade}</span>
+            </Fragment>
+          )),
+          wide: true,
+        },
+        { term: t("order.basic.state"), value: <span className={`state-tag state-${order.state.id}`}>{typeName(order.state.id)}</span>, testId: "state" },
+        { term: t("order.basic.sendState"), value: typeName(order.sendState.id), testId: "send-state" },
+        { term: t("order.basic.created"), value: formatDateTime(order.createDate) },
+        { term: t("order.basic.updated"), value: formatDateTime(order.updateDate) },
+        { term: t("order.basic.places"), value: places },
+        ...(scores.length ? [{ term: t("order.basic.score"), value: scores.join(" / ") }] : []),
+      ]}
+    />
+  );
+}
+
+function PayPanel({ order }: { order: Order }) {
+  const t = useT();
+  const typeName = useTypeName();
+  return (
+    <Facts
+      facts={[
+        { term: t("order.paid.amount"), value: <strong className="order-money">{t("order.pay.amountValue", { amount: formatMoney(order.amount) })}</strong>, testId: "amount" },
+        { term: t("order.paid.price"), value: t("order.pay.amountValue", { amount: formatMoney(order.price) }) },
+        { term: t("order.paid.points"), value: formatPoints(order.integral), testId: "points" },
+        {
+          term: t("order.paid.deduction"),
+          value: order.deducted ? t("order.paid.deducted", { amount: formatMoney(Math.max(0, order.price - order.amount)) }) : t("order.paid.notDeducted"),
+        },
+        { term: t("order.paid.state"), value: order.payOrder.state ? typeName(order.payOrder.state.id) : none, testId: "pay-state" },
+        { term: t("order.paid.date"), value: dateOr(order.payOrder.payDate), testId: "pay-date" },
+        { term: t("order.paid.trade"), value: order.payOrder.payTrade ? <span className="mono order-number">{order.payOrder.payTrade}</span> : none, wide: true },
+      ]}
+    />
+  );
+}
+
+function AddressPanel({ address }: { address: NonNullable<Order["address"]> }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  return (
+    <Facts
+      facts={[
+        { term: t("order.address.liaison"), value: address.liaison, testId: "liaison" },
+        { term: t("order.address.phone"), value: maskPhone(address.phone), testId: "phone" },
+        { term: t("order.address.region"), value: regionText(language, address.regions), wide: true, testId: "region" },
+        { term: t("order.address.info"), value: address.addressInfo, wide: true, testId: "info" },
+      ]}
+    />
+  );
+}
+
+function MemberPanel({ families }: { families: Family[] }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  return (
+    <ul className="order-members">
+      {families.map((f) => (
+        <li key={f.identity} className="order-member" data-testid="order-member">
+          <div className="list-card-head">
+            <span className="list-card-title">{f.name}</span>
+            <span className="badge">{pick(language, f.relationship.nameZh, f.relationship.nameEn)}</span>
+          </div>
+          <Facts
+            facts={[
+              { term: t("order.member.sex"), value: t(f.sex === 1 ? "family.female" : "family.male") },
+              { term: t("order.member.birthday"), value: f.birthday ?? none },
+              { term: t("order.member.identity"), value: maskIdentity(f.identity), wide: true, testId: "identity" },
+              { term: t("order.member.gift"), value: f.gift ? pick(language, f.gift.nameZh, f.gift.nameEn) : t("order.member.noGift"), wide: true, testId: "gift" },
+            ]}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ParcelPanel({ parcel }: { parcel: Parcel }) {
+  const t = useT();
+  const typeName = useTypeName();
+  return (
+    <div className="order-parcel">
+      <div className="order-parcel-head">
+        {parcel.logo ? <img className="order-parcel-logo" src={parcel.logo} alt={t("order.express.logoAlt", { name: parcel.expName })} width={40} height={40} /> : null}
+        <span className="order-parcel-company" data-fact="company">
+          {parcel.expName}
+        </span>
+        <span className="state-tag order-parcel-state" data-fact="delivery">
+          {typeName(parcel.deliverystatus.id)}
+        </span>
+      </div>
+      <Facts
+        facts={[
+          { term: t("order.express.number"), value: <span className="mono order-number">{parcel.number}</span>, wide: true, testId: "number" },
+          { term: t("order.express.site"), value: parcel.expSite || none },
+          { term: t("order.express.phone"), value: parcel.expPhone || none },
+          { term: t("order.express.taken"), value: dateOr(parcel.takeTime) },
+          { term: t("order.express.updated"), value: formatDateTime(parcel.updateTime) },
+        ]}
+      />
+      <h3 className="order-subtitle">{t("order.express.trail")}</h3>
+      {parcel.list.length ? (
+        <ol className="order-trail">
+          {parcel.list.map((step, i) => (
+            <li key={`${step.time}-${i}`} className={i === 0 ? "is-latest" : undefined}>
+              <span className="order-trail-time">{formatDateTime(step.time)}</span>
+              <span className="order-trail-text">{step.text}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">{t("order.express.noTrail")}</p>
+      )}
+    </div>
+  );
+}
+
+function TicketPanel({ order }: { order: Order }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const [image, setImage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
+
+  useEffect(() => {
+    let live = true;
+    let url: string | null = null;
+    api
+      .imageUrl("/order/qr", { trade: order.trade })
+      .then((made) => {
+        url = made;
+        if (live) setImage(made);
+        else URL.revokeObjectURL(made);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setFailed(true);
+      });
+    // Checked at the door since the list was read?
+    void api.call("/order/checked", { id: order.id }).then((answer) => live && isSuccess(answer) && setChecked(!!answer.checked));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [order.trade]);
+
+  return (
+    <div className="order-ticket">
+      <div className="qr-frame">
+        {image ? (
+          <img src={image} width={200} height={200} alt={t("order.ticket.qrAlt", { name: orderName(language, order) })} data-testid="ticket-qr" />
+        ) : (
+          <span className="qr-placeholder">{failed ? t("order.ticket.failed") : t("common.loading")}</span>
+        )}
+      </div>
+      <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked}>
+        {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
+      </span>
+      <p className="muted">{t("order.ticket.intro")}</p>
+    </div>
+  );
+}
+
+/** The tabs an order has: the ones with nothing to show are left out. */
+export function orderTabs(order: Order, t: (key: string, params?: Record<string, string | number>) => string): TabItem[] {
+  const tabs: TabItem[] = [{ key: "basic", label: t("order.tab.basic"), panel: () => <BasicPanel order={order} /> }];
+  if (order.price > 0 || order.amount > 0 || order.integral > 0) tabs.push({ key: "pay", label: t("order.tab.pay"), panel: () => <PayPanel order={order} /> });
+  if (order.address) {
+    const address = order.address;
+    tabs.push({ key: "address", label: t("order.tab.address"), panel: () => <AddressPanel address={address} /> });
+  }
+  const families = order.goods.flatMap((g) => g.families);
+  if (families.length) tabs.push({ key: "member", label: t("order.tab.member"), panel: () => <MemberPanel families={families} /> });
+  order.express.forEach((parcel, i) =>
+    tabs.push({
+      key: `express-${i + 1}`,
+      label: order.express.length === 1 ? t("order.tab.express") : t("order.tab.parcel", { n: i + 1 }),
+      panel: () => <ParcelPanel parcel={parcel} />,
+    }),
+  );
+  if (hasTicket(order)) tabs.push({ key: "ticket", label: t("order.tab.ticket"), panel: () => <TicketPanel order={order} /> });
+  return tabs;
+}
+
+export function OrderDetailWindow({ order, onClose }: { order: Order; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog title={t("order.detailTitle")} onClose={onClose} width={640}>
+      <div className="order-detail" data-testid="order-detail" data-trade={order.trade}>
+        <Tabs id={`order-${order.id}`} label={t("order.tabsLabel")} tabs={orderTabs(order, t)} />
+      </div>
+    </Dialog>
+  );
+}
