@@ -13,6 +13,10 @@ export type Region = { id: string; name: string; nameEn: string };
 export type RegionChain = [Region | null, Region | null, Region | null, Region | null];
 
 export const EMPTY_CHAIN: RegionChain = [null, null, null, null];
+
+/** The region levels as people read them, largest first, in the language shown. */
+export const regionText = (language: "zh" | "en", regions: readonly (Pick<Region, "name" | "nameEn"> | null | undefined)[]) =>
+  regions.map((r) => pick(language, r?.name, r?.nameEn)).join(language === "en" ? ", " : " ");
 const LEVELS = ["province", "city", "district", "street"] as const;
 
 // Region lists never change while the page is open: one request per parent.

@@ -76,9 +76,6 @@ export default {
     },
     address: {
       title: "收货地址",
-      choose: "请选择一个地址",
-      add: "新增地址",
-      none: "还没有收货地址，请先新增一个。",
     },
     deduction: {
       title: "积分抵扣",
@@ -188,9 +185,6 @@ export default {
     },
     address: {
       title: "Delivery address",
-      choose: "Please select an address",
-      add: "New address",
-      none: "No delivery address yet. Please add one.",
     },
     deduction: {
       title: "Points deduction",

@@ -15,10 +15,9 @@ import { type Country, type FormValues, type Property, type SentValue, type Stor
 import { showMessage } from "../../components/message-box";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { pick, resultText, useT } from "../../i18n";
-import { formatMoney, formatPoints, maskPhone } from "../../lib/format";
+import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
-import { AddressDialog, type Address } from "../centre/address-dialog";
-import { regionText } from "../centre/address-page";
+import { AddressChoices } from "../centre/address-choices";
 import type { FamilyMember } from "../centre/family-dialog";
 import type { Activity } from "./activity-page";
 import { type Answers, type Drawn, QuizStep } from "./quiz-step";
@@ -112,13 +111,9 @@ function DetailsStep({ activity, values, onChange, error }: { activity: Activity
   );
 }
 
-function FamilyStep({ activity, clans, onChange }: { activity: Activity; clans: Clan[]; onChange: (clans: Clan[]) => void }) {
+function FamilyStep({ activity, family, clans, onChange }: { activity: Activity; family: FamilyMember[] | null; clans: Clan[]; onChange: (clans: Clan[]) => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [family, setFamily] = useState<FamilyMember[] | null>(null);
-  useEffect(() => {
-    void api.call("/user/family/list").then((answer) => setFamily(isSuccess(answer) && answer.list ? [...answer.list] : []));
-  }, []);
   const rules = activity.relationships.map(asRule);
   const ruleName = (r: Rule) => pick(language, r.relationship.nameZh, r.relationship.nameEn);
   // Pre-filtered as the spec asks: only members some rule could take (a missing birth date is said when chosen).
@@ -206,59 +201,6 @@ async function familyReady(activity: Activity, family: FamilyMember[], clans: Cl
   return false;
 }
 
-function AddressStep({ chosen, onChoose }: { chosen: number | null; onChoose: (id: number) => void }) {
-  const t = useT();
-  const { language } = useSnapshot(session);
-  const [list, setList] = useState<Address[] | null>(null);
-  const [adding, setAdding] = useState(false);
-  const load = async () => {
-    const answer = await api.call("/user/address/list");
-    const rows = isSuccess(answer) && answer.list ? [...answer.list] : [];
-    setList(rows);
-    if (chosen === null && rows.length > 0) onChoose((rows.find((r) => r.isDefault) ?? rows[0]!).id);
-  };
-  useEffect(() => {
-    void load();
-  }, []);
-  if (list === null) return <div className="step-loading" aria-busy="true" />;
-  return (
-    <>
-      {list.length === 0 ? <p className="empty-note">{t("activity.address.none")}</p> : null}
-      <ul className="choice-list" role="radiogroup" aria-label={t("activity.address.title")}>
-        {list.map((a) => (
-          <li key={a.id} className={chosen === a.id ? "is-chosen" : undefined}>
-            <label className="choice" data-testid="address-choice">
-              <input type="radio" name="sign-address" checked={chosen === a.id} onChange={() => onChoose(a.id)} />
-              <span className="choice-main">
-                <strong>
-                  {a.name} <span className="muted">{maskPhone(a.phone)}</span>
-                </strong>
-                <span className="muted">
-                  {regionText(a, language)} {a.info}
-                </span>
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="button button-quiet" onClick={() => setAdding(true)}>
-        {t("activity.address.add")}
-      </button>
-      {adding ? (
-        <AddressDialog
-          address={null}
-          onClose={() => setAdding(false)}
-          onSaved={(saved) => {
-            setAdding(false);
-            onChoose(saved.id);
-            void load();
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
-
 function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }) {
   const t = useT();
   const [, navigate] = useLocation();
@@ -343,7 +285,7 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
   const [at, setAt] = useState(0);
   const [draft, setDraft] = useState<Draft>({ details: null, properties: [], quiz: null, clans: [], address: null, integral: 0 });
   const [detailsError, setDetailsError] = useState<{ property: number; text: string } | null>(null);
-  const [family, setFamily] = useState<FamilyMember[]>([]);
+  const [family, setFamily] = useState<FamilyMember[] | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const step = steps[at]!;
@@ -352,7 +294,7 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
   const next = () => setAt(at + 1);
 
   useEffect(() => {
-    if (activity.relationships.length > 0) void api.call("/user/family/list").then((a) => isSuccess(a) && a.list && setFamily([...a.list]));
+    if (activity.relationships.length > 0) void api.call("/user/family/list").then((a) => setFamily(isSuccess(a) && a.list ? [...a.list] : []));
   }, []);
 
   const submit = async () => {
@@ -447,15 +389,15 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
         trail={trail}
         testId="family-step"
         onBack={back}
-        onNext={() => void familyReady(activity, family, draft.clans, t, language).then((ok) => ok && next())}
+        onNext={() => void familyReady(activity, family ?? [], draft.clans, t, language).then((ok) => ok && next())}
       >
-        <FamilyStep activity={activity} clans={draft.clans} onChange={(clans) => setDraft({ ...draft, clans })} />
+        <FamilyStep activity={activity} family={family} clans={draft.clans} onChange={(clans) => setDraft({ ...draft, clans })} />
       </StepWindow>
     );
   if (step === "address")
     return (
-      <StepWindow title={t("activity.address.title")} trail={trail} testId="address-step" onBack={back} onNext={() => (draft.address === null ? void showMessage(t("activity.address.choose")) : next())}>
-        <AddressStep chosen={draft.address} onChoose={(address) => setDraft((d) => ({ ...d, address }))} />
+      <StepWindow title={t("activity.address.title")} trail={trail} testId="address-step" onBack={back} onNext={() => (draft.address === null ? void showMessage(t("address.select")) : next())}>
+        <AddressChoices legend={t("address.select")} chosen={draft.address} preselect onChoose={(address) => setDraft((d) => ({ ...d, address: address.id }))} />
       </StepWindow>
     );
   if (step === "deduction") {
@@ -482,7 +424,7 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
 
   const payable = Math.max(0, activity.price - (draft.integral ? activity.deduction : 0));
   const points = activity.mustIntegral || draft.integral ? activity.integral : 0;
-  const chosenFamily = family.filter((f) => draft.clans.some((c) => c.id === f.id));
+  const chosenFamily = (family ?? []).filter((f) => draft.clans.some((c) => c.id === f.id));
   const giftName = (clan: Clan) => {
     const gift = activity.relationships.flatMap((r) => r.gifts).find((g) => g.id === clan.gift);
     return gift ? pick(language, gift.nameZh, gift.nameEn) : "";

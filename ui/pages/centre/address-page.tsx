@@ -7,7 +7,8 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { CardList } from "../../components/card-list";
 import { confirm, showMessage } from "../../components/message-box";
-import { pick, resultText, t as translate, useT } from "../../i18n";
+import { regionText } from "../../components/region-picker";
+import { resultText, t as translate, useT } from "../../i18n";
 import { maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
 import { MAX_ADDRESSES } from "../../../src/protocol/limits";
@@ -33,15 +34,10 @@ function useAddresses() {
   return { list, failed, load };
 }
 
-/** The region names of an address, largest first, in the member's language. */
-export function regionText(address: Pick<Address, "address0" | "address1" | "address2" | "address3">, language: "zh" | "en"): string {
-  return [address.address0, address.address1, address.address2, address.address3].map((r) => pick(language, r?.name, r?.nameEn)).join(language === "en" ? ", " : " ");
-}
-
 function AddressCard({ address, onEdit, onDelete, onDefault }: { address: Address; onEdit: () => void; onDelete: () => void; onDefault: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const regions = regionText(address, language);
+  const regions = regionText(language, [address.address0, address.address1, address.address2, address.address3]);
   const isHome = address.type?.id === ADDRESS_TYPE.ADDRESS_TYPE_PLACE;
   return (
     <>

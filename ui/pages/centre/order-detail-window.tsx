@@ -10,6 +10,7 @@ import { ORDER_STATE } from "../../../src/protocol/types";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { type TabItem, Tabs } from "../../components/tabs";
+import { regionText } from "../../components/region-picker";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../lib/format";
 import { type Language, session } from "../../state/session";
@@ -17,7 +18,6 @@ import { type Language, session } from "../../state/session";
 export type Order = ItemOf<"/order/list">;
 type Parcel = Order["express"][number];
 type Family = Order["goods"][number]["families"][number];
-type Region = { name: string; nameEn: string };
 
 /** The name of a row of the type table (an order state, a delivery state ...) in the language shown. */
 export function useTypeName(): (id: number | null | undefined) => string {
@@ -30,10 +30,6 @@ export function useTypeName(): (id: number | null | undefined) => string {
 
 /** The activity names of an order in the language shown. */
 export const orderName = (language: Language, order: Pick<Order, "nameZh" | "nameEn">) => pick(language, order.nameZh, order.nameEn);
-
-/** The four region levels as the address book shows them. */
-export const regionText = (language: Language, regions: readonly Region[]) =>
-  regions.map((r) => pick(language, r.name, r.nameEn)).join(language === "en" ? ", " : " ");
 
 /** Whether the order has a ticket to show: a successful order of an activity with tickets. */
 export const hasTicket = (order: Order) => order.state.id === ORDER_STATE.ORDER_STATE_SUCCESS && order.goods.some((g) => g.hasTicket);
