@@ -325,4 +325,31 @@ describe("the membership interceptions of the visit report", () => {
     expect(await page.$("[data-testid=dues-window]")).toBeNull();
     await close();
   }, JOURNEY_TIMEOUT_MS);
+
+  test("the activity pages honour both: an index-only member is sent home, a member without the power sees the prompt and no sign-up button", async () => {
+    const { page, close } = await visitor(intercepting);
+    await signIn(page, intercepting, "cn100001", { language: "zh" });
+    await page.goto(`${intercepting.server.url}/activity`);
+    await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    expect(new URL(page.url()).pathname).toBe("/index");
+    await close();
+
+    const other = await visitor(intercepting, { viewport: PHONE });
+    await signIn(other.page, intercepting, "cn100002", { language: "en" });
+    await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    await other.page.click(".dialog-close");
+    await other.page.goto(`${intercepting.server.url}/activity`);
+    await other.page.click("[data-testid=module-tile] >> nth=0");
+    await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    await other.page.click(".dialog-close");
+    await other.page.click('[data-testid=activity-tile]:has-text("Lunchtime book club")');
+    await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+    await other.page.click(".dialog-close");
+    await other.page.waitForSelector("[data-testid=activity]");
+    // The page says why there is no button, and offers the dues instead.
+    expect(await other.page.textContent("[data-testid=reason]")).toBe("Not eligible");
+    expect(await other.page.$("[data-testid=sign-up]")).toBeNull();
+    await settledShot(other.page, "dues-intercept-activity-en-phone");
+    await other.close();
+  }, JOURNEY_TIMEOUT_MS);
 });
