@@ -1,2 +1,9 @@
 // Stylesheets imported from TSX are bundled by Bun.build (scripts/build.ts).
 declare module "*.css";
+
+/**
+ * The built area stylesheets' addresses, by area (ui/lib/area-styles.ts):
+ * replaced by scripts/build.ts (Bun.build `define`) with the hashed names of
+ * this build, e.g. { "lists": "/lists.1a2b3c4d.css", ... }.
+ */
+declare const __AREA_STYLES__: { readonly lists: string; readonly centre: string; readonly admin: string };

@@ -5,6 +5,7 @@ import { useSnapshot } from "valtio";
 import { AppShell } from "./components/app-shell";
 import { guardedNavigation } from "./components/leave-guard";
 import { useT } from "./i18n";
+import { withAreaStyles } from "./lib/area-styles";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
 import { IndexPage } from "./pages/home/index-page";
@@ -12,15 +13,17 @@ import { ComingSoonPage, ForbiddenPage, NotFoundPage } from "./pages/shared/comi
 import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
-// Staff screens are a separate chunk.
-const admin = () => import("./pages/admin/admin-pages");
+// Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
+const admin = withAreaStyles(["lists", "admin"], () => import("./pages/admin/admin-pages"));
 const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOperationPage })));
 const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
 const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPage })));
 
-// The personal centre (forms, date picker, tables) is its own chunk too.
-const CentrePage = lazy(() => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage })));
+// The personal centre (forms, date picker, tables) is its own chunk too, with its stylesheets.
+const CentrePage = lazy(
+  withAreaStyles(["lists", "centre"], () => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage }))),
+);
 
 // Activities, their modules and the sign-up windows: one chunk.
 const activity = () => import("./pages/activity/activity-pages");

@@ -350,3 +350,107 @@ describe("long e-mail addresses", () => {
     }, TEST_TIMEOUT_MS);
   }
 });
+
+/**
+ * Holds back every area stylesheet (ui/lib/area-styles.ts) for a while, and notes, the moment the centre's
+ * layout or the outbox first enters the document (before it can be painted), how it is styled and which
+ * area stylesheets have loaded. A page drawn before its styles would be caught unstyled.
+ */
+const AREA_STYLESHEET = /\/(lists|centre|admin)\.[0-9a-z]{8,}\.css$/;
+
+async function watchAreaStyles(page: Page, { hold = 700, fail = false } = {}) {
+  const served: { area: string; status: number; cache: string | undefined; encoding: string | undefined }[] = [];
+  page.on("response", (response) => {
+    const area = AREA_STYLESHEET.exec(new URL(response.url()).pathname)?.[1];
+    if (area) served.push({ area, status: response.status(), cache: response.headers()["cache-control"], encoding: response.headers()["content-encoding"] });
+  });
+  await page.route(AREA_STYLESHEET, async (route) => {
+    await Bun.sleep(hold);
+    if (fail) await route.abort();
+    else await route.continue();
+  });
+  await page.addInitScript(() => {
+    const watched = { ".centre": "display", ".outbox-intro": "margin-top" } as const;
+    const seen: Record<string, { value: string; loaded: string[] }> = {};
+    (window as unknown as { firstSeen: typeof seen }).firstSeen = seen;
+    new MutationObserver(() => {
+      for (const [selector, property] of Object.entries(watched)) {
+        const element = document.querySelector(selector);
+        if (!element || seen[selector]) continue;
+        const links = [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet][data-area]")];
+        // A sheet that failed to load is there too, with no rules to read: loaded means it has rules.
+        const hasRules = (link: HTMLLinkElement) => {
+          try {
+            return (link.sheet?.cssRules.length ?? 0) > 0;
+          } catch {
+            return false;
+          }
+        };
+        const loaded = links.filter(hasRules).map((l) => l.dataset.area!);
+        seen[selector] = { value: getComputedStyle(element).getPropertyValue(property), loaded };
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return served;
+}
+
+const firstSeen = (page: Page, selector: string) =>
+  page.evaluate((s) => (window as unknown as { firstSeen: Record<string, { value: string; loaded: string[] }> }).firstSeen[s], selector);
+const areaLinks = (page: Page) => page.$$eval("link[rel=stylesheet][data-area]", (links) => links.map((l) => (l as HTMLLinkElement).dataset.area));
+const YEAR = "public, max-age=31536000, immutable";
+
+describe("each area's styles come with its page", () => {
+  test("the centre is drawn only once the lists' and its own stylesheets are in, each linked once and kept a year; the staff pages bring theirs", async () => {
+    const member = await visitor(world, { viewport: WIDTHS[1366] });
+    const served = await watchAreaStyles(member.page);
+    await signIn(member.page, world, "cn100002", { language: "en" });
+    // Home and sign-in need only the base stylesheet.
+    expect(await areaLinks(member.page)).toEqual([]);
+
+    await member.page.click("[data-nav=centre]");
+    await member.page.waitForSelector(".centre");
+    // A rule only centre.css has (the menu beside the panel) was there when the layout first entered the page.
+    expect(await firstSeen(member.page, ".centre")).toEqual({ value: "grid", loaded: ["lists", "centre"] });
+
+    // Another centre page, home and back: rules of both sheets apply, and neither is linked or fetched again.
+    await member.page.click("[data-centre=integral]");
+    await member.page.waitForSelector("[data-testid=points-row]");
+    expect(await member.page.$eval(".filter-bar", (el) => getComputedStyle(el).display)).toBe("flex");
+    expect(await member.page.$eval(".summary-value", (el) => getComputedStyle(el).fontSize)).toBe("26px");
+    await member.page.click("[data-nav=home]");
+    await member.page.waitForSelector("[data-testid=welcome]");
+    await member.page.click("[data-nav=centre]");
+    await member.page.waitForSelector(".centre");
+    expect(await areaLinks(member.page)).toEqual(["lists", "centre"]);
+    // Fetched once each (in either order), compressed, and kept a year like every hashed file.
+    expect(served.toSorted((a, b) => a.area.localeCompare(b.area))).toEqual([
+      { area: "centre", status: 200, cache: YEAR, encoding: "br" },
+      { area: "lists", status: 200, cache: YEAR, encoding: "br" },
+    ]);
+    await member.close();
+
+    const staff = await visitor(world, { viewport: WIDTHS[1366] });
+    const staffServed = await watchAreaStyles(staff.page);
+    await signIn(staff.page, world, "cn000001", { language: "en" });
+    await staff.page.click("[data-nav=system]");
+    await staff.page.waitForSelector(".outbox-intro");
+    expect(await firstSeen(staff.page, ".outbox-intro")).toEqual({ value: "-6px", loaded: ["lists", "admin"] });
+    expect(await areaLinks(staff.page)).toEqual(["lists", "admin"]);
+    expect(staffServed.map((s) => [s.area, s.status, s.cache]).toSorted()).toEqual([
+      ["admin", 200, YEAR],
+      ["lists", 200, YEAR],
+    ]);
+    await staff.close();
+  }, TEST_TIMEOUT_MS);
+
+  test("a page whose stylesheets cannot be had still opens", async () => {
+    const { page, close } = await visitor(world, { viewport: WIDTHS[1366] });
+    await watchAreaStyles(page, { hold: 100, fail: true });
+    await signIn(page, world, "cn100002", { language: "en" });
+    await page.click("[data-nav=centre]");
+    await page.waitForSelector(".centre");
+    expect(await firstSeen(page, ".centre")).toEqual({ value: "block", loaded: [] });
+    expect(await areaLinks(page)).toEqual(["lists", "centre"]);
+    await close();
+  }, TEST_TIMEOUT_MS);
+});

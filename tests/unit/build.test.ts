@@ -5,7 +5,7 @@ import { readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { buildUi } from "../../scripts/build";
+import { AREA_STYLE_SOURCES, buildUi } from "../../scripts/build";
 
 /** An error message of the `qrcode` package, kept by minification and found nowhere else. */
 const QR_LIBRARY_MARKER = "too big to be stored in a QR Code";
@@ -48,6 +48,50 @@ describe("the first screen", () => {
     // Named, not dumped: a failure lists the files, not 300 KB of script.
     expect(withQr.filter((name) => first.includes(name))).toEqual([]);
     expect(withQr.length).toBe(1);
+  });
+});
+
+/** The selectors of a built (minified) stylesheet, each alone, as they are written; at-rules and keyframe steps left out. */
+function selectorsOf(css: string): string[] {
+  return [...css.replace(/@keyframes[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, "").matchAll(/([^{};]+)\{/g)]
+    .map((m) => m[1]!.trim())
+    .filter((prelude) => !prelude.startsWith("@"))
+    .flatMap((prelude) => prelude.split(/,(?![^(]*\))/).map((s) => s.trim()));
+}
+
+describe("area stylesheets", () => {
+  const areas = Object.entries(AREA_STYLE_SOURCES);
+
+  test("each area's stylesheet is built, hashed, named in the entry script and not linked by the first screen", async () => {
+    const built = (await readdir(out)).filter((name) => name.endsWith(".css"));
+    const main = (await readdir(out)).find((name) => /^main\.[0-9a-z]+\.js$/.test(name))!;
+    const script = await read(main);
+    for (const [area, source] of areas) {
+      const name = source.split("/").pop()!.replace(/\.css$/, "");
+      const files = built.filter((file) => new RegExp(`^${name}\\.[0-9a-z]{8,}\\.css$`).test(file));
+      expect({ area, files: files.length }).toEqual({ area, files: 1 });
+      // The script links it by the name this build gave it.
+      expect(script).toContain(`"/${files[0]}"`);
+      expect(await firstScreenFiles()).not.toContain(files[0]);
+    }
+    // Nothing else: the base stylesheet and the areas' (Bun writes no stylesheet that nothing would link).
+    expect(built.filter((file) => !/^main\./.test(file)).length).toBe(areas.length);
+  });
+
+  test("a rule lives in one stylesheet: the base has none of an area's, and the areas have theirs", async () => {
+    const built = (await readdir(out)).filter((name) => name.endsWith(".css"));
+    const sheets = new Map<string, string[]>();
+    for (const file of built) sheets.set(file, selectorsOf(await read(file)));
+    const owners = new Map<string, string[]>();
+    for (const [file, selectors] of sheets) for (const selector of new Set(selectors)) owners.set(selector, [...(owners.get(selector) ?? []), file]);
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
+
+    const sheet = (prefix: string) => sheets.get(built.find((file) => file.startsWith(`${prefix}.`))!)!;
+    expect(sheet("lists")).toEqual(expect.arrayContaining([".pager", ".card-list", ".list-card", ".filter-bar", ".table"]));
+    expect(sheet("centre")).toEqual(expect.arrayContaining([".centre", ".centre-menu", ".security-item", ".summary-value"]));
+    expect(sheet("admin")).toEqual(expect.arrayContaining([".outbox-intro", ".outbox-channel"]));
+    // The first screen's and the shared ones stay in the base.
+    expect(sheet("main")).toEqual(expect.arrayContaining([":root", ".login-card", ".dialog", ".date-panel", ".summary-strip", ".dues-window"]));
   });
 });
 

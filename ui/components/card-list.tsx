@@ -4,10 +4,11 @@
 // everywhere (`card`), or from `columns` as a table on a desk and as cards on
 // a phone, or wherever the table would not fit its room: nobody should have
 // to scroll a list sideways to find a column.
+// Its styles (card-list.css) come with the lists' area stylesheet, components/lists.css,
+// which a page showing a list loads (withAreaStyles in ui/routes.tsx).
 import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "../i18n";
 import { Pager, type PagerProps } from "./pager";
-import "./card-list.css";
 
 export type Column<T> = {
   key: string;

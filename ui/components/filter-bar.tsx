@@ -1,10 +1,10 @@
 // The filter form above a list: text, choice and date-range fields drawn from
 // a description, with Search and Reset. A date range whose start is after its
 // end is refused here, with a message, before anything is asked of the server.
+// Its styles (filter-bar.css) come with the lists' area stylesheet, components/lists.css.
 import { type FormEvent, useState } from "react";
 import { useT } from "../i18n";
 import { DatePicker } from "./date-picker";
-import "./filter-bar.css";
 
 type Draft = Record<string, string>;
 

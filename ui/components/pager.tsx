@@ -1,9 +1,9 @@
 // Paging bar of the specs: the count and where we are, previous, a go-to-page
 // input, next. Pages count from 1. The server answers the nearest page that
 // exists; when that is not the page asked for, the bar says so.
+// Its styles (pager.css) come with the lists' area stylesheet, components/lists.css.
 import { useEffect, useState } from "react";
 import { useT } from "../i18n";
-import "./pager.css";
 
 export type PagerProps = {
   /** The page shown, as the server answered it. */
