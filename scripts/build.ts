@@ -24,7 +24,9 @@ const ROOT = join(import.meta.dir, "..");
  */
 export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   lists: "ui/components/lists.css",
+  ordering: "ui/components/ordering.css",
   centre: "ui/pages/centre/centre.css",
+  activity: "ui/pages/activity/activity.css",
   admin: "ui/pages/admin/admin.css",
 };
 

@@ -22,11 +22,12 @@ const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPa
 
 // The personal centre (forms, date picker, tables) is its own chunk too, with its stylesheets.
 const CentrePage = lazy(
-  withAreaStyles(["lists", "centre"], () => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage }))),
+  withAreaStyles(["lists", "ordering", "centre"], () => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage }))),
 );
 
 // Activities, their modules and the sign-up windows: one chunk.
-const activity = () => import("./pages/activity/activity-pages");
+// The sign-up windows use the centre's address book and its editor, so the centre's styles come too.
+const activity = withAreaStyles(["ordering", "centre", "activity"], () => import("./pages/activity/activity-pages"));
 const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.ActivityIndexPage })));
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));

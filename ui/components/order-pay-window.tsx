@@ -16,7 +16,6 @@ import { useT } from "../i18n";
 import { formatCountdown, formatMoney, formatPoints } from "../lib/format";
 import { Dialog } from "./dialog";
 import { QrPay } from "./qr-pay";
-import "./order-pay-window.css";
 
 /** Spec 2 section 9: the activity pages poll the payment every second. */
 export const POLL_MS = 1_000;

@@ -4,7 +4,6 @@
 // Only the chosen panel is drawn, so a panel may load what it shows when it
 // first appears (a ticket's QR code).
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
-import "./tabs.css";
 
 export type TabItem = { key: string; label: string; panel: () => ReactNode };
 

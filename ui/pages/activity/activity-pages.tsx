@@ -12,7 +12,6 @@ import { PageHead } from "../../components/breadcrumb";
 import { pick, useT } from "../../i18n";
 import { formatDate, formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
-import "./activity.css";
 
 export { ActivityPage } from "./activity-page";
 

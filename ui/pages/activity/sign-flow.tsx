@@ -144,16 +144,16 @@ function FamilyStep({ activity, family, clans, onChange }: { activity: Activity;
         })}
       </p>
       {candidates.length === 0 ? <p className="empty-note">{t("activity.family.none")}</p> : null}
-      <ul className="choice-list">
+      <ul className="sign-choices">
         {candidates.map((f) => {
           const clan = clans.find((c) => c.id === f.id);
           const rule = ruleFor(rules, asKin(f));
           const view = rule && rule !== "birthday" ? activity.relationships.find((r) => r.id === rule.id) : undefined;
           return (
             <li key={f.id} className={clan ? "is-chosen" : undefined}>
-              <label className="choice" data-testid="family-choice">
+              <label className="sign-choice" data-testid="family-choice">
                 <input type="checkbox" checked={!!clan} onChange={(e) => void toggle(f, e.target.checked)} />
-                <span className="choice-main">
+                <span className="sign-choice-main">
                   <strong>{f.name}</strong>
                   <span className="muted">
                     {pick(language, f.relation.nameZh, f.relation.nameEn)}
@@ -405,14 +405,14 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
     return (
       <StepWindow title={t("activity.deduction.title")} trail={trail} testId="deduction-step" onBack={back} onNext={next}>
         <p className="muted">{t("activity.deduction.balance", { points: formatPoints(activity.points) })}</p>
-        <div className="choice-list" role="radiogroup" aria-label={t("activity.deduction.title")}>
-          <label className="choice">
+        <div className="sign-choices" role="radiogroup" aria-label={t("activity.deduction.title")}>
+          <label className="sign-choice">
             <input type="radio" name="deduction" checked={draft.integral === 0} onChange={() => setDraft({ ...draft, integral: 0 })} />
-            <span className="choice-main">{t("activity.deduction.notUse")}</span>
+            <span className="sign-choice-main">{t("activity.deduction.notUse")}</span>
           </label>
-          <label className={`choice${enough ? "" : " is-disabled"}`}>
+          <label className={`sign-choice${enough ? "" : " is-disabled"}`}>
             <input type="radio" name="deduction" disabled={!enough} checked={draft.integral === 1} onChange={() => setDraft({ ...draft, integral: 1 })} data-testid="use-deduction" />
-            <span className="choice-main">
+            <span className="sign-choice-main">
               {t("activity.deduction.use", { points: formatPoints(activity.integral), money: formatMoney(activity.deduction) })}
               {enough ? null : <span className="muted">{t("result.ERROR_SIGN_DEDUCTION")}</span>}
             </span>

@@ -11,7 +11,6 @@ import { resultText, useT } from "../../i18n";
 import { maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
 import { type Address, AddressDialog } from "./address-dialog";
-import "./address-choices.css";
 
 /** Where an address is, in one line: its regions and the detail. */
 export const placeOf = (a: Address, language: "zh" | "en") => `${regionText(language, [a.address0, a.address1, a.address2, a.address3])} ${a.info}`;

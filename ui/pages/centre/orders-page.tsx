@@ -21,7 +21,6 @@ import { session } from "../../state/session";
 import { CentreSection } from "./centre-section";
 import { OrderAddressDialog } from "./order-address-dialog";
 import { type Order, OrderDetailWindow, orderName, useTypeName } from "./order-detail-window";
-import "./orders.css";
 
 type Filter = { state: string };
 type Paying = { trade: string; pay: string; amount: number; points: number; expires: string };
