@@ -338,13 +338,18 @@ describe("the membership interceptions of the visit report", () => {
     await signIn(other.page, intercepting, "cn100002", { language: "en" });
     await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
     await other.page.click(".dialog-close");
+    // Each activity page reports its visit, and each shows the prompt where the member is.
+    const closePrompt = async () => {
+      await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
+      await other.page.click(".dialog-close");
+      await other.page.waitForSelector("[data-testid=dues-window]", { state: "detached" });
+    };
     await other.page.goto(`${intercepting.server.url}/activity`);
+    await closePrompt();
     await other.page.click("[data-testid=module-tile] >> nth=0");
-    await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
-    await other.page.click(".dialog-close");
+    await closePrompt();
     await other.page.click('[data-testid=activity-tile]:has-text("Lunchtime book club")');
-    await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
-    await other.page.click(".dialog-close");
+    await closePrompt();
     await other.page.waitForSelector("[data-testid=activity]");
     // The page says why there is no button, and offers the dues instead.
     expect(await other.page.textContent("[data-testid=reason]")).toBe("Not eligible");

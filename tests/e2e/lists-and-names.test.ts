@@ -356,7 +356,7 @@ describe("long e-mail addresses", () => {
  * layout or the outbox first enters the document (before it can be painted), how it is styled and which
  * area stylesheets have loaded. A page drawn before its styles would be caught unstyled.
  */
-const AREA_STYLESHEET = /\/(lists|centre|admin)\.[0-9a-z]{8,}\.css$/;
+const AREA_STYLESHEET = /\/(lists|ordering|centre|activity|admin)\.[0-9a-z]{8,}\.css$/;
 
 async function watchAreaStyles(page: Page, { hold = 700, fail = false } = {}) {
   const served: { area: string; status: number; cache: string | undefined; encoding: string | undefined }[] = [];
@@ -410,7 +410,7 @@ describe("each area's styles come with its page", () => {
     await member.page.click("[data-nav=centre]");
     await member.page.waitForSelector(".centre");
     // A rule only centre.css has (the menu beside the panel) was there when the layout first entered the page.
-    expect(await firstSeen(member.page, ".centre")).toEqual({ value: "grid", loaded: ["lists", "centre"] });
+    expect(await firstSeen(member.page, ".centre")).toEqual({ value: "grid", loaded: ["lists", "ordering", "centre"] });
 
     // Another centre page, home and back: rules of both sheets apply, and neither is linked or fetched again.
     await member.page.click("[data-centre=integral]");
@@ -421,11 +421,12 @@ describe("each area's styles come with its page", () => {
     await member.page.waitForSelector("[data-testid=welcome]");
     await member.page.click("[data-nav=centre]");
     await member.page.waitForSelector(".centre");
-    expect(await areaLinks(member.page)).toEqual(["lists", "centre"]);
+    expect(await areaLinks(member.page)).toEqual(["lists", "ordering", "centre"]);
     // Fetched once each (in either order), compressed, and kept a year like every hashed file.
     expect(served.toSorted((a, b) => a.area.localeCompare(b.area))).toEqual([
       { area: "centre", status: 200, cache: YEAR, encoding: "br" },
       { area: "lists", status: 200, cache: YEAR, encoding: "br" },
+      { area: "ordering", status: 200, cache: YEAR, encoding: "br" },
     ]);
     await member.close();
 
@@ -450,7 +451,7 @@ describe("each area's styles come with its page", () => {
     await page.click("[data-nav=centre]");
     await page.waitForSelector(".centre");
     expect(await firstSeen(page, ".centre")).toEqual({ value: "block", loaded: [] });
-    expect(await areaLinks(page)).toEqual(["lists", "centre"]);
+    expect(await areaLinks(page)).toEqual(["lists", "ordering", "centre"]);
     await close();
   }, TEST_TIMEOUT_MS);
 });

@@ -199,11 +199,8 @@ describe("the navigation guard", () => {
     const { page, close } = await visitor(world);
     await signIn(page, world, "cn100001");
     const pages: [string, string][] = [
-      ["/activity", "活动"],
       ["/market", "礼品商城"],
       ["/market/info?id=1", "商品详情"],
-      ["/activity/module?id=1", "活动模块"],
-      ["/activity/info?id=1", "活动详情"],
       ["/news/list?type=news", "新闻资讯"],
       ["/news/info?id=1", "详情"],
       ["/session/list", "工会信箱"],
