@@ -79,9 +79,9 @@ function TileFacts({ tile }: { tile: Tile }) {
   return (
     <span className="tile-facts">
       {tile.signStart ? (
-        <span>
-          {formatDate(tile.signStart)}
-          {tile.signEnd ? ` – ${formatDate(tile.signEnd)}` : ""}
+        <span className="tile-dates">
+          <span>{formatDate(tile.signStart)}</span>
+          {tile.signEnd ? <span> – {formatDate(tile.signEnd)}</span> : null}
         </span>
       ) : null}
       {tile.price > 0 ? <span className="tile-price">¥{formatMoney(tile.price)}</span> : tile.integral > 0 ? <span className="tile-price">{t("activity.points")} {formatPoints(tile.integral)}</span> : null}
