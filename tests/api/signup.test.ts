@@ -91,6 +91,19 @@ describe("what a member sees", () => {
   });
 });
 
+describe("the activity's rich content", () => {
+  test("leaves the server cleaned to the editor's vocabulary, in both languages", async () => {
+    const a = await makeActivity(t.db, {
+      contentZh: '<p class="ql-align-center">介绍<img src=x onerror="alert(1)"></p><script>alert(1)</script>',
+      contentEn: '<p>About <a href="javascript:alert(1)">this</a></p>',
+    });
+    const info = (await (await t.as("cn100002")).call<Answer>("/activity/info", { id: a.id })).activity;
+    expect(info.contentZh).toBe('<p class="ql-align-center">介绍<img></p>');
+    expect(info.contentEn).toBe("<p>About <a>this</a></p>");
+    expect(info.content).toBe(info.contentZh);
+  });
+});
+
 describe("signing up", () => {
   test("a free sign-up succeeds at once, takes a place, and a second is refused as complete", async () => {
     const a = await makeActivity(t.db, { cap: 5 });

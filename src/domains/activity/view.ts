@@ -10,6 +10,7 @@ import { ACTIVITY_STATE } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { propertyViews } from "../property/service";
 import { inLanguage } from "../shared/language";
+import { cleanRichText } from "../shared/rich-text";
 import { left } from "./eligibility";
 import type { Loaded, Member } from "./load";
 import { standingOf } from "./load";
@@ -174,9 +175,10 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     isMain: a.isMain,
     videoId: a.videoId,
     familyNotice: a.familyNotice,
-    content: inLanguage(ctx, a.contentZh, a.contentEn),
-    contentZh: a.contentZh,
-    contentEn: a.contentEn,
+    // Cleaned as it leaves, whoever wrote it and however it was stored (an import, an older editor).
+    content: cleanRichText(inLanguage(ctx, a.contentZh, a.contentEn)),
+    contentZh: cleanRichText(a.contentZh),
+    contentEn: cleanRichText(a.contentEn),
     wording: a.wording,
     style: a.style,
     groups: groups.groups,

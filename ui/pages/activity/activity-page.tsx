@@ -13,7 +13,6 @@ import { PageHead } from "../../components/breadcrumb";
 import { showMessage } from "../../components/message-box";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
-import { safeHtml } from "../../lib/rich-text";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
 import { useLoaded } from "./activity-pages";
@@ -137,7 +136,8 @@ export function ActivityPage() {
         <h2 id="activity-details" className="section-title">
           {t("activity.details")}
         </h2>
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: safeHtml(pick(language, a.contentZh, a.contentEn)) }} />
+        {/* Cleaned by the server to the editor's vocabulary (src/domains/shared/rich-text.ts). */}
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: pick(language, a.contentZh, a.contentEn) }} />
       </section>
       {a.team?.beforeCheckTag && a.groups.length > 0 && !search.get("tags") && chosen === null ? (
         <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} />
