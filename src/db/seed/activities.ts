@@ -116,8 +116,9 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     .returning({ id: modules.id });
 
   const base = { state: ACTIVITY_STATE.ACTIVITY_STATE_NORMAL, signStart: at(-3), signEnd: at(30), createdAt: at(-10), updatedAt: at(-10) };
+  // The quota shown is the quota enforced unless an activity says otherwise.
   const add = async (values: Omit<typeof activities.$inferInsert, "createdAt" | "updatedAt" | "state"> & Partial<typeof activities.$inferInsert>) =>
-    (await tx.insert(activities).values({ ...base, ...values }).returning())[0]!;
+    (await tx.insert(activities).values({ ...base, displayStock: values.cap ?? null, ...values }).returning())[0]!;
 
   // Free, open to all, with a questionless form: the simplest sign-up.
   const reading = await add({
@@ -127,7 +128,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     face: covers.reading,
     videoId: video,
     cap: 40,
-    displayStock: 40,
     allowCancel: true,
     contentZh: rich("每月最后一个周四中午12:30，在三楼图书角，一起分享最近读过的好书。", "现场提供简餐，欢迎带上你最喜欢的一本书。"),
     contentEn: rich("On the last Thursday of each month at 12:30, in the third-floor reading corner: share a book you have enjoyed.", "A light lunch is provided. Bring your favourite book."),
@@ -140,7 +140,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "Badminton hall season pass",
     face: covers.badminton,
     cap: 30,
-    displayStock: 30,
     price: 19900,
     integral: 5000,
     deduction: 3000,
@@ -156,7 +155,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "Workplace safety quiz",
     face: covers.quiz,
     cap: 200,
-    displayStock: 200,
     contentZh: rich("随机抽取3道题，计时作答，60分及格。及格即可报名参加决赛。"),
     contentEn: rich("Three questions drawn at random, timed; 60 points pass. Pass to enter the final."),
   });
@@ -169,7 +167,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "Children's Day family fair",
     face: covers.fair,
     cap: 120,
-    displayStock: 120,
     familyNotice: true,
     allowCancel: true,
     contentZh: rich("带上孩子一起来游园！每位孩子可选一份礼品。配偶可同行，不占名额。"),
@@ -225,7 +222,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
       nameEn: `Spring walk (${en})`,
       face: covers.walk,
       cap: 60,
-      displayStock: 60,
       allowCancel: true,
       contentZh: rich("5公里健步走，终点有补给和纪念奖牌。先选路线，再选场次。"),
       contentEn: rich("A 5 km walk with refreshments and a medal at the finish. Choose a route, then a session."),
@@ -259,7 +255,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "New Year concert tickets",
     face: covers.concert,
     cap: 1,
-    displayStock: 1,
     hasTicket: true,
     contentZh: rich("交响乐团新春专场，名额已满。"),
     contentEn: rich("The orchestra's New Year concert. All places are taken."),
@@ -274,7 +269,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     signStart: at(10),
     signEnd: at(40),
     cap: 50,
-    displayStock: 50,
     contentZh: rich("投稿书法、国画、油画作品，报名十天后开始。"),
     contentEn: rich("Submit calligraphy, ink or oil paintings. Entries open in ten days."),
   });
@@ -288,7 +282,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     signStart: at(-30),
     signEnd: at(-2),
     cap: 100,
-    displayStock: 100,
     contentZh: rich("报名已结束，获奖作品将在新闻中公布。"),
     contentEn: rich("Entries have closed; the winners will be announced in the news."),
   });
@@ -300,7 +293,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "Friday film night",
     face: covers.film,
     cap: 80,
-    displayStock: 80,
     hasTicket: true,
     allowCancel: true,
     allowCancelDate: at(20),
@@ -315,7 +307,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "Mid-Autumn mooncake box",
     face: covers.mooncake,
     cap: 500,
-    displayStock: 500,
     hasAddress: true,
     hasExpress: true,
     allowUpdateAddress: true,
@@ -330,7 +321,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     nameEn: "R&D tech salon",
     face: covers.salon,
     cap: 60,
-    displayStock: 60,
     allowCancel: true,
     contentZh: rich("仅限研发部会员报名。本期主题：大模型在日常工作中的应用。"),
     contentEn: rich("For members of Research and Development. This time: large language models at work."),
@@ -351,7 +341,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     signStart: at(-330),
     signEnd: at(-300),
     cap: 300,
-    displayStock: 300,
     hasTicket: true,
     contentZh: rich("去年的年终联欢会。"),
     contentEn: rich("Last year's year-end party."),
@@ -364,7 +353,6 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     signStart: at(-320),
     signEnd: at(-290),
     cap: 40,
-    displayStock: 40,
     price: 8800,
     allowCancel: true,
     contentZh: rich("去年秋季的亲子研学活动。"),

@@ -96,7 +96,10 @@ export async function activityPropertiesOf(db: DbOrTx, activityId: number, membe
     .map((r) => {
       const property = views.find((v) => v.id === r.propertyId);
       if (!property || !(member.foreigner ? !property.isChineseOnly : !property.isForeignerOnly)) return null;
-      return { property, isReadonly: r.isReadonly, isMust: r.isMust || property.isMust, value: member.values.get(r.propertyId) ?? null };
+      const value = member.values.get(r.propertyId) ?? null;
+      // A choice is stored as its option's value; the option decides what a dependent field may offer.
+      const option = property.options.find((o) => o.value === value);
+      return { property, isReadonly: r.isReadonly, isMust: r.isMust || property.isMust, value, option: option ? { id: option.id } : null };
     })
     .filter((r) => r !== null);
 }

@@ -51,6 +51,12 @@ function englishOf(region: Region): string {
 
 export const regionView = (region: Region): RegionView => ({ id: region.code, name: region.name, nameEn: englishOf(region) });
 
+/** A stored region code with its names (an unknown code keeps empty names). */
+export const regionOf = (code: string | null): RegionView => {
+  const region = code ? findRegion(code) : null;
+  return region ? regionView(region) : { id: code ?? "", name: "", nameEn: "" };
+};
+
 /** The children of a region, or the provinces; null when the code is unknown. */
 export function childrenOf(code?: string | null): RegionView[] | null {
   const { provinces } = regions();

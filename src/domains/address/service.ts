@@ -8,7 +8,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
 import { ADDRESS_TYPE } from "../../protocol/types";
-import { childrenOf, findRegion, isRegionChain, regionView } from "./regions";
+import { childrenOf, isRegionChain, regionOf } from "./regions";
 import { MAX_ADDRESSES } from "../../protocol/limits";
 
 
@@ -23,11 +23,6 @@ export type AddressInput = {
   address2: string;
   address3: string;
   info: string;
-};
-
-const regionOf = (code: string) => {
-  const region = findRegion(code);
-  return region ? regionView(region) : { id: code, name: "", nameEn: "" };
 };
 
 export const addressView = (row: AddressRow) => ({

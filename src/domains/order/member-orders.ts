@@ -10,19 +10,13 @@ import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/types";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
 import type { MemberCtx } from "../context";
-import { findRegion, type RegionView, regionView } from "../address/regions";
+import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
 import { cancelOrder } from "./lifecycle";
 import { canCancel, canChangeAddress } from "./rules";
 import { isoOf } from "../shared/fields";
 
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
-
-/** A region code with its names, as the address book shows it (an unknown code keeps empty names). */
-const regionOf = (code: string | null): RegionView => {
-  const region = code ? findRegion(code) : null;
-  return region ? regionView(region) : { id: code ?? "", name: "", nameEn: "" };
-};
 
 /** A parcel as the express tab shows it (spec 3 "Express log"). */
 const parcelView = (b: typeof parcels.$inferSelect) => ({

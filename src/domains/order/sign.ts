@@ -54,10 +54,7 @@ async function checkProperties(ctx: MemberCtx, loaded: Loaded, member: Member, s
     properties: rows.map((r) => ({ ...r.property, isMust: r.isMust, isReadonly: r.isReadonly, isShow: true })),
     nationalityType: member.foreigner ? COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER : COUNTRY_TYPE.COUNTRY_TYPE_CHINESE,
     submitted,
-    // A choice is stored as its option's value; the option it names decides what a dependent field may offer.
-    current: rows.flatMap((r) =>
-      r.value === null ? [] : [{ propertyId: r.property.id, optionId: r.property.options.find((o) => o.value === r.value)?.id ?? null, value: r.value as string | string[] }],
-    ),
+    current: rows.flatMap((r) => (r.value === null ? [] : [{ propertyId: r.property.id, optionId: r.option?.id ?? null, value: r.value as string | string[] }])),
   });
   if (!result.ok) refuse("ERROR_SIGN_PARAMS", { property: result.property });
   return result.ok ? result.values.map((v) => ({ id: v.propertyId, value: v.value })) : [];

@@ -18,11 +18,14 @@ import { isoOf } from "../shared/fields";
 export const GRANT_MS = 10 * 60_000;
 
 const TYPES: Record<string, string> = { webm: "video/webm", mp4: "video/mp4" };
+/** The content type of a stored video's key; null for anything that is not one. */
+const videoType = (key: string): string | null => (STORAGE_KEY.test(key) ? (TYPES[key.split(".").pop()!] ?? null) : null);
 
 async function videoInfo({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: string } }) {
   // Only a video an activity shows: the id is not a way to read anything else in storage.
+  if (!videoType(input.id)) throw new DomainError("ERROR_RESULT_NULL");
   const [used] = await ctx.db.select({ id: activities.id }).from(activities).where(eq(activities.videoId, input.id)).limit(1);
-  if (!used || !STORAGE_KEY.test(input.id) || !TYPES[input.id.split(".").pop()!]) throw new DomainError("ERROR_RESULT_NULL");
+  if (!used) throw new DomainError("ERROR_RESULT_NULL");
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(ctx.now.getTime() + GRANT_MS);
   await ctx.db.insert(videoGrants).values({ token, key: input.id, expiresAt });
@@ -36,7 +39,7 @@ async function playVideo({ ctx, input }: { ctx: Ctx; input: { auth: string } }):
     .where(and(eq(videoGrants.token, input.auth), gt(videoGrants.expiresAt, ctx.now)));
   const bytes = grant ? await ctx.providers.storage.get(grant.key) : null;
   if (!grant || !bytes) throw new DomainError("ERROR_RESULT_NULL");
-  return { body: bytes, type: TYPES[grant.key.split(".").pop()!]!, cache: "none" };
+  return { body: bytes, type: videoType(grant.key)!, cache: "none" };
 }
 
 export const videoDomain = domain("video", [

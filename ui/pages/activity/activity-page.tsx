@@ -36,7 +36,7 @@ export function ActivityPage() {
     if (!Number.isInteger(id) || id <= 0) return false;
     const answer = await api.call("/activity/info", { id });
     return isSuccess(answer) && answer.activity ? answer.activity : false;
-  }, [id, language, reload]);
+  }, [id, reload]);
 
   const trail = [{ label: t("page.activityIndex"), href: "/activity" }];
   if (activity === false)

@@ -18,7 +18,7 @@ export { ActivityPage } from "./activity-page";
 type ModuleRow = ItemOf<"/activity/module/list">;
 type Tile = ItemOf<"/activity/list">;
 
-/** Loads once per key; null while loading, false when the server had nothing for us. */
+/** Loads once per key; null while loading, false when the server had nothing for us. (Names are picked from the zh/en pairs, so a language switch needs no new load.) */
 export function useLoaded<T>(load: () => Promise<T | false>, key: unknown[]): T | null | false {
   const [value, setValue] = useState<T | null | false>(null);
   useEffect(() => {
@@ -42,7 +42,7 @@ export function ActivityIndexPage() {
   const modules = useLoaded(async () => {
     const answer = await api.call("/activity/module/list");
     return isSuccess(answer) && answer.list ? answer.list : false;
-  }, [language]);
+  }, []);
 
   const years = new Map<number, ModuleRow[]>();
   for (const m of modules || []) years.set(m.year, [...(years.get(m.year) ?? []), m]);
@@ -97,7 +97,7 @@ export function ModulePage() {
     if (!Number.isInteger(id) || id <= 0) return false;
     const answer = await api.call("/activity/list", { module: id });
     return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
-  }, [id, language]);
+  }, [id]);
 
   if (data === false)
     return (

@@ -14,6 +14,7 @@ import { PropertyForm, propertyMessage } from "../../components/property-form";
 import { type Country, type FormValues, type Property, type SentValue, type StoredValue, checkForm, initialValues } from "../../components/property-form/model";
 import { showMessage } from "../../components/message-box";
 import { OrderPayWindow } from "../../components/order-pay-window";
+import { TicketQr } from "../../components/ticket-qr";
 import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
@@ -85,11 +86,7 @@ function StepWindow({ title, trail, children, onBack, onNext, nextLabel, nextDis
 /** The activity's profile fields as the form shows them: its own must and read-only settings, the member's values. */
 function detailsOf(activity: Activity) {
   const properties: Property[] = activity.properties.map((r) => ({ ...r.property, isMust: r.isMust, isReadonly: r.isReadonly, isShow: true }));
-  const stored: StoredValue[] = activity.properties.flatMap((r) => {
-    if (r.value === null) return [];
-    const option = r.property.options.find((o) => o.value === r.value);
-    return [{ property: { id: r.property.id }, option: option ? { id: option.id } : null, value: r.value }];
-  });
+  const stored: StoredValue[] = activity.properties.flatMap((r) => (r.value === null ? [] : [{ property: { id: r.property.id }, option: r.option, value: r.value }]));
   return { properties, stored };
 }
 
@@ -204,14 +201,6 @@ async function familyReady(activity: Activity, family: FamilyMember[], clans: Cl
 function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    void api.imageUrl("/order/qr", { trade }).then((u) => setUrl((made = u)), () => setUrl(null));
-    return () => {
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [trade]);
   return (
     <Dialog
       title={t("activity.done.ticketTitle")}
@@ -230,7 +219,7 @@ function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }
     >
       <div className="ticket" data-testid="ticket">
         <p className="ticket-success">{t("activity.done.success")}</p>
-        <div className="qr-frame">{url ? <img src={url} width={240} height={240} alt={t("activity.done.ticketTitle")} data-testid="ticket-qr" /> : null}</div>
+        <TicketQr trade={trade} alt={t("activity.done.ticketTitle")} size={240} />
         <p className="muted">{t("activity.done.ticketHint")}</p>
       </div>
     </Dialog>
@@ -243,7 +232,12 @@ function ReviewWindow({ signed, quiz, onClose }: { signed: Signed; quiz: { drawn
   const textOf = (queryId: number, values: string | string[] | undefined) => {
     const q = quiz.drawn.queries.find((x) => x.query.id === queryId)?.query;
     const list = Array.isArray(values) ? values : values ? values.split(",") : [];
-    return list.map((v) => pick(language, q?.options.find((o) => o.value === v)?.textZh, q?.options.find((o) => o.value === v)?.textEn) || v).join(language === "en" ? ", " : "、");
+    return list
+      .map((v) => {
+        const option = q?.options.find((o) => o.value === v);
+        return pick(language, option?.textZh, option?.textEn) || v;
+      })
+      .join(language === "en" ? ", " : "、");
   };
   return (
     <Dialog
@@ -317,7 +311,7 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
       // A quiz below the pass line is answered again from a fresh draw; other refusals reload the page's figures.
       if (code === "ERROR_SIGN_SCORE" && draft.quiz) {
         setDraft({ ...draft, quiz: null });
-        return setAt(0);
+        return setAt(steps.indexOf("quiz"));
       }
       return onClose(true);
     }

@@ -10,6 +10,7 @@ import { ORDER_STATE } from "../../../src/protocol/types";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { type TabItem, Tabs } from "../../components/tabs";
+import { TicketQr } from "../../components/ticket-qr";
 import { regionText } from "../../components/region-picker";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../lib/format";
@@ -189,41 +190,20 @@ function ParcelPanel({ parcel }: { parcel: Parcel }) {
 function TicketPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
 
   useEffect(() => {
     let live = true;
-    let url: string | null = null;
-    api
-      .imageUrl("/order/qr", { trade: order.trade })
-      .then((made) => {
-        url = made;
-        if (live) setImage(made);
-        else URL.revokeObjectURL(made);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (live) setFailed(true);
-      });
     // Checked at the door since the list was read?
     void api.call("/order/checked", { id: order.id }).then((answer) => live && isSuccess(answer) && setChecked(!!answer.checked));
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
     };
   }, [order.trade]);
 
   return (
     <div className="order-ticket">
-      <div className="qr-frame">
-        {image ? (
-          <img src={image} width={200} height={200} alt={t("order.ticket.qrAlt", { name: orderName(language, order) })} data-testid="ticket-qr" />
-        ) : (
-          <span className="qr-placeholder">{failed ? t("order.ticket.failed") : t("common.loading")}</span>
-        )}
-      </div>
+      <TicketQr trade={order.trade} alt={t("order.ticket.qrAlt", { name: orderName(language, order) })} size={200} />
       <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked}>
         {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
       </span>

@@ -78,14 +78,14 @@ function Notice({ config, brief = false }: { config: DuesConfig; brief?: boolean
           {t("dues.notice", { price, year: config.year, month: monthLabel(language, config.month), day: config.date })}
         </p>
       )}
-      <dl className="dues-figures">
+      <dl className="pay-figures">
         <div>
           <dt>{t("dues.yearLabel")}</dt>
           <dd>{config.year}</dd>
         </div>
         <div>
           <dt>{t("dues.priceLabel")}</dt>
-          <dd className="dues-price" data-testid="dues-price">
+          <dd className="pay-amount" data-testid="dues-price">
             {t("dues.priceValue", { price })}
           </dd>
         </div>
