@@ -32,7 +32,9 @@ export type TypeGroup =
   | "OPERATION_TYPE"
   | "CONDITION_TYPE"
   | "COMPARE_MODE"
-  | "QUIZ_DISPLAY";
+  | "QUIZ_DISPLAY"
+  | "NEWS_TYPE"
+  | "MODULE_SHOW";
 
 const entry = (group: TypeGroup, id: number, code: string, nameZh: string, nameEn: string): TypeEntry => ({
   id,
@@ -78,6 +80,10 @@ export const RESULT = {
   ERROR_SIGN_SCORE: 30,
   ERROR_SIGN_FAMILY: 31,
   ERROR_SIGN_ADDRESS: 32,
+  // Trolley and checkout, modules, the mailbox (spec 2 sections 5 and 8).
+  ERROR_CART_EMPTY: 33,
+  ERROR_MODULE_NOT_EMPTY: 34,
+  ERROR_CHAT_WAIT: 35,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -116,6 +122,9 @@ const resultNames: Record<ResultCode, [string, string]> = {
   ERROR_SIGN_SCORE: ["答题分数未达标", "Score below the pass line"],
   ERROR_SIGN_FAMILY: ["家属选择不符合要求", "Family members do not fit the rules"],
   ERROR_SIGN_ADDRESS: ["请选择收货地址", "Choose a delivery address"],
+  ERROR_CART_EMPTY: ["请勾选要结算的商品", "Nothing checked in the trolley"],
+  ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
+  ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
 };
 
 // User states are distinct from the sign-in result codes USER_STATE_REGISTER / USER_STATE_LEAVE.
@@ -148,6 +157,10 @@ export const COMPARE_MODE = {
 /** Several values of one condition are joined by this (spec 3: "a special delimiter"). */
 export const CONDITION_VALUE_SEPARATOR = "|";
 export const QUIZ_DISPLAY = { QUIZ_DISPLAY_FRAME: 2001, QUIZ_DISPLAY_ALONG: 2002 } as const;
+export const JUMP_KIND = { MARKET_LIST: 1201, MODULE_INFO: 1202, MARKET_INFO: 1203, ACTIVITY_INFO: 1204, CONTENT_INFO: 1205 } as const;
+export const NEWS_TYPE = { NEWS_TYPE_NEWS: 2101, NEWS_TYPE_NOTICE: 2102 } as const;
+/** The home page's module buttons a module may fill (/activity/module/show, /title, /clubmed). */
+export const MODULE_SHOW = { MODULE_SHOW_GIFT: 2201, MODULE_SHOW_GROUP: 2202, MODULE_SHOW_CLUB: 2203 } as const;
 export const PAGE = {
   PAGE_INDEX: 701,
   PAGE_ACTIVITY_INDEX: 702,
@@ -285,6 +298,13 @@ export const TYPES: TypeEntry[] = [
 
   entry("QUIZ_DISPLAY", 2001, "QUIZ_DISPLAY_FRAME", "逐题显示", "One question at a time"),
   entry("QUIZ_DISPLAY", 2002, "QUIZ_DISPLAY_ALONG", "全部显示", "All questions along"),
+
+  entry("NEWS_TYPE", NEWS_TYPE.NEWS_TYPE_NEWS, "NEWS_TYPE_NEWS", "新闻", "News"),
+  entry("NEWS_TYPE", NEWS_TYPE.NEWS_TYPE_NOTICE, "NEWS_TYPE_NOTICE", "公告", "Notice"),
+
+  entry("MODULE_SHOW", MODULE_SHOW.MODULE_SHOW_GIFT, "MODULE_SHOW_GIFT", "礼品专区", "Gift zone"),
+  entry("MODULE_SHOW", MODULE_SHOW.MODULE_SHOW_GROUP, "MODULE_SHOW_GROUP", "团购专区", "Group buy zone"),
+  entry("MODULE_SHOW", MODULE_SHOW.MODULE_SHOW_CLUB, "MODULE_SHOW_CLUB", "俱乐部", "Clubs"),
 ];
 
 export const typeById = new Map(TYPES.map((t) => [t.id, t]));

@@ -188,6 +188,9 @@ const en: Dictionary = {
     ERROR_SIGN_SCORE: "This quiz requires a score of at least {{passLine}}; your score is {{score}}, which is not enough. Please answer again.",
     ERROR_SIGN_FAMILY: "The family members chosen do not fit this activity's rules. Please check and try again.",
     ERROR_SIGN_ADDRESS: "Please choose a delivery address, or add one.",
+    ERROR_CART_EMPTY: "Check at least one item to check out.",
+    ERROR_MODULE_NOT_EMPTY: "The module still has activities and cannot be deleted.",
+    ERROR_CHAT_WAIT: "The mailbox is not real-time; look for the notification icon on the home page.",
     unknown: "That did not work ({{code}}), please try again later",
   },
 };

@@ -187,6 +187,9 @@ const zh = {
     ERROR_SIGN_SCORE: "本次答题要求分数不得低于{{passLine}}分，您目前答题分数是{{score}}分，没有达到分数要求，请尝试从新答题。",
     ERROR_SIGN_FAMILY: "所选家属不符合本活动的要求，请检查后重试。",
     ERROR_SIGN_ADDRESS: "请选择收货地址，或新增一个。",
+    ERROR_CART_EMPTY: "请至少勾选一件商品再结算。",
+    ERROR_MODULE_NOT_EMPTY: "模块下还有活动，不能删除。",
+    ERROR_CHAT_WAIT: "信箱并非实时回复，请留意首页的消息提示图标。",
     unknown: "操作未成功（{{code}}），请稍后重试",
   },
 };
