@@ -6,7 +6,9 @@ import { accountDomain } from "./account/routes";
 import { activationDomain } from "./activation/routes";
 import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
+import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
+import { bannerDomain } from "./banner/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
@@ -44,6 +46,8 @@ export const DOMAINS = [
   activityDomain,
   orderDomain,
   videoDomain,
+  bannerDomain,
+  announcementDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

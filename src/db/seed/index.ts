@@ -12,6 +12,7 @@ import { providersOf } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
 import { seedDemoActivities, storeDemoFiles } from "./activities";
 import { isSeeded, seedBase } from "./base";
+import { seedDemoHome, storeHomeFiles } from "./home";
 
 export const DEMO_PASSWORD = "Union2026demo";
 
@@ -58,6 +59,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
   const files = config.seedDemo ? await storeDemoFiles(storage) : null;
+  const homeFiles = config.seedDemo ? await storeHomeFiles(storage) : null;
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     if (!config.seedDemo) {
@@ -121,6 +123,8 @@ export async function seed(database: Database, config: Config, now = new Date(),
       departmentProperty: p.department,
       teamProperty: p.team,
     });
+    // Last: the home page's banners lead to the other demo seeds' rows.
+    await seedDemoHome(tx, now, homeFiles!, config.site.supportMail);
     return { seeded: true, demo: true };
   });
 }

@@ -1,5 +1,6 @@
 // Tokens, the type table, one-time keys and the login image code.
 import { and, eq, gt } from "drizzle-orm";
+import QRCode from "qrcode";
 import svgCaptcha from "svg-captcha";
 import { captchas, oneTimeKeys, sessions } from "../../db/schema";
 import { nodeBackend } from "../../http/crypto-node";
@@ -108,5 +109,15 @@ export function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host"> }) {
     supportMail: site.supportMail,
     supportHoursZh: site.supportHoursZh,
     supportHoursEn: site.supportHoursEn,
+    unionMail: site.unionMail,
+    supportPhone: site.supportPhone,
+    helpUrl: site.helpUrl,
+    socialQr: site.socialQr,
   };
+}
+
+/** GET /system/social/qr: a QR code of SOCIAL_ACCOUNT_URL, the default social-account image. */
+export async function socialQr({ ctx }: { ctx: Pick<Ctx, "config"> }): Promise<Download> {
+  const png = await QRCode.toBuffer(ctx.config.site.socialAccountUrl, { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M", color: { dark: "#1f2a44", light: "#ffffff" } });
+  return { body: new Uint8Array(png), type: "image/png", cache: "none" };
 }
