@@ -8,6 +8,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import home from "./areas/home";
+import homeEdit from "./areas/home-edit";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -20,6 +22,8 @@ const en: Dictionary = {
   outbox: outbox.en,
   order: order.en,
   activity: activity.en,
+  home: home.en,
+  homeEdit: homeEdit.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",
@@ -79,17 +83,6 @@ const en: Dictionary = {
     tipsAccount: "First time here? Activate your account first; then sign in with your employee ID, e-mail or mobile number.",
     supportMail: "Support mailbox",
     supportHours: "Support hours",
-  },
-  home: {
-    greeting: "Hello, {{name}}",
-    greetingPlain: "Hello",
-    welcome: "Welcome to the Union Member Portal.",
-    lastSignIn: "Last sign-in: {{date}}",
-    shortcuts: "Shortcuts",
-    activitiesDesc: "Browse union activities and sign up online",
-    messagesDesc: "Read union notices and news",
-    centreDesc: "Manage your profile, addresses, family and orders",
-    mailboxDesc: "Write to the union with your views and suggestions",
   },
   page: {
     index: "Home",
