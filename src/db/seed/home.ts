@@ -75,7 +75,8 @@ export async function seedDemoHome(tx: DbOrTx, now: Date, faces: HomeFiles, supp
   const online = { showAt: at(-7), hideAt: at(90), createdAt: at(-7), updatedAt: at(-7) };
   const rows: (typeof banners.$inferInsert)[] = [];
   if (activityModule)
-    rows.push({ ...online, nameZh: `${activityModule.nameZh}火热报名中`, nameEn: `${activityModule.nameEn}: sign up now`, sortIndex: 50, jump: JUMP_KIND.MODULE_INFO, param: String(activityModule.id), face: faces.module });
+    // No offline time: it stays until an editor takes it down (the list window shows N/A).
+    rows.push({ ...online, hideAt: null, nameZh: `${activityModule.nameZh}火热报名中`, nameEn: `${activityModule.nameEn}: sign up now`, sortIndex: 50, jump: JUMP_KIND.MODULE_INFO, param: String(activityModule.id), face: faces.module });
   if (activity)
     rows.push({ ...online, nameZh: activity.nameZh, nameEn: activity.nameEn, sortIndex: 40, jump: JUMP_KIND.ACTIVITY_INFO, param: String(activity.id), face: faces.activity });
   if (marketModule)

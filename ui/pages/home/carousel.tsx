@@ -25,9 +25,9 @@ export function Carousel({ banners }: { banners: readonly CarouselBanner[] }) {
   const count = banners.length;
   const moving = count > 1 && !hovered && !focused && !stopped;
 
-  useEffect(() => {
-    if (current >= count) setCurrent(0);
-  }, [count]);
+  // A new list (an editor changed the banners) starts again from its first banner.
+  const ids = banners.map((b) => b.id).join(",");
+  useEffect(() => setCurrent(0), [ids]);
 
   // A fresh interval after every change, so a banner chosen by hand gets its full five seconds.
   useEffect(() => {
