@@ -103,7 +103,7 @@ function ActivitiesPanel({ tiles }: { tiles: Tile[] | null }) {
               <Link href={`/activity/info?id=${tile.id}`} className="home-activity" data-testid="home-activity">
                 <span className="home-activity-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
                 <span className="home-activity-name">{unescapeAngles(pick(language, tile.nameZh, tile.nameEn))}</span>
-                {tile.signEnd ? <span className="home-activity-date">{formatDate(tile.signEnd)}</span> : null}
+                {tile.signEnd ? <span className="home-activity-date">{t("home.signEnd", { date: formatDate(tile.signEnd) })}</span> : null}
               </Link>
             </li>
           ))}
