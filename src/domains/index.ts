@@ -9,6 +9,7 @@ import { addressDomain } from "./address/routes";
 import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
+import { cartDomain } from "./cart/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
@@ -45,6 +46,7 @@ export const DOMAINS = [
   fileDomain,
   activityDomain,
   orderDomain,
+  cartDomain,
   videoDomain,
   bannerDomain,
   announcementDomain,
