@@ -119,8 +119,8 @@ export function loadConfig(env: Env = process.env) {
       unionMail: env.UNION_MAIL || "union@example.com",
       supportPhone: env.SUPPORT_PHONE || "021-6000 0000",
       helpUrl: env.HELP_URL || "https://union.example.com/help/portal-guide.pdf",
-      /** The union's social account: the image of its QR code; unset, the server draws one of SOCIAL_ACCOUNT_URL. */
-      socialQr: env.SOCIAL_QR_IMAGE || "/api/system/social/qr",
+      /** The union's social account: the image of its QR code; unset, the server draws one of SOCIAL_ACCOUNT_URL (system/service.ts). */
+      socialQr: env.SOCIAL_QR_IMAGE || null,
       socialAccountUrl: env.SOCIAL_ACCOUNT_URL || "https://union.example.com/follow",
     },
     health: {

@@ -237,9 +237,12 @@ describe("the module buttons", () => {
 describe("side links and the health section", () => {
   test("/system/site answers the union mailbox, the support line, the help document and the social QR, which the server draws", async () => {
     const site = await (await t.as("cn100001")).call<Record<string, string>>("/system/site");
-    expect(site).toMatchObject({ unionMail: "union@example.com", supportMail: "union-support@example.com", supportPhone: "021-6000 0000", socialQr: "/api/system/social/qr" });
+    expect(site).toMatchObject({ unionMail: "union@example.com", supportMail: "union-support@example.com", supportPhone: "021-6000 0000" });
     expect(site.helpUrl).toMatch(/^https:\/\//);
-    const res = await t.fetch("/api/system/social/qr");
+    expect(site.socialQr).toMatch(/^\/api\/file\/get\?key=[0-9a-f]{64}\.png$/);
+    // Drawn once: the same address every time.
+    expect((await t.client().call<{ socialQr: string }>("/system/site")).socialQr).toBe(site.socialQr!);
+    const res = await t.fetch(site.socialQr!);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect([...new Uint8Array(await res.arrayBuffer()).slice(1, 4)]).toEqual([80, 78, 71]);

@@ -1,7 +1,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, download, query } from "../../http/kit";
 import { issueEntryKey } from "./entry-key";
-import { createSession, issueKey, listTypes, newCaptcha, siteInfo, socialQr } from "./service";
+import { createSession, issueKey, listTypes, newCaptcha, siteInfo } from "./service";
 
 export const systemDomain = domain("system", [
   // The handshake is the one call before any session: plain JSON, a budget per address so a loop cannot fill the sessions table.
@@ -20,8 +20,6 @@ export const systemDomain = domain("system", [
   query("/system/site", { access: "session" }, siteInfo),
   // A signed GET so that an <img src> can load it.
   download("/system/random", { access: "session" }, newCaptcha),
-  // The union's social-account QR of the home page, when no image is configured (SOCIAL_QR_IMAGE).
-  download("/system/social/qr", { access: "public" }, socialQr),
   // The health section's entry key (entry-key.ts).
   query("/entry/key", { access: "user" }, issueEntryKey),
 ]);

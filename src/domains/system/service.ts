@@ -10,6 +10,8 @@ import { DomainError } from "../../protocol/result";
 import { TYPES } from "../../protocol/types";
 import type { Download } from "../../http/kit";
 import type { Ctx } from "../context";
+import { storageKeyOf } from "../../providers/storage";
+import { filePath } from "../file/service";
 
 /** GET /system/token: ECDH with the caller's ephemeral key; the derived keys never travel. */
 export async function createSession({ ctx, input }: { ctx: Ctx; input: { app_id: string; public_key: string } }) {
@@ -98,8 +100,8 @@ export async function takeCaptcha(ctx: Ctx, answer: string): Promise<boolean> {
   return !!row && row.expiresAt > ctx.now && row.code === answer.trim().toUpperCase();
 }
 
-/** Footer and sign-in tips: copyright, the filing number for the host used, support contact. */
-export function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host"> }) {
+/** Footer and sign-in tips, and the home page's side links: copyright, the filing number for the host used, the contacts. */
+export async function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host" | "providers"> }) {
   const { site } = ctx.config;
   const hostname = (ctx.host ?? "").replace(/:\d+$/, "").toLowerCase();
   return {
@@ -112,12 +114,32 @@ export function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host"> }) {
     unionMail: site.unionMail,
     supportPhone: site.supportPhone,
     helpUrl: site.helpUrl,
-    socialQr: site.socialQr,
+    socialQr: site.socialQr ?? (await drawnSocialQr(ctx)),
   };
 }
 
-/** GET /system/social/qr: a QR code of SOCIAL_ACCOUNT_URL, the default social-account image. */
-export async function socialQr({ ctx }: { ctx: Pick<Ctx, "config"> }): Promise<Download> {
-  const png = await QRCode.toBuffer(ctx.config.site.socialAccountUrl, { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M", color: { dark: "#1f2a44", light: "#ffffff" } });
-  return { body: new Uint8Array(png), type: "image/png", cache: "none" };
+/** The drawn QR's address, per storage (each app's, in tests): drawn and stored once. */
+const drawnQrs = new WeakMap<object, Promise<string>>();
+
+/**
+ * Without SOCIAL_QR_IMAGE, a QR code of SOCIAL_ACCOUNT_URL drawn with the
+ * qrcode package and kept like an upload (content-addressed, so every
+ * instance stores the same file under the same name), read at /file/get.
+ */
+function drawnSocialQr(ctx: Pick<Ctx, "config" | "providers">): Promise<string> {
+  const storage = ctx.providers.storage;
+  let drawn = drawnQrs.get(storage);
+  if (!drawn) {
+    drawn = (async () => {
+      const png = new Uint8Array(
+        await QRCode.toBuffer(ctx.config.site.socialAccountUrl, { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M", color: { dark: "#1f2a44", light: "#ffffff" } }),
+      );
+      const key = storageKeyOf(png, "png");
+      await storage.put(key, png, "image/png");
+      return filePath(key);
+    })();
+    drawn.catch(() => drawnQrs.delete(storage));
+    drawnQrs.set(storage, drawn);
+  }
+  return drawn;
 }
