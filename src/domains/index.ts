@@ -11,6 +11,7 @@ import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
 import { membershipDomain } from "./membership/routes";
+import { newsDomain } from "./news/routes";
 import { orderPayment } from "./order/lifecycle";
 import { orderDomain } from "./order/routes";
 import { outboxDomain } from "./outbox/routes";
@@ -44,6 +45,7 @@ export const DOMAINS = [
   activityDomain,
   orderDomain,
   videoDomain,
+  newsDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */
