@@ -32,12 +32,12 @@ const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.Activi
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
 
-const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
+// News and notices: one chunk, with the lists' styles, the editing area's (Quill's rules draw the rich content) and its own.
+const news = withAreaStyles(["lists", "editing", "news"], () => import("./pages/news/news-pages"));
+const NewsListPage = lazy(() => news().then((m) => ({ default: m.NewsListPage })));
+const NewsInfoPage = lazy(() => news().then((m) => ({ default: m.NewsInfoPage })));
 
-function NewsListPage() {
-  const type = new URLSearchParams(useSearch()).get("type");
-  return <ComingSoonPage titleKey={type === "news" ? "page.news" : type === "notice" ? "page.notice" : "page.newsList"} />;
-}
+const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
@@ -50,7 +50,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   userOperation: UserOperationPage,
   propertyOperation: PropertyOperationPage,
   newsList: NewsListPage,
-  newsInfo: comingSoon("page.newsInfo"),
+  newsInfo: NewsInfoPage,
   chatList: comingSoon("page.chatList"),
   chatInfo: comingSoon("page.chatInfo"),
   shoppingcart: comingSoon("page.shoppingcart"),
