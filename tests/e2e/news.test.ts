@@ -69,6 +69,14 @@ async function imagesLoaded(page: Page, selector: string) {
   return page.$$eval(selector, (imgs) => imgs.length);
 }
 
+/** Whether the page has fetched Quill (its chunk is the only script naming its toolbar). */
+const quillFetched = (page: Page) =>
+  page.evaluate(async () => {
+    const scripts = performance.getEntriesByType("resource").map((e) => e.name).filter((name) => name.endsWith(".js"));
+    const texts = await Promise.all(scripts.map((url) => fetch(url).then((r) => r.text())));
+    return texts.some((text) => text.includes("ql-toolbar"));
+  });
+
 /** Says OK to a confirmation whose answer is itself a message: wait until the next box says something else. */
 async function confirmYes(page: Page, language: Language) {
   const question = await messageText(page);
@@ -141,6 +149,8 @@ describe("a member reads news and notices", () => {
         expect(await imagesLoaded(page, "[data-testid=news-content] img")).toBe(1);
         // A news item shows no date (spec: notices only).
         expect(await page.locator("[data-testid=news-date]").count()).toBe(0);
+        // Readers never download the editor.
+        expect(await quillFetched(page)).toBe(false);
         await settledShot(page, `news/news-info-${language}-${size}`);
         await close();
       },
@@ -172,6 +182,7 @@ describe("an editor publishes news", () => {
         await page.click("[data-testid=news-create]");
         await page.waitForSelector("[data-testid=news-contentZh] .ql-editor");
         await page.waitForSelector("[data-testid=news-contentEn] .ql-editor");
+        expect(await quillFetched(page)).toBe(true);
 
         // Titles are required, each with the spec's words.
         await page.click(`[role=dialog] .button-primary:has-text("${text.save}")`);
