@@ -36,6 +36,8 @@ const TEXT = {
     confirmDelete: "确定删除此条目吗？删除后无法恢复",
     deleted: "删除完成",
     save: "提交",
+    createNotice: "发布通知",
+    cancel: "取消",
   },
   en: {
     notice: "Notices",
@@ -53,6 +55,8 @@ const TEXT = {
     confirmDelete: "Are you sure to delete this item? It cannot be restored after deletion",
     deleted: "Deletion complete",
     save: "Submit",
+    createNotice: "Publish a notice",
+    cancel: "Cancel",
   },
 };
 
@@ -276,6 +280,15 @@ describe("an editor publishes news", () => {
         await page.waitForFunction(() => location.pathname + location.search === "/news/list?type=news");
         await page.waitForSelector("[data-testid=news-item]");
         expect((await titles(page, "news")).some((t) => t.includes(language === "zh" ? nameZh : nameEn))).toBe(false);
+
+        // A notice has no cover and no pin: its editor offers neither.
+        await openList(page, "notice");
+        await page.click("[data-testid=news-create]");
+        await page.waitForSelector("[data-testid=news-contentZh] .ql-editor");
+        expect(await page.textContent("[role=dialog] h2")).toBe(text.createNotice);
+        expect(await page.locator("[data-testid=news-face], [data-testid=news-isTop]").count()).toBe(0);
+        await page.click(`[role=dialog] .button-quiet:has-text("${text.cancel}")`);
+        await page.waitForSelector("[data-testid=news-editor]", { state: "detached" });
         await close();
       },
       JOURNEY_TIMEOUT_MS,

@@ -13,6 +13,7 @@ import { NEWS_TYPE } from "../../../src/protocol/types";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { CardList } from "../../components/card-list";
+import { Emblem } from "../../components/emblem";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
@@ -72,7 +73,9 @@ function NewsList({ kind }: { kind: Kind }) {
 
   const news = (row: Row) => (
     <Link href={`/news/info?id=${row.id}`} className="news-card-link">
-      <span className="news-card-cover">{row.face ? <img src={row.face} alt="" loading="lazy" /> : <span className="news-card-blank" aria-hidden="true" />}</span>
+      <span className="news-card-cover">{row.face ? <img src={row.face} alt="" loading="lazy" /> : <span className="news-card-blank" aria-hidden="true">
+            <Emblem size={56} />
+          </span>}</span>
       <span className="news-card-title" data-testid="news-title">
         {row.isTop ? <span className="news-pinned">{t("news.pinned")}</span> : null}
         {title(row)}
