@@ -7,6 +7,7 @@ import { activationDomain } from "./activation/routes";
 import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
 import { authDomain } from "./auth/routes";
+import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
@@ -44,6 +45,7 @@ export const DOMAINS = [
   activityDomain,
   orderDomain,
   videoDomain,
+  chatDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */
