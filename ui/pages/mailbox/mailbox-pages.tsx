@@ -64,7 +64,8 @@ function MemberSessions() {
         <ChatCompose id="chat-new" label={t("mailbox.compose")} button={t("mailbox.send")} hint={t("mailbox.composeHint")} onSent={(id) => navigate(`/session/info?id=${id}`)} />
       </section>
       <h2 className="section-title">{t("mailbox.sessions")}</h2>
-      <CardList
+      <div className="chat-sessions">
+        <CardList
         {...list}
         rowKey={(s) => s.id}
         label={t("mailbox.sessions")}
@@ -72,7 +73,8 @@ function MemberSessions() {
         itemTestId="chat-session"
         cardClass={(s) => (s.readed ? undefined : "is-marked")}
         card={(s) => <MemberCard session={s} />}
-      />
+        />
+      </div>
     </>
   );
 }
@@ -110,12 +112,16 @@ function ManagerSessions() {
   const { list } = useFilteredPages("/chat/session/manager", NO_FILTER, (_, index) => ({ index }));
   const columns: Column<Session>[] = [
     {
-      key: "state",
-      title: t("mailbox.state"),
-      place: "aside",
-      render: (s) => (s.readed ? <span className="chat-read">{t("mailbox.read")}</span> : <Unread label={t("mailbox.unreadMember")} />),
+      key: "member",
+      title: t("mailbox.member"),
+      place: "title",
+      render: (s) => (
+        <span className="chat-member">
+          <span className="chat-member-id">{s.user.employees}</span>
+          {s.readed ? null : <Unread label={t("mailbox.unreadMember")} />}
+        </span>
+      ),
     },
-    { key: "member", title: t("mailbox.member"), place: "title", render: (s) => s.user.employees },
     { key: "first", title: t("mailbox.first"), wide: true, render: (s) => <Excerpt text={s.content} /> },
     { key: "date", title: t("mailbox.date"), render: (s) => formatDateTime(s.date) },
     {
@@ -137,7 +143,8 @@ function ManagerSessions() {
     },
     {
       key: "open",
-      title: t("mailbox.open"),
+      title: t("mailbox.action"),
+      place: "aside",
       render: (s) => (
         <Link href={`/system/chat?id=${s.id}`} className="button button-quiet chat-open" aria-label={t("mailbox.openSession", { employees: s.user.employees ?? "" })}>
           {t("mailbox.open")}
