@@ -1,8 +1,8 @@
 // Taking places and stock for a sub-order, and giving them back, inside the
 // caller's transaction. Every take is one conditional UPDATE that refuses to
 // pass its cap, so nothing is read and then written; rows are always locked
-// in one order (team, activity, cycle, options by id, gifts by id), so two
-// sign-ups never wait on each other in a circle.
+// in one order (teams, activities, cycles, options, gifts, each kind by id),
+// so two sign-ups or checkouts never wait on each other in a circle.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { rowsOf } from "../../db/sql";
@@ -27,44 +27,81 @@ function tally(ids: readonly number[]): [number, number][] {
   return [...counts.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** Takes everything the claim needs, or names what was full (the caller rolls back). */
-export async function takePlaces(db: DbOrTx, claim: Claim): Promise<ResultCode | null> {
-  const n = claim.places;
-  if (n > 0 && claim.teamId !== null) {
-    const team = await db.execute(sql`update teams set used = used + ${n} where id = ${claim.teamId} and (cap is null or used + ${n} <= cap) returning id`);
-    if (rowsOf(team).length === 0) return "ERROR_SIGN_FULL";
+/** What refused a take, and the claim (by position) that asked for it. */
+export type Refusal = { code: ResultCode; claim: number };
+
+/**
+ * Takes everything the claims need, or names what was full and the first
+ * claim that needed it (the caller rolls back). Several claims (a checkout)
+ * are taken as one: each kind of row in id order, kinds in the order above,
+ * so a checkout and a sign-up lock rows in the same order.
+ */
+export async function takeAll(db: DbOrTx, claims: readonly Claim[]): Promise<Refusal | null> {
+  const first = (match: (c: Claim) => boolean) => Math.max(0, claims.findIndex(match));
+  const sum = (key: (c: Claim) => number | null) => {
+    const totals = new Map<number, number>();
+    for (const c of claims) {
+      const id = key(c);
+      if (id !== null && c.places > 0) totals.set(id, (totals.get(id) ?? 0) + c.places);
+    }
+    return [...totals.entries()].sort((a, b) => a[0] - b[0]);
+  };
+  for (const [id, n] of sum((c) => c.teamId)) {
+    const team = await db.execute(sql`update teams set used = used + ${n} where id = ${id} and (cap is null or used + ${n} <= cap) returning id`);
+    if (rowsOf(team).length === 0) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.teamId === id) };
   }
-  if (n > 0) {
-    const activity = await db.execute(sql`update activities set used = used + ${n} where id = ${claim.activityId} and (cap is null or used + ${n} <= cap) returning id`);
-    if (rowsOf(activity).length === 0) return "ERROR_SIGN_FULL";
+  for (const [id, n] of sum((c) => c.activityId)) {
+    const activity = await db.execute(sql`update activities set used = used + ${n} where id = ${id} and (cap is null or used + ${n} <= cap) returning id`);
+    if (rowsOf(activity).length === 0) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.activityId === id) };
   }
-  if (n > 0 && claim.cycle) {
-    if (n > claim.cycle.cap) return "ERROR_SIGN_FULL";
-    const cycle = await db.execute(sql`
-      insert into activity_cycles (activity_id, cycle, used) values (${claim.activityId}, ${claim.cycle.number}, ${n})
-      on conflict (activity_id, cycle) do update set used = activity_cycles.used + ${n}
-        where activity_cycles.used + ${n} <= ${claim.cycle.cap}
+  const cycles = new Map<string, { activityId: number; number: number; cap: number; n: number }>();
+  for (const c of claims)
+    if (c.cycle && c.places > 0) {
+      const key = `${c.activityId}:${c.cycle.number}`;
+      const had = cycles.get(key);
+      cycles.set(key, { activityId: c.activityId, number: c.cycle.number, cap: c.cycle.cap, n: (had?.n ?? 0) + c.places });
+    }
+  for (const cycle of [...cycles.values()].sort((a, b) => a.activityId - b.activityId || a.number - b.number)) {
+    const refused = { code: "ERROR_SIGN_FULL" as const, claim: first((c) => c.activityId === cycle.activityId) };
+    if (cycle.n > cycle.cap) return refused;
+    const row = await db.execute(sql`
+      insert into activity_cycles (activity_id, cycle, used) values (${cycle.activityId}, ${cycle.number}, ${cycle.n})
+      on conflict (activity_id, cycle) do update set used = activity_cycles.used + ${cycle.n}
+        where activity_cycles.used + ${cycle.n} <= ${cycle.cap}
       returning used`);
-    if (rowsOf(cycle).length === 0) return "ERROR_SIGN_FULL";
+    if (rowsOf(row).length === 0) return refused;
   }
-  for (const [id, k] of tally(claim.options)) {
+  for (const [id, k] of tally(claims.flatMap((c) => c.options))) {
     const option = await db.execute(sql`update question_options set used = used + ${k} where id = ${id} and (cap is null or used + ${k} <= cap) returning id`);
-    if (rowsOf(option).length === 0) return "ERROR_SIGN_OPTION_FULL";
+    if (rowsOf(option).length === 0) return { code: "ERROR_SIGN_OPTION_FULL", claim: first((c) => c.options.includes(id)) };
   }
-  for (const [id, k] of tally(claim.gifts)) {
+  for (const [id, k] of tally(claims.flatMap((c) => c.gifts))) {
     const gift = await db.execute(sql`update gifts set used = used + ${k} where id = ${id} and (cap is null or used + ${k} <= cap) returning id`);
-    if (rowsOf(gift).length === 0) return "ERROR_SIGN_QUOTA_FULL";
+    if (rowsOf(gift).length === 0) return { code: "ERROR_SIGN_QUOTA_FULL", claim: first((c) => c.gifts.includes(id)) };
   }
   return null;
 }
 
-/** Gives a cancelled sub-order's places and stock back, in the same order, and tells instances places came back. */
-export async function givePlacesBack(db: DbOrTx, claim: Claim) {
-  const n = claim.places;
-  if (n > 0 && claim.teamId !== null) await db.execute(sql`update teams set used = greatest(used - ${n}, 0) where id = ${claim.teamId}`);
-  await db.execute(sql`update activities set used = greatest(used - ${n}, 0), version = version + 1 where id = ${claim.activityId}`);
-  if (n > 0 && claim.cycle)
-    await db.execute(sql`update activity_cycles set used = greatest(used - ${n}, 0) where activity_id = ${claim.activityId} and cycle = ${claim.cycle.number}`);
-  for (const [id, k] of tally(claim.options)) await db.execute(sql`update question_options set used = greatest(used - ${k}, 0) where id = ${id}`);
-  for (const [id, k] of tally(claim.gifts)) await db.execute(sql`update gifts set used = greatest(used - ${k}, 0) where id = ${id}`);
+/** One claim's take: what refused, or null. */
+export async function takePlaces(db: DbOrTx, claim: Claim): Promise<ResultCode | null> {
+  return (await takeAll(db, [claim]))?.code ?? null;
+}
+
+/** Gives a cancelled order's places and stock back, in the order takeAll locks them, and tells instances places came back. */
+export async function giveAllBack(db: DbOrTx, claims: readonly Claim[]) {
+  const ids = (pick: (c: Claim) => number | null) => [...new Set(claims.map(pick).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  const placesOf = (match: (c: Claim) => boolean) => claims.filter(match).reduce((n, c) => n + c.places, 0);
+  for (const id of ids((c) => c.teamId)) {
+    const n = placesOf((c) => c.teamId === id);
+    if (n > 0) await db.execute(sql`update teams set used = greatest(used - ${n}, 0) where id = ${id}`);
+  }
+  for (const id of ids((c) => c.activityId)) {
+    const n = placesOf((c) => c.activityId === id);
+    await db.execute(sql`update activities set used = greatest(used - ${n}, 0), version = version + 1 where id = ${id}`);
+  }
+  const cycles = claims.filter((c) => c.cycle && c.places > 0).sort((a, b) => a.activityId - b.activityId || a.cycle!.number - b.cycle!.number);
+  for (const c of cycles)
+    await db.execute(sql`update activity_cycles set used = greatest(used - ${c.places}, 0) where activity_id = ${c.activityId} and cycle = ${c.cycle!.number}`);
+  for (const [id, k] of tally(claims.flatMap((c) => c.options))) await db.execute(sql`update question_options set used = greatest(used - ${k}, 0) where id = ${id}`);
+  for (const [id, k] of tally(claims.flatMap((c) => c.gifts))) await db.execute(sql`update gifts set used = greatest(used - ${k}, 0) where id = ${id}`);
 }

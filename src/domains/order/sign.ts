@@ -22,7 +22,7 @@ import { newTrade, recordPayment, requestPayLink } from "../payment/create";
 import { spendPoints } from "../points/ledger";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
-import { takePlaces } from "./places";
+import { type Claim, takeAll } from "./places";
 import { knownSoldOut, rememberIfCapReached, rememberSoldOut, soldOutAt } from "./sold-out";
 import { isoOf } from "../shared/fields";
 
@@ -101,7 +101,7 @@ async function checkFamily(ctx: MemberCtx, loaded: Loaded, clans: NonNullable<Si
   return placed.placed.map((p) => ({ ...p, kin: kin.find((k) => k.id === p.kin.id)! }));
 }
 
-async function addressOf(ctx: MemberCtx, loaded: Loaded, id: number | null | undefined) {
+export async function addressOf(ctx: MemberCtx, loaded: Pick<Loaded, "activity">, id: number | null | undefined) {
   if (!loaded.activity.hasAddress) return null;
   if (!id) return refuse("ERROR_SIGN_ADDRESS");
   const [row] = await ctx.db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, ctx.actor.id)));
@@ -114,21 +114,26 @@ export function chargeOf(a: { price: number; integral: number; deduction: number
   return { amount: Math.max(0, a.price - (deduct ? a.deduction : 0)), points: a.mustIntegral || deduct ? a.integral : 0 };
 }
 
-/** The smallest order number of the member's still free in 1..formCount (a race for the same one meets the unique index). */
-async function freeSeq(ctx: MemberCtx, loaded: Loaded, cycle: number): Promise<number> {
+/** The member's order numbers still free in 1..formCount, `n` of them (a race for the same one meets the unique index). */
+async function freeSeqs(ctx: MemberCtx, loaded: Loaded, cycle: number, n: number): Promise<number[]> {
   const taken = await ctx.db
     .select({ seq: orderItems.seq })
     .from(orderItems)
     .where(and(eq(orderItems.activityId, loaded.activity.id), eq(orderItems.userId, ctx.actor.id), eq(orderItems.cycle, cycle), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
   const used = new Set(taken.map((t) => t.seq));
-  for (let seq = 1; seq <= loaded.activity.formCount; seq++) if (!used.has(seq)) return seq;
-  return refuse("ERROR_SIGN_FINISH");
+  const free: number[] = [];
+  for (let seq = 1; seq <= loaded.activity.formCount && free.length < n; seq++) if (!used.has(seq)) free.push(seq);
+  return free.length === n ? free : refuse("ERROR_SIGN_FINISH", { activity: loaded.activity.id });
 }
 
-/** Everything /order/sign checks before its transaction: only reads, on the pool. */
-export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignInput }) {
+/**
+ * One activity's sign-up draft checked against every rule that only reads:
+ * visibility, the member's standing, properties, questionnaire, family.
+ * What the sign-up, the trolley and the checkout all check first.
+ */
+export async function checkDraft(ctx: MemberCtx, input: SignInput, known?: Member) {
   if (await knownSoldOut(ctx, input.activity)) return refuse("ERROR_SIGN_FULL");
-  const [loaded, member] = await Promise.all([loadActivity(ctx.db, input.activity), memberOf(ctx.db, ctx.actor)]);
+  const [loaded, member] = await Promise.all([loadActivity(ctx.db, input.activity), known ?? memberOf(ctx.db, ctx.actor)]);
   if (!loaded || !visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
   const a = loaded.activity;
   const standing = await standingOf(ctx.db, loaded, member, ctx.now);
@@ -139,49 +144,100 @@ export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignI
   const propertyValues = await checkProperties(ctx, loaded, member, input.properties ?? []);
   const quiz = await checkQuiz(ctx, loaded, input);
   const kin = await checkFamily(ctx, loaded, input.clans ?? []);
-  const address = await addressOf(ctx, loaded, input.address);
+  const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
+  return { loaded, member, standing, propertyValues, quiz, kin, places };
+}
+
+export type CheckedDraft = Awaited<ReturnType<typeof checkDraft>>;
+export type Charge = NonNullable<ReturnType<typeof chargeOf>>;
+
+/** Everything /order/sign checks before its transaction: only reads, on the pool. */
+export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignInput }) {
+  const draft = await checkDraft(ctx, input);
+  const a = draft.loaded.activity;
+  const address = await addressOf(ctx, draft.loaded, input.address);
   const charge = chargeOf(a, input.integral === 1);
   if (!charge) return refuse("ERROR_SIGN_DEDUCTION");
-  if (charge.points > standing.points) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
-  const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
-  return { loaded, standing, propertyValues, quiz, kin, address, charge, places };
+  if (charge.points > draft.standing.points) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+  return { draft, address, charge };
 }
 
 export type PreparedSign = Awaited<ReturnType<typeof prepareSign>>;
 
 /** The writes of a sign-up, in the command's one transaction, from what prepareSign checked. */
 export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
-  const { loaded, standing, propertyValues, quiz, kin, address, charge, places } = prepared;
-  const a = loaded.activity;
+  const { draft, address, charge } = prepared;
+  const a = draft.loaded.activity;
   // Sold out since this request was checked (an earlier sign-up of its batch took the last place).
   if (soldOutAt(ctx, a)) return refuse("ERROR_SIGN_FULL");
-  const seq = await freeSeq(ctx, loaded, standing.cycle);
-
-  // The writes: places first (one conditional update each), then points, then the rows.
-  const team = loaded.team;
-  const claim = {
-    activityId: a.id,
-    teamId: team && team.cap !== null ? team.id : null,
-    places,
-    cycle: a.hasCycle ? { number: standing.cycle, cap: a.cycleCount } : null,
-    options: quiz?.taken ?? [],
-    gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
+  const placed = await placeOrder(ctx, { units: [{ draft, charge, time: draft.quiz?.time ?? input.time ?? null }], address, deducted: input.integral === 1, prefix: "A" });
+  const quiz = draft.quiz;
+  return {
+    ...placed,
+    ticket: a.hasTicket && !placed.expires,
+    score: quiz?.score ?? null,
+    review: quiz?.showAnswer ? quiz.items.map((i) => ({ id: i.question.id, answer: i.answer, score: i.score })) : null,
   };
+}
+
+/** One unit of an order: a checked draft, what it costs, the seconds its questionnaire took. */
+export type Unit = { draft: CheckedDraft; charge: Charge; time: number | null };
+
+type AddressRow = typeof addresses.$inferSelect;
+
+const joined = (units: readonly Unit[], pick: (a: Loaded["activity"]) => string, separator: string) =>
+  [...new Set(units.map((u) => pick(u.draft.loaded.activity)))].join(separator);
+
+/**
+ * Writes one order of one or more units (a sign-up, or a checkout of the
+ * trolley), all or nothing: seats, then places (one conditional update per
+ * row, in one order), then points, then the rows. A refusal names the
+ * activity whose unit was refused.
+ */
+export async function placeOrder(ctx: CommandCtx<MemberCtx>, args: { units: readonly Unit[]; address: AddressRow | null; deducted: boolean; prefix: string }) {
+  const { units, address } = args;
+  // Each unit holds its own seat: an activity's units take that many free order numbers.
+  const seqs = new Map<number, number[]>();
+  for (const u of units) {
+    const a = u.draft.loaded.activity;
+    if (!seqs.has(a.id)) seqs.set(a.id, await freeSeqs(ctx, u.draft.loaded, u.draft.standing.cycle, units.filter((v) => v.draft.loaded.activity.id === a.id).length));
+  }
+  const claims: Claim[] = units.map(({ draft }) => {
+    const { loaded, standing, quiz, kin, places } = draft;
+    const team = loaded.team;
+    return {
+      activityId: loaded.activity.id,
+      teamId: team && team.cap !== null ? team.id : null,
+      places,
+      cycle: loaded.activity.hasCycle ? { number: standing.cycle, cap: loaded.activity.cycleCount } : null,
+      options: quiz?.taken ?? [],
+      gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
+    };
+  });
   if (signHooks.beforeTake) await signHooks.beforeTake();
-  const full = await takePlaces(ctx.db, claim);
+  const full = await takeAll(ctx.db, claims);
   if (full) {
+    const refused = units[full.claim]!.draft.loaded.activity;
     // The activity's own cap refused (not a team's or a cycle's, whose places come back without its version moving).
-    if (full === "ERROR_SIGN_FULL" && a.cap !== null) await rememberIfCapReached(ctx, a.id);
-    return refuse(full);
+    if (full.code === "ERROR_SIGN_FULL" && refused.cap !== null) await rememberIfCapReached(ctx, refused.id);
+    return refuse(full.code, { activity: refused.id });
   }
 
-  const trade = newTrade("A", ctx.now);
-  const note = { descZh: `报名：${a.nameZh}`, descEn: `Sign-up: ${a.nameEn}` };
-  const pointParts = charge.points > 0 ? await spendPoints(ctx.db, { userId: ctx.actor.id, amount: charge.points, now: ctx.now, note }) : [];
-  if (pointParts === null) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+  const trade = newTrade(args.prefix, ctx.now);
+  const price = units.reduce((n, u) => n + u.draft.loaded.activity.price, 0);
+  const amount = units.reduce((n, u) => n + u.charge.amount, 0);
+  const points = units.reduce((n, u) => n + u.charge.points, 0);
+  const names = { zh: joined(units, (a) => a.nameZh, "、"), en: joined(units, (a) => a.nameEn, ", ") };
+  const note = { descZh: `报名：${names.zh}`, descEn: `Sign-up: ${names.en}` };
+  const pointParts = points > 0 ? await spendPoints(ctx.db, { userId: ctx.actor.id, amount: points, now: ctx.now, note }) : [];
+  if (pointParts === null) {
+    const must = units.find((u) => u.draft.loaded.activity.mustIntegral && u.charge.points > 0);
+    return refuse(must ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+  }
 
-  const preview = a.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
-  const paying = charge.amount > 0 && !preview;
+  // An activity in preview makes preview orders (deleted when it goes live); a checkout never mixes the two (src/domains/cart).
+  const preview = units.every((u) => u.draft.loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW);
+  const paying = amount > 0 && !preview;
   const state = preview ? ORDER_STATE.ORDER_STATE_PREVIEW : paying ? ORDER_STATE.ORDER_STATE_WAIT : ORDER_STATE.ORDER_STATE_SUCCESS;
   const expiresAt = paying ? new Date(ctx.now.getTime() + PAY_WINDOW_MS) : null;
   const [order] = await ctx.db
@@ -191,10 +247,10 @@ export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberC
       userId: ctx.actor.id,
       state,
       sendState: SEND_STATE.SEND_STATE_WAIT,
-      price: a.price,
-      amount: charge.amount,
-      points: charge.points,
-      deducted: input.integral === 1,
+      price,
+      amount,
+      points,
+      deducted: args.deducted,
       pointParts,
       liaison: address?.name ?? null,
       phone: address?.phone ?? null,
@@ -209,60 +265,55 @@ export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberC
       payDate: paying ? null : ctx.now,
     })
     .returning({ id: orders.id });
-  const [item] = await ctx.db
+  const items = await ctx.db
     .insert(orderItems)
-    .values({
-      orderId: order!.id,
-      childTrade: `${trade}-1`,
-      userId: ctx.actor.id,
-      activityId: a.id,
-      teamId: claim.teamId,
-      teamSeat: team?.signOnly ? team.id : null,
-      cycle: standing.cycle,
-      seq,
-      places,
-      state,
-      properties: propertyValues,
-      quests: quiz?.values ?? [],
-      takes: { options: claim.options, gifts: claim.gifts },
-      score: quiz?.score ?? null,
-      time: quiz?.time ?? input.time ?? null,
-      createdAt: ctx.now,
-    })
+    .values(
+      units.map(({ draft, time }, n) => {
+        const a = draft.loaded.activity;
+        return {
+          orderId: order!.id,
+          childTrade: `${trade}-${n + 1}`,
+          userId: ctx.actor.id,
+          activityId: a.id,
+          teamId: claims[n]!.teamId,
+          teamSeat: draft.loaded.team?.signOnly ? draft.loaded.team.id : null,
+          cycle: draft.standing.cycle,
+          seq: seqs.get(a.id)!.shift()!,
+          places: draft.places,
+          state,
+          properties: draft.propertyValues,
+          quests: draft.quiz?.values ?? [],
+          takes: { options: claims[n]!.options, gifts: claims[n]!.gifts },
+          score: draft.quiz?.score ?? null,
+          time,
+          createdAt: ctx.now,
+        };
+      }),
+    )
     .returning({ id: orderItems.id });
-  if (kin.length > 0)
-    await ctx.db.insert(orderFamilies).values(
-      kin.map(({ kin: k, rule, gift }) => ({
-        itemId: item!.id,
-        activityId: a.id,
-        familyId: k.id,
-        ruleId: rule.id,
-        giftId: gift,
-        name: k.name,
-        identity: k.identity.toUpperCase(),
-        idType: k.idType,
-        relationId: k.relationId,
-        sex: k.sex,
-        birthday: k.birthday,
-        phone: k.phone,
-        counted: rule.calCount,
-        state,
-      })),
-    );
+  const carried = units.flatMap(({ draft }, n) =>
+    draft.kin.map(({ kin: k, rule, gift }) => ({
+      itemId: items[n]!.id,
+      activityId: draft.loaded.activity.id,
+      familyId: k.id,
+      ruleId: rule.id,
+      giftId: gift,
+      name: k.name,
+      identity: k.identity.toUpperCase(),
+      idType: k.idType,
+      relationId: k.relationId,
+      sex: k.sex,
+      birthday: k.birthday,
+      phone: k.phone,
+      counted: rule.calCount,
+      state,
+    })),
+  );
+  if (carried.length > 0) await ctx.db.insert(orderFamilies).values(carried);
   if (paying)
-    await recordPayment(ctx, { trade, kind: "order", refId: order!.id, userId: ctx.actor.id, subject: `${a.nameZh} / ${a.nameEn}`, amount: charge.amount, expiresAt: expiresAt! });
+    await recordPayment(ctx, { trade, kind: "order", refId: order!.id, userId: ctx.actor.id, subject: `${names.zh} / ${names.en}`.slice(0, 200), amount, expiresAt: expiresAt! });
 
-  return {
-    trade,
-    order: order!.id,
-    state: { id: state },
-    amount: charge.amount,
-    expires: isoOf(expiresAt),
-    ticket: a.hasTicket && !paying,
-    score: quiz?.score ?? null,
-    review: quiz?.showAnswer ? quiz.items.map((i) => ({ id: i.question.id, answer: i.answer, score: i.score })) : null,
-    audit: { entity: "order", id: order!.id, detail: trade },
-  };
+  return { trade, order: order!.id, state: { id: state }, amount, expires: isoOf(expiresAt), audit: { entity: "order", id: order!.id, detail: trade } };
 }
 
 /** After the commit: the pay link of an order waiting for payment (the payment window's QR); none for a free one. */
