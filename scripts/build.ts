@@ -28,6 +28,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   centre: "ui/pages/centre/centre.css",
   activity: "ui/pages/activity/activity.css",
   admin: "ui/pages/admin/admin.css",
+  mailbox: "ui/pages/mailbox/mailbox.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

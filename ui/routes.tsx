@@ -14,7 +14,8 @@ import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
 // Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
-const admin = withAreaStyles(["lists", "admin"], () => import("./pages/admin/admin-pages"));
+// The manager's mailbox thread is among them, with the mailbox's styles.
+const admin = withAreaStyles(["lists", "admin", "mailbox"], () => import("./pages/admin/admin-pages"));
 const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOperationPage })));
 const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
@@ -31,6 +32,11 @@ const activity = withAreaStyles(["ordering", "centre", "activity"], () => import
 const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.ActivityIndexPage })));
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
+
+// The union mailbox: its list and conversation pages, one chunk.
+const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailbox/mailbox-pages"));
+const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
+const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
 
 const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 
@@ -51,8 +57,8 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   propertyOperation: PropertyOperationPage,
   newsList: NewsListPage,
   newsInfo: comingSoon("page.newsInfo"),
-  chatList: comingSoon("page.chatList"),
-  chatInfo: comingSoon("page.chatInfo"),
+  chatList: ChatListPage,
+  chatInfo: ChatInfoPage,
   shoppingcart: comingSoon("page.shoppingcart"),
   place: comingSoon("page.place"),
   browse: BrowsePage,

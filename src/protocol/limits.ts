@@ -6,3 +6,7 @@ export const DUES_PAGE_SIZE = 14;
 export const POINTS_PAGE_SIZE = 10;
 export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
+/** The mailbox lists, the member's and the managers' (spec 3: mailbox tables of 10 rows). */
+export const CHAT_PAGE_SIZE = 10;
+/** A mailbox message's length, counted as typed (before its angle brackets are escaped). */
+export const CHAT_MAX_LENGTH = 2000;

@@ -8,6 +8,7 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import mailbox from "./areas/mailbox";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -20,6 +21,7 @@ const en: Dictionary = {
   outbox: outbox.en,
   order: order.en,
   activity: activity.en,
+  mailbox: mailbox.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

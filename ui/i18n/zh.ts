@@ -9,6 +9,7 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import mailbox from "./areas/mailbox";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -19,6 +20,7 @@ const zh = {
   outbox: outbox.zh,
   order: order.zh,
   activity: activity.zh,
+  mailbox: mailbox.zh,
 
   app: {
     name: "工会会员服务平台",

@@ -12,6 +12,7 @@ import { providersOf } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
 import { seedDemoActivities, storeDemoFiles } from "./activities";
 import { isSeeded, seedBase } from "./base";
+import { seedDemoChat } from "./chat";
 
 export const DEMO_PASSWORD = "Union2026demo";
 
@@ -121,6 +122,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
       departmentProperty: p.department,
       teamProperty: p.team,
     });
+    await seedDemoChat(tx, now, { member: ids.cn100001!, foreigner: ids.cn100002!, manager: ids.cn000003! });
     return { seeded: true, demo: true };
   });
 }
