@@ -12,6 +12,7 @@ import { providersOf } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
 import { seedDemoActivities, storeDemoFiles } from "./activities";
 import { isSeeded, seedBase } from "./base";
+import { seedDemoMarket, storeMarketFiles } from "./market";
 
 export const DEMO_PASSWORD = "Union2026demo";
 
@@ -58,6 +59,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
   const files = config.seedDemo ? await storeDemoFiles(storage) : null;
+  const marketFiles = config.seedDemo ? await storeMarketFiles(storage) : null;
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     if (!config.seedDemo) {
@@ -121,6 +123,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
       departmentProperty: p.department,
       teamProperty: p.team,
     });
+    await seedDemoMarket(tx, now, marketFiles!, { member: ids.cn100001! });
     return { seeded: true, demo: true };
   });
 }
