@@ -32,6 +32,13 @@ const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.Activi
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
 
+// The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
+const market = withAreaStyles(["ordering", "centre", "activity", "market"], () => import("./pages/market/market-pages"));
+const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
+const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
+const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
+const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
+
 const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 
 function NewsListPage() {
@@ -42,8 +49,8 @@ function NewsListPage() {
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
-  marketIndex: comingSoon("page.marketIndex"),
-  marketInfo: comingSoon("page.marketInfo"),
+  marketIndex: MarketIndexPage,
+  marketInfo: MarketInfoPage,
   activityModule: ModulePage,
   activityInfo: ActivityPage,
   information: CentrePage,
@@ -53,8 +60,8 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   newsInfo: comingSoon("page.newsInfo"),
   chatList: comingSoon("page.chatList"),
   chatInfo: comingSoon("page.chatInfo"),
-  shoppingcart: comingSoon("page.shoppingcart"),
-  place: comingSoon("page.place"),
+  shoppingcart: CartPage,
+  place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
 };

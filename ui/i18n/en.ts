@@ -8,6 +8,7 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import market from "./areas/market";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -19,6 +20,7 @@ const en: Dictionary = {
   dues: dues.en,
   outbox: outbox.en,
   order: order.en,
+  market: market.en,
   activity: activity.en,
   app: {
     name: "Union Member Portal",

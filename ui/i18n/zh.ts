@@ -9,6 +9,7 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import market from "./areas/market";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -18,6 +19,7 @@ const zh = {
   dues: dues.zh,
   outbox: outbox.zh,
   order: order.zh,
+  market: market.zh,
   activity: activity.zh,
 
   app: {

@@ -123,7 +123,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
       departmentProperty: p.department,
       teamProperty: p.team,
     });
-    await seedDemoMarket(tx, now, marketFiles!, { member: ids.cn100001! });
+    await seedDemoMarket(tx, now, marketFiles!, { member: ids.cn100001!, foreigner: ids.cn100002! });
     return { seeded: true, demo: true };
   });
 }

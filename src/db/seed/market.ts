@@ -51,7 +51,7 @@ export async function storeMarketFiles(storage: StorageProvider): Promise<Market
 
 const rich = (...paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join("");
 
-export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles, people: { member: number }) {
+export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles, people: { member: number; foreigner: number }) {
   const at = (days: number, hour = 0) => new Date(now.getTime() + days * DAY + hour * HOUR);
   const year = now.getUTCFullYear();
   const [market] = await tx
@@ -156,14 +156,14 @@ export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles,
     contentZh: rich("三折自动伞，防晒防雨。"),
     contentEn: rich("Automatic three-fold umbrella, for sun and rain."),
   });
-  // Sold out: every place taken (by members the demo does not show).
-  await add({
+  // Sold out: both places taken by cn100002's order below.
+  const earbuds = await add({
     categoryId: daily!.id,
     nameZh: "蓝牙耳机",
     nameEn: "Bluetooth earbuds",
     face: covers.earbuds,
-    cap: 20,
-    used: 20,
+    cap: 2,
+    formCount: 2,
     price: 19900,
     deduction: 5000,
     integral: 10000,
@@ -207,65 +207,66 @@ export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles,
     contentEn: rich("Worth ¥100, paid with points."),
   });
 
-  // A past market order of cn100001: two umbrellas and a canvas bag (the 50 points of the
-  // "gift redemption" record in the points seed), shipped in two parcels.
-  const placed = at(-10);
-  for (const a of [umbrella, umbrella, bag]) {
-    const full = await takePlaces(tx, { activityId: a.id, teamId: null, places: 1, cycle: null, options: [], gifts: [] });
-    if (full) throw new Error(`demo seed: ${a.nameEn} is ${full}`);
-  }
-  const trade = `M${placed.getTime()}${people.member}`;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      trade,
-      userId: people.member,
-      state: ORDER_STATE.ORDER_STATE_SUCCESS,
-      sendState: SEND_STATE.SEND_STATE_SENT,
-      price: 5000,
-      amount: 5000,
-      points: 5000,
-      liaison: "陈会员",
-      phone: "13900000001",
-      address0: "11",
-      address1: "1101",
-      address2: "110101",
-      address3: "110101001",
-      addressInfo: "东华门大街1号院2号楼301室",
-      createdAt: placed,
-      updatedAt: at(-8),
-      payDate: placed,
-    })
-    .returning({ id: orders.id });
-  await tx.insert(orderItems).values(
-    [umbrella, umbrella, bag].map((a, n) => ({
-      orderId: order!.id,
-      childTrade: `${trade}-${n + 1}`,
-      userId: people.member,
-      activityId: a.id,
-      seq: a === umbrella ? n + 1 : 1,
-      places: 1,
-      state: ORDER_STATE.ORDER_STATE_SUCCESS,
-      createdAt: placed,
-      takes: { options: [], gifts: [] },
-    })),
-  );
-  await tx.insert(payments).values({
-    trade,
-    provider: "sandbox",
-    kind: "order",
-    refId: order!.id,
-    userId: people.member,
-    subject: "折叠晴雨伞、工会帆布袋 / Folding umbrella, Union canvas bag",
-    amount: 5000,
-    state: PAY_STATE.PAY_STATE_SUCCESS,
-    createdAt: placed,
-    expiresAt: new Date(placed.getTime() + 5 * 60_000),
-    paidAt: placed,
-  });
+  /** A paid market order as a checkout writes it: the units' places taken, one sub-order each, the payment. */
+  const pastOrder = async (userId: number, units: (typeof activities.$inferSelect)[], o: { placed: Date; amount: number; points: number; sent: boolean }) => {
+    for (const a of units) {
+      const full = await takePlaces(tx, { activityId: a.id, teamId: null, places: 1, cycle: null, options: [], gifts: [] });
+      if (full) throw new Error(`demo seed: ${a.nameEn} is ${full}`);
+    }
+    const trade = `M${o.placed.getTime()}${userId}`;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        trade,
+        userId,
+        state: ORDER_STATE.ORDER_STATE_SUCCESS,
+        sendState: o.sent ? SEND_STATE.SEND_STATE_SENT : SEND_STATE.SEND_STATE_WAIT,
+        price: o.amount,
+        amount: o.amount,
+        points: o.points,
+        liaison: "陈会员",
+        phone: "13900000001",
+        address0: "11",
+        address1: "1101",
+        address2: "110101",
+        address3: "110101001",
+        addressInfo: "东华门大街1号院2号楼301室",
+        createdAt: o.placed,
+        updatedAt: o.placed,
+        payDate: o.placed,
+      })
+      .returning({ id: orders.id });
+    const seq = new Map<number, number>();
+    await tx.insert(orderItems).values(
+      units.map((a, n) => {
+        seq.set(a.id, (seq.get(a.id) ?? 0) + 1);
+        return { orderId: order!.id, childTrade: `${trade}-${n + 1}`, userId, activityId: a.id, seq: seq.get(a.id)!, places: 1, state: ORDER_STATE.ORDER_STATE_SUCCESS, createdAt: o.placed, takes: { options: [], gifts: [] } };
+      }),
+    );
+    if (o.amount > 0)
+      await tx.insert(payments).values({
+        trade,
+        provider: "sandbox",
+        kind: "order",
+        refId: order!.id,
+        userId,
+        subject: [...new Set(units.map((a) => a.nameZh))].join("、").slice(0, 200),
+        amount: o.amount,
+        state: PAY_STATE.PAY_STATE_SUCCESS,
+        createdAt: o.placed,
+        expiresAt: new Date(o.placed.getTime() + 5 * 60_000),
+        paidAt: o.placed,
+      });
+    return order!.id;
+  };
+
+  await pastOrder(people.foreigner, [earbuds, earbuds], { placed: at(-3, 2), amount: 2 * 19900, points: 0, sent: false });
+  // cn100001: two umbrellas and a canvas bag (the 50 points of the "gift redemption" record in the
+  // points seed), shipped in two parcels.
+  const order = await pastOrder(people.member, [umbrella, umbrella, bag], { placed: at(-10), amount: 5000, points: 5000, sent: true });
   await tx.insert(parcels).values([
     {
-      orderId: order!.id,
+      orderId: order,
       number: "YT7788990011223",
       company: "圆通速递 YTO Express",
       site: "北京东城区分部",
@@ -280,7 +281,7 @@ export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles,
       updatedAt: at(-7, 3),
     },
     {
-      orderId: order!.id,
+      orderId: order,
       number: "ZT5566778899001",
       company: "中通快递 ZTO Express",
       site: "北京朝阳区分部",
