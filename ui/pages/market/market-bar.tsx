@@ -35,7 +35,7 @@ export function usePoints(key: unknown = 0): number | null {
 export function CartLink({ count }: { count: number | null }) {
   const t = useT();
   return (
-    <Link href="/market/cart" className="cart-link" aria-label={t("market.trolleyCount", { count: count ?? 0 })} data-testid="cart-link">
+    <Link href="/market/cart" className="cart-link" data-testid="cart-link">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.76L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         <circle cx="9" cy="19" r="1.5" fill="currentColor" />
