@@ -37,6 +37,12 @@ const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPag
 const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailbox/mailbox-pages"));
 const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
 const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
+// The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
+const market = withAreaStyles(["ordering", "centre", "activity", "market"], () => import("./pages/market/market-pages"));
+const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
+const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
+const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
+const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 
 const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 
@@ -48,8 +54,8 @@ function NewsListPage() {
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
-  marketIndex: comingSoon("page.marketIndex"),
-  marketInfo: comingSoon("page.marketInfo"),
+  marketIndex: MarketIndexPage,
+  marketInfo: MarketInfoPage,
   activityModule: ModulePage,
   activityInfo: ActivityPage,
   information: CentrePage,
@@ -59,8 +65,8 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   newsInfo: comingSoon("page.newsInfo"),
   chatList: ChatListPage,
   chatInfo: ChatInfoPage,
-  shoppingcart: comingSoon("page.shoppingcart"),
-  place: comingSoon("page.place"),
+  shoppingcart: CartPage,
+  place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
 };

@@ -9,6 +9,7 @@ import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import mailbox from "./areas/mailbox";
+import market from "./areas/market";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -20,6 +21,7 @@ const en: Dictionary = {
   dues: dues.en,
   outbox: outbox.en,
   order: order.en,
+  market: market.en,
   activity: activity.en,
   mailbox: mailbox.en,
   app: {

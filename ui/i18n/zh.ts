@@ -10,6 +10,7 @@ import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import mailbox from "./areas/mailbox";
+import market from "./areas/market";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -19,6 +20,7 @@ const zh = {
   dues: dues.zh,
   outbox: outbox.zh,
   order: order.zh,
+  market: market.zh,
   activity: activity.zh,
   mailbox: mailbox.zh,
 
