@@ -8,6 +8,7 @@ import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
 import { authDomain } from "./auth/routes";
 import { cartDomain } from "./cart/routes";
+import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
@@ -48,6 +49,7 @@ export const DOMAINS = [
   cartDomain,
   videoDomain,
   newsDomain,
+  chatDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

@@ -13,3 +13,7 @@ export const NEWS_PAGE_MAX = 50;
 export const NEWS_TITLE_MAX = 100;
 /** Rich text in either language, in characters as cleaned; images travel as addresses, never inline. */
 export const NEWS_CONTENT_MAX = 50_000;
+/** The mailbox lists, the member's and the managers' (spec 3: mailbox tables of 10 rows). */
+export const CHAT_PAGE_SIZE = 10;
+/** A mailbox message's length, counted as typed (before its angle brackets are escaped). */
+export const CHAT_MAX_LENGTH = 2000;
