@@ -8,6 +8,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import news from "./areas/news";
+import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import type { Dictionary } from "./zh";
@@ -23,6 +25,8 @@ const en: Dictionary = {
   order: order.en,
   market: market.en,
   activity: activity.en,
+  news: news.en,
+  upload: upload.en,
   mailbox: mailbox.en,
   app: {
     name: "Union Member Portal",

@@ -9,6 +9,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import news from "./areas/news";
+import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 const zh = {
@@ -22,6 +24,8 @@ const zh = {
   order: order.zh,
   market: market.zh,
   activity: activity.zh,
+  news: news.zh,
+  upload: upload.zh,
   mailbox: mailbox.zh,
 
   app: {
