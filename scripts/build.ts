@@ -27,8 +27,12 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   ordering: "ui/components/ordering.css",
   centre: "ui/pages/centre/centre.css",
   activity: "ui/pages/activity/activity.css",
+  market: "ui/pages/market/market.css",
   admin: "ui/pages/admin/admin.css",
   homeEdit: "ui/pages/home/home-edit.css",
+  editing: "ui/components/editing.css",
+  news: "ui/pages/news/news.css",
+  mailbox: "ui/pages/mailbox/mailbox.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

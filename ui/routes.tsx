@@ -9,12 +9,13 @@ import { withAreaStyles } from "./lib/area-styles";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
 import { IndexPage } from "./pages/home/index-page";
-import { ComingSoonPage, ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
+import { ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
 import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
 // Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
-const admin = withAreaStyles(["lists", "admin"], () => import("./pages/admin/admin-pages"));
+// The manager's mailbox thread is among them, with the mailbox's styles.
+const admin = withAreaStyles(["lists", "admin", "mailbox"], () => import("./pages/admin/admin-pages"));
 const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOperationPage })));
 const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
@@ -32,29 +33,38 @@ const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.Activi
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
 
-const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
+// News and notices: one chunk, with the lists' styles, the editing area's (Quill's rules draw the rich content) and its own.
+const news = withAreaStyles(["lists", "editing", "news"], () => import("./pages/news/news-pages"));
+const NewsListPage = lazy(() => news().then((m) => ({ default: m.NewsListPage })));
+const NewsInfoPage = lazy(() => news().then((m) => ({ default: m.NewsInfoPage })));
 
-function NewsListPage() {
-  const type = new URLSearchParams(useSearch()).get("type");
-  return <ComingSoonPage titleKey={type === "news" ? "page.news" : type === "notice" ? "page.notice" : "page.newsList"} />;
-}
+// The union mailbox: its list and conversation pages, one chunk.
+const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailbox/mailbox-pages"));
+const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
+const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
+// The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
+const market = withAreaStyles(["ordering", "centre", "activity", "market"], () => import("./pages/market/market-pages"));
+const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
+const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
+const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
+const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
-  marketIndex: comingSoon("page.marketIndex"),
-  marketInfo: comingSoon("page.marketInfo"),
+  marketIndex: MarketIndexPage,
+  marketInfo: MarketInfoPage,
   activityModule: ModulePage,
   activityInfo: ActivityPage,
   information: CentrePage,
   userOperation: UserOperationPage,
   propertyOperation: PropertyOperationPage,
   newsList: NewsListPage,
-  newsInfo: comingSoon("page.newsInfo"),
-  chatList: comingSoon("page.chatList"),
-  chatInfo: comingSoon("page.chatInfo"),
-  shoppingcart: comingSoon("page.shoppingcart"),
-  place: comingSoon("page.place"),
+  newsInfo: NewsInfoPage,
+  chatList: ChatListPage,
+  chatInfo: ChatInfoPage,
+  shoppingcart: CartPage,
+  place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
 };

@@ -10,10 +10,12 @@ import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
 import { cartDomain } from "./cart/routes";
+import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
 import { membershipDomain } from "./membership/routes";
+import { newsDomain } from "./news/routes";
 import { orderPayment } from "./order/lifecycle";
 import { orderDomain } from "./order/routes";
 import { outboxDomain } from "./outbox/routes";
@@ -50,6 +52,8 @@ export const DOMAINS = [
   videoDomain,
   bannerDomain,
   announcementDomain,
+  newsDomain,
+  chatDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

@@ -54,3 +54,6 @@ export const hasChinese = (value: string): boolean => /[\u4e00-\u9fa5]/.test(val
 export const cleanText = (value: string): string => escapeAngles(value.trim());
 
 export const escapeAngles = (text: string): string => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** What the member typed, from text stored escaped: a field or a title shows it as written. */
+export const unescapeAngles = (text: string): string => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");

@@ -10,6 +10,10 @@ import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
+import news from "./areas/news";
+import upload from "./areas/upload";
+import mailbox from "./areas/mailbox";
+import market from "./areas/market";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -21,9 +25,13 @@ const en: Dictionary = {
   dues: dues.en,
   outbox: outbox.en,
   order: order.en,
+  market: market.en,
   activity: activity.en,
   home: home.en,
   homeEdit: homeEdit.en,
+  news: news.en,
+  upload: upload.en,
+  mailbox: mailbox.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

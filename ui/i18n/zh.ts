@@ -11,6 +11,10 @@ import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
+import news from "./areas/news";
+import upload from "./areas/upload";
+import mailbox from "./areas/mailbox";
+import market from "./areas/market";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -20,9 +24,13 @@ const zh = {
   dues: dues.zh,
   outbox: outbox.zh,
   order: order.zh,
+  market: market.zh,
   activity: activity.zh,
   home: home.zh,
   homeEdit: homeEdit.zh,
+  news: news.zh,
+  upload: upload.zh,
+  mailbox: mailbox.zh,
 
   app: {
     name: "工会会员服务平台",

@@ -2,6 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
 import { clubModule, showcaseTitle } from "./showcase";
+import { deleteCategory, listCategories, saveCategory } from "./categories";
 import { activityInfo, allActivities, currentActivities, drawQuiz, listActivities, listModules, moduleInfo, powerCheck } from "./catalogue";
 
 export const activityDomain = domain("activity", [
@@ -16,4 +17,11 @@ export const activityDomain = domain("activity", [
   query("/activity/module/title", { access: "user", input: t.Object({ type: t.Integer({ minimum: 0, maximum: 1_000_000 }) }) }, showcaseTitle),
   query("/activity/module/clubmed", { access: "user" }, clubModule),
   command("/activity/quiz/draw", { access: "user", input: t.Object({ activity: idField }) }, drawQuiz),
+  query("/activity/module/sort/list", { access: "user", input: t.Object({ module: idField }) }, listCategories),
+  command(
+    "/activity/module/sort/save",
+    { access: "FUNCTION_ACTIVITY_CREATE", input: t.Object({ name: t.String({ maxLength: 200 }), module: idField }), audit: "category.save" },
+    saveCategory,
+  ),
+  command("/activity/module/sort/delete", { access: "FUNCTION_ACTIVITY_CREATE", input: t.Object({ id: idField }), audit: "category.delete" }, deleteCategory),
 ]);
