@@ -216,10 +216,13 @@ describe("the module buttons", () => {
     expect(club.module).toMatchObject({ id: module, showTitle: MODULE_SHOW.MODULE_SHOW_CLUB });
     expect((await member.call<{ id: number | null }>("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_CLUB })).id).toBe(module);
     expect((await member.call<{ id: number | null }>("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GROUP })).id).toBeNull();
-    const [market] = await t.db.insert(modules).values({ nameZh: "礼品", nameEn: "Gifts", year: 2026, model: MODULE_MODEL.MODULE_MODEL_MARKET, showTitle: MODULE_SHOW.MODULE_SHOW_GIFT, createdAt: START }).returning();
+    // The demo's market is the gift showcase.
+    const [demoGift] = await t.db.select().from(modules).where(eq(modules.showTitle, MODULE_SHOW.MODULE_SHOW_GIFT));
+    expect((await member.call<{ id: number | null }>("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT })).id).toBe(demoGift!.id);
+    const [market] = await t.db.insert(modules).values({ nameZh: "礼品", nameEn: "Gifts", year: START.getUTCFullYear() + 1, model: MODULE_MODEL.MODULE_MODEL_MARKET, showTitle: MODULE_SHOW.MODULE_SHOW_GIFT, createdAt: START }).returning();
     const [old] = await t.db.insert(modules).values({ nameZh: "旧礼品", nameEn: "Old gifts", year: 2024, model: MODULE_MODEL.MODULE_MODEL_MARKET, showTitle: MODULE_SHOW.MODULE_SHOW_GIFT, createdAt: START }).returning();
     try {
-      // Two modules fill it: the newer year's wins.
+      // Several modules fill it: the newest year's wins.
       expect((await member.call<{ id: number | null }>("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT })).id).toBe(market!.id);
     } finally {
       await t.db.delete(modules).where(eq(modules.id, market!.id));

@@ -61,6 +61,7 @@ async function homeLoaded(page: Page) {
   await page.waitForSelector("[data-testid=carousel] [data-testid=carousel-slide]");
   await page.waitForSelector("[data-testid=home-activity]");
   await page.waitForSelector("[data-testid=club-button]");
+  await page.waitForSelector("[data-testid=gift-button], [data-testid=gift-soon]");
   await page.waitForSelector("[data-testid=home-notice] .home-loading", { state: "detached" });
   await page.waitForSelector("[data-testid=home-news] .home-loading", { state: "detached" });
 }
@@ -123,6 +124,20 @@ describe("a member on the home page", () => {
     await homeLoaded(page);
     // Not shown again.
     expect(await page.isVisible("[data-testid=announcement]")).toBe(false);
+
+    // The latest 5 notices and 3 news, each opening its page; the unread reply in the mailbox is marked.
+    const notices = await page.locator("[data-testid=home-notice] li").count();
+    const stories = await page.locator("[data-testid=home-news] li").count();
+    expect(notices).toBeGreaterThan(0);
+    expect(notices).toBeLessThanOrEqual(5);
+    expect(stories).toBeGreaterThan(0);
+    expect(stories).toBeLessThanOrEqual(3);
+    expect(await page.isVisible("[data-testid=mailbox-unread]")).toBe(true);
+    expect(await page.textContent("[data-testid=side-mailbox]")).toBe("工会信箱（有新回复）");
+    await page.click("[data-testid=home-notice] li >> nth=0 >> a");
+    await page.waitForFunction(() => location.pathname === "/news/info" && /^\?id=\d+$/.test(location.search));
+    await page.goBack();
+    await homeLoaded(page);
 
     // MORE.
     await page.click("[data-testid=more-notice]");
@@ -193,8 +208,12 @@ describe("a member on the home page", () => {
     await again;
     await nextFrames(page);
     expect(await page.isVisible("[data-testid=announcement]")).toBe(false);
-    // The gift zone has no module in this demo: the coming-soon picture stands in.
-    expect(await page.getAttribute("[data-testid=gift-soon]", "aria-label")).toBe("Gift zone: Coming soon");
+    // No unread reply for this member; the gift showcase opens its market.
+    expect(await page.isVisible("[data-testid=mailbox-unread]")).toBe(false);
+    expect(await page.getAttribute("[data-testid=gift-button]", "href")).toMatch(/^\/market\?id=\d+$/);
+    await page.click("[data-testid=gift-button]");
+    await waitForPath(page, "/market");
+    expect(new URL(page.url()).search).toMatch(/^\?id=\d+$/);
     await close();
   }, JOURNEY_MS);
 });
@@ -227,10 +246,11 @@ describe("an editor and the banners", () => {
     expect(await page.textContent("#banner-param-error")).toBe("请填写跳转参数:id");
     await page.fill("#banner-param", "999999");
     // A file that is not an image, then one that is.
-    await page.setInputFiles("[data-testid=banner-file]", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-    expect(await page.textContent("[data-testid=banner-face-error]")).toBe("图片格式请使用image/png,image/jpeg,image/jpg");
-    await page.setInputFiles("[data-testid=banner-file]", { name: "talk.png", mimeType: "image/png", buffer: png });
-    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>("[data-testid=banner-face]")?.naturalWidth ?? 0) === 900);
+    await page.setInputFiles("[data-testid=banner-cover] input[type=file]", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    expect(await messageText(page)).toBe("图片格式请使用image/png,image/jpeg,image/jpg");
+    await pressOk(page, "确定");
+    await page.setInputFiles("[data-testid=banner-cover] input[type=file]", { name: "talk.png", mimeType: "image/png", buffer: png });
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>("[data-testid=banner-cover] img")?.naturalWidth ?? 0) === 900);
     await page.click("[data-testid=banner-save]");
     expect(await page.textContent("#banner-param-error")).toBe("跳转目标不存在，请检查跳转参数");
     await page.fill("#banner-param", "1");

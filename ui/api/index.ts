@@ -90,18 +90,6 @@ export const api = {
     return answer;
   },
 
-  /** One signed multipart upload (an image for a cover, a banner or rich text); the loading overlay shows while it runs. */
-  async upload<T = { path: string }>(path: "/file/upload/image" | "/upload/image", file: Blob, name?: string): Promise<Answer<T>> {
-    try {
-      const answer = await track(client.upload<T>(path, file, name));
-      if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
-      return answer;
-    } catch (error) {
-      console.error(error);
-      return unreachable<T>();
-    }
-  },
-
   /**
    * A signed GET image (the login image code, a ticket's QR) as an object URL
    * for an <img src>. Its signed address carries the token, so it is fetched

@@ -27,9 +27,6 @@ export default {
       paramHint: "目标的编号（{{name}}）",
       face: "封面图片",
       faceHint: "建议尺寸 900×360，png 或 jpg，不超过10mb",
-      upload: "上传图片",
-      replace: "更换图片",
-      removeFace: "移除图片",
       preview: "封面预览",
       confirmDelete: "确定删除此横幅吗？",
       errors: {
@@ -42,8 +39,6 @@ export default {
         hide: "下线时间须晚于上线时间",
         index: "排序须为大于0的整数",
         face: "请重新上传封面图片",
-        size: "图片大小不得超过10mb",
-        type: "图片格式请使用image/png,image/jpeg,image/jpg",
       },
     },
     announcement: {
@@ -100,9 +95,6 @@ export default {
       paramHint: "The target's number ({{name}})",
       face: "Cover image",
       faceHint: "Suggested size 900×360, png or jpg, at most 10 MB",
-      upload: "Upload image",
-      replace: "Replace image",
-      removeFace: "Remove image",
       preview: "Cover preview",
       confirmDelete: "Delete this banner?",
       errors: {
@@ -115,8 +107,6 @@ export default {
         hide: "The offline time must be after the online time",
         index: "The order must be a whole number above 0",
         face: "Please upload the cover image again",
-        size: "The image must not exceed 10 MB",
-        type: "Please use an image of type image/png, image/jpeg or image/jpg",
       },
     },
     announcement: {

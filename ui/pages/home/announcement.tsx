@@ -4,7 +4,7 @@ import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../src/domains/api";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
-import { unescapeAngles } from "../../components/property-form/model";
+import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { session } from "../../state/session";
 

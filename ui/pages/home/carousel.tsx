@@ -8,7 +8,7 @@ import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { pick, useT } from "../../i18n";
 import { session } from "../../state/session";
-import { unescapeAngles } from "../../components/property-form/model";
+import { unescapeAngles } from "../../../src/protocol/identity";
 
 export type CarouselBanner = ItemOf<"/banner/list">;
 

@@ -2,16 +2,17 @@
 // its own stylesheet (home-edit.css): the banner list pop-up (30 rows a page,
 // the spec's paging text), the banner editor (spec 2 sections 2 and 5), and
 // the announcement list with its editor.
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { BANNER_PAGE_SIZE } from "../../../src/protocol/limits";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
+import { CoverField } from "../../components/image-upload";
 import { Dialog } from "../../components/dialog";
 import { confirm, showMessage } from "../../components/message-box";
-import { unescapeAngles } from "../../components/property-form/model";
+import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { session } from "../../state/session";
@@ -19,10 +20,6 @@ import { paragraphsOf } from "./announcement";
 
 type Banner = ItemOf<"/manager/banner/list">;
 type Announcement = ItemOf<"/manager/announcement/list">;
-
-/** Spec 2 section 9: 10,000,000 bytes, png / jpeg / jpg. */
-const IMAGE_MAX_BYTES = 10_000_000;
-const IMAGE_TYPES = ["image/png", "image/jpeg", "image/jpg"];
 
 /** "yyyy-MM-dd HH:mm" in the visitor's time zone, as the date picker types it, to ISO; "" is none, null unreadable. */
 function isoOfLocal(text: string): string | null | "" {
@@ -155,7 +152,6 @@ function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: b
   const [form, setForm] = useState<BannerForm | null>(id === null ? EMPTY_BANNER : null);
   const [errors, setErrors] = useState<Partial<Record<BannerField, string>>>({});
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const jumps = typeRows.filter((row) => row.group === "JUMP_KIND");
 
   useEffect(() => {
@@ -191,16 +187,6 @@ function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: b
     });
   };
   const paramName = "id";
-
-  const pickImage = async (file: File | undefined) => {
-    if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type)) return setErrors((e) => ({ ...e, face: t("homeEdit.banner.errors.type") }));
-    if (file.size > IMAGE_MAX_BYTES) return setErrors((e) => ({ ...e, face: t("homeEdit.banner.errors.size") }));
-    const answer = await api.upload("/file/upload/image", file, file.name);
-    if (isSuccess(answer) && answer.path) return update({ face: answer.path });
-    const reason = (answer.message.params as { reason?: string } | undefined)?.reason;
-    setErrors((e) => ({ ...e, face: reason === "size" ? t("homeEdit.banner.errors.size") : reason === "type" ? t("homeEdit.banner.errors.type") : t(`result.${answer.message.code}`) }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -318,32 +304,15 @@ function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: b
             <input id="banner-param" className={`input${errors.param ? " input-invalid" : ""}`} inputMode="numeric" disabled={!form.jump} value={form.param} maxLength={10} onChange={(e) => update({ param: e.target.value })} {...described("param")} />
           </Field>
         </div>
-        <div className="field">
-          <span className="field-label">{t("homeEdit.banner.face")}</span>
-          <div className="he-face">
-            {form.face ? <img src={form.face} alt={t("homeEdit.banner.preview")} className="he-face-preview" data-testid="banner-face" /> : <span className="he-face-empty" aria-hidden="true" />}
-            <div className="he-face-actions">
-              <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/jpg" className="he-file" data-testid="banner-file" tabIndex={-1} aria-hidden="true" onChange={(e) => {
-                void pickImage(e.target.files?.[0]);
-                e.target.value = "";
-              }} />
-              <button type="button" className="button button-quiet" onClick={() => fileInput.current?.click()}>
-                {form.face ? t("homeEdit.banner.replace") : t("homeEdit.banner.upload")}
-              </button>
-              {form.face ? (
-                <button type="button" className="link-button" onClick={() => update({ face: "" })}>
-                  {t("homeEdit.banner.removeFace")}
-                </button>
-              ) : null}
-              <p className="he-hint">{t("homeEdit.banner.faceHint")}</p>
-            </div>
-          </div>
-          {errors.face ? (
-            <p className="field-error" role="alert" data-testid="banner-face-error">
-              {errors.face}
-            </p>
-          ) : null}
-        </div>
+        <CoverField
+          value={form.face || null}
+          onChange={(face) => update({ face: face ?? "" })}
+          label={t("homeEdit.banner.face")}
+          hint={t("homeEdit.banner.faceHint")}
+          alt={t("homeEdit.banner.preview")}
+          error={errors.face}
+          testId="banner-cover"
+        />
       </form>
     </Dialog>
   );

@@ -12,7 +12,7 @@ import type { PropertyView } from "../../../src/domains/property/service";
 import { isSuccess } from "../../../src/protocol/result";
 import { MODULE_SHOW } from "../../../src/protocol/types";
 import { api } from "../../api";
-import { unescapeAngles } from "../../components/property-form/model";
+import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { withAreaStyles } from "../../lib/area-styles";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -23,7 +23,8 @@ import { Carousel, type CarouselBanner } from "./carousel";
 import { type NewsRow, latestNews, mailboxUnread } from "./feeds";
 import { type Site, SideLinks } from "./side-links";
 
-const editors = withAreaStyles(["homeEdit"], () => import("./editors"));
+// The cover picker's styles are the editing area's (ui/components/editing.css).
+const editors = withAreaStyles(["editing", "homeEdit"], () => import("./editors"));
 const BannerListWindow = lazy(() => editors().then((m) => ({ default: m.BannerListWindow })));
 const AnnouncementWindow = lazy(() => editors().then((m) => ({ default: m.AnnouncementWindow })));
 
