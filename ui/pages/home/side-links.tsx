@@ -56,11 +56,17 @@ export function SideLinks({ site, unread }: { site: Site | null; unread: boolean
       <ul className="side-links">
         {items.map((item) => (
           <li key={item}>
-            <button type="button" className="side-link" data-testid={`side-${item}`} onClick={() => setOpen(item)}>
+            <button
+              type="button"
+              className="side-link"
+              data-testid={`side-${item}`}
+              aria-label={item === "mailbox" && unread ? t("home.side.mailboxUnread") : undefined}
+              onClick={() => setOpen(item)}
+            >
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <path d={ICONS[item]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
-              <span>{item === "mailbox" && unread ? t("home.side.mailboxUnread") : t(`home.side.${item}`)}</span>
+              <span>{t(`home.side.${item}`)}</span>
               {item === "mailbox" && unread ? <span className="unread-dot" data-testid="mailbox-unread" aria-hidden="true" /> : null}
             </button>
           </li>
