@@ -37,7 +37,6 @@ export default {
     side: {
       title: "服务与帮助",
       mailbox: "工会信箱",
-      mailboxUnread: "工会信箱（有新回复）",
       unread: "新回复",
       unionMail: "工会邮箱",
       unionMailText: "欢迎来信，工会邮箱地址：",
@@ -100,7 +99,6 @@ export default {
     side: {
       title: "Services and help",
       mailbox: "Union mailbox",
-      mailboxUnread: "Union mailbox (new reply)",
       unread: "New reply",
       unionMail: "Union e-mail",
       unionMailText: "Write to the union at:",

@@ -56,22 +56,26 @@ export function SideLinks({ site, unread }: { site: Site | null; unread: boolean
       <ul className="side-links">
         {items.map((item) => (
           <li key={item}>
-            <button
-              type="button"
-              className="side-link"
-              data-testid={`side-${item}`}
-              aria-label={item === "mailbox" && unread ? t("home.side.mailboxUnread") : undefined}
-              onClick={() => setOpen(item)}
-            >
+            <button type="button" className="side-link" data-testid={`side-${item}`} onClick={() => setOpen(item)}>
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <path d={ICONS[item]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
               <span>{t(`home.side.${item}`)}</span>
-              {item === "mailbox" && unread ? <span className="unread-dot" data-testid="mailbox-unread" aria-hidden="true" /> : null}
             </button>
           </li>
         ))}
       </ul>
+      <Link href="/session/list" className="mailbox-entry" data-testid="mailbox-entry">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M4 5h16v11H9l-4 3v-3H4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        </svg>
+        <span className="mailbox-entry-text">{t("home.side.writeOnline")}</span>
+        {unread ? (
+          <span className="unread-badge" data-testid="mailbox-unread">
+            {t("home.side.unread")}
+          </span>
+        ) : null}
+      </Link>
       <button type="button" className="health-entry" data-testid="health-entry" onClick={() => void openHealth(t("home.healthFailed"))}>
         <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true">
           <path d="M24 41S6 30 6 17a9 9 0 0 1 18-3 9 9 0 0 1 18 3c0 13-18 24-18 24z" fill="currentColor" opacity="0.9" />
@@ -92,7 +96,6 @@ export function SideLinks({ site, unread }: { site: Site | null; unread: boolean
           <p>
             <Link href="/session/list" className="button button-primary" onClick={close}>
               {t("home.side.writeOnline")}
-              {unread ? <span className="unread-badge">{t("home.side.unread")}</span> : null}
             </Link>
           </p>
         </Dialog>
