@@ -6,3 +6,5 @@ export const DUES_PAGE_SIZE = 14;
 export const POINTS_PAGE_SIZE = 10;
 export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
+/** The module order management pop-up (spec 3 section 2.2). */
+export const MODULE_ORDER_PAGE_SIZE = 20;

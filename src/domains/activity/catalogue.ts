@@ -16,7 +16,7 @@ import { isoOf } from "../shared/fields";
 
 type ModuleRow = typeof modules.$inferSelect;
 
-function moduleView(ctx: MemberCtx, m: ModuleRow) {
+export function moduleView(ctx: MemberCtx, m: ModuleRow) {
   return {
     id: m.id,
     nameZh: m.nameZh,
