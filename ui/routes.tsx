@@ -26,8 +26,9 @@ const CentrePage = lazy(
 );
 
 // Activities, their modules and the sign-up windows: one chunk.
-// The sign-up windows use the centre's address book and its editor, so the centre's styles come too.
-const activity = withAreaStyles(["ordering", "centre", "activity"], () => import("./pages/activity/activity-pages"));
+// The sign-up windows use the centre's address book and its editor, so the centre's styles come too;
+// staff get the module tools (their sheet, and the lists' for the module order pop-up).
+const activity = withAreaStyles(["lists", "ordering", "centre", "activity", "modules"], () => import("./pages/activity/activity-pages"));
 const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.ActivityIndexPage })));
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));

@@ -96,6 +96,12 @@ describe("/activity/module/update", () => {
     expect(await refusedField(draft({ year: YEAR - 5 }))).toBe("year");
   });
 
+  test("an older module keeps its year when edited, but cannot be moved to another year out of range", async () => {
+    const old = await makeModule(t.db, { year: YEAR - 6, face: icon });
+    expect((await saved(draft({ id: old.id, year: YEAR - 6, nameEn: "Renamed" }))).nameEn).toBe("Renamed");
+    expect(await refusedField(draft({ id: old.id, year: YEAR - 7 }))).toBe("year");
+  });
+
   test("on the home carousel: no online time goes online at once; the offline time and the image are required", async () => {
     const end = new Date(START.getTime() + 7 * 86_400_000).toISOString();
     const start = new Date(START.getTime() + 86_400_000).toISOString();

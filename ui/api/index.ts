@@ -119,6 +119,22 @@ export const api = {
     }
   },
 
+  /**
+   * One image sent as a signed multipart upload (covers and icons to
+   * /file/upload/image, images inside rich text to /upload/image), with the
+   * loading overlay; answers the path to show it from.
+   */
+  async upload(path: "/file/upload/image" | "/upload/image", file: Blob, name = "image"): Promise<Answer<{ path: string }>> {
+    try {
+      const answer = await track(client.upload<{ path: string }>(path, file, name));
+      if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+      return answer;
+    } catch (error) {
+      console.error(error);
+      return unreachable<{ path: string }>();
+    }
+  },
+
   /** Called when the server says nobody is signed in on this token any more. */
   onSignedOut(listener: Listener): () => void {
     signedOutListeners.add(listener);

@@ -8,6 +8,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import modules from "./areas/modules";
+import upload from "./areas/upload";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -20,6 +22,8 @@ const en: Dictionary = {
   outbox: outbox.en,
   order: order.en,
   activity: activity.en,
+  modules: modules.en,
+  upload: upload.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

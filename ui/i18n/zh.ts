@@ -9,6 +9,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import modules from "./areas/modules";
+import upload from "./areas/upload";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -19,6 +21,8 @@ const zh = {
   outbox: outbox.zh,
   order: order.zh,
   activity: activity.zh,
+  modules: modules.zh,
+  upload: upload.zh,
 
   app: {
     name: "工会会员服务平台",

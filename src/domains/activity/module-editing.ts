@@ -77,13 +77,14 @@ function timeOf(raw: string | null | undefined, field: string): Date | null {
 }
 
 /** The checked fields of a module, in the order spec 2 section 5 lists its messages. */
-function checkModule(input: ModuleInput, now: Date) {
+function checkModule(input: ModuleInput, now: Date, storedYear: number | null) {
   const nameZh = nameOf(input.nameZh, "nameZh");
   const nameEn = nameOf(input.nameEn, "nameEn");
   // The year is the server's (China) year: a module for next year may be made from December on.
   const thisYear = new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
   const year = input.year;
-  if (year === null || year > thisYear + YEARS_AHEAD || year < thisYear - YEARS_BACK) return refuse("year");
+  // An older module being renamed may keep its year.
+  if (year === null || (year !== storedYear && (year > thisYear + YEARS_AHEAD || year < thisYear - YEARS_BACK))) return refuse("year");
   const face = input.face;
   if (!face || !isImagePath(face)) return refuse("face");
   const model = input.model?.id;
@@ -117,13 +118,14 @@ async function hasActivities(ctx: MemberCtx, moduleId: number): Promise<boolean>
 
 /** /activity/module/update: creates a module (no id) or edits one. */
 export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof moduleInput.static }) {
-  const fields = checkModule(input.module, ctx.now);
   const id = input.module.id;
   if (id === undefined) {
+    const fields = checkModule(input.module, ctx.now, null);
     const [row] = await ctx.db.insert(modules).values({ ...fields, createdAt: ctx.now }).returning();
     return { module: moduleView(ctx, row!), audit: { entity: "module", id: row!.id, detail: "create" } };
   }
   const existing = await lockModule(ctx, id);
+  const fields = checkModule(input.module, ctx.now, existing.year);
   // An activity module's activities would open as market items (and the reverse): the model is fixed once it has any.
   if (fields.model !== existing.model && (await hasActivities(ctx, id))) throw new DomainError("ERROR_MODULE_NOT_EMPTY", { field: "model" });
   const [row] = await ctx.db.update(modules).set(fields).where(eq(modules.id, id)).returning();
