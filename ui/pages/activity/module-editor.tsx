@@ -19,7 +19,8 @@ import { formatDateTime } from "../../lib/format";
 export type EditedModule = NonNullable<AnswerOf<"/activity/module/info">["module"]>;
 
 type Field = "nameZh" | "nameEn" | "year" | "face" | "model" | "showStart" | "showEnd" | "titleFace";
-const FIELDS: Field[] = ["nameZh", "nameEn", "year", "face", "model", "showStart", "showEnd", "titleFace"];
+// In the order they are on the screen (the model sits beside the year), so the first error gets the focus.
+const FIELDS: Field[] = ["nameZh", "nameEn", "year", "model", "face", "showStart", "showEnd", "titleFace"];
 type Errors = Partial<Record<Field, string>>;
 
 type Form = {
