@@ -165,6 +165,8 @@ describe("module editing", () => {
       await upload(page, "module-titleFace", CAROUSEL);
       await noSeriousViolations(page);
       await settledShot(page, "modules/editor-en-phone");
+      await page.locator("#module-titleFace-hint").scrollIntoViewIfNeeded();
+      await settledShot(page, "modules/editor-carousel-en-phone");
       await page.uncheck("#module-isTitle");
       await page.click("[role=dialog] button[type=submit]");
       expect(await messageText(page)).toBe("Submitted");

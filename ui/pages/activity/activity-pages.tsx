@@ -13,7 +13,7 @@ import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { pick, useT } from "../../i18n";
 import { formatDate, formatMoney, formatPoints } from "../../lib/format";
-import { session } from "../../state/session";
+import { hasPower, session } from "../../state/session";
 import { ModuleTools, NewActivityTile, NewModuleTile } from "./module-tools";
 
 export { ActivityPage } from "./activity-page";
@@ -121,7 +121,8 @@ export function ModulePage() {
       <PageHead title={title} trail={[{ label: t("page.activityIndex"), href: "/activity" }, { label: title }]} />
       {data ? <ModuleTools module={data.module} hasActivities={data.list.length > 0} onChanged={() => setVersion((v) => v + 1)} /> : null}
       {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
-      {data && data.list.length === 0 ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
+      {/* An editor who may create activities sees the 'new activity' tile instead. */}
+      {data && data.list.length === 0 && !hasPower("FUNCTION_ACTIVITY_CREATE") ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
       {data ? (
         <ul className="activity-tiles">
           {data.list.map((tile) => (
