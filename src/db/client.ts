@@ -17,6 +17,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Raw SQL for the migrator and maintenance (advisory locks, truncation in tests). */
   exec(sqlText: string): Promise<void>;
+  /** PGlite only: the data directory as a tar, to open copies of it with `from`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -48,7 +50,14 @@ function preparing(sql: Sql): Sql {
   });
 }
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; pool?: number; memory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  pool?: number;
+  memory?: boolean;
+  /** PGlite only: start from this dump of a data directory (tests clone one migrated, seeded database). */
+  from?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -81,7 +90,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   // and Drizzle parse it again, turning a stored "13900000001" into a number.
   const { types } = await import("@electric-sql/pglite");
   const asText = (value: string) => value;
-  const client = await PGlite.create(dataDir, { parsers: { [types.JSON]: asText, [types.JSONB]: asText } });
+  const client = await PGlite.create(dataDir, { parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -89,6 +98,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

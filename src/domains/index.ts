@@ -7,6 +7,7 @@ import { activationDomain } from "./activation/routes";
 import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
 import { authDomain } from "./auth/routes";
+import { cartDomain } from "./cart/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
@@ -43,6 +44,7 @@ export const DOMAINS = [
   fileDomain,
   activityDomain,
   orderDomain,
+  cartDomain,
   videoDomain,
 ];
 

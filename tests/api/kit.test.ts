@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Type } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
 import { Elysia } from "elysia";
-import { duesOrders, operationLog, outbox, payments, users, verificationCodes } from "../../src/db/schema";
+import { duesOrders, files, operationLog, outbox, payments, users, verificationCodes } from "../../src/db/schema";
 import { queueMessage } from "../../src/domains/shared/messages";
 import { systemDomain } from "../../src/domains/system/routes";
 import { command, domain, query } from "../../src/http/kit";
@@ -264,6 +264,26 @@ describe("files", () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(TINY_PNG);
     const [logged] = await t.db.select().from(operationLog).where(eq(operationLog.action, "file.upload"));
     expect(logged).toMatchObject({ targetEntity: "file" });
+  });
+
+  test("a JPEG is told from its bytes whatever its name; covers take up to 10,000,000 bytes; images are cached for a year", async () => {
+    const editor = await t.as("cn000002");
+    const jpeg = new Uint8Array(1024);
+    jpeg.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    const answer = await editor.upload<{ path: string; file: unknown }>("/file/upload/image", new Blob([jpeg]), "cover.png");
+    expect(answer.file).toEqual({ filePath: answer.path, contentType: "image/jpeg", format: "jpg", name: "cover.png" });
+    expect(answer.path).toMatch(/^\/api\/file\/get\?key=[0-9a-f]{64}\.jpg$/);
+    const res = await t.fetch(answer.path!);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const [record] = await t.db.select().from(files).where(eq(files.key, answer.path!.split("=")[1]!));
+    expect(record).toMatchObject({ type: "image/jpeg", name: "cover.png", size: 1024 });
+    const cover = new Uint8Array(10_000_000);
+    cover.set(TINY_PNG);
+    expect((await editor.upload("/file/upload/image", new Blob([cover]))).message.code).toBe("SUCCESS");
+    const over = new Uint8Array(10_000_001);
+    over.set(TINY_PNG);
+    expect((await editor.upload("/file/upload/image", new Blob([over]))).message.code).toBe("ERROR_PARAMS");
   });
 
   test("a file over the route's limit is refused; a member without an editor's power may not upload", async () => {

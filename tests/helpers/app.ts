@@ -1,7 +1,10 @@
 // API tests: the whole app in-process on a fresh database, driven through the
 // real protocol client. PGlite in memory by default; a fresh schema on the
 // PostgreSQL server named by TEST_DATABASE_URL when it is set.
-import { mkdtemp, rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "../../src/db/sql";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
@@ -23,18 +26,74 @@ export { START } from "./clock";
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+/**
+ * Migrating and seeding take most of a test app's start (PGlite's own start
+ * most of the rest), and every app starts from the same seeded database: so
+ * it is made once per test process and each app opens a copy (a PGlite data
+ * directory dump, or a PostgreSQL database made from it as a template), with
+ * a copy of the seeded files.
+ */
+let template: Promise<{ pglite?: Blob; postgres?: string; filesDir: string }> | null = null;
+
+function seededTemplate() {
+  template ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), "union-portal-template-"));
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, DATA_DIR: dir });
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) {
+      const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
+      await migrate(database);
+      await seed(database, config, START);
+      const pglite = await database.dump!();
+      await database.close();
+      return { pglite, filesDir: join(dir, "files") };
+    }
+    const admin = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
+    // Templates of test processes that have ended are dropped.
+    const rows = rowsOf<{ datname: string }>(await admin.db.execute(sql`select datname from pg_database where datname like 'tpl\_%'`));
+    for (const { datname } of rows) {
+      const pid = Number(datname.split("_")[1]);
+      if (pid !== process.pid && !alive(pid)) await admin.exec(`drop database if exists ${datname} with (force)`);
+    }
+    const name = `tpl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await admin.exec(`create database ${name}`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: own.toString(), dataDir: "", pool: 1 });
+    await migrate(database);
+    await seed(database, config, START);
+    // A template may have no connections while it is copied.
+    await database.close();
+    await admin.close();
+    return { postgres: name, filesDir: join(dir, "files") };
+  })();
+  return template;
+}
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startTestApp(env: Record<string, string> = {}, opts: { providers?: Partial<Providers> } = {}) {
   // Every client of a test app comes from one "address": the token budget is tested on its own.
   const dataDir = await mkdtemp(join(tmpdir(), "union-portal-api-"));
   const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, TOKEN_BURST: "100000", DATA_DIR: dataDir, ...env });
+  const base = await seededTemplate();
+  await cp(base.filesDir, join(dataDir, "files"), { recursive: true });
   let database: Database;
   let dropSchema: (() => Promise<void>) | null = null;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    // One database per test file, so files run side by side on one server and start empty.
+    // One database per test app, copied from the seeded template, so files run side by side on one server and start alike.
     const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
-    await admin.exec(`create database ${name}`);
+    await admin.exec(`create database ${name} template ${base.postgres}`);
     await admin.close();
     const own = new URL(url);
     own.pathname = `/${name}`;
@@ -45,10 +104,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
       await cleaner.close();
     };
   } else {
-    database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
+    database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, from: base.pglite! });
   }
-  await migrate(database);
-  await seed(database, config, START);
   let now = START;
   const clock = {
     now: () => now,

@@ -19,7 +19,9 @@ export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
     .insert(files)
     .values({ key, type: TYPES[kind], name, size, userId: ctx.actor.id, createdAt: ctx.now })
     .returning({ id: files.id });
-  return { path: filePath(key), audit: { entity: "file", id: row!.id, detail: key } };
+  // The file record of spec 2 section 3, for the editors that keep one (a cover's face).
+  const file = { filePath: filePath(key), contentType: TYPES[kind], format: kind === "jpeg" ? "jpg" : kind, name };
+  return { path: file.filePath, file, audit: { entity: "file", id: row!.id, detail: key } };
 }
 
 /** Public: the images of news and activities are shown to anyone who sees the page. */

@@ -101,7 +101,7 @@ async function checkFamily(ctx: MemberCtx, loaded: Loaded, clans: NonNullable<Si
   return placed.placed.map((p) => ({ ...p, kin: kin.find((k) => k.id === p.kin.id)! }));
 }
 
-async function addressOf(ctx: MemberCtx, loaded: Loaded, id: number | null | undefined) {
+export async function addressOf(ctx: MemberCtx, loaded: Pick<Loaded, "activity">, id: number | null | undefined) {
   if (!loaded.activity.hasAddress) return null;
   if (!id) return refuse("ERROR_SIGN_ADDRESS");
   const [row] = await ctx.db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, ctx.actor.id)));

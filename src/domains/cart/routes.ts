@@ -1,0 +1,44 @@
+// The trolley and checkout calls (spec 2 section 7). Sign-up and trolley
+// calls carry the static key in the spec; here every call is signed and
+// sealed by the session like the rest.
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { idField } from "../shared/fields";
+import { signInput } from "../order/routes";
+import { withPayLink } from "../order/sign";
+import { checkout, prepareCheckout } from "./checkout";
+import { addToCart, cartCount, checkAll, checkRow, listCart, plusCart, prepareAdd, subCart } from "./trolley";
+
+const flag = t.Union([t.Literal(0), t.Literal(1)]);
+const seatConflicts = { order_items_member_seat_idx: "ERROR_SIGN_FINISH", order_items_team_seat_idx: "ERROR_SIGN_FINISH", order_families_identity_idx: "ERROR_SIGN_FAMILY" } as const;
+
+export const cartDomain = domain("cart", [
+  query("/market/cart/count", { access: "user" }, cartCount),
+  command(
+    "/market/cart/add",
+    {
+      access: "user",
+      input: t.Object({ ...t.Pick(signInput, ["activity", "quests", "clans", "time", "draw"]).properties, count: t.Literal(1) }),
+      prepare: prepareAdd,
+      audit: "cart.add",
+    },
+    addToCart,
+  ),
+  query("/market/cart/list", { access: "user" }, listCart),
+  command("/market/cart/sub", { access: "user", input: t.Object({ all: flag, id: idField }), audit: "cart.sub" }, subCart),
+  command("/market/cart/check", { access: "user", input: t.Object({ id: idField }), audit: "cart.check" }, checkRow),
+  command("/market/cart/check/all", { access: "user", input: t.Object({ check: flag }), audit: "cart.check" }, checkAll),
+  command("/market/cart/check/add", { access: "user", input: t.Object({ id: idField }), audit: "cart.plus" }, plusCart),
+  command(
+    "/market/place",
+    {
+      access: "user",
+      input: t.Object({ integral: flag, address: t.Optional(t.Union([idField, t.Null()])) }),
+      prepare: prepareCheckout,
+      audit: "cart.place",
+      conflicts: seatConflicts,
+      then: withPayLink,
+    },
+    checkout,
+  ),
+]);
