@@ -3,8 +3,8 @@
 // gift and group-buy zones, new activities in preview, and a module's orders.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { activities, modules, operationLog, orderItems, orders, teams, users } from "../../src/db/schema";
-import { ACTIVITY_STATE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, SEND_STATE } from "../../src/protocol/types";
+import { activities, conditions, modules, operationLog, orderItems, orders, properties, teams, users } from "../../src/db/schema";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE, SEND_STATE } from "../../src/protocol/types";
 import type { ApiClient } from "../../src/protocol/client";
 import { makeActivity, makeModule, makeTeam } from "../helpers/activities";
 import { START, startTestApp, type TestApp } from "../helpers/app";
@@ -144,6 +144,50 @@ describe("/activity/module/update", () => {
     const before = (await t.db.select().from(modules)).length;
     expect((await save(draft(), member)).message.code).toBe("ERROR_NOT_POWER");
     expect((await t.db.select().from(modules)).length).toBe(before);
+  });
+});
+
+describe("a module's show conditions (reasons)", () => {
+  const nameProperty = async () => (await t.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME)))[0]!.id;
+  const reason = async (over: Record<string, unknown> = {}) => ({
+    type: { id: CONDITION_TYPE.CONDITION_TYPE_SHOW },
+    property: { id: await nameProperty() },
+    compareMode: { id: COMPARE_MODE.COMPARE_IN },
+    value: "王管理|李编辑",
+    ...over,
+  });
+  const memberSees = async (id: number) => ((await member.call<Answer>("/activity/module/list")).list as Answer[]).some((m) => m.id === id);
+
+  test("stored with the module, shown to editors only, and they decide who sees it; absent keeps them, empty clears them", async () => {
+    const answer = await admin.call<Answer>("/activity/module/update", { module: draft({ nameEn: "Staff only" }), reasons: [await reason()] });
+    expect(answer.message.code).toBe("SUCCESS");
+    const id = answer.module.id as number;
+    expect(answer.reasons).toEqual([{ id: expect.any(Number), type: { id: CONDITION_TYPE.CONDITION_TYPE_SHOW }, property: { id: await nameProperty() }, compareMode: { id: COMPARE_MODE.COMPARE_IN }, value: "王管理|李编辑" }]);
+    expect((await admin.call<Answer>("/activity/module/info", { id })).reasons).toHaveLength(1);
+    // The member (陈会员) is neither name: the module is hidden from them, and they never read its conditions.
+    expect(await memberSees(id)).toBe(false);
+    expect((await member.call("/activity/module/info", { id })).message.code).toBe("ERROR_RESULT_NULL");
+    const visible = await saved(draft({ nameEn: "Open" }));
+    expect("reasons" in (await member.call<Answer>("/activity/module/info", { id: visible.id }))).toBe(false);
+
+    await saved(draft({ id, nameEn: "Still staff only" }));
+    expect(await t.db.select().from(conditions).where(eq(conditions.moduleId, id))).toHaveLength(1);
+    const cleared = await admin.call<Answer>("/activity/module/update", { module: draft({ id }), reasons: [] });
+    expect(cleared.reasons).toEqual([]);
+    expect(await memberSees(id)).toBe(true);
+  });
+
+  test("every part of a condition is required and must exist; a refusal stores nothing", async () => {
+    const before = (await t.db.select().from(modules)).length;
+    const refused = async (over: Record<string, unknown>) => (await admin.call<Answer>("/activity/module/update", { module: draft(), reasons: [await reason(), await reason(over)] })).message;
+    expect(await refused({ property: { id: 999_999 } })).toMatchObject({ code: "ERROR_PARAMS", params: { field: "reasons", index: 1, part: "property" } });
+    expect(await refused({ type: { id: 5 } })).toMatchObject({ params: { field: "reasons", index: 1, part: "type" } });
+    expect(await refused({ compareMode: { id: CONDITION_TYPE.CONDITION_TYPE_SHOW } })).toMatchObject({ params: { field: "reasons", index: 1, part: "compareMode" } });
+    expect(await refused({ value: "   " })).toMatchObject({ params: { field: "reasons", index: 1, part: "value" } });
+    expect((await t.db.select().from(modules)).length).toBe(before);
+    // Values are trimmed and escaped like every text.
+    const ok = await admin.call<Answer>("/activity/module/update", { module: draft(), reasons: [await reason({ value: " <x> " })] });
+    expect(ok.reasons[0].value).toBe("&lt;x&gt;");
   });
 });
 

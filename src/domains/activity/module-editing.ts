@@ -5,17 +5,18 @@
 // activities for its order management pop-up.
 import { Type as t } from "@sinclair/typebox";
 import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
-import { activities, modules, orderItems, orders, properties, teams, userValues, users } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { activities, conditions, modules, orderItems, orders, properties, teams, userValues, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { MODULE_ORDER_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
-import { ACTIVITY_STATE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/types";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
 import { idField, pageIndex } from "../shared/fields";
 import { inLanguage } from "../shared/language";
-import { moduleView } from "./catalogue";
+import { moduleReasons, moduleView } from "./catalogue";
 
 /** Names are short labels on a tile: 50 characters after trimming. */
 const NAME_MAX = 50;
@@ -43,6 +44,34 @@ export const moduleInput = t.Object({
   }),
 });
 type ModuleInput = (typeof moduleInput.static)["module"];
+
+const typedId = t.Object({ id: t.Integer({ minimum: -1_000_000, maximum: 2_147_483_647 }) });
+/** A condition as the condition editor sends it (spec 3 "Condition (reason)"): several values joined by "|". */
+const reasonInput = t.Object({ type: typedId, property: typedId, compareMode: typedId, value: t.String({ maxLength: 500 }) });
+/** `reasons` absent: the module's conditions stay as they are; present: they become exactly these. */
+export const moduleSaveInput = t.Object({ module: moduleInput.properties.module, reasons: t.Optional(t.Array(reasonInput, { maxItems: 30 })) });
+type ReasonInput = typeof reasonInput.static;
+
+const CONDITION_TYPES = new Set<number>(Object.values(CONDITION_TYPE));
+const COMPARE_MODES = new Set<number>(Object.values(COMPARE_MODE));
+
+/** The checked conditions; the first wrong part is ERROR_PARAMS { field: "reasons", index, part } (spec 3: all four are required). */
+async function checkReasons(db: DbOrTx, reasons: readonly ReasonInput[]) {
+  const ids = [...new Set(reasons.map((r) => r.property.id))];
+  const known = new Set(ids.length ? (await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).map((p) => p.id) : []);
+  return reasons.map((r, index) => {
+    const wrong = (part: string): never => {
+      throw new DomainError("ERROR_PARAMS", { field: "reasons", index, part });
+    };
+    if (!known.has(r.property.id)) wrong("property");
+    if (!CONDITION_TYPES.has(r.type.id)) wrong("type");
+    if (!COMPARE_MODES.has(r.compareMode.id)) wrong("compareMode");
+    const value = cleanText(r.value);
+    if (!value) wrong("value");
+    return { type: r.type.id, propertyId: r.property.id, compareMode: r.compareMode.id, value };
+  });
+}
+
 
 export const showInput = t.Object({ id: idField, type: t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) });
 export const createActivityInput = t.Object({ nameZh: nameField, nameEn: nameField, module: idField });
@@ -117,19 +146,27 @@ async function hasActivities(ctx: MemberCtx, moduleId: number): Promise<boolean>
 }
 
 /** /activity/module/update: creates a module (no id) or edits one. */
-export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof moduleInput.static }) {
+export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof moduleSaveInput.static }) {
   const id = input.module.id;
+  let row: typeof modules.$inferSelect;
   if (id === undefined) {
     const fields = checkModule(input.module, ctx.now, null);
-    const [row] = await ctx.db.insert(modules).values({ ...fields, createdAt: ctx.now }).returning();
-    return { module: moduleView(ctx, row!), audit: { entity: "module", id: row!.id, detail: "create" } };
+    const reasons = input.reasons ? await checkReasons(ctx.db, input.reasons) : [];
+    [row] = (await ctx.db.insert(modules).values({ ...fields, createdAt: ctx.now }).returning()) as [typeof row];
+    if (reasons.length) await ctx.db.insert(conditions).values(reasons.map((r) => ({ ...r, moduleId: row.id })));
+  } else {
+    const existing = await lockModule(ctx, id);
+    const fields = checkModule(input.module, ctx.now, existing.year);
+    // An activity module's activities would open as market items (and the reverse): the model is fixed once it has any.
+    if (fields.model !== existing.model && (await hasActivities(ctx, id))) throw new DomainError("ERROR_MODULE_NOT_EMPTY", { field: "model" });
+    const reasons = input.reasons ? await checkReasons(ctx.db, input.reasons) : null;
+    [row] = (await ctx.db.update(modules).set(fields).where(eq(modules.id, id)).returning()) as [typeof row];
+    if (reasons) {
+      await ctx.db.delete(conditions).where(eq(conditions.moduleId, id));
+      if (reasons.length) await ctx.db.insert(conditions).values(reasons.map((r) => ({ ...r, moduleId: id })));
+    }
   }
-  const existing = await lockModule(ctx, id);
-  const fields = checkModule(input.module, ctx.now, existing.year);
-  // An activity module's activities would open as market items (and the reverse): the model is fixed once it has any.
-  if (fields.model !== existing.model && (await hasActivities(ctx, id))) throw new DomainError("ERROR_MODULE_NOT_EMPTY", { field: "model" });
-  const [row] = await ctx.db.update(modules).set(fields).where(eq(modules.id, id)).returning();
-  return { module: moduleView(ctx, row!), audit: { entity: "module", id, detail: "update" } };
+  return { module: moduleView(ctx, row), reasons: await moduleReasons(ctx.db, row.id), audit: { entity: "module", id: row.id, detail: id === undefined ? "create" : "update" } };
 }
 
 /** /activity/module/delete: only a module without activities; its empty teams, categories and conditions go with it. */
