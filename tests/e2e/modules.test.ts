@@ -100,11 +100,34 @@ describe("module editing", () => {
       await page.fill("#module-nameZh", "春季职工运动会");
       await page.fill("#module-showStart", "2026-03-05 09:00");
       await page.press("#module-showStart", "Enter");
+      // A condition: all four parts are asked for, one at a time.
+      await page.waitForSelector(".module-conditions");
+      await page.click("[data-testid=add-condition]");
+      expect(await fieldErrors(page)).toEqual(["请选择属性"]);
+      await page.selectOption("#module-condition-property", { index: 1 });
+      await page.click("[data-testid=add-condition]");
+      expect(await fieldErrors(page)).toEqual(["请选择类型"]);
+      await page.selectOption("#module-condition-type", "1801");
+      await page.selectOption("#module-condition-compareMode", "1907");
+      await page.click("[data-testid=add-condition]");
+      expect(await fieldErrors(page)).toEqual(["请填写判断的值"]);
+      await page.fill("#module-condition-value", "是");
+      await page.press("#module-condition-value", "Enter");
+      expect(await page.locator("[data-testid=module-conditions] li").count()).toBe(1);
+      await page.locator(".module-conditions").scrollIntoViewIfNeeded();
+      await noSeriousViolations(page);
+      await settledShot(page, "modules/editor-conditions-zh-desk");
       await page.click("[role=dialog] button[type=submit]");
       expect(await messageText(page)).toBe("提交完成");
       await pressOk(page, OK.zh);
       await waitForPath(page, "/activity");
       await page.click('[data-testid=module-tile]:has-text("春季职工运动会")');
+
+      // The condition was saved with the module.
+      await page.click("[data-testid=edit-module]");
+      await page.waitForSelector("[data-testid=module-conditions] li");
+      expect(await page.locator("[data-testid=module-conditions] li").count()).toBe(1);
+      await page.click("[role=dialog] .button-quiet:has-text('取消')");
 
       // A new activity: both names are required; then its page opens, in preview.
       await page.click("[data-testid=new-activity]");

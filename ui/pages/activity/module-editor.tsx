@@ -3,7 +3,7 @@
 // home carousel with its online and offline times and image (900x500). The
 // browser checks the spec's rules in its order before sending; the server
 // checks them again and names the field it refuses.
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { AnswerOf } from "../../../src/domains/api";
 import { cleanText } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
@@ -15,6 +15,7 @@ import { ImageUpload } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
+import { type ConditionProperty, ModuleConditions, type Reason } from "./module-conditions";
 
 export type EditedModule = NonNullable<AnswerOf<"/activity/module/info">["module"]>;
 
@@ -111,6 +112,20 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLFormElement>(null);
   const years = yearChoices(new Date().getFullYear(), module?.year);
+  // The module's conditions once read (a new module has none); until then they are left out of the save, and so kept.
+  const [reasons, setReasons] = useState<Reason[] | null>(module ? null : []);
+  const [properties, setProperties] = useState<readonly ConditionProperty[]>([]);
+  useEffect(() => {
+    let live = true;
+    void api.call("/user/properties").then((answer) => live && isSuccess(answer) && answer.list && setProperties(answer.list));
+    if (module)
+      void api.call("/activity/module/info", { id: module.id }).then((answer) => {
+        if (live && isSuccess(answer)) setReasons((answer.reasons ?? []).map(({ type, property, compareMode, value }) => ({ type, property, compareMode, value })));
+      });
+    return () => {
+      live = false;
+    };
+  }, [module?.id]);
 
   const update = (next: Form) => {
     setForm(next);
@@ -146,6 +161,7 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
           showEnd: form.isTitle ? isoOfPicked(form.showEnd) || null : null,
           titleFace: form.titleFace,
         },
+        ...(reasons ? { reasons } : {}),
       })
       .finally(() => setBusy(false));
     if (isSuccess(answer)) {
@@ -305,6 +321,7 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
             </div>
           </div>
         ) : null}
+        {reasons ? <ModuleConditions reasons={reasons} properties={properties} onChange={setReasons} /> : null}
       </form>
     </Dialog>
   );
