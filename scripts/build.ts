@@ -28,7 +28,9 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   centre: "ui/pages/centre/centre.css",
   activity: "ui/pages/activity/activity.css",
   modules: "ui/pages/activity/modules.css",
+  market: "ui/pages/market/market.css",
   admin: "ui/pages/admin/admin.css",
+  mailbox: "ui/pages/mailbox/mailbox.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

@@ -14,7 +14,8 @@ import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
 // Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
-const admin = withAreaStyles(["lists", "admin"], () => import("./pages/admin/admin-pages"));
+// The manager's mailbox thread is among them, with the mailbox's styles.
+const admin = withAreaStyles(["lists", "admin", "mailbox"], () => import("./pages/admin/admin-pages"));
 const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOperationPage })));
 const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
@@ -33,6 +34,17 @@ const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.Activi
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
 
+// The union mailbox: its list and conversation pages, one chunk.
+const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailbox/mailbox-pages"));
+const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
+const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
+// The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
+const market = withAreaStyles(["ordering", "centre", "activity", "market"], () => import("./pages/market/market-pages"));
+const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
+const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
+const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
+const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
+
 const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
 
 function NewsListPage() {
@@ -43,8 +55,8 @@ function NewsListPage() {
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
-  marketIndex: comingSoon("page.marketIndex"),
-  marketInfo: comingSoon("page.marketInfo"),
+  marketIndex: MarketIndexPage,
+  marketInfo: MarketInfoPage,
   activityModule: ModulePage,
   activityInfo: ActivityPage,
   information: CentrePage,
@@ -52,10 +64,10 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   propertyOperation: PropertyOperationPage,
   newsList: NewsListPage,
   newsInfo: comingSoon("page.newsInfo"),
-  chatList: comingSoon("page.chatList"),
-  chatInfo: comingSoon("page.chatInfo"),
-  shoppingcart: comingSoon("page.shoppingcart"),
-  place: comingSoon("page.place"),
+  chatList: ChatListPage,
+  chatInfo: ChatInfoPage,
+  shoppingcart: CartPage,
+  place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
 };

@@ -8,6 +8,7 @@ import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
 import { authDomain } from "./auth/routes";
 import { cartDomain } from "./cart/routes";
+import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
@@ -46,6 +47,7 @@ export const DOMAINS = [
   orderDomain,
   cartDomain,
   videoDomain,
+  chatDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

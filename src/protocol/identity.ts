@@ -54,3 +54,6 @@ export const hasChinese = (value: string): boolean => /[\u4e00-\u9fa5]/.test(val
 export const cleanText = (value: string): string => escapeAngles(value.trim());
 
 export const escapeAngles = (text: string): string => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Stored text back as it was typed, for a text node (React escapes it again where it must). */
+export const unescapeAngles = (text: string): string => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");

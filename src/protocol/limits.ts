@@ -8,3 +8,7 @@ export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
 /** The module order management pop-up (spec 3 section 2.2). */
 export const MODULE_ORDER_PAGE_SIZE = 20;
+/** The mailbox lists, the member's and the managers' (spec 3: mailbox tables of 10 rows). */
+export const CHAT_PAGE_SIZE = 10;
+/** A mailbox message's length, counted as typed (before its angle brackets are escaped). */
+export const CHAT_MAX_LENGTH = 2000;

@@ -10,6 +10,8 @@ import order from "./areas/order";
 import activity from "./areas/activity";
 import modules from "./areas/modules";
 import upload from "./areas/upload";
+import mailbox from "./areas/mailbox";
+import market from "./areas/market";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -21,9 +23,11 @@ const en: Dictionary = {
   dues: dues.en,
   outbox: outbox.en,
   order: order.en,
+  market: market.en,
   activity: activity.en,
   modules: modules.en,
   upload: upload.en,
+  mailbox: mailbox.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

@@ -11,6 +11,8 @@ import order from "./areas/order";
 import activity from "./areas/activity";
 import modules from "./areas/modules";
 import upload from "./areas/upload";
+import mailbox from "./areas/mailbox";
+import market from "./areas/market";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -20,9 +22,11 @@ const zh = {
   dues: dues.zh,
   outbox: outbox.zh,
   order: order.zh,
+  market: market.zh,
   activity: activity.zh,
   modules: modules.zh,
   upload: upload.zh,
+  mailbox: mailbox.zh,
 
   app: {
     name: "工会会员服务平台",

@@ -121,6 +121,8 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
     face: team?.face ?? a.face,
     team: team ? { id: team.id, nameZh: team.nameZh, nameEn: team.nameEn } : null,
     module: { id: a.moduleId },
+    /** The market's category bar filters by it: the team's category for a team's tile, else the activity's. */
+    category: team ? team.categoryId : a.categoryId,
     state: { id: a.state },
     signStart: isoOf(a.signStart),
     signEnd: isoOf(a.signEnd),

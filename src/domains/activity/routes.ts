@@ -2,6 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
 import { createActivity, createActivityInput, deleteModule, moduleOrders, moduleOrdersInput, moduleSaveInput, saveModule, showInput, showModule } from "./module-editing";
+import { deleteCategory, listCategories, saveCategory } from "./categories";
 import { activityInfo, allActivities, currentActivities, drawQuiz, listActivities, listModules, moduleInfo, powerCheck } from "./catalogue";
 
 export const activityDomain = domain("activity", [
@@ -19,4 +20,11 @@ export const activityDomain = domain("activity", [
   command("/activity/module/show", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: showInput, audit: "module.show" }, showModule),
   command("/activity/create", { access: "FUNCTION_ACTIVITY_CREATE", input: createActivityInput, audit: "activity.create" }, createActivity),
   query("/order/module/find", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: moduleOrdersInput }, moduleOrders),
+  query("/activity/module/sort/list", { access: "user", input: t.Object({ module: idField }) }, listCategories),
+  command(
+    "/activity/module/sort/save",
+    { access: "FUNCTION_ACTIVITY_CREATE", input: t.Object({ name: t.String({ maxLength: 200 }), module: idField }), audit: "category.save" },
+    saveCategory,
+  ),
+  command("/activity/module/sort/delete", { access: "FUNCTION_ACTIVITY_CREATE", input: t.Object({ id: idField }), audit: "category.delete" }, deleteCategory),
 ]);

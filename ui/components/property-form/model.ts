@@ -3,6 +3,7 @@
 // is pure and isomorphic), so the browser and the server cannot disagree.
 import type { PropertyView } from "../../../src/domains/property/service";
 import { type CurrentValue, validateProfile } from "../../../src/domains/property/validate";
+import { unescapeAngles } from "../../../src/protocol/identity";
 import { COUNTRY_TYPE, PROPERTY_PURPOSE } from "../../../src/protocol/types";
 
 export type Property = PropertyView;
@@ -20,9 +21,6 @@ export const IDENTITY_PURPOSES = new Set<number>([
   PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL,
   PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES,
 ]);
-
-/** The server stores text with < and > escaped; a field shows what the member typed. */
-export const unescapeAngles = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 
 export const sortByIndex = (properties: readonly Property[]) => [...properties].sort((a, b) => a.index - b.index || a.id - b.id);
 

@@ -3,6 +3,8 @@ export default {
   zh: {
     intro: "礼品与活动物资将寄送到您的默认地址。最多可保存 10 个地址。",
     add: "新增地址",
+    more: "更多地址（{{count}}）",
+    fewer: "收起地址",
     none: "地址簿中还没有地址，请先新增一个。",
     edit: "编辑",
     delete: "删除",
@@ -49,6 +51,8 @@ export default {
   en: {
     intro: "Gifts and activity items are sent to your default address. You can keep up to 10 addresses.",
     add: "Add address",
+    more: "More addresses ({{count}})",
+    fewer: "Fewer addresses",
     none: "Your address book is empty. Please add an address first.",
     edit: "Edit",
     delete: "Delete",

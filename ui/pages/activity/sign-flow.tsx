@@ -2,6 +2,8 @@
 // family members, address, points deduction, confirmation, submit; then the
 // payment window, the ticket, the answer review or the success message. The
 // member can go back a step; the server checks everything again on submit.
+// A market item ("toCart") ends with add to trolley instead: questionnaire
+// and family, then /market/cart/add; its caller offers the trolley.
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
@@ -272,10 +274,10 @@ function ReviewWindow({ signed, quiz, onClose }: { signed: Signed; quiz: { drawn
 
 type Result = { kind: "pay" | "ticket" | "review"; signed: Signed };
 
-export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (changed: boolean) => void }) {
+export function SignFlow({ activity, onClose, toCart }: { activity: Activity; onClose: (changed: boolean) => void; toCart?: (count: number) => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const steps = stepsOf(activity);
+  const steps = stepsOf(activity, toCart ? "cart" : "sign");
   const [at, setAt] = useState(0);
   const [draft, setDraft] = useState<Draft>({ details: null, properties: [], quiz: null, clans: [], address: null, integral: 0 });
   const [detailsError, setDetailsError] = useState<{ property: number; text: string } | null>(null);
@@ -291,30 +293,35 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
     if (activity.relationships.length > 0) void api.call("/user/family/list").then((a) => setFamily(isSuccess(a) && a.list ? [...a.list] : []));
   }, []);
 
+  const quests = draft.quiz ? Object.entries(draft.quiz.answers).flatMap(([id, value]) => ((Array.isArray(value) ? value.length : value) ? [{ id: Number(id), value }] : [])) : [];
+  /** A refusal told; a quiz below the pass line is answered again from a fresh draw, other refusals reload the page's figures. */
+  const refused = async (message: Parameters<typeof resultText>[1]) => {
+    await showMessage(resultText(t, message));
+    if (message?.code === "ERROR_SIGN_SCORE" && draft.quiz) {
+      setDraft({ ...draft, quiz: null });
+      return setAt(steps.indexOf("quiz"));
+    }
+    onClose(true);
+  };
   const submit = async () => {
     if (busy) return;
     setBusy(true);
+    if (toCart) {
+      const added = await api.call("/market/cart/add", { activity: activity.id, quests, clans: draft.clans, count: 1, draw: draft.quiz?.drawn.draw ?? null }).finally(() => setBusy(false));
+      return isSuccess(added) ? toCart(added.count) : refused(added.message);
+    }
     const answer = await api
       .call("/order/sign", {
         activity: activity.id,
         properties: draft.properties,
-        quests: draft.quiz ? Object.entries(draft.quiz.answers).flatMap(([id, value]) => ((Array.isArray(value) ? value.length : value) ? [{ id: Number(id), value }] : [])) : [],
+        quests,
         clans: draft.clans,
         address: draft.address,
         integral: draft.integral,
         draw: draft.quiz?.drawn.draw ?? null,
       })
       .finally(() => setBusy(false));
-    if (!isSuccess(answer)) {
-      const code = answer.message?.code;
-      await showMessage(resultText(t, answer.message));
-      // A quiz below the pass line is answered again from a fresh draw; other refusals reload the page's figures.
-      if (code === "ERROR_SIGN_SCORE" && draft.quiz) {
-        setDraft({ ...draft, quiz: null });
-        return setAt(steps.indexOf("quiz"));
-      }
-      return onClose(true);
-    }
+    if (!isSuccess(answer)) return refused(answer.message);
     const signed = answer as Signed;
     if (signed.pay) return setResult({ kind: "pay", signed });
     if (signed.ticket) return setResult({ kind: "ticket", signed });
@@ -424,7 +431,15 @@ export function SignFlow({ activity, onClose }: { activity: Activity; onClose: (
     return gift ? pick(language, gift.nameZh, gift.nameEn) : "";
   };
   return (
-    <StepWindow title={t("activity.confirm.title")} trail={trail} testId="confirm-step" onBack={back} onNext={() => void submit()} nextLabel={t("activity.submit")} nextDisabled={busy}>
+    <StepWindow
+      title={t(toCart ? "market.confirmTitle" : "activity.confirm.title")}
+      trail={trail}
+      testId="confirm-step"
+      onBack={back}
+      onNext={() => void submit()}
+      nextLabel={t(toCart ? "market.addToCart" : "activity.submit")}
+      nextDisabled={busy}
+    >
       <dl className="confirm-list">
         <div>
           <dt>{t("activity.confirm.activity")}</dt>

@@ -3,15 +3,20 @@ import type { Activity } from "./activity-page";
 
 export type Step = "details" | "quiz" | "family" | "address" | "deduction" | "confirm";
 
-/** The windows this activity asks for, in order. */
-export function stepsOf(a: Activity): Step[] {
+/**
+ * The windows this activity asks for, in order. A market item goes to the
+ * trolley instead ("cart"): questionnaire and family only, since its address
+ * and points are chosen at checkout (and the trolley keeps no profile fields).
+ */
+export function stepsOf(a: Activity, mode: "sign" | "cart" = "sign"): Step[] {
   const steps: Step[] = [];
+  const signing = mode === "sign";
   // The activity's profile fields are checked before the questions (spec 2 section 5).
-  if (a.properties.length > 0) steps.push("details");
+  if (signing && a.properties.length > 0) steps.push("details");
   if (a.queryStock) steps.push("quiz");
   if (a.relationships.length > 0) steps.push("family");
-  if (a.hasAddress) steps.push("address");
-  if (a.price > 0 && a.deduction > 0 && a.integral > 0 && !a.mustIntegral) steps.push("deduction");
+  if (signing && a.hasAddress) steps.push("address");
+  if (signing && a.price > 0 && a.deduction > 0 && a.integral > 0 && !a.mustIntegral) steps.push("deduction");
   steps.push("confirm");
   return steps;
 }

@@ -1,6 +1,7 @@
 // Staff screens, loaded as a separate chunk only when a staff member opens one.
 import { PageHead } from "../../components/breadcrumb";
 import { useT } from "../../i18n";
+import { ChatThread, useSessionId } from "../mailbox/chat-thread";
 import { ComingSoonPage } from "../shared/coming-soon-page";
 import { OutboxPanel } from "./outbox-page";
 
@@ -16,4 +17,8 @@ export function BrowsePage() {
     </>
   );
 }
-export const BrowseChatPage = () => <ComingSoonPage titleKey="page.browseChat" />;
+/** Spec 3 section 2.6: a manager's view of one mailbox conversation (the guard admits only FUNCTION_CHAT_OPERATION). */
+export function BrowseChatPage() {
+  const t = useT();
+  return <ChatThread id={useSessionId()} side="manager" title={t("page.browseChat")} />;
+}

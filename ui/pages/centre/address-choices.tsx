@@ -21,14 +21,17 @@ export type AddressChoicesProps = {
   onChoose: (address: Address) => void;
   /** Choose the default address (else the first) when nothing is chosen yet. */
   preselect?: boolean;
+  /** Show the chosen address only, the others behind a "more addresses" toggle (the checkout page). */
+  collapsible?: boolean;
   testId?: string;
 };
 
-export function AddressChoices({ legend, chosen, onChoose, preselect = false, testId = "address-choice" }: AddressChoicesProps) {
+export function AddressChoices({ legend, chosen, onChoose, preselect = false, collapsible = false, testId = "address-choice" }: AddressChoicesProps) {
   const t = useT();
   const { language } = useSnapshot(session);
   const [list, setList] = useState<Address[] | null>(null);
   const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState(!collapsible);
 
   const load = async (choose?: number) => {
     const answer = await api.call("/user/address/list");
@@ -41,12 +44,14 @@ export function AddressChoices({ legend, chosen, onChoose, preselect = false, te
   useEffect(() => void load(), []);
 
   if (list === null) return <div className="address-choices-loading" aria-busy="true" />;
+  const shown = open ? list : list.filter((a) => a.id === chosen).concat(chosen === null ? list.slice(0, 1) : []);
+  const hidden = list.length - shown.length;
   return (
     <div className="address-choices">
       <fieldset>
         <legend>{legend}</legend>
         {list.length === 0 ? <p className="muted">{t("address.none")}</p> : null}
-        {list.map((a) => (
+        {shown.map((a) => (
           <label key={a.id} className={`address-choice${chosen === a.id ? " is-chosen" : ""}`} data-testid={testId}>
             <input type="radio" name="address-choice" value={a.id} checked={chosen === a.id} onChange={() => onChoose(a)} />
             <span className="address-choice-text">
@@ -59,6 +64,11 @@ export function AddressChoices({ legend, chosen, onChoose, preselect = false, te
           </label>
         ))}
       </fieldset>
+      {collapsible && list.length > 1 ? (
+        <button type="button" className="button button-quiet address-choices-more" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="address-more">
+          {open ? t("address.fewer") : t("address.more", { count: hidden })}
+        </button>
+      ) : null}
       {list.length < MAX_ADDRESSES ? (
         <button type="button" className="button button-quiet address-choices-add" onClick={() => setAdding(true)}>
           {t("address.add")}

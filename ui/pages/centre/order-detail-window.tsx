@@ -29,8 +29,19 @@ export function useTypeName(): (id: number | null | undefined) => string {
   };
 }
 
-/** The activity names of an order in the language shown. */
-export const orderName = (language: Language, order: Pick<Order, "nameZh" | "nameEn">) => pick(language, order.nameZh, order.nameEn);
+/**
+ * What an order holds, in the language shown: each activity once, with its
+ * count when a market checkout took several units of it ("Umbrella × 2, Bag").
+ */
+export function orderName(language: Language, order: Pick<Order, "goods">): string {
+  const lines = new Map<number, { name: string; count: number }>();
+  for (const g of order.goods) {
+    const line = lines.get(g.activity.id);
+    if (line) line.count += 1;
+    else lines.set(g.activity.id, { name: pick(language, g.activity.nameZh, g.activity.nameEn), count: 1 });
+  }
+  return [...lines.values()].map((l) => (l.count > 1 ? `${l.name} × ${l.count}` : l.name)).join(language === "en" ? ", " : "、");
+}
 
 /** Whether the order has a ticket to show: a successful order of an activity with tickets. */
 export const hasTicket = (order: Order) => order.state.id === ORDER_STATE.ORDER_STATE_SUCCESS && order.goods.some((g) => g.hasTicket);

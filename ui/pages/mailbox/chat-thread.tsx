@@ -1,0 +1,125 @@
+// One mailbox conversation (spec 2 section 2 "Mailbox", spec 3 section 2.6):
+// the back link, the messages in date order (the reader's own on the right,
+// the other side's on the left), scrolled to the newest once loaded, and the
+// reply box. A member sees the union as "Labor Union Manager" and may reply
+// only after the union has answered (else the notice that the mailbox is not
+// real-time); a manager sees the member by employee number and answers at
+// will. Opening it marks the conversation read for the reader's side.
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Link, useSearch } from "wouter";
+import type { readSession } from "../../../src/domains/chat/service";
+import { unescapeAngles } from "../../../src/protocol/identity";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { PageHead } from "../../components/breadcrumb";
+import { showMessage } from "../../components/message-box";
+import { resultText, useT } from "../../i18n";
+import { formatDateTime } from "../../lib/format";
+import { ChatCompose } from "./chat-compose";
+
+export type Side = "user" | "manager";
+// The route kit does not carry a command's answer type to the client: it is read from the verb.
+type Thread = Awaited<ReturnType<typeof readSession>>;
+type Message = Thread["messages"][number];
+
+/** The id in ?id=, or null when there is none worth asking about. */
+export function useSessionId(): number | null {
+  const raw = new URLSearchParams(useSearch()).get("id");
+  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  return id > 0 ? id : null;
+}
+
+/** The conversation whose id the page's address names; `side` says whose view it is. */
+export function ChatThread({ id, side, title }: { id: number | null; side: Side; title: string }) {
+  const t = useT();
+  const [thread, setThread] = useState<Thread | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const log = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    void (async () => {
+      const answer = await api.call<"/chat/session/user/message" | "/chat/session/manager/message", Thread>(side === "user" ? "/chat/session/user/message" : "/chat/session/manager/message", { id });
+      if (!live) return;
+      if (isSuccess(answer) && answer.messages && answer.session) setThread({ session: answer.session, messages: answer.messages, canReply: answer.canReply ?? false });
+      else if (answer.message.code === "ERROR_RESULT_NULL") setMissing(true);
+      else await showMessage(resultText(t, answer.message));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [id, side, attempt]);
+
+  // The newest message in sight once they are drawn (spec 2: scrolls to the bottom after loading).
+  useLayoutEffect(() => {
+    const box = log.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [thread]);
+
+  const back = (
+    <Link href="/session/list" className="chat-back">
+      <span aria-hidden="true">‹ </span>
+      {t("mailbox.back")}
+    </Link>
+  );
+
+  if (id === null || missing)
+    return (
+      <>
+        <PageHead title={title} trail={[{ label: t("page.chatList"), href: "/session/list" }, { label: title }]} />
+        <div className="panel notice-panel" data-testid="chat-missing">
+          <p>{t(id === null ? "mailbox.pick" : "mailbox.missing")}</p>
+          {back}
+        </div>
+      </>
+    );
+
+  const member = thread?.session.user.employees ?? "";
+  const heading = side === "manager" && thread ? t("mailbox.threadWith", { employees: member }) : t("mailbox.thread");
+  /** Who wrote it, as this reader names them: the union is "Labor Union Manager", a member their employee number. */
+  const author = (m: Message) => {
+    if (!m.fromManager) return m.user?.employees ?? member;
+    // Managers see which colleague answered, beside the union's name.
+    return side === "manager" && m.user ? `${t("mailbox.manager")} · ${m.user.employees ?? ""}` : t("mailbox.manager");
+  };
+
+  return (
+    <>
+      <PageHead title={title} trail={[{ label: t("page.chatList"), href: "/session/list" }, { label: title }]} />
+      <section className="panel chat-thread" aria-labelledby="chat-thread-title" aria-busy={thread === null}>
+        <header className="chat-thread-head">
+          {back}
+          <h2 id="chat-thread-title">{heading}</h2>
+        </header>
+        <ol className="chat-log" ref={log} tabIndex={0} aria-label={t("mailbox.messages")} data-testid="chat-log">
+          {thread?.messages.map((m) => (
+            <li key={m.id} className={m.mine ? "chat-message chat-mine" : "chat-message chat-theirs"} data-testid="chat-message" data-mine={m.mine}>
+              <div className="chat-meta">
+                <span className="chat-author">{author(m)}</span>
+                <time dateTime={m.date}>{formatDateTime(m.date)}</time>
+              </div>
+              <p className="chat-bubble">{unescapeAngles(m.content)}</p>
+            </li>
+          ))}
+        </ol>
+        {thread ? (
+          thread.canReply ? (
+            <ChatCompose
+              id="chat-reply"
+              label={t("mailbox.replyLabel")}
+              button={t("mailbox.replyButton")}
+              session={thread.session.id}
+              onSent={() => setAttempt((n) => n + 1)}
+            />
+          ) : (
+            <p className="chat-wait" role="note" data-testid="chat-wait">
+              {t("result.ERROR_CHAT_WAIT")}
+            </p>
+          )
+        ) : null}
+      </section>
+    </>
+  );
+}

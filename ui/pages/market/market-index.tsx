@@ -1,0 +1,209 @@
+// A market module's page (/market?id=, spec 2 section 2 "Market module
+// page"): breadcrumb, title, points balance and trolley entry, the category
+// bar (All plus the module's categories; an editor with
+// FUNCTION_ACTIVITY_CREATE adds one in a pop-up and deletes one by its
+// cross), and the grid of items (a team is one tile under its own cover and
+// name).
+import { type FormEvent, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { useSnapshot } from "valtio";
+import type { AnswerOf, ItemOf } from "../../../src/domains/api";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { PageHead } from "../../components/breadcrumb";
+import { Dialog } from "../../components/dialog";
+import { confirm, showMessage } from "../../components/message-box";
+import { pick, resultText, useT } from "../../i18n";
+import { formatMoney, formatPoints } from "../../lib/format";
+import { session } from "../../state/session";
+import { useLoaded } from "../activity/activity-pages";
+import { MarketBar, useCartCount, usePoints } from "./market-bar";
+
+type Tile = ItemOf<"/activity/list">;
+type Category = ItemOf<"/activity/module/sort/list">;
+
+/** Spec 2 section 9: a category name has 1-10 characters. */
+const NAME_MAX = 10;
+
+/** The text of a refused category call: the spec's text for the name, a refresh for a missing module or category. */
+function categoryRefusal(t: ReturnType<typeof useT>, message: Parameters<typeof resultText>[1]) {
+  const field = message?.code === "ERROR_PARAMS" ? message.params?.field : undefined;
+  if (field === "name") return t("market.categoryTooLong");
+  if (field === "module") return t("market.categoryModule");
+  if (field === "id") return t("market.categoryMissing");
+  return resultText(t, message);
+}
+
+function NewCategory({ module, onClose, onSaved }: { module: number; onClose: () => void; onSaved: () => void }) {
+  const t = useT();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const length = [...name.trim()].length;
+    if (length < 1 || length > NAME_MAX) return setError(t("market.categoryTooLong"));
+    setBusy(true);
+    const answer = await api.call("/activity/module/sort/save", { name: name.trim(), module }).finally(() => setBusy(false));
+    if (!isSuccess(answer)) return setError(categoryRefusal(t, answer.message));
+    await showMessage(t("market.saved"));
+    onSaved();
+  };
+  return (
+    <Dialog
+      title={t("market.newCategory")}
+      onClose={onClose}
+      width={420}
+      footer={
+        <>
+          <button type="button" className="button button-quiet" onClick={onClose}>
+            {t("market.cancel")}
+          </button>
+          <button type="submit" form="category-form" className="button button-primary" disabled={busy} data-testid="category-save">
+            {t("market.save")}
+          </button>
+        </>
+      }
+    >
+      <form id="category-form" className="category-form" onSubmit={(e) => void save(e)} noValidate>
+        <div className="field">
+          <label htmlFor="category-name">{t("market.categoryName")}</label>
+          <input
+            id="category-name"
+            className={`input${error ? " input-invalid" : ""}`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="category-name-note"
+            data-autofocus
+            data-testid="category-name"
+          />
+          <p id="category-name-note" className={error ? "field-error" : "field-hint"} role={error ? "alert" : undefined} data-testid="category-note">
+            {error ?? t("market.categoryHint")}
+          </p>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CategoryBar({ module, categories, chosen, onChoose, editor, onChanged }: { module: number; categories: readonly Category[]; chosen: number | null; onChoose: (id: number | null) => void; editor: boolean; onChanged: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const [adding, setAdding] = useState(false);
+  const remove = async (c: Category) => {
+    const name = pick(language, c.nameZh, c.nameEn);
+    if (!(await confirm(t("market.confirmDelete", { name })))) return;
+    const answer = await api.call("/activity/module/sort/delete", { id: c.id });
+    if (!isSuccess(answer)) await showMessage(categoryRefusal(t, answer.message));
+    else await showMessage(t("market.deleted"));
+    if (chosen === c.id) onChoose(null);
+    onChanged();
+  };
+  return (
+    <nav className="category-bar" aria-label={t("market.categories")}>
+      <ul>
+        <li>
+          <button type="button" className={`category${chosen === null ? " is-chosen" : ""}`} aria-pressed={chosen === null} onClick={() => onChoose(null)} data-testid="category">
+            {t("market.all")}
+          </button>
+        </li>
+        {categories.map((c) => {
+          const name = pick(language, c.nameZh, c.nameEn);
+          return (
+            <li key={c.id} className="category-item">
+              <button type="button" className={`category${chosen === c.id ? " is-chosen" : ""}`} aria-pressed={chosen === c.id} onClick={() => onChoose(c.id)} data-testid="category">
+                {name}
+              </button>
+              {editor ? (
+                <button type="button" className="category-delete" aria-label={t("market.deleteCategory", { name })} onClick={() => void remove(c)} data-testid="category-delete">
+                  ×
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+        {editor ? (
+          <li>
+            <button type="button" className="category category-new" onClick={() => setAdding(true)} data-testid="category-new">
+              + {t("market.newCategory")}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {adding ? (
+        <NewCategory
+          module={module}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            onChanged();
+          }}
+        />
+      ) : null}
+    </nav>
+  );
+}
+
+/** Under a tile's name: the price, and the points cost of a points-only item without a team (spec 2 section 2). */
+function TileFacts({ tile }: { tile: Tile }) {
+  const t = useT();
+  if (!tile.team && tile.price === 0 && tile.integral > 0) return <span className="tile-price">{t("market.pointsCost", { points: formatPoints(tile.integral) })}</span>;
+  return tile.price > 0 ? <span className="tile-price">¥{formatMoney(tile.price)}</span> : null;
+}
+
+export function MarketIndexPage() {
+  const t = useT();
+  const { language, user } = useSnapshot(session);
+  const id = Number(new URLSearchParams(useSearch()).get("id"));
+  const [count] = useCartCount();
+  const points = usePoints();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [version, setVersion] = useState(0);
+  const editor = !!user?.status?.powers?.some((p) => p.code === "FUNCTION_ACTIVITY_CREATE");
+  const data = useLoaded<AnswerOf<"/activity/list">>(async () => {
+    if (!Number.isInteger(id) || id <= 0) return false;
+    const answer = await api.call("/activity/list", { module: id });
+    return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
+  }, [id]);
+  const categories = useLoaded<readonly Category[]>(async () => {
+    if (!Number.isInteger(id) || id <= 0) return false;
+    const answer = await api.call("/activity/module/sort/list", { module: id });
+    return isSuccess(answer) && answer.list ? answer.list : false;
+  }, [id, version]);
+
+  if (data === false)
+    return (
+      <>
+        <PageHead title={t("page.marketIndex")} />
+        <p className="panel empty-note">{t("market.moduleMissing")}</p>
+      </>
+    );
+  const title = data ? pick(language, data.module.nameZh, data.module.nameEn) : t("page.marketIndex");
+  const shown = data ? data.list.filter((tile) => chosen === null || tile.category === chosen) : [];
+  return (
+    <>
+      <PageHead title={title} />
+      <MarketBar count={count} points={points} />
+      {/* The module editors' tools (edit and delete module, order management, the gift and group-buy zone links) go here: spec 2 "Market module page", built with the module editing. */}
+      <CategoryBar module={id} categories={categories || []} chosen={chosen} onChoose={setChosen} editor={editor} onChanged={() => setVersion((n) => n + 1)} />
+      {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
+      {data && shown.length === 0 ? <p className="panel empty-note">{t("market.empty")}</p> : null}
+      {data ? (
+        <ul className="activity-tiles market-tiles">
+          {shown.map((tile) => (
+            <li key={tile.id}>
+              <Link href={`/market/info?id=${tile.id}`} className="activity-tile" data-testid="market-tile">
+                <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
+                <span className="tile-body">
+                  <span className="tile-name">{pick(language, tile.nameZh, tile.nameEn)}</span>
+                  <TileFacts tile={tile} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
