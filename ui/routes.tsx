@@ -39,7 +39,7 @@ const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailb
 const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
 const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
 // The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
-const market = withAreaStyles(["ordering", "centre", "activity", "market"], () => import("./pages/market/market-pages"));
+const market = withAreaStyles(["lists", "ordering", "centre", "activity", "modules", "market"], () => import("./pages/market/market-pages"));
 const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
 const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));

@@ -1,8 +1,8 @@
 // Editing the activity index in the browser (spec 2 sections 2, 5, 8): an
 // administrator creates a module with an icon and a home carousel image,
 // finds it on the index, edits it, creates an activity in it (opened in
-// preview), reads a module's orders, and deletes an empty module. Chinese on
-// a desk, English on a phone.
+// preview), reads a module's orders, makes a market module the home's gift
+// zone and deletes an empty module. Chinese on a desk, English on a phone.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
@@ -170,7 +170,7 @@ describe("module editing", () => {
   );
 
   test(
-    "an administrator creates a module and deletes it, and reads a module's orders, in English on a phone",
+    "an administrator creates a market module, makes it the gift zone, deletes it, and reads a module's orders, in English on a phone",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000001", { language: "en" });
@@ -182,7 +182,7 @@ describe("module editing", () => {
       await page.fill("#module-nameZh", "临时模块");
       await page.fill("#module-nameEn", "Temporary module");
       await page.selectOption("#module-year", "2025");
-      await page.selectOption("#module-model", "1301");
+      await page.selectOption("#module-model", "1302");
       await upload(page, "module-face", ICON);
       await page.check("#module-isTitle");
       await upload(page, "module-titleFace", CAROUSEL);
@@ -197,9 +197,19 @@ describe("module editing", () => {
       // It sits in its year's group.
       const group = page.locator('.year-group:has(h2:has-text("2025"))');
       await group.locator('[data-testid=module-tile]:has-text("Temporary module")').click();
+      // A market module opens as a market, with the same tools and the two home zone links.
+      await page.waitForURL(/\/market\?id=\d+$/);
       await page.waitForSelector("[data-testid=delete-module]");
       await noSeriousViolations(page);
-      await settledShot(page, "modules/module-page-en-phone");
+      await settledShot(page, "modules/market-page-en-phone");
+      await page.click("[data-testid=gift-zone]");
+      expect(await messageText(page)).toBe("Make this module the home page's gift zone? It takes the place of the current one.");
+      await page.click(`[role=alertdialog] .button-primary:has-text("${OK.en}")`);
+      await page.waitForSelector('[data-testid=message-text]:has-text("Setting complete")');
+      await pressOk(page, OK.en);
+      // Now it is the gift zone: the links are gone.
+      await page.waitForSelector("[data-testid=gift-zone]", { state: "detached" });
+      expect(await page.locator("[data-testid=group-zone]").count()).toBe(0);
 
       await page.click("[data-testid=new-activity]");
       await page.waitForSelector("#new-activity-form");
