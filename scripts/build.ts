@@ -30,6 +30,8 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   modules: "ui/pages/activity/modules.css",
   market: "ui/pages/market/market.css",
   admin: "ui/pages/admin/admin.css",
+  editing: "ui/components/editing.css",
+  news: "ui/pages/news/news.css",
   mailbox: "ui/pages/mailbox/mailbox.css",
 };
 

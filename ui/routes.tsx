@@ -9,7 +9,7 @@ import { withAreaStyles } from "./lib/area-styles";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
 import { IndexPage } from "./pages/home/index-page";
-import { ComingSoonPage, ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
+import { ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
 import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
@@ -34,6 +34,11 @@ const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.Activi
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
 
+// News and notices: one chunk, with the lists' styles, the editing area's (Quill's rules draw the rich content) and its own.
+const news = withAreaStyles(["lists", "editing", "news"], () => import("./pages/news/news-pages"));
+const NewsListPage = lazy(() => news().then((m) => ({ default: m.NewsListPage })));
+const NewsInfoPage = lazy(() => news().then((m) => ({ default: m.NewsInfoPage })));
+
 // The union mailbox: its list and conversation pages, one chunk.
 const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailbox/mailbox-pages"));
 const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
@@ -44,13 +49,6 @@ const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketInde
 const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
 const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
-
-const comingSoon = (titleKey: string) => () => <ComingSoonPage titleKey={titleKey} />;
-
-function NewsListPage() {
-  const type = new URLSearchParams(useSearch()).get("type");
-  return <ComingSoonPage titleKey={type === "news" ? "page.news" : type === "notice" ? "page.notice" : "page.newsList"} />;
-}
 
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
@@ -63,7 +61,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   userOperation: UserOperationPage,
   propertyOperation: PropertyOperationPage,
   newsList: NewsListPage,
-  newsInfo: comingSoon("page.newsInfo"),
+  newsInfo: NewsInfoPage,
   chatList: ChatListPage,
   chatInfo: ChatInfoPage,
   shoppingcart: CartPage,

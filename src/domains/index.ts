@@ -13,6 +13,7 @@ import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { duesPayment } from "./membership/dues-payment";
 import { membershipDomain } from "./membership/routes";
+import { newsDomain } from "./news/routes";
 import { orderPayment } from "./order/lifecycle";
 import { orderDomain } from "./order/routes";
 import { outboxDomain } from "./outbox/routes";
@@ -47,6 +48,7 @@ export const DOMAINS = [
   orderDomain,
   cartDomain,
   videoDomain,
+  newsDomain,
   chatDomain,
 ];
 

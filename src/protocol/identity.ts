@@ -55,5 +55,5 @@ export const cleanText = (value: string): string => escapeAngles(value.trim());
 
 export const escapeAngles = (text: string): string => text.replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** Stored text back as it was typed, for a text node (React escapes it again where it must). */
+/** What the member typed, from text stored escaped: a field or a title shows it as written. */
 export const unescapeAngles = (text: string): string => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");

@@ -8,6 +8,13 @@ export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
 /** The module order management pop-up (spec 3 section 2.2). */
 export const MODULE_ORDER_PAGE_SIZE = 20;
+/** News and notices (spec 2 section 9): 15 a page; a caller may ask for up to 50 (the home page asks for 5 and 3). */
+export const NEWS_PAGE_SIZE = 15;
+export const NEWS_PAGE_MAX = 50;
+/** A title in either language, after trimming (the editor's inputs stop there too). */
+export const NEWS_TITLE_MAX = 100;
+/** Rich text in either language, in characters as cleaned; images travel as addresses, never inline. */
+export const NEWS_CONTENT_MAX = 50_000;
 /** The mailbox lists, the member's and the managers' (spec 3: mailbox tables of 10 rows). */
 export const CHAT_PAGE_SIZE = 10;
 /** A mailbox message's length, counted as typed (before its angle brackets are escaped). */

@@ -29,8 +29,8 @@ const fieldErrors = (page: Page) => page.$$eval("[role=dialog] .field-error", (e
 
 /** Chooses an image for an upload field and waits for its preview. */
 async function upload(page: Page, id: string, file: typeof ICON) {
-  await page.setInputFiles(`#${id}`, file);
-  await page.waitForSelector(`#${id} >> xpath=../preceding-sibling::span[contains(@class,"image-upload-preview")]/img`);
+  await page.setInputFiles(`[data-testid=${id}] input[type=file]`, file);
+  await page.waitForSelector(`[data-testid=${id}] .cover-field-preview img`);
 }
 
 const OK = { zh: "确定", en: "OK" } as const;
@@ -188,7 +188,7 @@ describe("module editing", () => {
       await upload(page, "module-titleFace", CAROUSEL);
       await noSeriousViolations(page);
       await settledShot(page, "modules/editor-en-phone");
-      await page.locator("#module-titleFace-hint").scrollIntoViewIfNeeded();
+      await page.locator("[data-testid=module-titleFace]").scrollIntoViewIfNeeded();
       await settledShot(page, "modules/editor-carousel-en-phone");
       await page.uncheck("#module-isTitle");
       await page.click("[role=dialog] button[type=submit]");

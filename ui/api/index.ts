@@ -103,6 +103,19 @@ export const api = {
     return URL.createObjectURL(await res.blob());
   },
 
+  /** One signed multipart upload (an image), under the loading overlay; answered like any call. */
+  async upload<P extends "/file/upload/image" | "/upload/image">(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
+    let answer: Answer<AnswerOf<P>>;
+    try {
+      answer = await track(client.upload<AnswerOf<P>>(path, file, name));
+    } catch (error) {
+      console.error(error);
+      return unreachable<AnswerOf<P>>();
+    }
+    if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+    return answer;
+  },
+
   /**
    * The same call without the loading overlay: a payment poll asks every
    * second while the member looks at a QR code, and a page covered and
@@ -116,22 +129,6 @@ export const api = {
     } catch (error) {
       console.error(error);
       return unreachable<T>();
-    }
-  },
-
-  /**
-   * One image sent as a signed multipart upload (covers and icons to
-   * /file/upload/image, images inside rich text to /upload/image), with the
-   * loading overlay; answers the path to show it from.
-   */
-  async upload(path: "/file/upload/image" | "/upload/image", file: Blob, name = "image"): Promise<Answer<{ path: string }>> {
-    try {
-      const answer = await track(client.upload<{ path: string }>(path, file, name));
-      if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
-      return answer;
-    } catch (error) {
-      console.error(error);
-      return unreachable<{ path: string }>();
     }
   },
 

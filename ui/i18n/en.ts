@@ -9,6 +9,7 @@ import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import modules from "./areas/modules";
+import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
@@ -26,6 +27,7 @@ const en: Dictionary = {
   market: market.en,
   activity: activity.en,
   modules: modules.en,
+  news: news.en,
   upload: upload.en,
   mailbox: mailbox.en,
   app: {

@@ -10,6 +10,7 @@ import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import modules from "./areas/modules";
+import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
@@ -25,6 +26,7 @@ const zh = {
   market: market.zh,
   activity: activity.zh,
   modules: modules.zh,
+  news: news.zh,
   upload: upload.zh,
   mailbox: mailbox.zh,
 

@@ -12,6 +12,7 @@ import { providersOf } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
 import { seedDemoActivities, storeDemoFiles } from "./activities";
 import { isSeeded, seedBase } from "./base";
+import { seedDemoNews, storeDemoNewsFiles } from "./news";
 import { seedDemoChat } from "./chat";
 import { seedDemoMarket, storeMarketFiles } from "./market";
 
@@ -60,6 +61,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
   const files = config.seedDemo ? await storeDemoFiles(storage) : null;
+  const newsFiles = config.seedDemo ? await storeDemoNewsFiles(storage) : null;
   const marketFiles = config.seedDemo ? await storeMarketFiles(storage) : null;
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
@@ -124,6 +126,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
       departmentProperty: p.department,
       teamProperty: p.team,
     });
+    await seedDemoNews(tx, now, newsFiles!, { editor: ids.cn000002!, member: ids.cn100001! });
     await seedDemoChat(tx, now, { member: ids.cn100001!, foreigner: ids.cn100002!, manager: ids.cn000003! });
     await seedDemoMarket(tx, now, marketFiles!, { member: ids.cn100001!, foreigner: ids.cn100002! });
     return { seeded: true, demo: true };

@@ -11,7 +11,7 @@ import { MODULE_MODEL } from "../../../src/protocol/types";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
 import { Dialog, FormFooter } from "../../components/dialog";
-import { ImageUpload } from "../../components/image-upload";
+import { CoverField } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
@@ -134,7 +134,9 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
 
   const focusFirst = (found: Errors) => {
     const first = FIELDS.find((f) => found[f]);
-    if (first) root.current?.querySelector<HTMLElement>(`#module-${first}`)?.focus();
+    const field = first ? root.current?.querySelector<HTMLElement>(`#module-${first}`) : null;
+    // An image field is its upload button.
+    (field?.tagName === "DIV" ? (field.querySelector<HTMLElement>("button") ?? field) : field)?.focus();
   };
 
   const submit = async (event: FormEvent) => {
@@ -252,20 +254,16 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
             {error("model")}
           </div>
         </div>
-        <div className="field">
-          <label htmlFor="module-face">{t("modules.face")}</label>
-          <ImageUpload
-            id="module-face"
-            ratio="square"
+        <div className="field module-image-field module-icon-field" id="module-face">
+          <CoverField
+            label={t("modules.face")}
+            hint={t("modules.faceHint")}
+            alt={t("modules.face")}
             value={form.face}
-            invalid={!!errors.face}
-            describedBy={described("face", "module-face-hint")}
+            error={errors.face ? t(errors.face) : undefined}
+            testId="module-face"
             onChange={(face) => update({ ...form, face })}
           />
-          <p className="field-hint" id="module-face-hint">
-            {t("modules.faceHint")}
-          </p>
-          {error("face")}
         </div>
         <div className="field module-switch-field">
           <label className="module-switch" htmlFor="module-isTitle">
@@ -304,20 +302,16 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
                 {error("showEnd")}
               </div>
             </div>
-            <div className="field">
-              <label htmlFor="module-titleFace">{t("modules.titleFace")}</label>
-              <ImageUpload
-                id="module-titleFace"
-                ratio="wide"
+            <div className="field module-image-field" id="module-titleFace">
+              <CoverField
+                label={t("modules.titleFace")}
+                hint={t("modules.titleFaceHint")}
+                alt={t("modules.titleFace")}
                 value={form.titleFace}
-                invalid={!!errors.titleFace}
-                describedBy={described("titleFace", "module-titleFace-hint")}
+                error={errors.titleFace ? t(errors.titleFace) : undefined}
+                testId="module-titleFace"
                 onChange={(titleFace) => update({ ...form, titleFace })}
               />
-              <p className="field-hint" id="module-titleFace-hint">
-                {t("modules.titleFaceHint")}
-              </p>
-              {error("titleFace")}
             </div>
           </div>
         ) : null}

@@ -4,7 +4,7 @@
 // empty, after '是否确认删除此模块？'), order management and the home zone
 // links (same power), and the 'new activity' tile (FUNCTION_ACTIVITY_CREATE).
 // Their styles are the "modules" area sheet (./modules.css).
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Suspense, lazy, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
@@ -22,7 +22,11 @@ import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
-import { type EditedModule, ModuleEditor } from "./module-editor";
+import { withAreaStyles } from "../../lib/area-styles";
+import type { EditedModule } from "./module-editor";
+
+// The editor (with the image fields of the "editing" sheet) loads when a module is first edited.
+const ModuleEditor = lazy(withAreaStyles("editing", () => import("./module-editor").then((m) => ({ default: m.ModuleEditor }))));
 
 const canOperate = () => hasPower("FUNCTION_ACTIVITY_MODULE_OPERATION");
 
@@ -46,15 +50,17 @@ export function NewModuleTile({ year, onSaved }: { year: number; onSaved: () => 
         <span className="module-name">{t("modules.newModule")}</span>
       </button>
       {open ? (
-        <ModuleEditor
-          module={null}
-          year={year}
-          onClose={() => setOpen(false)}
-          onSaved={() => {
-            setOpen(false);
-            onSaved();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ModuleEditor
+            module={null}
+            year={year}
+            onClose={() => setOpen(false)}
+            onSaved={() => {
+              setOpen(false);
+              onSaved();
+            }}
+          />
+        </Suspense>
       ) : null}
     </li>
   );
@@ -121,16 +127,18 @@ export function ModuleTools({ module, hasActivities, onChanged }: ModuleToolsPro
         </>
       ) : null}
       {editing ? (
-        <ModuleEditor
-          module={module}
-          year={module.year}
-          onClose={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            // Spec 2 section 4: the module editor saves, then returns to the activity index.
-            navigate("/activity");
-          }}
-        />
+        <Suspense fallback={null}>
+          <ModuleEditor
+            module={module}
+            year={module.year}
+            onClose={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              // Spec 2 section 4: the module editor saves, then returns to the activity index.
+              navigate("/activity");
+            }}
+          />
+        </Suspense>
       ) : null}
       {orders ? <ModuleOrdersWindow module={module} onClose={() => setOrders(false)} /> : null}
     </div>

@@ -1,0 +1,134 @@
+// Quill 2 in a React component (ARCHITECTURE section 9: Quill directly in an
+// effect). Loaded lazily through ./rich-text.tsx. The toolbar offers only
+// what the server's cleaner keeps (src/domains/shared/rich-text.ts): Quill's
+// classes, never inline styles, so colours and fonts are left out.
+import Quill from "quill";
+import type { Range } from "quill";
+import { useEffect, useRef } from "react";
+import { t, useT } from "../i18n";
+import { IMAGE_ACCEPT, IMAGE_TYPES, uploadImage } from "./image-upload";
+import { showMessage } from "./message-box";
+import type { RichTextEditorProps } from "./rich-text";
+
+const TOOLBAR = [
+  [{ header: [1, 2, 3, false] }],
+  ["bold", "italic", "underline", "strike"],
+  [{ list: "ordered" }, { list: "bullet" }],
+  [{ align: [] }],
+  ["blockquote", "link", "image"],
+  ["clean"],
+];
+
+const Delta = Quill.import("delta") as typeof import("quill").Delta;
+
+// Quill's image drops an empty alt; an image without one is read out by its address. Ours always has one
+// (empty: a picture in an article illustrates the text around it).
+const QuillImage = Quill.import("formats/image") as unknown as {
+  new (...args: never[]): { domNode: HTMLElement; format(name: string, value: unknown): void };
+  create(value: unknown): HTMLElement;
+};
+class Image extends QuillImage {
+  static override create(value: unknown): HTMLElement {
+    const node = super.create(value);
+    if (!node.hasAttribute("alt")) node.setAttribute("alt", "");
+    return node;
+  }
+
+  override format(name: string, value: unknown) {
+    if (name === "alt" && !value) this.domNode.setAttribute("alt", "");
+    else super.format(name, value);
+  }
+}
+Quill.register({ "formats/image": Image }, true);
+
+/** Names for the toolbar's controls, which Quill draws as icons only. */
+function labelToolbar(toolbar: HTMLElement, translate: (key: string) => string) {
+  toolbar.setAttribute("role", "toolbar");
+  toolbar.setAttribute("aria-label", translate("upload.toolbar.label"));
+  for (const button of toolbar.querySelectorAll<HTMLButtonElement>("button")) {
+    const format = [...button.classList].find((c) => c.startsWith("ql-"))?.slice(3);
+    const key = format === "list" ? button.value : format;
+    if (key) button.setAttribute("aria-label", translate(`upload.toolbar.${key}`));
+  }
+  for (const picker of toolbar.querySelectorAll<HTMLElement>(".ql-picker")) {
+    const format = [...picker.classList].find((c) => c.startsWith("ql-") && c !== "ql-picker")?.slice(3);
+    picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", format ? translate(`upload.toolbar.${format}`) : "");
+  }
+}
+
+export default function RichTextEditorImpl({ value, onChange, labelledBy, describedBy, invalid, testId }: RichTextEditorProps) {
+  const tr = useT();
+  const wrap = useRef<HTMLDivElement>(null);
+  const editor = useRef<Quill | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    const host = document.createElement("div");
+    wrap.current!.appendChild(host);
+
+    /** Uploads one image and puts its address where the caret is; never a data: address. */
+    const insertImages = async (range: Range | null, files: File[]) => {
+      if (files.length === 0) return;
+      if (files.length > 1) return void (await showMessage(t("upload.oneAtATime")));
+      const path = await uploadImage("rich", files[0]!);
+      if (!path) return;
+      const at = range?.index ?? quill.getLength() - 1;
+      quill.insertEmbed(at, "image", path, "user");
+      quill.setSelection(at + 1, 0, "silent");
+    };
+
+    const quill = new Quill(host, {
+      theme: "snow",
+      modules: {
+        toolbar: {
+          container: TOOLBAR,
+          handlers: {
+            image() {
+              const input = document.createElement("input");
+              input.type = "file";
+              input.accept = IMAGE_ACCEPT;
+              input.addEventListener("change", () => void insertImages(quill.getSelection(true), [...(input.files ?? [])]));
+              input.click();
+            },
+          },
+        },
+        // Dropped and pasted image files: the same upload (Quill's own would inline them as data: addresses).
+        uploader: { mimetypes: IMAGE_TYPES, handler: (range: Range, files: File[]) => void insertImages(range, files) },
+      },
+    });
+    // Pasted HTML may carry inline images: they are not kept (the server would drop them anyway).
+    quill.clipboard.addMatcher("IMG", (node, delta) => (/^data:/i.test((node as HTMLElement).getAttribute("src") ?? "") ? new Delta() : delta));
+    if (value) quill.clipboard.dangerouslyPasteHTML(value, "silent");
+    quill.history.clear();
+    quill.root.setAttribute("role", "textbox");
+    quill.root.setAttribute("aria-multiline", "true");
+    quill.root.setAttribute("aria-labelledby", labelledBy);
+    quill.on("text-change", () => {
+      const empty = quill.getLength() <= 1 && !quill.root.querySelector("img");
+      changed.current(empty ? "" : quill.root.innerHTML);
+    });
+    editor.current = quill;
+    return () => {
+      editor.current = null;
+      wrap.current?.replaceChildren();
+    };
+  }, []);
+
+  // Labels follow the language.
+  useEffect(() => {
+    const quill = editor.current;
+    if (quill) labelToolbar((quill.getModule("toolbar") as { container: HTMLElement }).container, tr);
+  }, [tr]);
+
+  useEffect(() => {
+    const root = editor.current?.root;
+    if (!root) return;
+    if (invalid) root.setAttribute("aria-invalid", "true");
+    else root.removeAttribute("aria-invalid");
+    if (describedBy) root.setAttribute("aria-describedby", describedBy);
+    else root.removeAttribute("aria-describedby");
+  }, [invalid, describedBy]);
+
+  return <div ref={wrap} className={`rich-editor${invalid ? " is-invalid" : ""}`} data-testid={testId} />;
+}
