@@ -8,6 +8,7 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import modules from "./areas/modules";
 import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
@@ -25,6 +26,7 @@ const en: Dictionary = {
   order: order.en,
   market: market.en,
   activity: activity.en,
+  modules: modules.en,
   news: news.en,
   upload: upload.en,
   mailbox: mailbox.en,

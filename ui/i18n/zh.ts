@@ -9,6 +9,7 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import modules from "./areas/modules";
 import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
@@ -24,6 +25,7 @@ const zh = {
   order: order.zh,
   market: market.zh,
   activity: activity.zh,
+  modules: modules.zh,
   news: news.zh,
   upload: upload.zh,
   mailbox: mailbox.zh,
