@@ -27,6 +27,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   ordering: "ui/components/ordering.css",
   centre: "ui/pages/centre/centre.css",
   activity: "ui/pages/activity/activity.css",
+  modules: "ui/pages/activity/modules.css",
   market: "ui/pages/market/market.css",
   admin: "ui/pages/admin/admin.css",
   homeEdit: "ui/pages/home/home-edit.css",

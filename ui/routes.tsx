@@ -27,8 +27,9 @@ const CentrePage = lazy(
 );
 
 // Activities, their modules and the sign-up windows: one chunk.
-// The sign-up windows use the centre's address book and its editor, so the centre's styles come too.
-const activity = withAreaStyles(["ordering", "centre", "activity"], () => import("./pages/activity/activity-pages"));
+// The sign-up windows use the centre's address book and its editor, so the centre's styles come too;
+// staff get the module tools (their sheet, and the lists' for the module order pop-up).
+const activity = withAreaStyles(["lists", "ordering", "centre", "activity", "modules"], () => import("./pages/activity/activity-pages"));
 const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.ActivityIndexPage })));
 const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
 const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
@@ -43,7 +44,7 @@ const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailb
 const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
 const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
 // The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
-const market = withAreaStyles(["ordering", "centre", "activity", "market"], () => import("./pages/market/market-pages"));
+const market = withAreaStyles(["lists", "ordering", "centre", "activity", "modules", "market"], () => import("./pages/market/market-pages"));
 const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
 const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));

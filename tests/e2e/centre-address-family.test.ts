@@ -36,12 +36,6 @@ async function openCentrePage(page: Page, name: "address" | "family") {
   await page.waitForSelector(`[data-testid=${name}-card]`);
 }
 
-/** A full-page screenshot from the top, so the sticky bar sits where a person sees it. */
-async function shotFromTop(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settledShot(page, name);
-}
-
 const cards = (page: Page, name: "address" | "family") => page.$$eval(`[data-testid=${name}-card]`, (els) => els.map((e) => e.textContent ?? ""));
 
 /** Answers the message box and returns what it said. */
@@ -116,7 +110,7 @@ describe("a member's addresses", () => {
       expect(before.length).toBe(1);
       expect(before[0]).toContain("139****0001");
       expect(await page.textContent("[data-testid=address-card] .badge-accent")).toBe(text.badge);
-      await shotFromTop(page, `address-list-${language}-${size}`);
+      await settledShot(page, `address-list-${language}-${size}`);
 
       // Every rule is checked before anything is sent, in the member's language.
       await page.click("[data-testid=address-add]");
@@ -158,7 +152,7 @@ describe("a member's addresses", () => {
       await page.waitForFunction((n) => document.querySelector("[data-testid=address-card]")?.textContent?.includes(n), name);
       const badges = await page.$$eval("[data-testid=address-card]", (els) => els.map((e) => e.querySelector(".badge-accent")?.textContent ?? ""));
       expect(badges).toEqual([text.badge, ""]);
-      await shotFromTop(page, `address-default-${language}-${size}`);
+      await settledShot(page, `address-default-${language}-${size}`);
 
       // Delete, after a confirmation; the demo address is made the default again.
       await card.locator(".card-actions .link-danger").click();
@@ -261,7 +255,7 @@ describe("a member's family", () => {
       await signIn(page, world, "cn100001", { language });
       await openCentrePage(page, "family");
       expect((await cards(page, "family")).length).toBe(2);
-      await shotFromTop(page, `family-list-${language}-${size}`);
+      await settledShot(page, `family-list-${language}-${size}`);
 
       await page.click("[data-testid=family-add]");
       await page.click("button[form=family-form]");
@@ -303,7 +297,7 @@ describe("a member's family", () => {
       const edited = (await cards(page, "family")).find((c) => c.includes(name))!;
       expect(edited).toContain(text.passport);
       expect(edited).toContain("*****5678");
-      await shotFromTop(page, `family-edited-${language}-${size}`);
+      await settledShot(page, `family-edited-${language}-${size}`);
 
       await card.locator(".card-actions .link-danger").click();
       expect(await messageText(page)).toContain(name);

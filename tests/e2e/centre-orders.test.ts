@@ -150,11 +150,6 @@ async function windowShot(page: Page, name: string) {
   await shot(page, name, { fullPage: false });
 }
 
-async function pageShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settledShot(page, name);
-}
-
 /** No serious or critical axe violation, and nothing wider than the window. */
 async function accessible(page: Page, where: string) {
   await settle(page);
@@ -221,7 +216,7 @@ describe("a member's orders", () => {
       expect(trip.amount).toBe("88.00");
       // A desk's table is padded to the spec's 23 lines; a phone shows cards.
       expect(await page.$$(".centre-section tbody tr")).toHaveLength(size === "desk" ? 23 : 0);
-      await pageShot(page, name("list"));
+      await settledShot(page, name("list"));
       await accessible(page, `${language} ${size} list`);
 
       // Filter by state: the cancelled ones only, then all again.
@@ -233,7 +228,7 @@ describe("a member's orders", () => {
       expect(cancelledRows.some((r) => r.name === (language === "zh" ? "午间读书分享会" : "Lunchtime book club"))).toBe(true);
       // A cancelled order offers nothing but its details.
       expect(await page.$$("[data-testid=order-row] [data-action]:not([data-action=detail])")).toHaveLength(0);
-      await pageShot(page, name("filtered"));
+      await settledShot(page, name("filtered"));
       await page.click(`.filter-bar button:has-text("${language === "zh" ? "重置" : "Reset"}")`);
       await page.waitForFunction((s) => [...document.querySelectorAll("[data-testid=order-row] [data-column=state]")].some((c) => c.textContent === s), text.success);
 
@@ -333,7 +328,7 @@ describe("a member's orders", () => {
       const waitingRow = row(page, waiting);
       expect(await waitingRow.locator("[data-column=state]").textContent()).toBe(text.waiting);
       expect(await waitingRow.locator("[data-column=amount]").textContent()).toBe("199.00");
-      await pageShot(page, name("waiting"));
+      await settledShot(page, name("waiting"));
       await waitingRow.locator("[data-action=pay]").click();
       await page.waitForSelector("[data-testid=qr-image]");
       expect(await page.textContent("[data-testid=order-pay-amount]")).toBe("¥ 199.00");
@@ -355,7 +350,7 @@ describe("a member's orders", () => {
         { trade: waiting, state: text.success },
       );
       expect(await waitingRow.locator("[data-action=pay]").count()).toBe(0);
-      await pageShot(page, name("paid"));
+      await settledShot(page, name("paid"));
       await payer.close();
       await close();
     }, JOURNEY_TIMEOUT_MS);

@@ -59,12 +59,6 @@ afterAll(async () => {
   for (const remove of removals) await remove();
 });
 
-/** A full-page screenshot from the top, so the sticky bar sits where a person sees it. */
-async function shotFromTop(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settledShot(page, name);
-}
-
 /** The list's rows, a table's or a phone's cards, as column -> text. */
 const rows = (page: Page, list: "points" | "dues") =>
   page.$$eval(`[data-testid=${list}-row]`, (items) =>
@@ -122,7 +116,7 @@ describe("a member's points", () => {
       expect(first[0]!.count).toBe("-1.00");
       expect(first[0]!.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(first[0]!.type).toBe(text.others);
-      await shotFromTop(page, `points-${language}-${size}`);
+      await settledShot(page, `points-${language}-${size}`);
 
       // Next, then the go-to-page input, then previous.
       await page.click(`.pager button:has-text("${language === "zh" ? "下一页" : "Next"}")`);
@@ -149,7 +143,7 @@ describe("a member's points", () => {
       await page.click(".filter-bar button[type=submit]");
       await page.waitForFunction(() => document.querySelectorAll("[data-testid=points-row]").length === 1);
       expect((await rows(page, "points"))[0]).toMatchObject({ count: "-50.00", type: text.spent, desc: text.gift });
-      await shotFromTop(page, `points-filtered-${language}-${size}`);
+      await settledShot(page, `points-filtered-${language}-${size}`);
 
       // Dates: a window that ended before any record shows one calm line, no empty rows and no pager.
       await page.selectOption(".filter-bar select[name=type]", "");
@@ -192,7 +186,7 @@ describe("paying the union dues", () => {
       // No orders yet: one calm line, not a dozen empty rows.
       expect(await page.textContent("[data-testid=list-empty]")).toBe(text.none);
       expect(await page.$$(".centre-section tr")).toHaveLength(0);
-      await shotFromTop(page, `dues-unpaid-${language}-${size}`);
+      await settledShot(page, `dues-unpaid-${language}-${size}`);
 
       await page.click("[data-testid=member-pay]");
       await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
@@ -227,7 +221,7 @@ describe("paying the union dues", () => {
       expect(order!.state).toBe(text.success);
       // With an order, the desk's table is padded to the spec's 14 lines; a phone shows the one card.
       expect(await page.$$(".centre-section tbody tr")).toHaveLength(size === "desk" ? 14 : 0);
-      await shotFromTop(page, `dues-paid-${language}-${size}`);
+      await settledShot(page, `dues-paid-${language}-${size}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await payer.close();
       await close();

@@ -63,11 +63,6 @@ afterAll(async () => {
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-async function shotFromTop(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settledShot(page, name);
-}
-
 async function openCentre(page: Page, name: string, ready: string) {
   await page.goto(`${world.server.url}/information?page=${name}`);
   await page.waitForSelector(ready);
@@ -127,7 +122,7 @@ describe("the personal centre on a phone", () => {
       expect(await page.$$(".centre-section table")).toHaveLength(0);
       expect(await page.$$("li[data-testid=points-row]")).toHaveLength(2);
       expect(await noSidewaysScroll(page)).toBe(true);
-      await shotFromTop(page, `points-cards-${language}-375`);
+      await settledShot(page, `points-cards-${language}-375`);
       await close();
     }, TEST_TIMEOUT_MS);
   }
@@ -162,7 +157,7 @@ describe("the dues orders", () => {
         expect(await page.textContent(".pager-summary")).toBe(text.page1);
         expect(await linesOf(page, "[data-testid=dues-trade]")).toEqual(Array(14).fill(1));
         expect(await noSidewaysScroll(page)).toBe(true);
-        await shotFromTop(page, `dues-table-${language}-${width}`);
+        await settledShot(page, `dues-table-${language}-${width}`);
       }
 
       // Where a table would not fit beside the menu, the list is cards rather than a table to scroll sideways.
@@ -172,7 +167,7 @@ describe("the dues orders", () => {
       expect(await page.$$eval(".table-wrap", (wraps) => wraps.filter((wrap) => wrap.scrollWidth > wrap.clientWidth).length)).toBe(0);
       if (language === "en") expect(await page.$$("li[data-testid=dues-row]")).toHaveLength(14);
       expect(await noSidewaysScroll(page)).toBe(true);
-      await shotFromTop(page, `dues-${language}-920`);
+      await settledShot(page, `dues-${language}-920`);
       await page.setViewportSize(WIDTHS[1024]);
 
       // The last page: its two orders, padded to the spec's 14 lines.
@@ -188,7 +183,7 @@ describe("the dues orders", () => {
       expect(await page.textContent(".pager-missing")).toBe(text.missing);
       expect(await page.textContent(".pager-summary")).toBe(text.page2);
       expect(await page.inputValue(".pager-input")).toBe("2");
-      await shotFromTop(page, `dues-missing-page-${language}-1024`);
+      await settledShot(page, `dues-missing-page-${language}-1024`);
 
       // On a phone the same orders are cards, the order number still whole.
       await page.setViewportSize(WIDTHS[375]);
@@ -196,7 +191,7 @@ describe("the dues orders", () => {
       expect(await page.$$(".centre-section table")).toHaveLength(0);
       expect(await linesOf(page, "[data-testid=dues-trade]")).toEqual([1, 1]);
       expect(await noSidewaysScroll(page)).toBe(true);
-      await shotFromTop(page, `dues-cards-${language}-375`);
+      await settledShot(page, `dues-cards-${language}-375`);
       await close();
     }, TEST_TIMEOUT_MS);
   }
@@ -228,7 +223,7 @@ describe("filters", () => {
       expect(await page.getAttribute("#points-start", "aria-invalid")).toBe("true");
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("points-start");
       expect(asked).toEqual([]);
-      await shotFromTop(page, `filter-refused-${language}-${width}`);
+      await settledShot(page, `filter-refused-${language}-${width}`);
 
       // Put right, the same search goes out and the message is gone.
       await page.fill("#points-end", "2026-06-01");
@@ -340,12 +335,12 @@ describe("long e-mail addresses", () => {
       expect(wraps.length).toBeGreaterThan(0);
       expect(wraps.filter(unexpected)).toEqual([]);
       expect(await noSidewaysScroll(page)).toBe(true);
-      await shotFromTop(page, `long-mail-security-${language}-375`);
+      await settledShot(page, `long-mail-security-${language}-375`);
 
       await openCentre(page, "information", ".identity-list");
       const info = ".identity-list dd:has(wbr)";
       expect((await wrapsOf(page, info)).filter(unexpected)).toEqual([]);
-      await shotFromTop(page, `long-mail-profile-${language}-375`);
+      await settledShot(page, `long-mail-profile-${language}-375`);
       await close();
     }, TEST_TIMEOUT_MS);
   }

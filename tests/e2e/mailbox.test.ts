@@ -95,12 +95,6 @@ const card = (page: Page, text: string) => page.locator("[data-testid=chat-sessi
 /** The member's card of one session. */
 const cardOf = (page: Page, id: number) => page.locator("[data-testid=chat-session]", { has: page.locator(`a[href="/session/info?id=${id}"]`) });
 
-/** The whole page from its top (a full-page shot of a scrolled page draws the sticky bar mid-page). */
-async function pageShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await settledShot(page, name);
-}
-
 describe("writing to the union", () => {
   for (const { language, size, viewport, account, audit } of [
     { language: "zh", size: "desk", viewport: DESK, account: "cn100001", audit: true },
@@ -127,7 +121,7 @@ describe("writing to the union", () => {
         if (account === "cn000002") expect(await member.page.textContent("[data-testid=list-empty]")).toBe(text.none);
         expect(await member.page.textContent("h1")).toBe(text.title);
         if (account === "cn100001") expect(await card(member.page, "体检").locator("[data-testid=chat-unread]").textContent()).toBe(text.newReply);
-        await pageShot(member.page, name("list"));
+        await settledShot(member.page, name("list"));
         await accessible(member.page, `${language} ${size} member list`, audit);
 
         await member.page.fill("#chat-new", "   ");
@@ -145,7 +139,7 @@ describe("writing to the union", () => {
         expect(await member.page.textContent("[data-testid=chat-wait]")).toBe(text.wait);
         expect(await member.page.$("#chat-reply")).toBeNull();
         expect(await sidesRight(member.page)).toEqual([true]);
-        await pageShot(member.page, name("waiting"));
+        await settledShot(member.page, name("waiting"));
         await accessible(member.page, `${language} ${size} member waiting`, audit);
 
         // A manager: the wide list, the member's message unread at the top, answered on /system/chat.
@@ -159,7 +153,7 @@ describe("writing to the union", () => {
         expect(await row.locator("[data-testid=chat-unread]").textContent()).toBe(text.toAnswer);
         expect(await row.textContent()).toContain(firstLine);
         if (size === "desk") expect(await manager.page.$$(".chat-all tbody tr")).toHaveLength(10);
-        await pageShot(manager.page, name("manager-list"));
+        await settledShot(manager.page, name("manager-list"));
         await accessible(manager.page, `${language} ${size} manager list`, audit);
 
         await row.locator(`a:has-text("${text.open}")`).click();
@@ -183,7 +177,7 @@ describe("writing to the union", () => {
         expect(await sidesRight(manager.page)).toEqual([true, true, true]);
         // On a phone the conversation is taller than its box: the newest message is in sight.
         expect(await atBottom(manager.page)).toEqual({ overflows: size === "phone" ? true : expect.any(Boolean), bottom: true });
-        await pageShot(manager.page, name("manager-thread"));
+        await settledShot(manager.page, name("manager-thread"));
         await accessible(manager.page, `${language} ${size} manager thread`, audit);
         // Read by the managers now.
         await manager.page.click(`.chat-back`);
@@ -198,7 +192,7 @@ describe("writing to the union", () => {
         expect(await mine.locator("[data-testid=chat-unread]").textContent()).toBe(text.newReply);
         expect(await mine.locator(".chat-card-reply").textContent()).toContain(text.manager);
         expect(await mine.locator(".chat-card-reply").textContent()).toContain(text.note);
-        await pageShot(member.page, name("answered"));
+        await settledShot(member.page, name("answered"));
         await mine.click();
         await member.page.waitForURL(`${world.server.url}/session/info?id=${id}`);
         await member.page.waitForSelector("#chat-reply");
@@ -209,7 +203,7 @@ describe("writing to the union", () => {
         ]);
         expect(await sidesRight(member.page)).toEqual([true, true, true]);
         expect((await atBottom(member.page)).bottom).toBe(true);
-        await pageShot(member.page, name("reply"));
+        await settledShot(member.page, name("reply"));
         await accessible(member.page, `${language} ${size} member reply`, audit);
 
         // One reply, shown as typed (angle brackets and all); then the member waits again.

@@ -49,6 +49,8 @@ export const safeFileName = (name: string) =>
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   const path = join(SCREENSHOT_DIR, ...name.split("/").map(safeFileName)) + ".png";
   await mkdir(dirname(path), { recursive: true });
+  // A full-page picture of a scrolled page draws the sticky top bar where the window was, mid-page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage });
   return path;
 }

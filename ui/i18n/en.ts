@@ -10,6 +10,7 @@ import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
+import modules from "./areas/modules";
 import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
@@ -29,6 +30,7 @@ const en: Dictionary = {
   activity: activity.en,
   home: home.en,
   homeEdit: homeEdit.en,
+  modules: modules.en,
   news: news.en,
   upload: upload.en,
   mailbox: mailbox.en,

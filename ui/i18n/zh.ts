@@ -11,6 +11,7 @@ import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
+import modules from "./areas/modules";
 import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
@@ -28,6 +29,7 @@ const zh = {
   activity: activity.zh,
   home: home.zh,
   homeEdit: homeEdit.zh,
+  modules: modules.zh,
   news: news.zh,
   upload: upload.zh,
   mailbox: mailbox.zh,

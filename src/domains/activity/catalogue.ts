@@ -3,6 +3,7 @@
 // questionnaire draw.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { activities, conditions, modules, questionnaires, quizDraws, teams } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/types";
@@ -33,6 +34,12 @@ export function moduleView(ctx: MemberCtx, m: ModuleRow) {
   };
 }
 
+/** A module's conditions as the condition editor shows them (staff only: they tell who may see what). */
+export async function moduleReasons(db: DbOrTx, moduleId: number) {
+  const rows = await db.select().from(conditions).where(eq(conditions.moduleId, moduleId)).orderBy(asc(conditions.id));
+  return rows.map((c) => ({ id: c.id, type: { id: c.type }, property: { id: c.propertyId }, compareMode: { id: c.compareMode }, value: c.value }));
+}
+
 async function conditionsOf(ctx: MemberCtx, column: typeof conditions.moduleId | typeof conditions.teamId, ids: number[]) {
   if (ids.length === 0) return new Map<number, Condition[]>();
   const rows = await ctx.db.select().from(conditions).where(inArray(column, ids));
@@ -61,7 +68,8 @@ export async function moduleInfo({ ctx, input }: { ctx: MemberCtx; input: { id: 
   const member = await memberOf(ctx.db, ctx.actor);
   const [m] = await visibleModules(ctx, member, eq(modules.id, input.id));
   if (!m) throw new DomainError("ERROR_RESULT_NULL");
-  return { module: moduleView(ctx, m) };
+  // Who may see the module is staff's business: its conditions go to editors only (the module editor's condition list).
+  return { module: moduleView(ctx, m), reasons: member.editor ? await moduleReasons(ctx.db, m.id) : undefined };
 }
 
 /**

@@ -23,6 +23,8 @@ export type Loaded = { activity: ActivityRow; team: TeamRow | null; module: Modu
 /** The member facts every rule here reads. */
 export type Member = { id: number; values: MemberValues; foreigner: boolean; editor: boolean };
 
+const STAFF_POWERS = ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_ACTIVITY_CREATE", "FUNCTION_ACTIVITY_MODULE_OPERATION"] as const;
+
 export async function memberOf(db: DbOrTx, actor: Actor): Promise<Member> {
   const [values, [nation]] = await Promise.all([
     db.select({ propertyId: userValues.propertyId, value: userValues.value }).from(userValues).where(eq(userValues.userId, actor.id)),
@@ -32,7 +34,8 @@ export async function memberOf(db: DbOrTx, actor: Actor): Promise<Member> {
     id: actor.id,
     values: new Map(values.map((v) => [v.propertyId, v.value])),
     foreigner: nation?.type === COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER,
-    editor: can({ actor }, "FUNCTION_ACTIVITY_EDIT"),
+    // Whoever edits, creates activities or manages modules sees previews and hidden modules: what they made or must manage.
+    editor: STAFF_POWERS.some((power) => can({ actor }, power)),
   };
 }
 

@@ -2,6 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
 import { clubModule, showcaseTitle } from "./showcase";
+import { createActivity, createActivityInput, deleteModule, moduleOrders, moduleOrdersInput, moduleSaveInput, saveModule, showInput, showModule } from "./module-editing";
 import { deleteCategory, listCategories, saveCategory } from "./categories";
 import { activityInfo, allActivities, currentActivities, drawQuiz, listActivities, listModules, moduleInfo, powerCheck } from "./catalogue";
 
@@ -17,6 +18,12 @@ export const activityDomain = domain("activity", [
   query("/activity/module/title", { access: "user", input: t.Object({ type: t.Integer({ minimum: 0, maximum: 1_000_000 }) }) }, showcaseTitle),
   query("/activity/module/clubmed", { access: "user" }, clubModule),
   command("/activity/quiz/draw", { access: "user", input: t.Object({ activity: idField }) }, drawQuiz),
+  // Editing the index (module-editing.ts).
+  command("/activity/module/update", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: moduleSaveInput, audit: "module.update" }, saveModule),
+  command("/activity/module/delete", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: t.Object({ id: idField }), audit: "module.delete" }, deleteModule),
+  command("/activity/module/show", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: showInput, audit: "module.show" }, showModule),
+  command("/activity/create", { access: "FUNCTION_ACTIVITY_CREATE", input: createActivityInput, audit: "activity.create" }, createActivity),
+  query("/order/module/find", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: moduleOrdersInput }, moduleOrders),
   query("/activity/module/sort/list", { access: "user", input: t.Object({ module: idField }) }, listCategories),
   command(
     "/activity/module/sort/save",

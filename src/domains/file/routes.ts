@@ -10,10 +10,12 @@ const FILE_KEY = "^[0-9a-f]{64}\\.(png|jpg|xlsx)$";
 
 /** Editors of activities and of news upload images; nobody else. */
 const EDITORS = ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_NEWS_EDIT"] as const;
+/** Covers and icons: also whoever edits modules (their icon and carousel image). */
+const COVER_EDITORS = [...EDITORS, "FUNCTION_ACTIVITY_MODULE_OPERATION"] as const;
 
 export const fileDomain = domain("file", [
   // Covers, group and gift images: 10,000,000 bytes (spec 1 section 9).
-  upload("/file/upload/image", { access: EDITORS, maxBytes: 10_000_000, files: ["png", "jpeg"], audit: "file.upload" }, receiveImage),
+  upload("/file/upload/image", { access: COVER_EDITORS, maxBytes: 10_000_000, files: ["png", "jpeg"], audit: "file.upload" }, receiveImage),
   // Images inside rich text: 2 MB (spec 2 section 9).
   upload("/upload/image", { access: EDITORS, maxBytes: 2 * 1024 * 1024, files: ["png", "jpeg"], audit: "file.upload" }, receiveImage),
   download("/file/get", { access: "public", input: t.Object({ key: t.String({ pattern: FILE_KEY, maxLength: 80 }) }) }, readFile),

@@ -10,6 +10,9 @@ const TYPES = { png: "image/png", jpeg: "image/jpeg", xlsx: "application/vnd.ope
 
 export const filePath = (key: string) => `/api/file/get?key=${key}`;
 
+/** An address an image upload answered: what a stored `face` may hold (never an outside address or a script). */
+export const isImagePath = (path: string): boolean => /^\/api\/file\/get\?key=[0-9a-f]{64}\.(png|jpg)$/.test(path);
+
 export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { file: UploadedFile } }) {
   const { key, kind, name, size } = input.file;
   const [row] = await ctx.db

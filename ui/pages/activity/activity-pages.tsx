@@ -1,7 +1,9 @@
 // The activity index (/activity: modules by year, newest first) and a
 // module's page (/activity/module?id=: its activity tiles, a team being one
 // tile under its own cover and name). Spec 2 section 2. The activity page
-// itself is ./activity-page.tsx; all three load as one chunk.
+// itself is ./activity-page.tsx; all three load as one chunk. Staff get the
+// module tools (./module-tools.tsx): the 'new module' tile on the index, and
+// on a module page its tools and the 'new activity' tile.
 import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
@@ -11,7 +13,8 @@ import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { pick, useT } from "../../i18n";
 import { formatDate, formatMoney, formatPoints } from "../../lib/format";
-import { session } from "../../state/session";
+import { hasPower, session } from "../../state/session";
+import { ModuleTools, NewActivityTile, NewModuleTile } from "./module-tools";
 
 export { ActivityPage } from "./activity-page";
 
@@ -39,20 +42,24 @@ const moduleHref = (m: Pick<ModuleRow, "id" | "model">) => (m.model.id === MARKE
 export function ActivityIndexPage() {
   const t = useT();
   const { language } = useSnapshot(session);
+  const [version, setVersion] = useState(0);
   const modules = useLoaded(async () => {
     const answer = await api.call("/activity/module/list");
     return isSuccess(answer) && answer.list ? answer.list : false;
-  }, []);
+  }, [version]);
 
   const years = new Map<number, ModuleRow[]>();
   for (const m of modules || []) years.set(m.year, [...(years.get(m.year) ?? []), m]);
+  // Spec 2 section 2: the 'new module' tile is in the first year group, or in the current year's when there are no modules.
+  const groups = modules && years.size === 0 ? new Map([[new Date().getFullYear(), [] as ModuleRow[]]]) : years;
+  const newModule = (year: number) => <NewModuleTile year={year} onSaved={() => setVersion((v) => v + 1)} />;
 
   return (
     <>
       <PageHead title={t("page.activityIndex")} />
       {modules === null ? <div className="tiles-loading" aria-busy="true" /> : null}
       {modules !== null && years.size === 0 ? <p className="panel empty-note">{t("activity.noModules")}</p> : null}
-      {[...years.entries()].map(([year, list]) => (
+      {[...groups.entries()].map(([year, list], at) => (
         <section key={year} className="year-group" aria-labelledby={`year-${year}`}>
           <h2 id={`year-${year}`} className="section-title">
             {t("activity.yearGroup", { year })}
@@ -66,6 +73,7 @@ export function ActivityIndexPage() {
                 </Link>
               </li>
             ))}
+            {at === 0 ? newModule(year) : null}
           </ul>
         </section>
       ))}
@@ -93,11 +101,12 @@ export function ModulePage() {
   const t = useT();
   const { language } = useSnapshot(session);
   const id = Number(new URLSearchParams(useSearch()).get("id"));
+  const [version, setVersion] = useState(0);
   const data = useLoaded<AnswerOf<"/activity/list">>(async () => {
     if (!Number.isInteger(id) || id <= 0) return false;
     const answer = await api.call("/activity/list", { module: id });
     return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
-  }, [id]);
+  }, [id, version]);
 
   if (data === false)
     return (
@@ -110,8 +119,10 @@ export function ModulePage() {
   return (
     <>
       <PageHead title={title} trail={[{ label: t("page.activityIndex"), href: "/activity" }, { label: title }]} />
+      {data ? <ModuleTools module={data.module} hasActivities={data.list.length > 0} onChanged={() => setVersion((v) => v + 1)} /> : null}
       {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
-      {data && data.list.length === 0 ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
+      {/* An editor who may create activities sees the 'new activity' tile instead. */}
+      {data && data.list.length === 0 && !hasPower("FUNCTION_ACTIVITY_CREATE") ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
       {data ? (
         <ul className="activity-tiles">
           {data.list.map((tile) => (
@@ -125,6 +136,7 @@ export function ModulePage() {
               </Link>
             </li>
           ))}
+          <NewActivityTile moduleId={data.module.id} />
         </ul>
       ) : null}
     </>

@@ -3,7 +3,8 @@
 // bar (All plus the module's categories; an editor with
 // FUNCTION_ACTIVITY_CREATE adds one in a pop-up and deletes one by its
 // cross), and the grid of items (a team is one tile under its own cover and
-// name).
+// name). Module editors get the module tools (../activity/module-tools.tsx):
+// edit and delete module, its orders, the home zone links, the 'new item' tile.
 import { type FormEvent, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
@@ -17,6 +18,7 @@ import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
 import { useLoaded } from "../activity/activity-pages";
+import { ModuleTools, NewActivityTile } from "../activity/module-tools";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
 
 type Tile = ItemOf<"/activity/list">;
@@ -160,12 +162,14 @@ export function MarketIndexPage() {
   const points = usePoints();
   const [chosen, setChosen] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
+  // Bumped by the module tools (a home zone set): the module is read again, not the categories.
+  const [moduleVersion, setModuleVersion] = useState(0);
   const editor = !!user?.status?.powers?.some((p) => p.code === "FUNCTION_ACTIVITY_CREATE");
   const data = useLoaded<AnswerOf<"/activity/list">>(async () => {
     if (!Number.isInteger(id) || id <= 0) return false;
     const answer = await api.call("/activity/list", { module: id });
     return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
-  }, [id]);
+  }, [id, moduleVersion]);
   const categories = useLoaded<readonly Category[]>(async () => {
     if (!Number.isInteger(id) || id <= 0) return false;
     const answer = await api.call("/activity/module/sort/list", { module: id });
@@ -185,7 +189,7 @@ export function MarketIndexPage() {
     <>
       <PageHead title={title} />
       <MarketBar count={count} points={points} />
-      {/* The module editors' tools (edit and delete module, order management, the gift and group-buy zone links) go here: spec 2 "Market module page", built with the module editing. */}
+      {data ? <ModuleTools module={data.module} hasActivities={data.list.length > 0} onChanged={() => setModuleVersion((n) => n + 1)} /> : null}
       <CategoryBar module={id} categories={categories || []} chosen={chosen} onChoose={setChosen} editor={editor} onChanged={() => setVersion((n) => n + 1)} />
       {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
       {data && shown.length === 0 ? <p className="panel empty-note">{t("market.empty")}</p> : null}
@@ -202,6 +206,7 @@ export function MarketIndexPage() {
               </Link>
             </li>
           ))}
+          <NewActivityTile moduleId={data.module.id} infoPath="/market/info" />
         </ul>
       ) : null}
     </>

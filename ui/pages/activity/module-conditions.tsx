@@ -1,0 +1,133 @@
+// A module's conditions in its editor (spec 2 section 3 "reasons", spec 3
+// "Condition (reason)"): who sees the module (or may sign up for its
+// activities), by a profile property compared with values. The list as it
+// will be saved, and an add row whose four parts are all required (spec 2
+// section 5: '请选择属性', '请选择类型', '请选择判断方式', '请填写判断的值').
+import { useState } from "react";
+import { useSnapshot } from "valtio";
+import type { ItemOf } from "../../../src/domains/api";
+import { cleanText } from "../../../src/protocol/identity";
+import { COMPARE_MODE, CONDITION_TYPE } from "../../../src/protocol/types";
+import { pick, useT } from "../../i18n";
+import { session } from "../../state/session";
+import { useTypeName } from "../centre/order-detail-window";
+
+export type Reason = { type: { id: number }; property: { id: number }; compareMode: { id: number }; value: string };
+export type ConditionProperty = ItemOf<"/user/properties">;
+
+type Draft = { property: string; type: string; compareMode: string; value: string };
+const EMPTY: Draft = { property: "", type: "", compareMode: "", value: "" };
+const PARTS = ["property", "type", "compareMode", "value"] as const;
+
+export function ModuleConditions({ reasons, properties, onChange }: { reasons: Reason[]; properties: readonly ConditionProperty[]; onChange: (reasons: Reason[]) => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const typeName = useTypeName();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [missing, setMissing] = useState<(typeof PARTS)[number] | null>(null);
+  const propertyName = (id: number) => {
+    const p = properties.find((x) => x.id === id);
+    return p ? pick(language, p.titleZh, p.titleEn) : `#${id}`;
+  };
+
+  const add = () => {
+    const gap = PARTS.find((part) => !draft[part].trim()) ?? null;
+    setMissing(gap);
+    if (gap) return document.getElementById(`module-condition-${gap}`)?.focus();
+    onChange([...reasons, { property: { id: Number(draft.property) }, type: { id: Number(draft.type) }, compareMode: { id: Number(draft.compareMode) }, value: cleanText(draft.value) }]);
+    setDraft(EMPTY);
+  };
+
+  const set = (part: keyof Draft, value: string) => {
+    setDraft({ ...draft, [part]: value });
+    if (missing === part) setMissing(null);
+  };
+  const select = (part: "property" | "type" | "compareMode", label: string, options: { value: number; label: string }[]) => (
+    <div className="field">
+      <label htmlFor={`module-condition-${part}`}>{label}</label>
+      <select
+        id={`module-condition-${part}`}
+        className={`input${missing === part ? " input-invalid" : ""}`}
+        value={draft[part]}
+        aria-invalid={missing === part || undefined}
+        aria-describedby={missing === part ? "module-condition-error" : undefined}
+        onChange={(event) => set(part, event.target.value)}
+      >
+        <option value="">{t("modules.conditions.choose")}</option>
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <fieldset className="module-conditions">
+      <legend>{t("modules.conditions.title")}</legend>
+      <p className="field-hint">{t("modules.conditions.hint")}</p>
+      {reasons.length ? (
+        <ul className="module-condition-list" data-testid="module-conditions">
+          {reasons.map((r, i) => (
+            <li key={`${r.property.id}-${r.type.id}-${r.compareMode.id}-${r.value}-${i}`} className="module-condition">
+              <span>
+                <strong>{typeName(r.type.id)}</strong>：{propertyName(r.property.id)} {typeName(r.compareMode.id)} <span className="module-condition-value">{r.value}</span>
+              </span>
+              <button type="button" className="link-button link-danger" onClick={() => onChange(reasons.filter((_, at) => at !== i))}>
+                {t("modules.conditions.remove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="module-condition-none">{t("modules.conditions.none")}</p>
+      )}
+      <div className="module-condition-add">
+        {select(
+          "property",
+          t("modules.conditions.property"),
+          properties.map((p) => ({ value: p.id, label: pick(language, p.titleZh, p.titleEn) })),
+        )}
+        {select(
+          "type",
+          t("modules.conditions.type"),
+          Object.values(CONDITION_TYPE).map((id) => ({ value: id, label: typeName(id) })),
+        )}
+        {select(
+          "compareMode",
+          t("modules.conditions.compareMode"),
+          Object.values(COMPARE_MODE).map((id) => ({ value: id, label: typeName(id) })),
+        )}
+        <div className="field">
+          <label htmlFor="module-condition-value">{t("modules.conditions.value")}</label>
+          <input
+            id="module-condition-value"
+            className={`input${missing === "value" ? " input-invalid" : ""}`}
+            value={draft.value}
+            maxLength={200}
+            placeholder={t("modules.conditions.valuePlaceholder")}
+            aria-invalid={missing === "value" || undefined}
+            aria-describedby={missing === "value" ? "module-condition-error" : undefined}
+            onChange={(event) => set("value", event.target.value)}
+            onKeyDown={(event) => {
+              // Enter adds the condition, not the whole module.
+              if (event.key === "Enter") {
+                event.preventDefault();
+                add();
+              }
+            }}
+          />
+        </div>
+        <button type="button" className="button button-quiet module-condition-button" onClick={add} data-testid="add-condition">
+          {t("modules.conditions.add")}
+        </button>
+      </div>
+      {missing ? (
+        <p className="field-error" id="module-condition-error" role="alert">
+          {t(`modules.conditions.errors.${missing}`)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
