@@ -30,7 +30,16 @@ function isoOfLocal(text: string): string | null | "" {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-const timeOrNa = (iso: string | null, na: string) => (iso ? formatDateTime(iso) : na);
+/** yyyy-MM-dd HH:mm, the day kept on one line when a narrow column wraps; N/A when there is none. */
+const timeOrNa = (iso: string | null, na: string) => {
+  if (!iso) return na;
+  const [day, time] = formatDateTime(iso).split(" ");
+  return (
+    <>
+      <span className="he-day">{day}</span> {time}
+    </>
+  );
+};
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
