@@ -30,6 +30,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   modules: "ui/pages/activity/modules.css",
   market: "ui/pages/market/market.css",
   admin: "ui/pages/admin/admin.css",
+  homeEdit: "ui/pages/home/home-edit.css",
   editing: "ui/components/editing.css",
   news: "ui/pages/news/news.css",
   mailbox: "ui/pages/mailbox/mailbox.css",

@@ -59,6 +59,12 @@ export function loadConfig(env: Env = process.env) {
   if (sandboxSecret !== null && sandboxSecret.length < 32) throw new ConfigError("PAYMENT_SANDBOX_SECRET must be at least 32 characters");
   // Instances sharing one PostgreSQL must sign and check payment notifications with one secret; a file in each DATA_DIR would differ.
   if (production && databaseUrl && sandboxSecret === null) throw new ConfigError("PAYMENT_SANDBOX_SECRET must be set when NODE_ENV=production and DATABASE_URL is set");
+  const entrySecret = env.HEALTH_ENTRY_SECRET || null;
+  if (entrySecret !== null && entrySecret.length < 32) throw new ConfigError("HEALTH_ENTRY_SECRET must be at least 32 characters");
+  // The health section checks keys with the same secret; one kept in each instance's DATA_DIR would differ.
+  if (production && databaseUrl && entrySecret === null) throw new ConfigError("HEALTH_ENTRY_SECRET must be set when NODE_ENV=production and DATABASE_URL is set");
+  const healthUrl = (env.HEALTH_URL || "https://health.union.example.com").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(healthUrl)) throw new ConfigError(`HEALTH_URL must look like https://health.example.com, got "${healthUrl}"`);
   const publicUrl = (env.PUBLIC_URL || "").replace(/\/+$/, "") || null;
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must look like https://union.example.com, got "${publicUrl}"`);
 
@@ -109,6 +115,21 @@ export function loadConfig(env: Env = process.env) {
       supportMail: env.SUPPORT_MAIL || "union-support@example.com",
       supportHoursZh: env.SUPPORT_HOURS_ZH || "工作日 9:30-17:30",
       supportHoursEn: env.SUPPORT_HOURS_EN || "Workdays 9:30-17:30",
+      /** The home page's side links (spec 2 section 2): the union's mailbox, the technical support line, the help document. */
+      unionMail: env.UNION_MAIL || "union@example.com",
+      supportPhone: env.SUPPORT_PHONE || "021-6000 0000",
+      helpUrl: env.HELP_URL || "https://union.example.com/help/portal-guide.pdf",
+      /** The union's social account: the image of its QR code; unset, the server draws one of SOCIAL_ACCOUNT_URL (system/service.ts). */
+      socialQr: env.SOCIAL_QR_IMAGE || null,
+      socialAccountUrl: env.SOCIAL_ACCOUNT_URL || "https://union.example.com/follow",
+    },
+    health: {
+      /** The health section, a sibling site; the home page opens it with an entry key (src/domains/system/entry-key.ts). */
+      url: healthUrl,
+      /** Signs entry keys; shared with the health section. Unset: a random one kept in DATA_DIR (one instance only). */
+      secret: entrySecret,
+      /** How long a key may wait before the health section takes it. */
+      keyLifetimeMs: int(env, "HEALTH_KEY_SECONDS", 60, 5, 3600) * 1000,
     },
     activation: {
       /** Whether members prove a phone or a company e-mail to activate (spec 1 section 2). */

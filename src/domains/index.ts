@@ -6,7 +6,9 @@ import { accountDomain } from "./account/routes";
 import { activationDomain } from "./activation/routes";
 import { activityDomain } from "./activity/routes";
 import { addressDomain } from "./address/routes";
+import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
+import { bannerDomain } from "./banner/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
@@ -48,6 +50,8 @@ export const DOMAINS = [
   orderDomain,
   cartDomain,
   videoDomain,
+  bannerDomain,
+  announcementDomain,
   newsDomain,
   chatDomain,
 ];

@@ -6,6 +6,10 @@ export const DUES_PAGE_SIZE = 14;
 export const POINTS_PAGE_SIZE = 10;
 export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
+/** The banner list window: 30 rows a page (spec 2 section 9). */
+export const BANNER_PAGE_SIZE = 30;
+/** The announcement list of the editor's window. */
+export const ANNOUNCEMENT_PAGE_SIZE = 10;
 /** The module order management pop-up (spec 3 section 2.2). */
 export const MODULE_ORDER_PAGE_SIZE = 20;
 /** News and notices (spec 2 section 9): 15 a page; a caller may ask for up to 50 (the home page asks for 5 and 3). */

@@ -114,7 +114,7 @@ describe("writing to the union", () => {
         // The member: the list, the compose box, and a refused empty message.
         const member = await visitor(world, { viewport });
         await signIn(member.page, world, account, { language });
-        await member.page.click(`a.shortcut[href="/session/list"]`);
+        await member.page.click("[data-testid=mailbox-entry]");
         await member.page.waitForSelector("#chat-new");
         await member.page.waitForSelector("[data-testid=chat-session], [data-testid=list-empty]");
         // Nothing written yet: the waiting note.

@@ -8,6 +8,7 @@ import {
   SETUP_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
   type World,
+  dismissAnnouncement,
   fillLogin,
   messageText,
   openLogin,
@@ -16,6 +17,7 @@ import {
   stopWorld,
   test,
   visitor,
+  waitForAnnouncementCheck,
   waitForImageCode,
   waitForPath,
 } from "./support";
@@ -72,8 +74,10 @@ describe("the session token", () => {
     await page.click(".code-image");
     await waitForImageCode(page);
     await fillLogin(page, "cn100001");
+    const announcement = waitForAnnouncementCheck(page);
     await page.press("#login-code", "Enter");
     await waitForPath(page, "/index");
+    await dismissAnnouncement(page, announcement);
     await checkNow("home");
 
     // The centre, through its menu: profile, points, dues.

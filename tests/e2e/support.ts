@@ -208,9 +208,28 @@ export async function signIn(page: Page, world: World, account: string, opts: { 
   await openLogin(page, world);
   if (opts.language) await chooseLanguage(page, opts.language);
   await fillLogin(page, account);
+  const announcement = waitForAnnouncementCheck(page);
   await page.press("#login-code", "Enter");
   await page.waitForURL(`${world.server.url}/index`);
   await page.waitForFunction(() => (document.querySelector("[data-testid=welcome]")?.textContent ?? "").trim().length > 0);
+  await dismissAnnouncement(page, announcement);
+}
+
+/** Resolves when home has asked for the editor's announcement (call it before the page is opened). */
+export const waitForAnnouncementCheck = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === "/api/announcement/current");
+
+/**
+ * Home shows the editor's announcement once per member, in a modal window;
+ * journeys about something else close it (it is then seen, and not shown to
+ * that member again). tests/e2e/home.test.ts looks at the window itself.
+ */
+export async function dismissAnnouncement(page: Page, checked: Promise<unknown>) {
+  await checked;
+  await nextFrames(page);
+  if (await page.isVisible("[data-testid=announcement]")) {
+    await page.click("[role=dialog]:has([data-testid=announcement]) .dialog-footer .button-primary");
+    await page.waitForSelector("[data-testid=announcement]", { state: "detached" });
+  }
 }
 
 /** The text of the message box now shown. */

@@ -8,6 +8,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import home from "./areas/home";
+import homeEdit from "./areas/home-edit";
 import modules from "./areas/modules";
 import news from "./areas/news";
 import upload from "./areas/upload";
@@ -26,6 +28,8 @@ const en: Dictionary = {
   order: order.en,
   market: market.en,
   activity: activity.en,
+  home: home.en,
+  homeEdit: homeEdit.en,
   modules: modules.en,
   news: news.en,
   upload: upload.en,
@@ -89,17 +93,6 @@ const en: Dictionary = {
     tipsAccount: "First time here? Activate your account first; then sign in with your employee ID, e-mail or mobile number.",
     supportMail: "Support mailbox",
     supportHours: "Support hours",
-  },
-  home: {
-    greeting: "Hello, {{name}}",
-    greetingPlain: "Hello",
-    welcome: "Welcome to the Union Member Portal.",
-    lastSignIn: "Last sign-in: {{date}}",
-    shortcuts: "Shortcuts",
-    activitiesDesc: "Browse union activities and sign up online",
-    messagesDesc: "Read union notices and news",
-    centreDesc: "Manage your profile, addresses, family and orders",
-    mailboxDesc: "Write to the union with your views and suggestions",
   },
   page: {
     index: "Home",

@@ -9,6 +9,8 @@ import dues from "./areas/dues";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
+import home from "./areas/home";
+import homeEdit from "./areas/home-edit";
 import modules from "./areas/modules";
 import news from "./areas/news";
 import upload from "./areas/upload";
@@ -25,6 +27,8 @@ const zh = {
   order: order.zh,
   market: market.zh,
   activity: activity.zh,
+  home: home.zh,
+  homeEdit: homeEdit.zh,
   modules: modules.zh,
   news: news.zh,
   upload: upload.zh,
@@ -89,17 +93,6 @@ const zh = {
     tipsAccount: "首次使用请先激活账号，激活后可使用员工号、邮箱或手机号登录。",
     supportMail: "支持邮箱",
     supportHours: "服务时间",
-  },
-  home: {
-    greeting: "您好，{{name}}",
-    greetingPlain: "您好",
-    welcome: "欢迎来到工会会员服务平台。",
-    lastSignIn: "上次登录：{{date}}",
-    shortcuts: "常用入口",
-    activitiesDesc: "浏览工会活动并在线报名",
-    messagesDesc: "查看工会通知与新闻",
-    centreDesc: "管理个人资料、地址、家属与订单",
-    mailboxDesc: "向工会写信，反映意见与建议",
   },
   page: {
     index: "首页",

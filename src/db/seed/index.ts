@@ -15,6 +15,7 @@ import { isSeeded, seedBase } from "./base";
 import { seedDemoNews, storeDemoNewsFiles } from "./news";
 import { seedDemoChat } from "./chat";
 import { seedDemoMarket, storeMarketFiles } from "./market";
+import { seedDemoHome, storeHomeFiles } from "./home";
 
 export const DEMO_PASSWORD = "Union2026demo";
 
@@ -63,6 +64,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const files = config.seedDemo ? await storeDemoFiles(storage) : null;
   const newsFiles = config.seedDemo ? await storeDemoNewsFiles(storage) : null;
   const marketFiles = config.seedDemo ? await storeMarketFiles(storage) : null;
+  const homeFiles = config.seedDemo ? await storeHomeFiles(storage) : null;
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     if (!config.seedDemo) {
@@ -129,6 +131,8 @@ export async function seed(database: Database, config: Config, now = new Date(),
     await seedDemoNews(tx, now, newsFiles!, { editor: ids.cn000002!, member: ids.cn100001! });
     await seedDemoChat(tx, now, { member: ids.cn100001!, foreigner: ids.cn100002!, manager: ids.cn000003! });
     await seedDemoMarket(tx, now, marketFiles!, { member: ids.cn100001!, foreigner: ids.cn100002! });
+    // Last: the home page's banners lead to the other demo seeds' rows.
+    await seedDemoHome(tx, now, homeFiles!, config.site.supportMail);
     return { seeded: true, demo: true };
   });
 }

@@ -52,7 +52,7 @@ async function conditionsOf(ctx: MemberCtx, column: typeof conditions.moduleId |
 }
 
 /** Modules whose "show" conditions the member meets (editors see all), newest year first. */
-async function visibleModules(ctx: MemberCtx, member: Member, where?: ReturnType<typeof eq>) {
+export async function visibleModules(ctx: MemberCtx, member: Member, where?: ReturnType<typeof eq>) {
   const rows = await ctx.db.select().from(modules).where(where).orderBy(desc(modules.year), asc(modules.id));
   if (member.editor) return rows;
   const conds = await conditionsOf(ctx, conditions.moduleId, rows.map((m) => m.id));

@@ -1,6 +1,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
+import { clubModule, showcaseTitle } from "./showcase";
 import { createActivity, createActivityInput, deleteModule, moduleOrders, moduleOrdersInput, moduleSaveInput, saveModule, showInput, showModule } from "./module-editing";
 import { deleteCategory, listCategories, saveCategory } from "./categories";
 import { activityInfo, allActivities, currentActivities, drawQuiz, listActivities, listModules, moduleInfo, powerCheck } from "./catalogue";
@@ -13,6 +14,9 @@ export const activityDomain = domain("activity", [
   query("/activity/now", { access: "user" }, currentActivities),
   query("/activity/info", { access: "user", input: t.Object({ id: idField }) }, activityInfo),
   query("/activity/power/check", { access: "user", input: t.Object({ id: idField }) }, powerCheck),
+  // The home page's module buttons (showcase.ts).
+  query("/activity/module/title", { access: "user", input: t.Object({ type: t.Integer({ minimum: 0, maximum: 1_000_000 }) }) }, showcaseTitle),
+  query("/activity/module/clubmed", { access: "user" }, clubModule),
   command("/activity/quiz/draw", { access: "user", input: t.Object({ activity: idField }) }, drawQuiz),
   // Editing the index (module-editing.ts).
   command("/activity/module/update", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: moduleSaveInput, audit: "module.update" }, saveModule),

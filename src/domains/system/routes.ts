@@ -1,5 +1,6 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, download, query } from "../../http/kit";
+import { issueEntryKey } from "./entry-key";
 import { createSession, issueKey, listTypes, newCaptcha, siteInfo } from "./service";
 
 export const systemDomain = domain("system", [
@@ -19,4 +20,6 @@ export const systemDomain = domain("system", [
   query("/system/site", { access: "session" }, siteInfo),
   // A signed GET so that an <img src> can load it.
   download("/system/random", { access: "session" }, newCaptcha),
+  // The health section's entry key (entry-key.ts).
+  query("/entry/key", { access: "user" }, issueEntryKey),
 ]);

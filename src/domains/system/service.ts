@@ -1,5 +1,6 @@
 // Tokens, the type table, one-time keys and the login image code.
 import { and, eq, gt } from "drizzle-orm";
+import QRCode from "qrcode";
 import svgCaptcha from "svg-captcha";
 import { captchas, oneTimeKeys, sessions } from "../../db/schema";
 import { nodeBackend } from "../../http/crypto-node";
@@ -9,6 +10,8 @@ import { DomainError } from "../../protocol/result";
 import { TYPES } from "../../protocol/types";
 import type { Download } from "../../http/kit";
 import type { Ctx } from "../context";
+import { storageKeyOf } from "../../providers/storage";
+import { filePath } from "../file/service";
 
 /** GET /system/token: ECDH with the caller's ephemeral key; the derived keys never travel. */
 export async function createSession({ ctx, input }: { ctx: Ctx; input: { app_id: string; public_key: string } }) {
@@ -97,8 +100,8 @@ export async function takeCaptcha(ctx: Ctx, answer: string): Promise<boolean> {
   return !!row && row.expiresAt > ctx.now && row.code === answer.trim().toUpperCase();
 }
 
-/** Footer and sign-in tips: copyright, the filing number for the host used, support contact. */
-export function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host"> }) {
+/** Footer and sign-in tips, and the home page's side links: copyright, the filing number for the host used, the contacts. */
+export async function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host" | "providers"> }) {
   const { site } = ctx.config;
   const hostname = (ctx.host ?? "").replace(/:\d+$/, "").toLowerCase();
   return {
@@ -108,5 +111,35 @@ export function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host"> }) {
     supportMail: site.supportMail,
     supportHoursZh: site.supportHoursZh,
     supportHoursEn: site.supportHoursEn,
+    unionMail: site.unionMail,
+    supportPhone: site.supportPhone,
+    helpUrl: site.helpUrl,
+    socialQr: site.socialQr ?? (await drawnSocialQr(ctx)),
   };
+}
+
+/** The drawn QR's address, per storage (each app's, in tests): drawn and stored once. */
+const drawnQrs = new WeakMap<object, Promise<string>>();
+
+/**
+ * Without SOCIAL_QR_IMAGE, a QR code of SOCIAL_ACCOUNT_URL drawn with the
+ * qrcode package and kept like an upload (content-addressed, so every
+ * instance stores the same file under the same name), read at /file/get.
+ */
+function drawnSocialQr(ctx: Pick<Ctx, "config" | "providers">): Promise<string> {
+  const storage = ctx.providers.storage;
+  let drawn = drawnQrs.get(storage);
+  if (!drawn) {
+    drawn = (async () => {
+      const png = new Uint8Array(
+        await QRCode.toBuffer(ctx.config.site.socialAccountUrl, { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M", color: { dark: "#1f2a44", light: "#ffffff" } }),
+      );
+      const key = storageKeyOf(png, "png");
+      await storage.put(key, png, "image/png");
+      return filePath(key);
+    })();
+    drawn.catch(() => drawnQrs.delete(storage));
+    drawnQrs.set(storage, drawn);
+  }
+  return drawn;
 }

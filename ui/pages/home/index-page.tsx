@@ -1,15 +1,32 @@
-// Home (/index): a welcome with the member's name and the ways into the portal.
-// The banner, notices, news and activities panels arrive with their issues.
-import { useEffect, useState } from "react";
+// Home (/index), spec 2 section 2: the greeting and the dues reminder, the
+// banner carousel, the latest notices and news, up to three activities, the
+// clubs' and the gift showcase's buttons, the side links with the health
+// section and the unread-mailbox mark, and the editor's announcement once.
+// Staff with FUNCTION_ACTIVITY_EDIT open the banner and announcement
+// windows from here (a lazy chunk with its own stylesheet).
+import { Suspense, lazy, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useSnapshot } from "valtio";
+import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import type { PropertyView } from "../../../src/domains/property/service";
 import { isSuccess } from "../../../src/protocol/result";
+import { MODULE_SHOW } from "../../../src/protocol/types";
 import { api } from "../../api";
-import { useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
-import { type User, session } from "../../state/session";
+import { unescapeAngles } from "../../../src/protocol/identity";
+import { pick, useT } from "../../i18n";
+import { withAreaStyles } from "../../lib/area-styles";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { type User, hasPower, session } from "../../state/session";
 import { DuesStatus } from "../membership/dues-status";
+import { type Announcement, AnnouncementPopup } from "./announcement";
+import { Carousel, type CarouselBanner } from "./carousel";
+import { type NewsRow, latestNews, mailboxUnread } from "./feeds";
+import { type Site, SideLinks } from "./side-links";
+
+// The cover picker's styles are the editing area's (ui/components/editing.css).
+const editors = withAreaStyles(["editing", "homeEdit"], () => import("./editors"));
+const BannerListWindow = lazy(() => editors().then((m) => ({ default: m.BannerListWindow })));
+const AnnouncementWindow = lazy(() => editors().then((m) => ({ default: m.AnnouncementWindow })));
 
 /** The member's name: their value of the property whose purpose is NAME. */
 export function memberName(user: Pick<User, "values">, properties: Pick<PropertyView, "id" | "purpose">[], nameId: number | undefined) {
@@ -18,26 +35,138 @@ export function memberName(user: Pick<User, "values">, properties: Pick<Property
   return typeof value === "string" ? value.trim() : "";
 }
 
-const SHORTCUTS = [
-  { key: "activities", href: "/activity", desc: "home.activitiesDesc", icon: "M8 6h32v36H8zM8 16h32M16 3v7M32 3v7" },
-  { key: "messages", href: "/news/list?type=notice", desc: "home.messagesDesc", icon: "M6 10h36v24H20l-8 7v-7H6z" },
-  { key: "centre", href: "/information", desc: "home.centreDesc", icon: "M24 24a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM9 42c1-9 7-13 15-13s14 4 15 13" },
-  { key: "mailbox", href: "/session/list", desc: "home.mailboxDesc", icon: "M6 11h36v26H6zM6 11l18 15 18-15" },
-];
+/** Spec 2 section 9: up to 3 activities. */
+const HOME_ACTIVITIES = 3;
+
+type Feed = NewsRow[] | "failed" | null;
+type Tile = ItemOf<"/activity/all">;
+
+function NewsPanel({ kind, rows }: { kind: "notice" | "news"; rows: Feed }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const title = kind === "notice" ? t("home.notices") : t("home.news");
+  const id = `home-${kind}-title`;
+  return (
+    <section className={`home-panel home-${kind}`} aria-labelledby={id} data-testid={`home-${kind}`}>
+      <div className="home-panel-head">
+        <h2 id={id} className="home-panel-title">
+          {title}
+        </h2>
+        <Link href={`/news/list?type=${kind}`} className="home-more" aria-label={kind === "notice" ? t("home.moreNotices") : t("home.moreNews")} data-testid={`more-${kind}`}>
+          {t("home.more")}
+        </Link>
+      </div>
+      {rows === null ? <div className="home-loading" aria-busy="true" /> : null}
+      {rows === "failed" ? <p className="home-empty">{t("home.newsUnavailable")}</p> : null}
+      {Array.isArray(rows) && rows.length === 0 ? <p className="home-empty">{kind === "notice" ? t("home.noNotices") : t("home.noNews")}</p> : null}
+      {Array.isArray(rows) && rows.length > 0 ? (
+        <ul className={kind === "news" ? "home-news-list" : "home-notice-list"}>
+          {rows.map((row) => (
+            <li key={row.id}>
+              <Link href={`/news/info?id=${row.id}`} className="home-news-item">
+                {kind === "news" ? <span className="home-news-cover">{row.face ? <img src={row.face} alt="" /> : null}</span> : null}
+                <span className="home-news-name">
+                  {row.isTop ? <span className="home-tag">{t("home.top")}</span> : null}
+                  {kind === "notice" && row.checked === false ? <span className="home-tag home-tag-new">{t("home.isNew")}</span> : null}
+                  {unescapeAngles(pick(language, row.nameZh, row.nameEn))}
+                </span>
+                <time className="home-news-date" dateTime={row.date}>
+                  {formatDate(row.date)}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ActivitiesPanel({ tiles }: { tiles: Tile[] | null }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  return (
+    <section className="home-panel home-activities" aria-labelledby="home-activities-title">
+      <div className="home-panel-head">
+        <h2 id="home-activities-title" className="home-panel-title">
+          {t("home.activities")}
+        </h2>
+        <Link href="/activity" className="home-more" aria-label={t("home.moreActivities")}>
+          {t("home.more")}
+        </Link>
+      </div>
+      {tiles === null ? <div className="home-loading" aria-busy="true" /> : null}
+      {tiles && tiles.length === 0 ? <p className="home-empty">{t("home.noActivities")}</p> : null}
+      {tiles && tiles.length > 0 ? (
+        <ul className="home-activity-list">
+          {tiles.map((tile) => (
+            <li key={tile.id}>
+              <Link href={`/activity/info?id=${tile.id}`} className="home-activity" data-testid="home-activity">
+                <span className="home-activity-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
+                <span className="home-activity-name">{unescapeAngles(pick(language, tile.nameZh, tile.nameEn))}</span>
+                {tile.signEnd ? <span className="home-activity-date">{t("home.signEnd", { date: formatDate(tile.signEnd) })}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** The clubs' and the gift showcase's buttons; without a gift module, the coming-soon picture. */
+function ModuleButtons({ club, gift }: { club: number | null | undefined; gift: number | null | undefined }) {
+  const t = useT();
+  return (
+    <div className="home-modules">
+      {club ? (
+        <Link href={`/activity/module?id=${club}`} className="module-button module-club" data-testid="club-button">
+          <span className="module-button-title">{t("home.club")}</span>
+          <span className="module-button-desc">{t("home.clubDesc")}</span>
+        </Link>
+      ) : null}
+      {gift ? (
+        <Link href={`/market?id=${gift}`} className="module-button module-gift" data-testid="gift-button">
+          <span className="module-button-title">{t("home.gift")}</span>
+          <span className="module-button-desc">{t("home.giftDesc")}</span>
+        </Link>
+      ) : gift === null ? (
+        <div className="module-button module-gift module-soon" data-testid="gift-soon" role="img" aria-label={`${t("home.gift")}: ${t("home.comingSoon")}`}>
+          <svg className="soon-art" viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
+            <rect x="10" y="26" width="44" height="30" rx="3" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <rect x="6" y="18" width="52" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path d="M32 18v38M32 18c-4-8-14-9-14-3s10 3 14 3c4 0 14 3 14-3s-10-5-14 3" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+          </svg>
+          <span className="module-button-title">{t("home.gift")}</span>
+          <span className="module-button-desc">{t("home.comingSoon")}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 export function IndexPage() {
   const t = useT();
   const { user, types } = useSnapshot(session);
   const [name, setName] = useState<string | null>(null);
   const [lastSignIn, setLastSignIn] = useState<string | null>(null);
+  const [banners, setBanners] = useState<CarouselBanner[]>([]);
+  const [notices, setNotices] = useState<Feed>(null);
+  const [news, setNews] = useState<Feed>(null);
+  const [tiles, setTiles] = useState<Tile[] | null>(null);
+  const [club, setClub] = useState<number | null | undefined>(undefined);
+  const [gift, setGift] = useState<number | null | undefined>(undefined);
+  const [site, setSite] = useState<Site | null>(null);
+  const [unread, setUnread] = useState(false);
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const [editing, setEditing] = useState<"banners" | "announcements" | null>(null);
+  const [reload, setReload] = useState(0);
+  const editor = user !== null && hasPower("FUNCTION_ACTIVITY_EDIT");
 
   useEffect(() => {
     let live = true;
     void (async () => {
-      const [properties, log] = await Promise.all([
-        api.call("/user/properties"),
-        api.call("/system/login/log"),
-      ]);
+      const [properties, log] = await Promise.all([api.call("/user/properties"), api.call("/system/login/log")]);
       if (!live) return;
       const found = isSuccess(properties) && properties.list && session.user;
       setName(found ? memberName(session.user!, properties.list!, session.types?.PROPERTY_PURPOSE_NAME) : "");
@@ -49,34 +178,79 @@ export function IndexPage() {
     };
   }, [user?.id, types]);
 
+  // What the page shows: each part on its own, so a slow or missing one leaves the rest in place.
+  useEffect(() => {
+    let live = true;
+    const feed = (kind: "notice" | "news", set: (rows: Feed) => void) =>
+      latestNews(kind).then((a) => live && set(isSuccess(a) && a.list ? a.list : "failed"));
+    void Promise.all([
+      api.call("/banner/list").then((a) => live && isSuccess(a) && setBanners(a.list ?? [])),
+      feed("notice", setNotices),
+      feed("news", setNews),
+      api.call("/activity/all").then((a) => live && setTiles(isSuccess(a) && a.list ? a.list.slice(0, HOME_ACTIVITIES) : [])),
+      api.call("/activity/module/clubmed").then((a) => live && setClub(isSuccess(a) ? (a.module?.id ?? null) : null)),
+      api.call("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT }).then((a) => live && setGift(isSuccess(a) ? (a.id ?? null) : null)),
+      api.call("/system/site").then((a) => live && isSuccess(a) && setSite(a as AnswerOf<"/system/site">)),
+      mailboxUnread().then((u) => live && setUnread(u)),
+    ]);
+    return () => {
+      live = false;
+    };
+  }, [user?.id, reload]);
+
+  useEffect(() => {
+    let live = true;
+    void api.call("/announcement/current").then((a) => live && isSuccess(a) && setAnnouncement(a.announcement ?? null));
+    return () => {
+      live = false;
+    };
+  }, [user?.id]);
+
+  const closeEditor = () => {
+    setEditing(null);
+    setReload((n) => n + 1);
+  };
+
   return (
-    <>
+    <div className="home">
       <section className="welcome" aria-labelledby="welcome-title">
-        <h1 id="welcome-title" data-testid="welcome">
-          {name === null ? "\u00a0" : name ? t("home.greeting", { name }) : t("home.greetingPlain")}
-        </h1>
-        <p>{t("home.welcome")}</p>
-        {lastSignIn ? <p className="muted">{t("home.lastSignIn", { date: formatDateTime(lastSignIn) })}</p> : null}
+        <div className="welcome-text">
+          <h1 id="welcome-title" data-testid="welcome">
+            {name === null ? "\u00a0" : name ? t("home.greeting", { name }) : t("home.greetingPlain")}
+          </h1>
+          <p>{lastSignIn ? t("home.lastSignIn", { date: formatDateTime(lastSignIn) }) : t("home.welcome")}</p>
+        </div>
+        {editor ? (
+          <div className="home-edit-buttons">
+            <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
+              {t("home.edit.banners")}
+            </button>
+            <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
+              {t("home.edit.announcements")}
+            </button>
+          </div>
+        ) : null}
       </section>
       <DuesStatus onlyUnpaid />
-      <section aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title" className="section-title">
-          {t("home.shortcuts")}
-        </h2>
-        <ul className="shortcuts">
-          {SHORTCUTS.map((s) => (
-            <li key={s.key}>
-              <Link href={s.href} className="shortcut">
-                <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
-                  <path d={s.icon} fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinejoin="round" strokeLinecap="round" />
-                </svg>
-                <span className="shortcut-title">{s.key === "mailbox" ? t("page.chatList") : t(`nav.${s.key}`)}</span>
-                <span className="shortcut-desc">{t(s.desc)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </>
+      <div className="home-grid">
+        <div className="home-main">
+          <Carousel banners={banners} />
+          <div className="home-feeds">
+            <NewsPanel kind="notice" rows={notices} />
+            <NewsPanel kind="news" rows={news} />
+          </div>
+          <ActivitiesPanel tiles={tiles} />
+        </div>
+        <div className="home-aside">
+          <ModuleButtons club={club} gift={gift} />
+          <SideLinks site={site} unread={unread} />
+        </div>
+      </div>
+      {announcement ? <AnnouncementPopup announcement={announcement} onClose={() => setAnnouncement(null)} /> : null}
+      <Suspense fallback={null}>
+        {editing === "banners" ? <BannerListWindow onClose={closeEditor} /> : null}
+        {editing === "announcements" ? <AnnouncementWindow onClose={closeEditor} /> : null}
+      </Suspense>
+    </div>
   );
 }

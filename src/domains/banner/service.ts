@@ -1,0 +1,132 @@
+// Home-page banners (spec 2 sections 2, 3, 5 and 9): staff with
+// FUNCTION_ACTIVITY_EDIT list, read, save and delete them; every member reads
+// the ones online now, highest order first, each with its target resolved.
+import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { activities, banners, modules, news } from "../../db/schema";
+import type { CommandCtx } from "../../http/kit";
+import { cleanText } from "../../protocol/identity";
+import { BANNER_PAGE_SIZE } from "../../protocol/limits";
+import { DomainError, page } from "../../protocol/result";
+import { JUMP_KIND, MODULE_MODEL } from "../../protocol/types";
+import type { Ctx, MemberCtx } from "../context";
+import { isoOf, timeOf } from "../shared/fields";
+import { inLanguage } from "../shared/language";
+import { JUMP_TARGETS, paramsOf } from "./targets";
+
+type BannerRow = typeof banners.$inferSelect;
+
+export const bannerView = (row: BannerRow) => ({
+  id: row.id,
+  nameZh: row.nameZh,
+  nameEn: row.nameEn,
+  index: row.sortIndex,
+  show: isoOf(row.showAt),
+  hide: isoOf(row.hideAt),
+  jump: row.jump === null ? null : { id: row.jump },
+  param: row.param,
+  params: paramsOf(row.jump, row.param),
+  face: row.face,
+});
+
+export type BannerInput = {
+  id?: number;
+  nameZh: string;
+  nameEn: string;
+  index?: number | null;
+  show?: string | null;
+  hide?: string | null;
+  jump?: number | null;
+  param?: string | null;
+  face?: string | null;
+};
+
+/** An image address as /file/upload/image answers it. */
+const FACE = /^\/api\/file\/get\?key=[0-9a-f]{64}\.(png|jpg)$/;
+
+/** Whether the target a parameter names exists (a banner leading nowhere is refused when saved). */
+async function targetExists(ctx: Ctx, jump: number, id: number): Promise<boolean> {
+  const market = eq(modules.model, MODULE_MODEL.MODULE_MODEL_MARKET);
+  const activity = eq(modules.model, MODULE_MODEL.MODULE_MODEL_ACTIVITY);
+  let rows: unknown[] = [];
+  if (jump === JUMP_KIND.MARKET_LIST || jump === JUMP_KIND.MODULE_INFO)
+    rows = await ctx.db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, id), jump === JUMP_KIND.MARKET_LIST ? market : activity));
+  else if (jump === JUMP_KIND.MARKET_INFO || jump === JUMP_KIND.ACTIVITY_INFO)
+    rows = await ctx.db
+      .select({ id: activities.id })
+      .from(activities)
+      .innerJoin(modules, eq(modules.id, activities.moduleId))
+      .where(and(eq(activities.id, id), jump === JUMP_KIND.MARKET_INFO ? market : activity));
+  else if (jump === JUMP_KIND.CONTENT_INFO) rows = await ctx.db.select({ id: news.id }).from(news).where(eq(news.id, id));
+  return rows.length > 0;
+}
+
+/** The checked, cleaned banner; ERROR_PARAMS { field } names the first bad field in the editor's order. */
+async function checkBanner(ctx: Ctx, input: BannerInput) {
+  const nameZh = cleanText(input.nameZh);
+  if (!nameZh || nameZh.length > 100) throw new DomainError("ERROR_PARAMS", { field: "nameZh" });
+  const nameEn = cleanText(input.nameEn);
+  if (!nameEn || nameEn.length > 200) throw new DomainError("ERROR_PARAMS", { field: "nameEn" });
+  // The order is sent only when it is a number above 0 (spec 2 section 5); left out, a banner sorts with order 1.
+  const sortIndex = input.index ?? 1;
+  const showAt = timeOf(input.show ?? undefined, "show");
+  const hideAt = timeOf(input.hide ?? undefined, "hide");
+  if (showAt && hideAt && hideAt <= showAt) throw new DomainError("ERROR_PARAMS", { field: "hide" });
+  const jump = input.jump ?? null;
+  let param: string | null = null;
+  if (jump !== null) {
+    const target = JUMP_TARGETS[jump];
+    if (!target) throw new DomainError("ERROR_PARAMS", { field: "jump" });
+    const raw = (input.param ?? "").trim();
+    if (!raw) throw new DomainError("ERROR_PARAMS", { field: "param", name: target.web.name });
+    if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647 || !(await targetExists(ctx, jump, Number(raw))))
+      throw new DomainError("ERROR_PARAMS", { field: "param", name: target.web.name, reason: "target" });
+    param = raw;
+  }
+  const face = input.face?.trim() || null;
+  if (face !== null && !FACE.test(face)) throw new DomainError("ERROR_PARAMS", { field: "face" });
+  return { nameZh, nameEn, sortIndex, showAt, hideAt, jump, param, face };
+}
+
+export async function listBanners({ ctx, input }: { ctx: Ctx; input: { index?: number } }) {
+  const [{ n }] = (await ctx.db.select({ n: count() }).from(banners)) as [{ n: number }];
+  const p = page(input.index, Number(n), BANNER_PAGE_SIZE);
+  const rows = await ctx.db.select().from(banners).orderBy(desc(banners.sortIndex), desc(banners.id)).limit(p.size).offset(p.offset);
+  return { list: rows.map(bannerView), count: p.count, max: p.max, index: p.index };
+}
+
+async function bannerOf(ctx: Ctx, id: number): Promise<BannerRow> {
+  const [row] = await ctx.db.select().from(banners).where(eq(banners.id, id));
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  return row;
+}
+
+export async function bannerInfo({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
+  return { info: bannerView(await bannerOf(ctx, input.id)) };
+}
+
+export async function saveBanner({ ctx, input }: { ctx: CommandCtx; input: { params: BannerInput } }) {
+  const fields = await checkBanner(ctx, input.params);
+  if (input.params.id === undefined) {
+    const [row] = await ctx.db.insert(banners).values({ ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning();
+    return { info: bannerView(row!), audit: { entity: "banner", id: row!.id, detail: fields.nameZh } };
+  }
+  await bannerOf(ctx, input.params.id);
+  const [row] = await ctx.db.update(banners).set({ ...fields, updatedAt: ctx.now }).where(eq(banners.id, input.params.id)).returning();
+  return { info: bannerView(row!), audit: { entity: "banner", id: row!.id, detail: fields.nameZh } };
+}
+
+export async function deleteBanner({ ctx, input }: { ctx: CommandCtx; input: { id: number } }) {
+  const [row] = await ctx.db.delete(banners).where(eq(banners.id, input.id)).returning();
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  return { audit: { entity: "banner", id: row.id, detail: row.nameZh } };
+}
+
+/** The carousel: banners online now (online time reached, offline time not yet), highest order first. */
+export async function onlineBanners({ ctx }: { ctx: MemberCtx }) {
+  const rows = await ctx.db
+    .select()
+    .from(banners)
+    .where(and(or(isNull(banners.showAt), lte(banners.showAt, ctx.now)), or(isNull(banners.hideAt), gt(banners.hideAt, ctx.now))))
+    .orderBy(desc(banners.sortIndex), desc(banners.id));
+  return { list: rows.map((row) => ({ ...bannerView(row), name: inLanguage(ctx, row.nameZh, row.nameEn) })) };
+}
