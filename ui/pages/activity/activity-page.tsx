@@ -4,39 +4,23 @@
 // each other and open the one activity left; a team that asks for it shows
 // the group picker before anything else. The sign-up windows are ./sign-flow.
 import { useState } from "react";
-import { useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
-import type { AnswerOf } from "../../../src/domains/api";
-import { isSuccess } from "../../../src/protocol/result";
-import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
-import { showMessage } from "../../components/message-box";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
-import { useLoaded } from "./activity-pages";
 import { SignFlow } from "./sign-flow";
 import { TagGroups, TagPicker } from "./tag-groups";
-import { chosenFromSearch, firstMissingGroup } from "./tag-rules";
+import { quotaOf, useActivityPage } from "./use-activity-page";
 import { VideoPlayer } from "./video-player";
-
-export type Activity = AnswerOf<"/activity/info">["activity"];
 
 export function ActivityPage() {
   const t = useT();
   const { language } = useSnapshot(session);
-  const search = new URLSearchParams(useSearch());
-  const id = Number(search.get("id"));
-  const [, navigate] = useLocation();
-  const [reload, setReload] = useState(0);
+  const page = useActivityPage("/activity/info");
   const [signing, setSigning] = useState(false);
-  const [chosen, setChosen] = useState<Record<number, number> | null>(null);
-  const activity = useLoaded<Activity>(async () => {
-    if (!Number.isInteger(id) || id <= 0) return false;
-    const answer = await api.call("/activity/info", { id });
-    return isSuccess(answer) && answer.activity ? answer.activity : false;
-  }, [id, reload]);
+  const activity = page.activity;
 
   const trail = [{ label: t("page.activityIndex"), href: "/activity" }];
   if (activity === false)
@@ -50,24 +34,11 @@ export function ActivityPage() {
 
   const a = activity;
   const name = pick(language, a.nameZh, a.nameEn);
-  // The member's tags: what the address carries (they came here by narrowing), else this activity's own.
-  const tags = chosen ?? chosenFromSearch(search, a.groups);
+  const tags = page.tagsOf(a);
   const code = a.check.code;
-  // The smaller of the team's and the activity's limits (spec 2 section 2), per cycle for a periodic one.
-  const limits = [a.team ? (a.team.showStock ?? a.team.formStock) : null, a.hasCycle ? a.cycleCount : (a.displayStock ?? a.formStock)].filter((n): n is number => n !== null);
-  const total = limits.length ? Math.min(...limits) : null;
-
-  const start = async () => {
-    if (code === "MEMBER_INTERCEPT_NO_POWER") return openDues("intercept");
-    const missing = firstMissingGroup(a.groups, tags);
-    if (missing) return showMessage(t("result.ERROR_SIGN_TAG", { group: pick(language, missing.nameZh, missing.nameEn) }));
-    setSigning(true);
-  };
-
-  const onNarrowed = (next: Record<number, number>, only: number | null) => {
-    setChosen(next);
-    if (only !== null && only !== a.id) navigate(`/activity/info?id=${only}&tags=${Object.values(next).join(",")}`);
-  };
+  const total = quotaOf(a);
+  const start = () => page.start(a, () => setSigning(true));
+  const onNarrowed = page.onNarrowed(a);
 
   return (
     <>
@@ -139,15 +110,13 @@ export function ActivityPage() {
         {/* Cleaned by the server to the editor's vocabulary (src/domains/shared/rich-text.ts). */}
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: pick(language, a.contentZh, a.contentEn) }} />
       </section>
-      {a.team?.beforeCheckTag && a.groups.length > 0 && !search.get("tags") && chosen === null ? (
-        <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} />
-      ) : null}
+      {page.picksFirst(a) ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null}
       {signing ? (
         <SignFlow
           activity={a}
           onClose={(changed) => {
             setSigning(false);
-            if (changed) setReload((n) => n + 1);
+            if (changed) page.reload();
           }}
         />
       ) : null}

@@ -6,22 +6,17 @@
 // sign-up's own windows (questionnaire, family; ../activity/sign-flow) and
 // ends at /market/cart/add, then offers the trolley or more browsing.
 import { useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
-import { isSuccess } from "../../../src/protocol/result";
-import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { Dialog } from "../../components/dialog";
-import { showMessage } from "../../components/message-box";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
-import type { Activity } from "../activity/activity-page";
-import { useLoaded } from "../activity/activity-pages";
 import { SignFlow } from "../activity/sign-flow";
 import { TagGroups, TagPicker } from "../activity/tag-groups";
-import { chosenFromSearch, firstMissingGroup } from "../activity/tag-rules";
+import { quotaOf, useActivityPage } from "../activity/use-activity-page";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
 
 function AddedWindow({ onClose }: { onClose: () => void }) {
@@ -53,20 +48,12 @@ function AddedWindow({ onClose }: { onClose: () => void }) {
 export function MarketInfoPage() {
   const t = useT();
   const { language } = useSnapshot(session);
-  const search = new URLSearchParams(useSearch());
-  const id = Number(search.get("id"));
-  const [, navigate] = useLocation();
-  const [reload, setReload] = useState(0);
+  const page = useActivityPage("/market/info");
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(false);
-  const [chosen, setChosen] = useState<Record<number, number> | null>(null);
   const [count, setCount] = useCartCount();
-  const points = usePoints(reload);
-  const item = useLoaded<Activity>(async () => {
-    if (!Number.isInteger(id) || id <= 0) return false;
-    const answer = await api.call("/activity/info", { id });
-    return isSuccess(answer) && answer.activity ? answer.activity : false;
-  }, [id, reload]);
+  const points = usePoints(page.version);
+  const item = page.activity;
 
   if (item === false)
     return (
@@ -79,21 +66,11 @@ export function MarketInfoPage() {
 
   const a = item;
   const name = pick(language, a.nameZh, a.nameEn);
-  const tags = chosen ?? chosenFromSearch(search, a.groups);
+  const tags = page.tagsOf(a);
   const code = a.check.code;
-  const limits = [a.team ? (a.team.showStock ?? a.team.formStock) : null, a.displayStock ?? a.formStock].filter((n): n is number => n !== null);
-  const quota = limits.length ? Math.min(...limits) : null;
-
-  const start = async () => {
-    if (code === "MEMBER_INTERCEPT_NO_POWER") return openDues("intercept");
-    const missing = firstMissingGroup(a.groups, tags);
-    if (missing) return showMessage(t("result.ERROR_SIGN_TAG", { group: pick(language, missing.nameZh, missing.nameEn) }));
-    setAdding(true);
-  };
-  const onNarrowed = (next: Record<number, number>, only: number | null) => {
-    setChosen(next);
-    if (only !== null && only !== a.id) navigate(`/market/info?id=${only}&tags=${Object.values(next).join(",")}`);
-  };
+  const quota = quotaOf(a);
+  const start = () => page.start(a, () => setAdding(true));
+  const onNarrowed = page.onNarrowed(a);
 
   return (
     <>
@@ -165,7 +142,7 @@ export function MarketInfoPage() {
         {/* Cleaned by the server to the editor's vocabulary (src/domains/shared/rich-text.ts). */}
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: pick(language, a.contentZh, a.contentEn) }} />
       </section>
-      {a.team?.beforeCheckTag && a.groups.length > 0 && !search.get("tags") && chosen === null ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null}
+      {page.picksFirst(a) ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null}
       {adding ? (
         <SignFlow
           activity={a}
@@ -176,7 +153,7 @@ export function MarketInfoPage() {
           }}
           onClose={(changed) => {
             setAdding(false);
-            if (changed) setReload((n) => n + 1);
+            if (changed) page.reload();
           }}
         />
       ) : null}
