@@ -192,6 +192,29 @@ describe("banner management", () => {
     }
   });
 
+  test("modules put on the home carousel join it in their window, after the banners, each opening its module", async () => {
+    const member = await t.as("cn100001");
+    const face = "/api/file/get?key=" + "a".repeat(64) + ".png";
+    const on = (over: Partial<typeof modules.$inferInsert>) =>
+      t.db.insert(modules).values({ nameZh: "轮播模块", nameEn: "Carousel module", year: 2026, model: MODULE_MODEL.MODULE_MODEL_ACTIVITY, isTitle: true, titleFace: face, createdAt: START, ...over }).returning();
+    const [shown] = await on({ showEnd: new Date(at(2)) });
+    const [market] = await on({ model: MODULE_MODEL.MODULE_MODEL_MARKET, showStart: new Date(at(-1)), showEnd: new Date(at(2)) });
+    const [later] = await on({ showStart: new Date(at(1)), showEnd: new Date(at(2)) });
+    const [ended] = await on({ showEnd: new Date(at(-1)) });
+    const [off] = await on({ isTitle: false, showEnd: new Date(at(2)) });
+    try {
+      const list = (await online(member)) as (Banner & { key: string })[];
+      const fromModules = list.filter((b) => b.key.startsWith("module-"));
+      expect(fromModules.map((b) => b.key)).toEqual([`module-${shown!.id}`, `module-${market!.id}`]);
+      expect(list.findIndex((b) => b.key.startsWith("module-"))).toBe(list.length - 2);
+      expect(fromModules[0]).toMatchObject({ face, params: { web: { path: `/activity/module?id=${shown!.id}` } } });
+      expect(fromModules[1]).toMatchObject({ params: { web: { path: `/market?id=${market!.id}` } } });
+      expect(new Set(list.map((b) => b.key)).size).toBe(list.length);
+    } finally {
+      for (const m of [shown, market, later, ended, off]) await t.db.delete(modules).where(eq(modules.id, m!.id));
+    }
+  });
+
   test("only FUNCTION_ACTIVITY_EDIT manages banners; the carousel is for signed-in members", async () => {
     const member = await t.as("cn100001");
     const operator = await t.as("cn000003");

@@ -1,7 +1,7 @@
 // Home-page banners (spec 2 sections 2, 3, 5 and 9): staff with
 // FUNCTION_ACTIVITY_EDIT list, read, save and delete them; every member reads
 // the ones online now, highest order first, each with its target resolved.
-import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { activities, banners, modules, news } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
@@ -9,6 +9,8 @@ import { BANNER_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import { JUMP_KIND, MODULE_MODEL } from "../../protocol/types";
 import type { Ctx, MemberCtx } from "../context";
+import { memberOf } from "../activity/load";
+import { visibleModules } from "../activity/catalogue";
 import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { JUMP_TARGETS, paramsOf } from "./targets";
@@ -121,12 +123,28 @@ export async function deleteBanner({ ctx, input }: { ctx: CommandCtx; input: { i
   return { audit: { entity: "banner", id: row.id, detail: row.nameZh } };
 }
 
-/** The carousel: banners online now (online time reached, offline time not yet), highest order first. */
+/**
+ * The carousel: banners online now (online time reached, offline time not
+ * yet), highest order first; then the modules whose editors put them on the
+ * home carousel (spec 2 section 5), in their window, that the member may see,
+ * each opening its module. `key` tells the two apart.
+ */
 export async function onlineBanners({ ctx }: { ctx: MemberCtx }) {
   const rows = await ctx.db
     .select()
     .from(banners)
     .where(and(or(isNull(banners.showAt), lte(banners.showAt, ctx.now)), or(isNull(banners.hideAt), gt(banners.hideAt, ctx.now))))
     .orderBy(desc(banners.sortIndex), desc(banners.id));
-  return { list: rows.map((row) => ({ ...bannerView(row), name: inLanguage(ctx, row.nameZh, row.nameEn) })) };
+  const member = await memberOf(ctx.db, ctx.actor);
+  const carousel = await visibleModules(
+    ctx,
+    member,
+    and(eq(modules.isTitle, true), isNotNull(modules.titleFace), or(isNull(modules.showStart), lte(modules.showStart, ctx.now)), gt(modules.showEnd, ctx.now)),
+  );
+  const fromModules = carousel.map((m) => {
+    const jump = m.model === MODULE_MODEL.MODULE_MODEL_MARKET ? JUMP_KIND.MARKET_LIST : JUMP_KIND.MODULE_INFO;
+    const row: BannerRow = { id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, sortIndex: 0, showAt: m.showStart, hideAt: m.showEnd, jump, param: String(m.id), face: m.titleFace, createdAt: m.createdAt, updatedAt: m.createdAt };
+    return { ...bannerView(row), key: `module-${m.id}`, name: inLanguage(ctx, m.nameZh, m.nameEn) };
+  });
+  return { list: [...rows.map((row) => ({ ...bannerView(row), key: `banner-${row.id}`, name: inLanguage(ctx, row.nameZh, row.nameEn) })), ...fromModules] };
 }

@@ -26,7 +26,7 @@ export function Carousel({ banners }: { banners: readonly CarouselBanner[] }) {
   const moving = count > 1 && !hovered && !focused && !stopped;
 
   // A new list (an editor changed the banners) starts again from its first banner.
-  const ids = banners.map((b) => b.id).join(",");
+  const ids = banners.map((b) => b.key).join(",");
   useEffect(() => setCurrent(0), [ids]);
 
   // A fresh interval after every change, so a banner chosen by hand gets its full five seconds.
@@ -67,7 +67,7 @@ export function Carousel({ banners }: { banners: readonly CarouselBanner[] }) {
           const here = i === current;
           return (
             <div
-              key={b.id}
+              key={b.key}
               className={`carousel-slide${here ? " is-current" : ""}`}
               role="group"
               aria-roledescription="slide"
@@ -113,7 +113,7 @@ export function Carousel({ banners }: { banners: readonly CarouselBanner[] }) {
             </button>
             {banners.map((b, i) => (
               <button
-                key={b.id}
+                key={b.key}
                 type="button"
                 className="carousel-dot"
                 aria-label={t("home.carousel.goTo", { n: i + 1 })}
