@@ -173,7 +173,7 @@ describe("the sandbox secret", () => {
   test("several instances on one PostgreSQL must share PAYMENT_SANDBOX_SECRET: production refuses to start without it", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/union" })).toThrow("PAYMENT_SANDBOX_SECRET");
     expect(() => loadConfig({ PAYMENT_SANDBOX_SECRET: "short" })).toThrow("PAYMENT_SANDBOX_SECRET");
-    expect(loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/union", PAYMENT_SANDBOX_SECRET: SECRET }).payment.sandboxSecret).toBe(SECRET);
+    expect(loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/union", PAYMENT_SANDBOX_SECRET: SECRET, HEALTH_ENTRY_SECRET: SECRET }).payment.sandboxSecret).toBe(SECRET);
     expect(() => loadConfig({ PUBLIC_URL: "union.example.com" })).toThrow("PUBLIC_URL");
     expect(loadConfig({ PUBLIC_URL: "https://union.example.com/" }).payment.publicUrl).toBe("https://union.example.com");
   });
