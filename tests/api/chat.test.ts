@@ -40,7 +40,7 @@ describe("the demo mailbox", () => {
     const member = await t.as("cn100001");
     const answer = await sessions(member, "user");
     expect(answer.message.code).toBe("SUCCESS");
-    expect(answer).toMatchObject({ count: 1, max: 1, index: 1 });
+    expect(answer).toMatchObject({ count: 1, max: 1, index: 1, unread: 1 });
     const [s] = answer.list;
     expect(s).toMatchObject({ user: { employees: "cn100001" }, readed: false, content: expect.stringContaining("会员体检") });
     expect(new Date(s.date).getTime()).toBeLessThan(t.clock.now().getTime());
@@ -163,6 +163,12 @@ describe("a conversation", () => {
     expect((await sessions(member, "user", -3)).index).toBe(1);
     const admin = await t.as("cn000001");
     expect(await sessions(admin, "manager", 2)).toMatchObject({ count: 13, max: 2, index: 2 });
+    // An unread answer in a session on the second page still counts for the home page's mark.
+    expect(first.unread).toBe(0);
+    await t.db.update(chatSessions).set({ userRead: false }).where(eq(chatSessions.id, last.list[0].id));
+    const again = await sessions(member, "user");
+    expect(again.list.every((s: Answer) => s.readed)).toBe(true);
+    expect(again.unread).toBe(1);
   });
 });
 

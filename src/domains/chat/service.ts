@@ -51,11 +51,16 @@ async function edgeMessages(db: DbOrTx, sessionIds: number[], which: "first" | "
 /**
  * A page of sessions, newest activity first: each with its first message
  * (content, date, the member who wrote it), the latest reply after it, and
- * whether the side asking has read everything in it (`readed`).
+ * whether the side asking has read everything in it (`readed`); `unread`
+ * counts that side's unread sessions on every page (the home page's mark).
  */
 export async function listSessions(ctx: MemberCtx, side: Side, index: number | undefined) {
   const where: SQL | undefined = side === "user" ? eq(chatSessions.userId, ctx.actor.id) : undefined;
-  const [{ n }] = (await ctx.db.select({ n: count() }).from(chatSessions).where(where)) as [{ n: number }];
+  const unreadBy = side === "user" ? eq(chatSessions.userRead, false) : eq(chatSessions.managerRead, false);
+  const [[{ n }], [{ unread }]] = (await Promise.all([
+    ctx.db.select({ n: count() }).from(chatSessions).where(where),
+    ctx.db.select({ unread: count() }).from(chatSessions).where(and(where, unreadBy)),
+  ])) as [[{ n: number }], [{ unread: number }]];
   const p = page(index, n, CHAT_PAGE_SIZE);
   const rows = await ctx.db
     .select({ s: chatSessions, owner: author })
@@ -84,6 +89,7 @@ export async function listSessions(ctx: MemberCtx, side: Side, index: number | u
     count: p.count,
     max: p.max,
     index: p.index,
+    unread: Number(unread),
   };
 }
 

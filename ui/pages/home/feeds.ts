@@ -18,8 +18,8 @@ export const latestNews = (kind: "notice" | "news") =>
     size: kind === "notice" ? HOME_NOTICES : HOME_NEWS,
   });
 
-/** Whether a session of the member's mailbox has a reply they have not read. */
+/** Whether a session of the member's mailbox (on any page) has a reply they have not read. */
 export async function mailboxUnread(): Promise<boolean> {
   const answer = await api.call("/chat/session/user", { index: 1 });
-  return isSuccess(answer) && (answer.list ?? []).some((s) => s.readed === false);
+  return isSuccess(answer) && (answer.unread ?? 0) > 0;
 }
