@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { RESULT } from "../../src/protocol/types";
 import en from "../../ui/i18n/en";
 import zh from "../../ui/i18n/zh";
+import { pick, pickHtml } from "../../ui/i18n/pick";
 
 /** Every leaf of a nested dictionary as "a.b.c" -> text. */
 function flatten(table: object, prefix = ""): Map<string, unknown> {
@@ -57,5 +58,15 @@ describe("the zh and en dictionaries", () => {
     expect(String(enTexts.get("result.USER_STATE_LEAVE")).toLowerCase()).toContain("status is resigned");
     expect(zhTexts.get("common.ok")).toBe("确定");
     expect(enTexts.get("common.ok")).toBe("OK");
+  });
+});
+
+describe("names and rich text from the server", () => {
+  test("a name shows as typed (stored with angle brackets escaped); rich text stays markup-escaped", () => {
+    expect(pick("en", "工会<新>", "Union <new>")).toBe("Union <new>");
+    expect(pick("zh", "工会&lt;新&gt;", "Union")).toBe("工会<新>");
+    expect(pick("en", "工会", "")).toBe("工会");
+    // Cleaned HTML keeps its escaped text escaped: unescaping it would turn text into markup.
+    expect(pickHtml("zh", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>", null)).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
   });
 });

@@ -37,6 +37,4 @@ export function resultText(translate: Translate, message: Pick<Message, "code" |
   return text === `result.${code}` ? translate("result.unknown", { code }) : text;
 }
 
-/** Picks the zh / en member of a data pair such as nameZh / nameEn. */
-export const pick = (language: Language, zhText: string | null | undefined, enText: string | null | undefined): string =>
-  (language === "en" ? enText || zhText : zhText || enText) ?? "";
+export { pick, pickHtml } from "./pick";

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { PageHead } from "../../components/breadcrumb";
-import { pick, useT } from "../../i18n";
+import { pick, pickHtml, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
@@ -108,7 +108,7 @@ export function ActivityPage() {
           {t("activity.details")}
         </h2>
         {/* Cleaned by the server to the editor's vocabulary (src/domains/shared/rich-text.ts). */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: pick(language, a.contentZh, a.contentEn) }} />
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: pickHtml(language, a.contentZh, a.contentEn) }} />
       </section>
       {page.picksFirst(a) ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null}
       {signing ? (

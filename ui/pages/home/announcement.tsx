@@ -27,7 +27,7 @@ export function AnnouncementPopup({ announcement, onClose }: { announcement: Ann
   };
   return (
     <Dialog
-      title={unescapeAngles(pick(language, announcement.titleZh, announcement.titleEn))}
+      title={pick(language, announcement.titleZh, announcement.titleEn)}
       onClose={close}
       width={520}
       footer={

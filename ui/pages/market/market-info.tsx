@@ -10,7 +10,7 @@ import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import { PageHead } from "../../components/breadcrumb";
 import { Dialog } from "../../components/dialog";
-import { pick, useT } from "../../i18n";
+import { pick, pickHtml, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
@@ -140,7 +140,7 @@ export function MarketInfoPage() {
           {t("market.details")}
         </h2>
         {/* Cleaned by the server to the editor's vocabulary (src/domains/shared/rich-text.ts). */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: pick(language, a.contentZh, a.contentEn) }} />
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: pickHtml(language, a.contentZh, a.contentEn) }} />
       </section>
       {page.picksFirst(a) ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null}
       {adding ? (

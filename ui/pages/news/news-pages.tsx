@@ -7,7 +7,6 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
-import { unescapeAngles } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
 import { NEWS_TYPE } from "../../../src/protocol/types";
 import { api } from "../../api";
@@ -15,7 +14,7 @@ import { PageHead } from "../../components/breadcrumb";
 import { CardList } from "../../components/card-list";
 import { Emblem } from "../../components/emblem";
 import { confirm, showMessage } from "../../components/message-box";
-import { pick, resultText, useT } from "../../i18n";
+import { pick, pickHtml, resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
@@ -35,7 +34,7 @@ function useCanEdit(): boolean {
 /** A title as it was typed (the server keeps < and > escaped), in the page's language. */
 function useTitle() {
   const { language } = useSnapshot(session);
-  return (row: { nameZh: string; nameEn: string }) => unescapeAngles(pick(language, row.nameZh, row.nameEn));
+  return (row: { nameZh: string; nameEn: string }) => pick(language, row.nameZh, row.nameEn);
 }
 
 export function NewsListPage() {
@@ -199,7 +198,7 @@ export function NewsInfoPage() {
         ) : null}
         <div className="ql-snow">
           {/* The server cleaned this HTML to the editor's vocabulary as it left (src/domains/shared/rich-text.ts). */}
-          <div className="ql-editor rich-view" data-testid="news-content" dangerouslySetInnerHTML={{ __html: pick(language, item.contentZh, item.contentEn) }} />
+          <div className="ql-editor rich-view" data-testid="news-content" dangerouslySetInnerHTML={{ __html: pickHtml(language, item.contentZh, item.contentEn) }} />
         </div>
       </article>
       {editing ? (
