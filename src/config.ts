@@ -1,6 +1,8 @@
 // Every setting in one place, read from the environment once at start and
 // validated, so a bad value stops the server with the variable's name.
 
+import { DEFAULT_UI_DIR } from "./files";
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
@@ -97,7 +99,7 @@ export function loadConfig(env: Env = process.env) {
     captchaLifetimeMs: 5 * 60_000,
     /** How long an instance may reuse a session row it read (0 turns the cache off). */
     sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
-    uiDir: env.UI_DIR || "./dist/ui",
+    uiDir: env.UI_DIR || DEFAULT_UI_DIR,
     /** The body a call may send unless its route declares more (uploads, rich text): checked before it is read. */
     bodyLimitBytes: int(env, "BODY_LIMIT_KB", 256, 16, 10_240) * 1024,
     /** Family saves a member may make in a minute. */

@@ -1,10 +1,14 @@
 // Reads config, opens the database, migrates, seeds on first start, listens.
+import { answerCommandLine } from "./cli";
 import { ConfigError, loadConfig } from "./config";
 import { MAX_REQUEST_BYTES, createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DEMO_PASSWORD, DEMO_USERS, seed } from "./db/seed";
 import { startJobs } from "./jobs/scheduler";
+
+const asked = answerCommandLine(Bun.argv.slice(2));
+if (asked) process.exit(asked.exit);
 
 let config;
 try {
