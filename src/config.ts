@@ -85,6 +85,8 @@ export function loadConfig(env: Env = process.env) {
     databaseUrl,
     /** Postgres pool size: a hot row gets slower with more connections (ARCHITECTURE section 3). */
     databasePool: int(env, "DATABASE_POOL", 8, 1, 100),
+    /** The embedded database's shared_buffers: PGlite reads its files through the OS cache, so initdb's 128 MB mostly holds a second copy (docs/decisions.md 49). */
+    pgliteBuffersMb: int(env, "PGLITE_SHARED_BUFFERS_MB", 16, 1, 4096),
     captchaFixed,
     /** Tests only: the moment the server's clock starts from. */
     clockStart,

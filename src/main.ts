@@ -23,7 +23,7 @@ try {
 
 if (config.captchaFixed) console.warn(`WARNING: CAPTCHA_FIXED is set: every image code is "${config.captchaFixed}". Never do this in production.`);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool, buffersMb: config.pgliteBuffersMb });
 await migrate(database);
 // Tests start a server from a fixed moment (CLOCK_START); its time then runs on as usual.
 const booted = Date.now();

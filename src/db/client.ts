@@ -71,6 +71,8 @@ export async function openDatabase(opts: {
   memory?: boolean;
   /** PGlite only: start from this dump of a data directory (tests clone one migrated, seeded database). */
   from?: Blob;
+  /** PGlite only: its shared_buffers in MB; unset, initdb's 128 MB. */
+  buffersMb?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
@@ -104,7 +106,8 @@ export async function openDatabase(opts: {
   // and Drizzle parse it again, turning a stored "13900000001" into a number.
   const { types } = await import("@electric-sql/pglite");
   const asText = (value: string) => value;
-  const client = await PGlite.create(dataDir, { ...(await pgliteFiles()), parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
+  const startParams = opts.buffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.buffersMb}MB`] : undefined;
+  const client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
