@@ -7,7 +7,7 @@
 import { join } from "node:path";
 
 /** True inside the compiled binary. */
-export const COMPILED = import.meta.dir.startsWith("/$bunfs/");
+const COMPILED = import.meta.dir.startsWith("/$bunfs/");
 
 const PROJECT = join(import.meta.dir, "..");
 
