@@ -1,7 +1,8 @@
-// The server as an operator runs it (`bun src/main.ts` on its embedded
-// database): health and readiness, one JSON line per request with nothing
-// personal in it, and a clean stop on SIGTERM that lets a request in flight
-// finish and leaves the database whole for the next start.
+// The server as an operator runs it (`bun src/main.ts`, on its embedded
+// database, or on PostgreSQL when TEST_DATABASE_URL is set): health and
+// readiness, one JSON line per request with nothing personal in it, and a
+// clean stop on SIGTERM that lets a request in flight finish and leaves the
+// database whole for the next start.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,18 +13,24 @@ import { fromBase64Url } from "../../src/protocol/bytes";
 import { ENVELOPE, openJson, responseAad, signRequest } from "../../src/protocol/envelope";
 import { passwordDigest } from "../../src/protocol/password";
 import { LANGUAGE } from "../../src/protocol/types";
+import { freshPostgres, startTestApp } from "../helpers/app";
 import { testNow } from "../helpers/clock";
 import { type Answer, signedIn, until } from "../helpers/remote";
 import { startServer, type TestServer } from "../helpers/server";
 
 let dataDir: string;
+let env: Record<string, string>;
 let server: TestServer;
+let fresh: Awaited<ReturnType<typeof freshPostgres>> | null = null;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "union-portal-ops-"));
-  server = await startServer({ env: { DATA_DIR: dataDir, UI_DIR: join(dataDir, "no-ui") } });
+  if (process.env.TEST_DATABASE_URL) fresh = await freshPostgres();
+  env = { DATA_DIR: dataDir, UI_DIR: join(dataDir, "no-ui"), ...(fresh ? { DATABASE_URL: fresh.url } : {}) };
+  server = await startServer({ env });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
+  await fresh?.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -43,6 +50,21 @@ describe("health and readiness", () => {
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
     expect(await ready.json()).toMatchObject({ status: "ready", migrations: journal.entries.length });
+  });
+});
+
+describe("readiness refused", () => {
+  test("/readyz is 503 while a migration of this build is missing, and when the database does not answer", async () => {
+    const t = await startTestApp();
+    const readyz = async () => {
+      const r = await t.app.handle(new Request("http://localhost/readyz"));
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    expect((await readyz()).status).toBe(200);
+    await t.database.exec("delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)");
+    expect(await readyz()).toEqual({ status: 503, body: { status: "not ready", ready: false, reason: "migrations", migrations: journal.entries.length - 1 } });
+    await t.close();
+    expect(await readyz()).toMatchObject({ status: 503, body: { reason: "database" } });
   });
 });
 
@@ -118,7 +140,7 @@ describe("SIGTERM", () => {
     expect(said.indexOf("stopped")).toBeGreaterThan(said.indexOf("shutting down"));
 
     // The same data directory starts again, and the write is there.
-    server = await startServer({ env: { DATA_DIR: dataDir, UI_DIR: join(dataDir, "no-ui") } });
+    server = await startServer({ env });
     const again = (await (await signedIn(server.url, "cn100001")).call("/user/reload")) as Answer;
     expect(again.user.language).toEqual({ id: LANGUAGE.LANGUAGE_EN });
   }, 90_000);
