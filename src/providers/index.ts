@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import { type MailProvider, outboxMail } from "./mail";
 import type { PaymentProvider } from "./payment";
 import { sandboxProvider } from "./payment/sandbox";
+import { wechatPayProvider } from "./payment/wechat";
 import { type SmsProvider, outboxSms } from "./sms";
 import { type StorageProvider, localStorage } from "./storage";
 
@@ -24,8 +25,17 @@ export const embeddedProviders = (config: Config): Providers => ({
   storage: localStorage(join(config.dataDir, "files")),
 });
 
-/** The providers the app was given (any left out are the embedded ones). */
-export const providersOf = (deps: { config: Config; providers?: Partial<Providers> }): Providers => ({ ...embeddedProviders(deps.config), ...deps.providers });
+/** The real services the settings name, in place of the embedded ones. */
+export const configuredProviders = (config: Config): Partial<Providers> => ({
+  ...(config.payment.wechat ? { payment: wechatPayProvider(config.payment.wechat, config.payment.timeoutMs) } : {}),
+});
+
+/** The providers the app was given, else those the settings name, else the embedded ones. */
+export const providersOf = (deps: { config: Config; providers?: Partial<Providers> }): Providers => ({
+  ...embeddedProviders(deps.config),
+  ...configuredProviders(deps.config),
+  ...deps.providers,
+});
 
 export type { MailMessage, MailProvider } from "./mail";
 export type { SmsMessage, SmsProvider } from "./sms";

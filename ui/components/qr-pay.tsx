@@ -6,6 +6,12 @@ import { useT } from "../i18n";
 /** A relative payment address becomes absolute: a phone scanning it is not on this page. */
 export const absoluteUrl = (url: string): string => new URL(url, window.location.origin).toString();
 
+/**
+ * A page a browser can open (the sandbox's), or an app's code such as WeChat
+ * Pay's `weixin://wxpay/...`, which only that app's scanner can pay: no link then.
+ */
+export const opensInBrowser = (url: string): boolean => /^https?:\/\//i.test(url);
+
 export type QrPayProps = { url: string; linkLabel: string; alt: string };
 
 export function QrPay({ url, linkLabel, alt }: QrPayProps) {
@@ -37,9 +43,11 @@ export function QrPay({ url, linkLabel, alt }: QrPayProps) {
       <div className="qr-frame">
         {image ? <img src={image} width={200} height={200} alt={alt} data-testid="qr-image" /> : <span className="qr-placeholder">{failed ? "" : t("common.loading")}</span>}
       </div>
-      <a className="button button-quiet qr-link" href={target} target="_blank" rel="noopener" data-testid="pay-link">
-        {linkLabel}
-      </a>
+      {opensInBrowser(target) ? (
+        <a className="button button-quiet qr-link" href={target} target="_blank" rel="noopener" data-testid="pay-link">
+          {linkLabel}
+        </a>
+      ) : null}
     </div>
   );
 }
