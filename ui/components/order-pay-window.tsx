@@ -15,7 +15,8 @@ import { api } from "../api";
 import { useT } from "../i18n";
 import { formatCountdown, formatMoney, formatPoints } from "../lib/format";
 import { Dialog } from "./dialog";
-import { QrPay, opensInBrowser } from "./qr-pay";
+import { opensInBrowser } from "../lib/pay-link";
+import { QrPay } from "./qr-pay";
 
 /** Spec 2 section 9: the activity pages poll the payment every second. */
 export const POLL_MS = 1_000;

@@ -2,15 +2,7 @@
 // desk). The code is drawn in the browser: the address never leaves the page.
 import { useEffect, useState } from "react";
 import { useT } from "../i18n";
-
-/** A relative payment address becomes absolute: a phone scanning it is not on this page. */
-export const absoluteUrl = (url: string): string => new URL(url, window.location.origin).toString();
-
-/**
- * A page a browser can open (the sandbox's), or an app's code such as WeChat
- * Pay's `weixin://wxpay/...`, which only that app's scanner can pay: no link then.
- */
-export const opensInBrowser = (url: string): boolean => /^https?:\/\//i.test(url);
+import { absoluteUrl, opensInBrowser } from "../lib/pay-link";
 
 export type QrPayProps = { url: string; linkLabel: string; alt: string };
 
