@@ -20,6 +20,7 @@ let s3: FakeS3;
 beforeAll(() => {
   s3 = startFakeS3();
 });
+afterEach(() => s3.clearFaults());
 afterAll(() => s3.stop());
 
 /** The adapter as the settings make it, with short waits between tries. */

@@ -125,6 +125,8 @@ export function startFakeS3(opts: { bucket?: string; region?: string } = {}) {
     seen,
     /** The next requests fail so, one fault each, before any check. */
     fail: (...next: Fault[]) => faults.push(...next),
+    /** Drops faults a test queued and did not use, so a failing test does not fail the next. */
+    clearFaults: () => (faults.length = 0),
     /** The settings an app needs to use this bucket (extra ones laid over). */
     env: (extra: Record<string, string> = {}) => ({
       S3_BUCKET: bucket,
