@@ -37,6 +37,40 @@ function hostMap(env: Env, name: string, fallback: Record<string, string>): Reco
   return out;
 }
 
+/** S3-compatible object storage, chosen by S3_BUCKET; null keeps files in DATA_DIR/files. */
+function s3Settings(env: Env) {
+  const bucket = env.S3_BUCKET || null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (!bucket) {
+    // Half a configuration would keep files on the local disk while the operator believes they go to the bucket.
+    if (accessKeyId || secretAccessKey || env.S3_ENDPOINT) throw new ConfigError("S3_BUCKET must be set when S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY is");
+    return null;
+  }
+  // S3 bucket naming rules (3-63 lower-case letters, digits, dots and dashes), so a typo is named at start, not at the first upload.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`);
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is");
+  const endpoint = (env.S3_ENDPOINT || "").replace(/\/+$/, "") || null;
+  if (endpoint !== null && !/^https?:\/\/[^/\s]+$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must look like https://s3.example.com (no path), got "${endpoint}"`);
+  const region = env.S3_REGION || null;
+  if (region !== null && !/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError(`S3_REGION must look like us-east-1, got "${region}"`);
+  // Every key the portal writes starts with it; "" or a folder ending in "/".
+  const prefix = (env.S3_PREFIX || "").replace(/^\/+|\/+$/g, "");
+  if (!/^[A-Za-z0-9._\/-]*$/.test(prefix) || prefix.includes("//")) throw new ConfigError(`S3_PREFIX may hold letters, digits, ".", "_", "-" and "/" only, got "${env.S3_PREFIX}"`);
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    prefix: prefix ? `${prefix}/` : "",
+    /** The bucket's name is the endpoint's first label (https://bucket.s3.example.com) rather than the path's first part. */
+    virtualHostedStyle: oneOf(env, "S3_VIRTUAL_HOSTED", "0", ["0", "1"] as const) === "1",
+    /** How long one try may take before it counts as failed (3 tries). */
+    timeoutMs: int(env, "S3_TIMEOUT_MS", 10_000, 100, 120_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env) {
   const nodeEnv = oneOf(env, "NODE_ENV", "development", ["development", "test", "production"] as const);
   const production = nodeEnv === "production";
@@ -141,6 +175,8 @@ export function loadConfig(env: Env = process.env) {
       /** Tries a code allows before it is void. */
       codeMaxTries: int(env, "CODE_MAX_TRIES", 5, 1, 100),
     },
+    /** Where uploaded files are kept: DATA_DIR/files unless S3 is configured. */
+    storage: { s3: s3Settings(env) },
     payment: {
       /** Signs the payment sandbox's notifications; unset: a random one kept in DATA_DIR (one instance only). */
       sandboxSecret,

@@ -8,6 +8,7 @@ import type { PaymentProvider } from "./payment";
 import { sandboxProvider } from "./payment/sandbox";
 import { type SmsProvider, outboxSms } from "./sms";
 import { type StorageProvider, localStorage } from "./storage";
+import { s3Storage } from "./storage/s3";
 
 export type Providers = {
   sms: SmsProvider;
@@ -16,12 +17,12 @@ export type Providers = {
   storage: StorageProvider;
 };
 
-/** Needs no outside service: messages stay in the outbox, payments go through the sandbox, files in DATA_DIR. */
+/** As the settings choose; unset, nothing outside is needed: messages stay in the outbox, payments go through the sandbox, files in DATA_DIR. */
 export const embeddedProviders = (config: Config): Providers => ({
   sms: outboxSms,
   mail: outboxMail,
   payment: sandboxProvider(config),
-  storage: localStorage(join(config.dataDir, "files")),
+  storage: config.storage.s3 ? s3Storage(config.storage.s3) : localStorage(join(config.dataDir, "files")),
 });
 
 /** The providers the app was given (any left out are the embedded ones). */
