@@ -1,5 +1,8 @@
 // Every setting in one place, read from the environment once at start and
 // validated, so a bad value stops the server with the variable's name.
+import type { SmtpSettings } from "./providers/mail/smtp";
+import { SMS_TEMPLATES, type SmsTemplateName } from "./providers/sms";
+import type { TencentSmsSettings } from "./providers/sms/tencent";
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -71,6 +74,64 @@ function s3Settings(env: Env) {
   };
 }
 
+/** SMTP_URL and MAIL_FROM: unset, mail stays in the outbox staff read. */
+function smtpSettings(env: Env): SmtpSettings | null {
+  const raw = env.SMTP_URL;
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SMTP_URL must look like smtp://user:password@smtp.example.com:587 or smtps://...:465, got something that is not an address`);
+  }
+  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${url.protocol}//${url.hostname}"`);
+  }
+  const from = env.MAIL_FROM || "";
+  if (!/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(from.trim())) throw new ConfigError(`MAIL_FROM must be set with SMTP_URL, as "工会 <union@example.com>" or an address, got "${from}"`);
+  const secure = url.protocol === "smtps:";
+  const requireTls = url.searchParams.get("requireTLS") ?? "false";
+  if (requireTls !== "true" && requireTls !== "false") throw new ConfigError(`SMTP_URL's requireTLS must be true or false, got "${requireTls}"`);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTls: requireTls === "true",
+    // A password with @ : / in it is percent-encoded in the address.
+    user: url.username ? decodeURIComponent(url.username) : null,
+    password: url.password ? decodeURIComponent(url.password) : null,
+    from: from.trim(),
+  };
+}
+
+/** SMS_PROVIDER=tencent and its settings: unset, SMS stays in the outbox staff read. */
+function smsSettings(env: Env): { provider: "outbox" } | ({ provider: "tencent" } & TencentSmsSettings) {
+  const provider = oneOf(env, "SMS_PROVIDER", "outbox", ["outbox", "tencent"] as const);
+  if (provider === "outbox") return { provider };
+  const required = (name: string, pattern: RegExp, shape: string) => {
+    const value = env[name] ?? "";
+    // The secret key is never echoed back, even when it is wrong.
+    if (!pattern.test(value)) throw new ConfigError(`${name} must be set with SMS_PROVIDER=tencent: ${shape}${name === "SMS_SECRET_KEY" ? "" : `, got "${value}"`}`);
+    return value;
+  };
+  const templates = hostMap(env, "SMS_TEMPLATES", {});
+  for (const name of Object.keys(SMS_TEMPLATES)) {
+    if (!/^\d+$/.test(templates[name] ?? "")) throw new ConfigError(`SMS_TEMPLATES must give the gateway's template id of each of ${Object.keys(SMS_TEMPLATES).join(", ")}, as "code=1234567", got "${env.SMS_TEMPLATES ?? ""}"`);
+  }
+  const endpoint = (env.SMS_ENDPOINT || "https://sms.tencentcloudapi.com").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/\s]+$/.test(endpoint)) throw new ConfigError(`SMS_ENDPOINT must look like https://sms.tencentcloudapi.com, got "${endpoint}"`);
+  return {
+    provider,
+    secretId: required("SMS_SECRET_ID", /^\S{8,}$/, "the API key's SecretId"),
+    secretKey: required("SMS_SECRET_KEY", /^\S{8,}$/, "the API key's SecretKey"),
+    appId: required("SMS_APP_ID", /^\d+$/, "the SmsSdkAppId, digits"),
+    signName: required("SMS_SIGN_NAME", /^\S.{0,19}$/, "the approved signature's name"),
+    templates: templates as Record<SmsTemplateName, string>,
+    region: env.SMS_REGION || "ap-guangzhou",
+    endpoint,
+  };
+}
+
 export function loadConfig(env: Env = process.env) {
   const nodeEnv = oneOf(env, "NODE_ENV", "development", ["development", "test", "production"] as const);
   const production = nodeEnv === "production";
@@ -138,6 +199,10 @@ export function loadConfig(env: Env = process.env) {
     familySavesPerMinute: int(env, "FAMILY_SAVES_PER_MINUTE", 10, 1, 10_000),
     /** How long the SMS or mail provider may take to answer before the try counts as failed. */
     messageTimeoutMs: int(env, "MESSAGE_TIMEOUT_MS", 10_000, 100, 120_000),
+    /** Mail over SMTP when set; otherwise the outbox staff read is the delivery. */
+    smtp: smtpSettings(env),
+    /** An SMS gateway when set; otherwise the outbox staff read is the delivery. */
+    sms: smsSettings(env),
     /** /system/token per address: a burst, then a steady refill (a company behind one address opens the portal at once). */
     tokenBurst: int(env, "TOKEN_BURST", 30, 1, 100_000),
     tokenPerSecond: int(env, "TOKEN_PER_SECOND", 3, 1, 100_000),
