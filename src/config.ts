@@ -2,6 +2,9 @@
 // validated, so a bad value stops the server with the variable's name.
 import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { SmtpSettings } from "./providers/mail/smtp";
+import { SMS_TEMPLATES, type SmsTemplateName } from "./providers/sms";
+import type { TencentSmsSettings } from "./providers/sms/tencent";
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -107,6 +110,98 @@ function wechatPay(env: Env, publicUrl: string | null, production: boolean) {
   return { mchid, appid, merchantSerial, privateKey, apiV3Key, platformKeys, notifyUrl, baseUrl };
 }
 
+/** S3-compatible object storage, chosen by S3_BUCKET; null keeps files in DATA_DIR/files. */
+function s3Settings(env: Env) {
+  const bucket = env.S3_BUCKET || null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (!bucket) {
+    // Half a configuration would keep files on the local disk while the operator believes they go to the bucket.
+    if (accessKeyId || secretAccessKey || env.S3_ENDPOINT) throw new ConfigError("S3_BUCKET must be set when S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY is");
+    return null;
+  }
+  // S3 bucket naming rules (3-63 lower-case letters, digits, dots and dashes), so a typo is named at start, not at the first upload.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`);
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is");
+  const endpoint = (env.S3_ENDPOINT || "").replace(/\/+$/, "") || null;
+  if (endpoint !== null && !/^https?:\/\/[^/\s]+$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must look like https://s3.example.com (no path), got "${endpoint}"`);
+  const region = env.S3_REGION || null;
+  if (region !== null && !/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError(`S3_REGION must look like us-east-1, got "${region}"`);
+  // Every key the portal writes starts with it; "" or a folder ending in "/".
+  const prefix = (env.S3_PREFIX || "").replace(/^\/+|\/+$/g, "");
+  if (!/^[A-Za-z0-9._\/-]*$/.test(prefix) || prefix.includes("//")) throw new ConfigError(`S3_PREFIX may hold letters, digits, ".", "_", "-" and "/" only, got "${env.S3_PREFIX}"`);
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    prefix: prefix ? `${prefix}/` : "",
+    /** The bucket's name is the endpoint's first label (https://bucket.s3.example.com) rather than the path's first part. */
+    virtualHostedStyle: oneOf(env, "S3_VIRTUAL_HOSTED", "0", ["0", "1"] as const) === "1",
+    /** How long one try may take before it counts as failed (3 tries). */
+    timeoutMs: int(env, "S3_TIMEOUT_MS", 10_000, 100, 120_000),
+  };
+}
+
+/** SMTP_URL and MAIL_FROM: unset, mail stays in the outbox staff read. */
+function smtpSettings(env: Env): SmtpSettings | null {
+  const raw = env.SMTP_URL;
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SMTP_URL must look like smtp://user:password@smtp.example.com:587 or smtps://...:465, got something that is not an address`);
+  }
+  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${url.protocol}//${url.hostname}"`);
+  }
+  const from = env.MAIL_FROM || "";
+  if (!/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(from.trim())) throw new ConfigError(`MAIL_FROM must be set with SMTP_URL, as "工会 <union@example.com>" or an address, got "${from}"`);
+  const secure = url.protocol === "smtps:";
+  const requireTls = url.searchParams.get("requireTLS") ?? "false";
+  if (requireTls !== "true" && requireTls !== "false") throw new ConfigError(`SMTP_URL's requireTLS must be true or false, got "${requireTls}"`);
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTls: requireTls === "true",
+    // A password with @ : / in it is percent-encoded in the address.
+    user: url.username ? decodeURIComponent(url.username) : null,
+    password: url.password ? decodeURIComponent(url.password) : null,
+    from: from.trim(),
+  };
+}
+
+/** SMS_PROVIDER=tencent and its settings: unset, SMS stays in the outbox staff read. */
+function smsSettings(env: Env): { provider: "outbox" } | ({ provider: "tencent" } & TencentSmsSettings) {
+  const provider = oneOf(env, "SMS_PROVIDER", "outbox", ["outbox", "tencent"] as const);
+  if (provider === "outbox") return { provider };
+  const required = (name: string, pattern: RegExp, shape: string) => {
+    const value = env[name] ?? "";
+    // The secret key is never echoed back, even when it is wrong.
+    if (!pattern.test(value)) throw new ConfigError(`${name} must be set with SMS_PROVIDER=tencent: ${shape}${name === "SMS_SECRET_KEY" ? "" : `, got "${value}"`}`);
+    return value;
+  };
+  const templates = hostMap(env, "SMS_TEMPLATES", {});
+  for (const name of Object.keys(SMS_TEMPLATES)) {
+    if (!/^\d+$/.test(templates[name] ?? "")) throw new ConfigError(`SMS_TEMPLATES must give the gateway's template id of each of ${Object.keys(SMS_TEMPLATES).join(", ")}, as "code=1234567", got "${env.SMS_TEMPLATES ?? ""}"`);
+  }
+  const endpoint = (env.SMS_ENDPOINT || "https://sms.tencentcloudapi.com").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/\s]+$/.test(endpoint)) throw new ConfigError(`SMS_ENDPOINT must look like https://sms.tencentcloudapi.com, got "${endpoint}"`);
+  return {
+    provider,
+    secretId: required("SMS_SECRET_ID", /^\S{8,}$/, "the API key's SecretId"),
+    secretKey: required("SMS_SECRET_KEY", /^\S{8,}$/, "the API key's SecretKey"),
+    appId: required("SMS_APP_ID", /^\d+$/, "the SmsSdkAppId, digits"),
+    signName: required("SMS_SIGN_NAME", /^\S.{0,19}$/, "the approved signature's name"),
+    templates: templates as Record<SmsTemplateName, string>,
+    region: env.SMS_REGION || "ap-guangzhou",
+    endpoint,
+  };
+}
+
 export function loadConfig(env: Env = process.env) {
   const nodeEnv = oneOf(env, "NODE_ENV", "development", ["development", "test", "production"] as const);
   const production = nodeEnv === "production";
@@ -178,6 +273,10 @@ export function loadConfig(env: Env = process.env) {
     familySavesPerMinute: int(env, "FAMILY_SAVES_PER_MINUTE", 10, 1, 10_000),
     /** How long the SMS or mail provider may take to answer before the try counts as failed. */
     messageTimeoutMs: int(env, "MESSAGE_TIMEOUT_MS", 10_000, 100, 120_000),
+    /** Mail over SMTP when set; otherwise the outbox staff read is the delivery. */
+    smtp: smtpSettings(env),
+    /** An SMS gateway when set; otherwise the outbox staff read is the delivery. */
+    sms: smsSettings(env),
     /** /system/token per address: a burst, then a steady refill (a company behind one address opens the portal at once). */
     tokenBurst: int(env, "TOKEN_BURST", 30, 1, 100_000),
     tokenPerSecond: int(env, "TOKEN_PER_SECOND", 3, 1, 100_000),
@@ -215,6 +314,8 @@ export function loadConfig(env: Env = process.env) {
       /** Tries a code allows before it is void. */
       codeMaxTries: int(env, "CODE_MAX_TRIES", 5, 1, 100),
     },
+    /** Where uploaded files are kept: DATA_DIR/files unless S3 is configured. */
+    storage: { s3: s3Settings(env) },
     payment: {
       /** Who takes payments: the embedded sandbox, or WeChat Pay (Native, API v3). */
       provider: paymentProvider,

@@ -18,7 +18,7 @@ import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { RESULT } from "../protocol/types";
 import { providersOf } from "../providers";
-import { storageKeyOf } from "../providers/storage";
+import { StorageUnavailable, storageKeyOf } from "../providers/storage";
 import { ProtocolError, type Envelope, type Opened, createEnvelope } from "./envelope";
 import { type Checker, compile, hostile } from "./input";
 import type { AuditTarget, Domain, Download, FileKind, RouteDef, UploadedFile } from "./kit";
@@ -288,6 +288,12 @@ export function createKit(deps: Deps) {
     if (error instanceof DomainError) answer = { message: message(error.code, error.params) };
     // lock_not_available / query_canceled: the 3 s timeouts on a hot row.
     else if (code === "55P03" || code === "57014") answer = { message: message("ERROR_BUSY") };
+    else if (error instanceof StorageUnavailable) {
+      // The file store failed or refused after its tries, and said why in the log: an upload wrote no row; a plain
+      // download (an <img>, a <video>) is told 503, which a browser or proxy may try again, not a 400 blaming the asker.
+      answer = { message: message("ERROR_BUSY", { reason: "storage" }) };
+      if (!opened) status = 503;
+    }
     else {
       console.error(`unexpected error on ${def.path}:`, error);
       answer = { message: message("ERROR_SERVER") };
