@@ -1,5 +1,7 @@
 // Every setting in one place, read from the environment once at start and
 // validated, so a bad value stops the server with the variable's name.
+import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { SmtpSettings } from "./providers/mail/smtp";
 import { SMS_TEMPLATES, type SmsTemplateName } from "./providers/sms";
 import type { TencentSmsSettings } from "./providers/sms/tencent";
@@ -38,6 +40,74 @@ function hostMap(env: Env, name: string, fallback: Record<string, string>): Reco
     out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return out;
+}
+
+/** A PEM given as its text (with real newlines, or with \n written out) or as the path of its file. */
+function pem(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return null;
+  if (raw.trimStart().startsWith("-----BEGIN")) return raw.replace(/\\n/g, "\n");
+  try {
+    return readFileSync(raw, "utf8");
+  } catch (error) {
+    throw new ConfigError(`${name} must be a PEM text or the path of a readable PEM file, got "${raw}" (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
+}
+
+function need(env: Env, name: string, pattern: RegExp, shape: string): string {
+  const raw = env[name] ?? "";
+  if (!pattern.test(raw)) throw new ConfigError(`${name} must be ${shape} when PAYMENT_PROVIDER=wechat${raw ? "" : " (it is not set)"}`);
+  return raw;
+}
+
+/**
+ * WeChat Pay API v3 (PAYMENT_PROVIDER=wechat). The keys are parsed here, so a
+ * wrong file stops the start with its variable's name rather than the first payment.
+ */
+function wechatPay(env: Env, publicUrl: string | null, production: boolean) {
+  const mchid = need(env, "WECHATPAY_MCHID", /^\d{6,32}$/, "the merchant id (digits)");
+  const appid = need(env, "WECHATPAY_APPID", /^wx[0-9A-Za-z]{16}$/, "the app id bound to the merchant (wx and 16 letters or digits)");
+  const merchantSerial = need(env, "WECHATPAY_MERCHANT_SERIAL", /^[0-9A-Fa-f]{8,64}$/, "the serial number of the merchant's API certificate (hex)").toUpperCase();
+  // WeChat Pay's own key for the AES-256-GCM resources: 32 bytes, as typed in the merchant platform.
+  const apiV3Key = need(env, "WECHATPAY_API_V3_KEY", /^[\x21-\x7e]{32}$/, "the API v3 key (32 characters)");
+  const privatePem = pem(env, "WECHATPAY_PRIVATE_KEY");
+  if (!privatePem) throw new ConfigError("WECHATPAY_PRIVATE_KEY must be set when PAYMENT_PROVIDER=wechat (apiclient_key.pem: its text or its path)");
+  let privateKey;
+  try {
+    privateKey = createPrivateKey(privatePem);
+  } catch {
+    throw new ConfigError("WECHATPAY_PRIVATE_KEY is not a readable private key (apiclient_key.pem)");
+  }
+  if (privateKey.asymmetricKeyType !== "rsa") throw new ConfigError("WECHATPAY_PRIVATE_KEY must be an RSA key");
+  // WeChat Pay signs with one of two keys: a platform certificate (older merchants) or a platform public key with its id.
+  const platformKeys: { serial: string; key: ReturnType<typeof createPublicKey> }[] = [];
+  const certPem = pem(env, "WECHATPAY_PLATFORM_CERT");
+  if (certPem) {
+    try {
+      const cert = new X509Certificate(certPem);
+      platformKeys.push({ serial: cert.serialNumber.toUpperCase(), key: cert.publicKey });
+    } catch {
+      throw new ConfigError("WECHATPAY_PLATFORM_CERT is not a readable certificate (wechatpay_<serial>.pem)");
+    }
+  }
+  const publicPem = pem(env, "WECHATPAY_PUBLIC_KEY");
+  if (publicPem) {
+    const id = need(env, "WECHATPAY_PUBLIC_KEY_ID", /^PUB_KEY_ID_[0-9A-Za-z]{1,64}$/, "the id of WeChat Pay's public key (PUB_KEY_ID_…)");
+    try {
+      platformKeys.push({ serial: id, key: createPublicKey(publicPem) });
+    } catch {
+      throw new ConfigError("WECHATPAY_PUBLIC_KEY is not a readable public key (pub_key.pem)");
+    }
+  }
+  if (platformKeys.length === 0) throw new ConfigError("WECHATPAY_PLATFORM_CERT or WECHATPAY_PUBLIC_KEY (with WECHATPAY_PUBLIC_KEY_ID) must be set when PAYMENT_PROVIDER=wechat");
+  const notifyUrl = env.WECHATPAY_NOTIFY_URL || (publicUrl ? `${publicUrl}/api/pay/notify/wechat` : "");
+  // WeChat Pay takes no query string in notify_url.
+  if (!/^https?:\/\/[^/\s]+\/[^\s?#]*$/.test(notifyUrl)) throw new ConfigError(`WECHATPAY_NOTIFY_URL (or PUBLIC_URL) must give the address of /api/pay/notify/wechat, without a query, got "${notifyUrl}"`);
+  // WeChat Pay calls only https addresses; plain http is for the tests' local fake.
+  if (production && !notifyUrl.startsWith("https://")) throw new ConfigError(`WECHATPAY_NOTIFY_URL must be https when NODE_ENV=production, got "${notifyUrl}"`);
+  const baseUrl = (env.WECHATPAY_BASE_URL || "https://api.mch.weixin.qq.com").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/\s]+$/.test(baseUrl)) throw new ConfigError(`WECHATPAY_BASE_URL must look like https://api.mch.weixin.qq.com, got "${baseUrl}"`);
+  return { mchid, appid, merchantSerial, privateKey, apiV3Key, platformKeys, notifyUrl, baseUrl };
 }
 
 /** S3-compatible object storage, chosen by S3_BUCKET; null keeps files in DATA_DIR/files. */
@@ -150,10 +220,13 @@ export function loadConfig(env: Env = process.env) {
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword !== null && adminPassword.length < 10) throw new ConfigError("ADMIN_PASSWORD must be at least 10 characters");
 
+  const paymentProvider = oneOf(env, "PAYMENT_PROVIDER", "sandbox", ["sandbox", "wechat"] as const);
   const sandboxSecret = env.PAYMENT_SANDBOX_SECRET || null;
   if (sandboxSecret !== null && sandboxSecret.length < 32) throw new ConfigError("PAYMENT_SANDBOX_SECRET must be at least 32 characters");
   // Instances sharing one PostgreSQL must sign and check payment notifications with one secret; a file in each DATA_DIR would differ.
-  if (production && databaseUrl && sandboxSecret === null) throw new ConfigError("PAYMENT_SANDBOX_SECRET must be set when NODE_ENV=production and DATABASE_URL is set");
+  if (production && databaseUrl && paymentProvider === "sandbox" && sandboxSecret === null) {
+    throw new ConfigError("PAYMENT_SANDBOX_SECRET must be set when NODE_ENV=production and DATABASE_URL is set");
+  }
   const entrySecret = env.HEALTH_ENTRY_SECRET || null;
   if (entrySecret !== null && entrySecret.length < 32) throw new ConfigError("HEALTH_ENTRY_SECRET must be at least 32 characters");
   // The health section checks keys with the same secret; one kept in each instance's DATA_DIR would differ.
@@ -162,6 +235,7 @@ export function loadConfig(env: Env = process.env) {
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(healthUrl)) throw new ConfigError(`HEALTH_URL must look like https://health.example.com, got "${healthUrl}"`);
   const publicUrl = (env.PUBLIC_URL || "").replace(/\/+$/, "") || null;
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must look like https://union.example.com, got "${publicUrl}"`);
+  const wechat = paymentProvider === "wechat" ? wechatPay(env, publicUrl, production) : null;
 
   // Tests run a server from a fixed moment; nowhere else may the clock be set.
   const clockStart = env.CLOCK_START ? new Date(env.CLOCK_START) : null;
@@ -243,6 +317,10 @@ export function loadConfig(env: Env = process.env) {
     /** Where uploaded files are kept: DATA_DIR/files unless S3 is configured. */
     storage: { s3: s3Settings(env) },
     payment: {
+      /** Who takes payments: the embedded sandbox, or WeChat Pay (Native, API v3). */
+      provider: paymentProvider,
+      /** WeChat Pay's merchant, keys and addresses; null unless it is the provider. */
+      wechat,
       /** Signs the payment sandbox's notifications; unset: a random one kept in DATA_DIR (one instance only). */
       sandboxSecret,
       /** How payers reach the portal, for the payment page and its QR code; unset: the host of the request. */

@@ -394,13 +394,19 @@ export function createKit(deps: Deps) {
     try {
       body = new TextDecoder().decode(await readBody(request, limitOf(def)));
     } catch (error) {
-      if (error instanceof ProtocolError) return def.answer!(ctx, false);
+      if (error instanceof ProtocolError) return def.answer!(ctx, "refused");
       throw error;
     }
     const notice = await def.read!({ ctx, raw: { body, headers: request.headers } });
-    if (notice === null) return def.answer!(ctx, false);
-    const accepted = await db.transaction(async (tx) => (await def.handler({ ctx: { ...ctx, db: tx }, input: notice })) as boolean);
-    return def.answer!(ctx, accepted);
+    if (notice === null) return def.answer!(ctx, "refused");
+    try {
+      const accepted = await db.transaction(async (tx) => (await def.handler({ ctx: { ...ctx, db: tx }, input: notice })) as boolean);
+      return def.answer!(ctx, accepted ? "accepted" : "refused");
+    } catch (error) {
+      // Verified but not applied (the database is busy or gone): the provider is told to send it again.
+      console.error(`notification on ${def.path} could not be applied; the provider will send it again:`, error);
+      return def.answer!(ctx, "failed");
+    }
   }
 
   function mountAll(domains: Domain[]) {

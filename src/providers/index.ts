@@ -7,6 +7,7 @@ import { type MailProvider, outboxMail } from "./mail";
 import { smtpMail } from "./mail/smtp";
 import type { PaymentProvider } from "./payment";
 import { sandboxProvider } from "./payment/sandbox";
+import { wechatPayProvider } from "./payment/wechat";
 import { type SmsProvider, outboxSms } from "./sms";
 import { tencentSms } from "./sms/tencent";
 import { type StorageProvider, localStorage } from "./storage";
@@ -27,7 +28,7 @@ export type Providers = {
 export const configuredProviders = (config: Config): Providers => ({
   sms: config.sms.provider === "tencent" ? tencentSms(config.sms, config.messageTimeoutMs) : outboxSms,
   mail: config.smtp ? smtpMail(config.smtp, config.messageTimeoutMs) : outboxMail,
-  payment: sandboxProvider(config),
+  payment: config.payment.wechat ? wechatPayProvider(config.payment.wechat, config.payment.timeoutMs) : sandboxProvider(config),
   storage: config.storage.s3 ? s3Storage(config.storage.s3) : localStorage(join(config.dataDir, "files")),
 });
 

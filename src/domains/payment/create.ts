@@ -50,7 +50,7 @@ export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
   let created: Awaited<ReturnType<Ctx["providers"]["payment"]["create"]>>;
   try {
     created = await withTimeout(
-      ctx.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx) }),
+      ctx.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx), now: ctx.now }),
       ctx.config.payment.timeoutMs,
     );
   } catch (error) {

@@ -10,7 +10,7 @@ import type { Ctx } from "../context";
 import { paymentKind } from "./kinds";
 
 /** Accepted (applied now, or nothing left to do), or refused: not ours, or not what we asked for. */
-export async function settlePayment({ ctx, input: notice }: { ctx: Ctx; input: PaidNotice }): Promise<boolean> {
+export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db" | "now" | "providers">; input: PaidNotice }): Promise<boolean> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.trade, notice.trade));
   if (!payment || payment.provider !== ctx.providers.payment.name || payment.amount !== notice.amount) return false;
   const kind = paymentKind(payment.kind);
