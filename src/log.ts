@@ -32,7 +32,11 @@ function write(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
   if (RANK[level] < threshold) return;
   const line: Record<string, unknown> = { time: new Date().toISOString(), level, msg };
   for (const [key, value] of Object.entries(fields ?? {})) line[key] = key === "error" ? errorField(value) : value;
-  (RANK[level] >= RANK.warn ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
+  // Through console (stdout for debug and info, stderr for warn and error), so a test can listen as it always has.
+  const text = JSON.stringify(line);
+  if (level === "error") console.error(text);
+  else if (level === "warn") console.warn(text);
+  else console.log(text);
 }
 
 export const log = {

@@ -18,6 +18,7 @@ import { clearExpired } from "./clear-expired";
 import { expireDuesOrders } from "./expire-dues";
 import { expirePoints } from "./expire-points";
 import { expireOrders } from "../domains/order/lifecycle";
+import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 
 export type JobScope = { db: Db; now: Date; config: Config; providers: Providers };
 
@@ -25,7 +26,7 @@ type Job<R = unknown> = {
   id: number;
   name: string;
   everyMs: number;
-  run: (ctx: { db: DbOrTx; now: Date }) => Promise<R>;
+  run: (ctx: { db: DbOrTx; now: Date; config: Config }) => Promise<R>;
   after?: (ctx: JobScope, result: R) => Promise<unknown>;
 };
 
@@ -40,6 +41,8 @@ export const JOBS: Job[] = [
   job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
   // Messages are delivered right after the command that queued them commits; this tick retries the rest.
   job({ id: 7302004, name: "deliver-messages", everyMs: 5_000, run: (ctx) => claimMessages(ctx), after: sendClaimed }),
+  // A real payment provider is asked about waiting payments whose notification has not come, and closes those whose window passed here.
+  job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
 ];
 
 /**
@@ -54,7 +57,7 @@ export async function runJob(deps: Pick<Deps, "database" | "config" | "providers
     const got = rowsOf<{ got: boolean }>(rows)[0]?.got;
     if (!got) return null;
     if (opts.oncePerPeriod && !(await claimPeriod({ db: tx, now }, `job:${job.name}`, job.everyMs))) return null;
-    return { result: await job.run({ db: tx, now }) };
+    return { result: await job.run({ db: tx, now, config: deps.config }) };
   });
   if (!outcome) return false;
   await job.after?.({ db, now, config: deps.config, providers: providersOf(deps) }, outcome.result);
