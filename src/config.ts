@@ -2,6 +2,7 @@
 // validated, so a bad value stops the server with the variable's name.
 import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { LOG_LEVELS } from "./log";
 import type { SmtpSettings } from "./providers/mail/smtp";
 import { SMS_TEMPLATES, type SmsTemplateName } from "./providers/sms";
 import type { TencentSmsSettings } from "./providers/sms/tencent";
@@ -250,6 +251,10 @@ export function loadConfig(env: Env = process.env) {
     host: env.HOST || "0.0.0.0",
     dataDir: env.DATA_DIR || "./data",
     databaseUrl,
+    /** Lines below this level are not written: debug adds each job run, info each request (src/log.ts). */
+    logLevel: oneOf(env, "LOG_LEVEL", "info", LOG_LEVELS),
+    /** On SIGTERM: how long requests in flight, a running job and pending deliveries may take before the process exits anyway. */
+    shutdownTimeoutMs: int(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 100, 600_000),
     /** Postgres pool size: a hot row gets slower with more connections (ARCHITECTURE section 3). */
     databasePool: int(env, "DATABASE_POOL", 8, 1, 100),
     captchaFixed,

@@ -9,6 +9,7 @@
 //   a real fault                                  ERROR_SERVER, 500, no internals
 import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
+import { inBackground } from "../background";
 import type { Database, DbOrTx } from "../db/client";
 import { rowsOf } from "../db/sql";
 import { operationLog, requestNonces } from "../db/schema";
@@ -17,10 +18,12 @@ import { takeToken } from "../domains/shared/rate-limit";
 import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { RESULT } from "../protocol/types";
+import { log } from "../log";
 import { providersOf } from "../providers";
 import { StorageUnavailable, storageKeyOf } from "../providers/storage";
 import { ProtocolError, type Envelope, type Opened, createEnvelope } from "./envelope";
 import { type Checker, compile, hostile } from "./input";
+import { noteActor } from "./request-log";
 import type { AuditTarget, Domain, Download, FileKind, RouteDef, UploadedFile } from "./kit";
 
 /** iv and tag around a sealed body. */
@@ -241,7 +244,7 @@ export function createKit(deps: Deps) {
       const { audit: _, ...rest } = result as { audit?: unknown };
       result = rest;
     }
-    for (const task of tasks) task(ctx).catch((error) => console.error(`after ${def.path}:`, error));
+    for (const task of tasks) inBackground("after-commit work", () => task(ctx), { route: def.path });
     if (def.then && isSuccess(result)) result = await def.then({ ctx, input, result });
     return result;
   }
@@ -295,7 +298,7 @@ export function createKit(deps: Deps) {
       if (!opened) status = 503;
     }
     else {
-      console.error(`unexpected error on ${def.path}:`, error);
+      log.error("unexpected error", { route: def.path, actor: opened?.userId ?? null, error });
       answer = { message: message("ERROR_SERVER") };
       status = 500;
     }
@@ -341,6 +344,7 @@ export function createKit(deps: Deps) {
           }
         }
         const ctx = baseCtx(opened, request, ip, now);
+        if (ctx.actor) noteActor(request, ctx.actor.id);
         const refused = allowed(def.access, ctx.actor);
         if (refused) throw new DomainError(refused);
         let input: unknown;
@@ -404,7 +408,7 @@ export function createKit(deps: Deps) {
       return def.answer!(ctx, accepted ? "accepted" : "refused");
     } catch (error) {
       // Verified but not applied (the database is busy or gone): the provider is told to send it again.
-      console.error(`notification on ${def.path} could not be applied; the provider will send it again:`, error);
+      log.error("notification could not be applied; the provider will send it again", { route: def.path, error });
       return def.answer!(ctx, "failed");
     }
   }

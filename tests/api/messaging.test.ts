@@ -95,7 +95,7 @@ describe("mail over SMTP", () => {
       expect(row.attempts).toBe(1);
       expect(row.error).toContain("550 5.1.1");
       expect(row.error).not.toContain(to);
-      const line = warn.mock.calls.map((c) => String(c[0])).find((l) => l.startsWith(`message ${row.id} `))!;
+      const line = warn.mock.calls.map((c) => (JSON.parse(String(c[0])) as { msg: string }).msg).find((l) => l.startsWith(`message ${row.id} `))!;
       expect(line).toContain("refused, marked failed");
       expect(line).toContain("550 5.1.1 <n***@union.example.com>");
       expect(line).not.toContain(to);
@@ -173,7 +173,7 @@ describe("SMS through the Tencent Cloud gateway", () => {
       expect(await rowTo(to)).toMatchObject({ state: "sent", attempts: 4 });
       expect(gateway.sent.filter((s) => s.phone === `+86${to}`)).toHaveLength(1);
       const id = (await rowTo(to)).id;
-      expect(warn.mock.calls.some((c) => String(c[0]).startsWith(`message ${id} (sms by tencent), try 2 failed, tried again from`))).toBe(true);
+      expect(warn.mock.calls.some((c) => (JSON.parse(String(c[0])) as { msg: string }).msg.startsWith(`message ${id} (sms by tencent), try 2 failed, tried again from`))).toBe(true);
     } finally {
       gateway.set("ok");
       warn.mockRestore();

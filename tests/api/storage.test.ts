@@ -33,8 +33,10 @@ describe("the S3 adapter", () => {
   let warnings: ReturnType<typeof spyOn>;
   beforeAll(() => {
     logged = [];
-    errors = spyOn(console, "error").mockImplementation((...a: unknown[]) => void logged.push(`error ${a.join(" ")}`));
-    warnings = spyOn(console, "warn").mockImplementation((...a: unknown[]) => void logged.push(`warn ${a.join(" ")}`));
+    // Each log line is a JSON object (src/log.ts); its message is what is read here.
+    const msg = (line: unknown) => (JSON.parse(String(line)) as { msg: string }).msg;
+    errors = spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(`error ${msg(line)}`));
+    warnings = spyOn(console, "warn").mockImplementation((line: unknown) => void logged.push(`warn ${msg(line)}`));
   });
   afterEach(() => (logged.length = 0));
   afterAll(() => {

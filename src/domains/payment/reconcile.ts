@@ -12,6 +12,7 @@ import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { payments } from "../../db/schema";
 import type { Providers } from "../../providers";
+import { log } from "../../log";
 import { PAY_STATE } from "../../protocol/types";
 import { settlePayment } from "./settle";
 
@@ -55,7 +56,7 @@ export async function reconcilePayments(scope: { db: DbOrTx; now: Date; provider
       const status = await provider.query(row.trade, scope.now);
       if (status.state === "paid") {
         const applied = await scope.db.transaction((tx) => settlePayment({ ctx: { db: tx, now: scope.now, providers: scope.providers }, input: status.notice }));
-        console.warn(
+        log.warn(
           `payment ${row.trade}: ${provider.name} says it was paid and its notification had not come; ${applied ? "settled from the query" : "the query's answer was refused (another amount or provider)"}`,
         );
       } else if (row.state === PAY_STATE.PAY_STATE_CLOSED && status.state === "open") {
@@ -69,7 +70,7 @@ export async function reconcilePayments(scope: { db: DbOrTx; now: Date; provider
           .where(and(eq(payments.id, row.id), eq(payments.state, PAY_STATE.PAY_STATE_CLOSED)));
       }
     } catch (error) {
-      console.warn(`payment ${row.trade}: could not ${row.state === PAY_STATE.PAY_STATE_CLOSED ? "close it" : "ask about it"} at ${provider.name}; the next tick tries again: ${(error as Error)?.message ?? error}`);
+      log.warn(`payment ${row.trade}: could not ${row.state === PAY_STATE.PAY_STATE_CLOSED ? "close it" : "ask about it"} at ${provider.name}; the next tick tries again: ${(error as Error)?.message ?? error}`);
     }
   }
 }

@@ -12,6 +12,7 @@ import type { CommandCtx } from "../../http/kit";
 import type { Providers, SmsTemplate } from "../../providers";
 import { Refusal, redact } from "../../providers/refusal";
 import type { Ctx } from "../context";
+import { log } from "../../log";
 
 export type Channel = "sms" | "mail";
 /** `template`: what an SMS gateway sends in place of the text (src/providers/sms). */
@@ -83,7 +84,7 @@ export async function sendClaimed(ctx: { db: Db | DbOrTx; now: Date; providers: 
       const reason = redact(String((error as Error)?.message ?? error));
       const provider = row.channel === "sms" ? ctx.providers.sms.name : ctx.providers.mail.name;
       const outcome = refused ? "refused, marked failed" : last ? `failed, the last of ${MAX_SEND_ATTEMPTS} tries: marked failed` : `failed, tried again from ${nextAt.toISOString()}`;
-      console.warn(`message ${row.id} (${row.channel} by ${provider}), try ${row.attempts} ${outcome}: ${reason}`);
+      log.warn(`message ${row.id} (${row.channel} by ${provider}), try ${row.attempts} ${outcome}: ${reason}`);
       await ctx.db
         .update(outbox)
         .set({ state: last ? "failed" : "pending", nextAt, claimedUntil: null, error: reason })

@@ -10,6 +10,7 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from "node:crypto";
 import type { Config } from "../../config";
 import type { NoticeOutcome, PaidNotice, PaymentProvider, PaymentStatus } from "./index";
+import { log } from "../../log";
 
 export type WechatPayConfig = NonNullable<Config["payment"]["wechat"]>;
 
@@ -160,7 +161,7 @@ export function wechatPayProvider(cfg: WechatPayConfig, timeoutMs: number): Paym
       } catch (error) {
         // WeChat Pay asks for the same call again on its SYSTEM_ERROR (a 5xx); the same out_trade_no makes it safe. Once only: the member is waiting.
         if (!(error instanceof WechatPayError) || error.status === null || error.status < 500) throw error;
-        console.warn(`payment ${trade}: ${error.message}; asking once more`);
+        log.warn(`payment ${trade}: ${error.message}; asking once more`);
         answer = await call("POST", "/v3/pay/transactions/native", order, now);
       }
       const codeUrl = (JSON.parse(answer.text) as { code_url?: unknown }).code_url;
@@ -171,21 +172,21 @@ export function wechatPayProvider(cfg: WechatPayConfig, timeoutMs: number): Paym
     async verify({ body, headers }, now) {
       const problem = unsigned(headers, body, now);
       if (problem) {
-        console.warn(`wechat pay notification refused: ${problem}`);
+        log.warn(`wechat pay notification refused: ${problem}`);
         return null;
       }
       try {
         const event = JSON.parse(body) as { event_type?: unknown; resource?: Resource };
         if (event.event_type !== "TRANSACTION.SUCCESS" || !event.resource) {
-          console.warn(`wechat pay notification refused: event ${String(event.event_type).slice(0, 40)} is not a payment`);
+          log.warn(`wechat pay notification refused: event ${String(event.event_type).slice(0, 40)} is not a payment`);
           return null;
         }
         const notice = paidNotice(JSON.parse(decrypt(event.resource)) as Transaction);
-        if (!notice) console.warn("wechat pay notification refused: not a successful payment to this merchant and app");
+        if (!notice) log.warn("wechat pay notification refused: not a successful payment to this merchant and app");
         return notice;
       } catch (error) {
         // A GCM tag that does not match is a wrong WECHATPAY_API_V3_KEY or a forged resource.
-        console.warn(`wechat pay notification refused: its resource could not be read (${(error as Error)?.message ?? error})`);
+        log.warn(`wechat pay notification refused: its resource could not be read (${(error as Error)?.message ?? error})`);
         return null;
       }
     },

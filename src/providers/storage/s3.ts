@@ -9,6 +9,7 @@
 import { S3Client } from "bun";
 import type { Config } from "../../config";
 import { STORAGE_KEY, StorageUnavailable, type StorageProvider } from ".";
+import { log } from "../../log";
 
 export type S3Settings = NonNullable<Config["storage"]["s3"]>;
 
@@ -61,14 +62,14 @@ export function s3Storage(settings: S3Settings, opts: { firstRetryMs?: number } 
         const said = error instanceof TimedOut ? `no answer within ${settings.timeoutMs} ms` : `${code}: ${(error as Error)?.message ?? error}`;
         const refusal = REFUSALS[code] ?? (code.startsWith("ERR_S3_") ? "check the S3_ settings" : null);
         if (refusal) {
-          console.error(`storage: ${where} refused ${what} ${key}: ${said} (${refusal})`);
+          log.error(`storage: ${where} refused ${what} ${key}: ${said} (${refusal})`);
           throw new StorageUnavailable(`${what} refused: ${code}`);
         }
         if (tried >= TRIES) {
-          console.error(`storage: ${what} ${key} at ${where} failed ${TRIES} times, the last: ${said}`);
+          log.error(`storage: ${what} ${key} at ${where} failed ${TRIES} times, the last: ${said}`);
           throw new StorageUnavailable(`${what} failed: ${code}`);
         }
-        console.warn(`storage: ${what} ${key} at ${where} failed (${said}); try ${tried + 1} of ${TRIES} follows`);
+        log.warn(`storage: ${what} ${key} at ${where} failed (${said}); try ${tried + 1} of ${TRIES} follows`);
         await Bun.sleep(firstRetryMs * 2 ** (tried - 1));
       } finally {
         clearTimeout(timer);
