@@ -3,16 +3,20 @@ import { Elysia } from "elysia";
 import { DOMAINS } from "./domains";
 import type { Deps } from "./domains/context";
 import { sandboxPages } from "./domains/payment/sandbox-routes";
+import { health } from "./http/health";
+import { requestLog } from "./http/request-log";
 import { createKit } from "./http/serve";
 import { staticUi } from "./http/static-ui";
 import { providersOf } from "./providers";
+import { setLogLevel } from "./log";
 
 /** The largest body any route accepts (a 10 MB image upload and its framing); each route checks its own limit. */
 export const MAX_REQUEST_BYTES = 11 * 1024 * 1024;
 
 export function createApp(deps: Deps) {
+  setLogLevel(deps.config.logLevel);
   const kit = createKit(deps);
-  const app = new Elysia().get("/healthz", () => new Response("ok", { headers: { "cache-control": "no-store" } })).use(kit.mountAll(DOMAINS));
+  const app = new Elysia().use(requestLog()).use(health(deps.database)).use(kit.mountAll(DOMAINS));
   if (providersOf(deps).payment.name === "sandbox") app.use(sandboxPages(deps, (request) => app.handle(request)));
   return app.use(staticUi(deps.config.uiDir));
 }

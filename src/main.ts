@@ -1,27 +1,33 @@
-// Reads config, opens the database, migrates, seeds on first start, listens.
+// Reads config, opens the database, migrates, seeds on first start, listens;
+// on SIGTERM or SIGINT stops cleanly. Every line it writes is JSON (src/log.ts),
+// but for the answers to --help and --version (src/cli.ts).
+import { backgroundSettled } from "./background";
 import { answerCommandLine } from "./cli";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { MAX_REQUEST_BYTES, createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
-import { DEMO_PASSWORD, DEMO_USERS, seed } from "./db/seed";
+import { DEMO_USERS, seed } from "./db/seed";
+import { markStopping } from "./http/health";
 import { startJobs } from "./jobs/scheduler";
+import { log, setLogLevel } from "./log";
 
 const asked = answerCommandLine(Bun.argv.slice(2));
 if (asked) process.exit(asked.exit);
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
+    log.error(`Configuration error: ${error.message}`);
     process.exit(2);
   }
   throw error;
 }
 
-if (config.captchaFixed) console.warn(`WARNING: CAPTCHA_FIXED is set: every image code is "${config.captchaFixed}". Never do this in production.`);
+setLogLevel(config.logLevel);
+if (config.captchaFixed) log.warn(`CAPTCHA_FIXED is set: every image code is "${config.captchaFixed}". Never do this in production.`);
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool, buffersMb: config.pgliteBuffersMb });
 await migrate(database);
@@ -29,12 +35,11 @@ await migrate(database);
 const booted = Date.now();
 const clock = config.clockStart ? () => new Date(config.clockStart!.getTime() + (Date.now() - booted)) : () => new Date();
 const report = await seed(database, config, clock());
-if (report.seeded && report.demo) {
-  console.log(`Seeded demo data. Demo accounts (password ${DEMO_PASSWORD}):`);
-  for (const u of DEMO_USERS) console.log(`  ${u.employees.padEnd(9)} ${u.role.padEnd(14)} ${u.phone}  ${u.mail}`);
-}
+// The demo's accounts by employee number and role only: no password, phone or mail address in a log (the README lists them).
+if (report.seeded && report.demo) log.info("Seeded demo data (the README has the demo accounts' password)", { accounts: DEMO_USERS.map((u) => `${u.employees} ${u.role}`) });
 if (report.admin) {
-  console.log(
+  // The one password ever written: generated at the first start, for the operator, who must change it.
+  log.warn(
     report.admin.password
       ? `First administrator: account "${report.admin.account}", password "${report.admin.password}" (shown once; change it after signing in).`
       : `First administrator: account "${report.admin.account}", password from ADMIN_PASSWORD.`,
@@ -48,18 +53,38 @@ try {
   // traffic silently (two embedded databases on one folder, or an old binary beside a new one). One owner only.
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_REQUEST_BYTES, reusePort: false });
 } catch (error) {
-  console.error(`Cannot listen on port ${config.port}: ${(error as Error).message ?? error}. Is another Union Portal running there?`);
+  log.error(`Cannot listen on port ${config.port}: ${(error as Error).message ?? error}. Is another Union Portal running there?`);
   stopJobs();
   await database.close();
   process.exit(1);
 }
-console.log(`Union Portal on http://localhost:${config.port} (${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""})`);
+log.info(`Union Portal on http://localhost:${config.port}`, { database: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
 
-const shutdown = async () => {
+/**
+ * Stops taking connections (and /readyz answers 503 to any still open), lets
+ * the requests in flight finish, stops the job timers and waits for a tick or
+ * a delivery under way, then closes the database. Past SHUTDOWN_TIMEOUT_MS
+ * it exits anyway: whatever was cut off is in the database's hands (a
+ * transaction not committed never happened; a claimed message is retried).
+ */
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const started = performance.now();
+  log.info("shutting down", { signal });
+  markStopping();
+  setTimeout(() => {
+    log.error("shutdown took too long; exiting with work unfinished", { timeoutMs: config.shutdownTimeoutMs });
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
+  // Bun's stop(false): no new connections, idle ones closed, resolves once the requests in flight have answered.
+  await app.server?.stop(false);
   stopJobs();
-  await app.stop();
+  await backgroundSettled();
   await database.close();
+  log.info("stopped", { ms: Math.round(performance.now() - started) });
   process.exit(0);
-};
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

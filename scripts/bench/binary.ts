@@ -6,7 +6,7 @@
 // copies it alone into a temporary folder and measures:
 //   - the binary's size;
 //   - the first start (makes the data folder, migrates, seeds);
-//   - the time from start to serving (/healthz answering 200) on that existing
+//   - the time from start to serving (/readyz answering 200) on that existing
 //     data folder, median of --runs starts (goal under 2 s);
 //   - resident memory (VmRSS of /proc/<pid>/status) idle after start, and
 //     after --sign-ins sign-ins (goal under 200 MB), each a new session through

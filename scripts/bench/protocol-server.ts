@@ -15,7 +15,8 @@ const echoInput = t.Object({ text: t.String({ maxLength: 1000 }), n: t.Number() 
 const echo = (input: { text: string; n: number }) => ({ text: input.text, n: input.n + 1 });
 
 // Production-like: no read-only guard around queries (that is for tests), and room for 64 clients' tokens.
-const config = loadConfig({ NODE_ENV: "development", TOKEN_BURST: "10000" });
+// No request lines: this measures the envelope, not the log.
+const config = loadConfig({ NODE_ENV: "development", TOKEN_BURST: "10000", LOG_LEVEL: "warn" });
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "", memory: true });
 await migrate(database);
 const kit = createKit({ database, config, clock: () => new Date() });

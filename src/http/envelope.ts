@@ -74,7 +74,8 @@ function parsePowers(raw: SessionRow["powers"]): string[] {
  * Session rows for a short while (SESSION_CACHE_MS, 2 s by default): a page
  * load makes several calls at once and each would otherwise pay the session
  * query (~0.8 ms on PGlite). A write from the session drops its entry here;
- * another instance sees a sign-out at most one TTL late.
+ * another instance sees a sign-out at most one TTL late, and a sign-in at
+ * once: a session nobody is signed in on is never kept.
  */
 class SessionCache {
   private rows = new Map<string, { row: SessionRow; until: number }>();
@@ -87,7 +88,9 @@ class SessionCache {
     return null;
   }
   set(row: SessionRow, nowMs: number) {
-    if (this.ttlMs <= 0) return;
+    // Only a signed-in session: a sign-in on one instance must count on the next call, wherever it lands
+    // (the image code fetched on one instance would otherwise leave the session anonymous there for a TTL).
+    if (this.ttlMs <= 0 || row.user_id === null) return;
     if (this.rows.size > 50_000) this.rows.clear();
     this.rows.set(row.id, { row, until: nowMs + this.ttlMs });
   }

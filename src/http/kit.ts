@@ -15,6 +15,7 @@ import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
 import type { Config } from "../config";
 import type { Ctx, MemberCtx } from "../domains/context";
 import type { Access } from "../protocol/powers";
+import type { NoticeOutcome } from "../providers/payment";
 import type { ResultCode } from "../protocol/types";
 import { strict } from "./input";
 
@@ -65,7 +66,7 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   files?: readonly FileKind[];
   /** notify: verification outside the transaction, and the answer the provider expects. */
   read?: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<unknown | null>;
-  answer?: (ctx: Ctx, accepted: boolean) => Response;
+  answer?: (ctx: Ctx, outcome: NoticeOutcome) => Response;
   /**
    * A per-address budget, taken before the verb and kept whatever it answers:
    * `burst` calls at once, refilled at `perSecond` (read from the settings).
@@ -183,7 +184,7 @@ export function download<P extends string, A extends Access, S extends TSchema =
  */
 export function notify<P extends string, N>(
   path: P,
-  opts: { maxBytes: number; read: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<N | null>; answer: (ctx: Ctx, accepted: boolean) => Response },
+  opts: { maxBytes: number; read: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<N | null>; answer: (ctx: Ctx, outcome: NoticeOutcome) => Response },
   verb: Verb<Ctx, N, boolean>,
 ): RouteDef<P, N, boolean> {
   return def("notify", "POST", path, { access: "public", maxBytes: opts.maxBytes }, verb as RouteDef["handler"], {

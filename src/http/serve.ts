@@ -9,6 +9,7 @@
 //   a real fault                                  ERROR_SERVER, 500, no internals
 import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
+import { inBackground } from "../background";
 import type { Database, DbOrTx } from "../db/client";
 import { rowsOf } from "../db/sql";
 import { operationLog, requestNonces } from "../db/schema";
@@ -17,10 +18,12 @@ import { takeToken } from "../domains/shared/rate-limit";
 import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { RESULT } from "../protocol/types";
+import { log } from "../log";
 import { providersOf } from "../providers";
-import { storageKeyOf } from "../providers/storage";
+import { StorageUnavailable, storageKeyOf } from "../providers/storage";
 import { ProtocolError, type Envelope, type Opened, createEnvelope } from "./envelope";
 import { type Checker, compile, hostile } from "./input";
+import { noteActor } from "./request-log";
 import type { AuditTarget, Domain, Download, FileKind, RouteDef, UploadedFile } from "./kit";
 
 /** iv and tag around a sealed body. */
@@ -241,7 +244,7 @@ export function createKit(deps: Deps) {
       const { audit: _, ...rest } = result as { audit?: unknown };
       result = rest;
     }
-    for (const task of tasks) task(ctx).catch((error) => console.error(`after ${def.path}:`, error));
+    for (const task of tasks) inBackground("after-commit work", () => task(ctx), { route: def.path });
     if (def.then && isSuccess(result)) result = await def.then({ ctx, input, result });
     return result;
   }
@@ -288,8 +291,14 @@ export function createKit(deps: Deps) {
     if (error instanceof DomainError) answer = { message: message(error.code, error.params) };
     // lock_not_available / query_canceled: the 3 s timeouts on a hot row.
     else if (code === "55P03" || code === "57014") answer = { message: message("ERROR_BUSY") };
+    else if (error instanceof StorageUnavailable) {
+      // The file store failed or refused after its tries, and said why in the log: an upload wrote no row; a plain
+      // download (an <img>, a <video>) is told 503, which a browser or proxy may try again, not a 400 blaming the asker.
+      answer = { message: message("ERROR_BUSY", { reason: "storage" }) };
+      if (!opened) status = 503;
+    }
     else {
-      console.error(`unexpected error on ${def.path}:`, error);
+      log.error("unexpected error", { route: def.path, actor: opened?.userId ?? null, error });
       answer = { message: message("ERROR_SERVER") };
       status = 500;
     }
@@ -335,6 +344,7 @@ export function createKit(deps: Deps) {
           }
         }
         const ctx = baseCtx(opened, request, ip, now);
+        if (ctx.actor) noteActor(request, ctx.actor.id);
         const refused = allowed(def.access, ctx.actor);
         if (refused) throw new DomainError(refused);
         let input: unknown;
@@ -388,13 +398,19 @@ export function createKit(deps: Deps) {
     try {
       body = new TextDecoder().decode(await readBody(request, limitOf(def)));
     } catch (error) {
-      if (error instanceof ProtocolError) return def.answer!(ctx, false);
+      if (error instanceof ProtocolError) return def.answer!(ctx, "refused");
       throw error;
     }
     const notice = await def.read!({ ctx, raw: { body, headers: request.headers } });
-    if (notice === null) return def.answer!(ctx, false);
-    const accepted = await db.transaction(async (tx) => (await def.handler({ ctx: { ...ctx, db: tx }, input: notice })) as boolean);
-    return def.answer!(ctx, accepted);
+    if (notice === null) return def.answer!(ctx, "refused");
+    try {
+      const accepted = await db.transaction(async (tx) => (await def.handler({ ctx: { ...ctx, db: tx }, input: notice })) as boolean);
+      return def.answer!(ctx, accepted ? "accepted" : "refused");
+    } catch (error) {
+      // Verified but not applied (the database is busy or gone): the provider is told to send it again.
+      log.error("notification could not be applied; the provider will send it again", { route: def.path, error });
+      return def.answer!(ctx, "failed");
+    }
   }
 
   function mountAll(domains: Domain[]) {

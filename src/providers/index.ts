@@ -4,10 +4,14 @@
 import { join } from "node:path";
 import type { Config } from "../config";
 import { type MailProvider, outboxMail } from "./mail";
+import { smtpMail } from "./mail/smtp";
 import type { PaymentProvider } from "./payment";
 import { sandboxProvider } from "./payment/sandbox";
+import { wechatPayProvider } from "./payment/wechat";
 import { type SmsProvider, outboxSms } from "./sms";
+import { tencentSms } from "./sms/tencent";
 import { type StorageProvider, localStorage } from "./storage";
+import { s3Storage } from "./storage/s3";
 
 export type Providers = {
   sms: SmsProvider;
@@ -16,17 +20,28 @@ export type Providers = {
   storage: StorageProvider;
 };
 
-/** Needs no outside service: messages stay in the outbox, payments go through the sandbox, files in DATA_DIR. */
-export const embeddedProviders = (config: Config): Providers => ({
-  sms: outboxSms,
-  mail: outboxMail,
-  payment: sandboxProvider(config),
-  storage: localStorage(join(config.dataDir, "files")),
+/**
+ * The providers the settings name. Unset, each needs no outside service:
+ * messages stay in the outbox, payments go through the sandbox, files in
+ * DATA_DIR.
+ */
+export const configuredProviders = (config: Config): Providers => ({
+  sms: config.sms.provider === "tencent" ? tencentSms(config.sms, config.messageTimeoutMs) : outboxSms,
+  mail: config.smtp ? smtpMail(config.smtp, config.messageTimeoutMs) : outboxMail,
+  payment: config.payment.wechat ? wechatPayProvider(config.payment.wechat, config.payment.timeoutMs) : sandboxProvider(config),
+  storage: config.storage.s3 ? s3Storage(config.storage.s3) : localStorage(join(config.dataDir, "files")),
 });
 
-/** The providers the app was given (any left out are the embedded ones). */
-export const providersOf = (deps: { config: Config; providers?: Partial<Providers> }): Providers => ({ ...embeddedProviders(deps.config), ...deps.providers });
+// Made once per configuration: the jobs ask for the providers on every tick.
+const chosen = new WeakMap<Config, Providers>();
+
+/** The providers the app was given (any left out are the ones the settings name). */
+export const providersOf = (deps: { config: Config; providers?: Partial<Providers> }): Providers => {
+  let configured = chosen.get(deps.config);
+  if (!configured) chosen.set(deps.config, (configured = configuredProviders(deps.config)));
+  return { ...configured, ...deps.providers };
+};
 
 export type { MailMessage, MailProvider } from "./mail";
-export type { SmsMessage, SmsProvider } from "./sms";
+export type { SmsMessage, SmsProvider, SmsTemplate } from "./sms";
 export type { StorageProvider } from "./storage";

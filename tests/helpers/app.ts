@@ -80,29 +80,47 @@ function alive(pid: number) {
   }
 }
 
+/**
+ * A database of its own on TEST_DATABASE_URL's server, copied from the seeded
+ * template, so files run side by side on one server and start alike. Tests
+ * that start server processes pass its url to them as DATABASE_URL.
+ */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("freshPostgres needs TEST_DATABASE_URL");
+  const base = await seededTemplate();
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
+  await admin.exec(`create database ${name} template ${base.postgres}`);
+  await admin.close();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      const cleaner = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
+      // A drop waits for a checkpoint, which on a busy machine passes the 3 s statement timeout (one connection: the setting holds).
+      await cleaner.exec("set statement_timeout = 0");
+      await cleaner.exec(`drop database if exists ${name} with (force)`);
+      await cleaner.close();
+    },
+  };
+}
+
 export async function startTestApp(env: Record<string, string> = {}, opts: { providers?: Partial<Providers> } = {}) {
   // Every client of a test app comes from one "address": the token budget is tested on its own.
+  // No line per request: the output of a test run is the tests'.
   const dataDir = await mkdtemp(join(tmpdir(), "union-portal-api-"));
-  const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, TOKEN_BURST: "100000", DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, TOKEN_BURST: "100000", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env });
   const base = await seededTemplate();
   await cp(base.filesDir, join(dataDir, "files"), { recursive: true });
   let database: Database;
   let dropSchema: (() => Promise<void>) | null = null;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    // One database per test app, copied from the seeded template, so files run side by side on one server and start alike.
-    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
-    await admin.exec(`create database ${name} template ${base.postgres}`);
-    await admin.close();
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: own.toString(), dataDir: "", pool: 4 });
-    dropSchema = async () => {
-      const cleaner = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
-      await cleaner.exec(`drop database if exists ${name} with (force)`);
-      await cleaner.close();
-    };
+    const fresh = await freshPostgres();
+    database = await openDatabase({ databaseUrl: fresh.url, dataDir: "", pool: 4 });
+    dropSchema = fresh.drop;
   } else {
     database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, from: base.pglite! });
   }

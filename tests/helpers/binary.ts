@@ -18,7 +18,7 @@ const POLL_MS = 10;
 
 export type RunningBinary = TestServer & {
   pid: number;
-  /** From the spawn to the first 200 of /healthz. */
+  /** From the spawn to the first 200 of /readyz (database answering, migrations applied). */
   readyMs: number;
 };
 
@@ -68,6 +68,13 @@ export async function startBinary(binary: string, env: Record<string, string>, o
     live.delete(child);
   };
 
+  const signal = async (name: NodeJS.Signals) => {
+    child.kill(name);
+    await child.exited;
+    live.delete(child);
+    return child.exitCode;
+  };
+
   const url = `http://127.0.0.1:${port}`;
   let lastError = "";
   while (true) {
@@ -77,7 +84,7 @@ export async function startBinary(binary: string, env: Record<string, string>, o
       throw new Error(`${binary} stopped (${child.signalCode ?? `exit ${child.exitCode}`}) before it served.\n${output}`);
     }
     try {
-      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
       await res.body?.cancel();
       if (res.status === 200) break;
       lastError = `HTTP ${res.status}`;
@@ -86,12 +93,12 @@ export async function startBinary(binary: string, env: Record<string, string>, o
     }
     if (performance.now() - started > READY_TIMEOUT_MS) {
       await stop();
-      throw new Error(`${binary} did not serve ${url}/healthz within ${READY_TIMEOUT_MS / 1000} s (last: ${lastError}).\n${output}`);
+      throw new Error(`${binary} did not serve ${url}/readyz within ${READY_TIMEOUT_MS / 1000} s (last: ${lastError}).\n${output}`);
     }
     await Bun.sleep(POLL_MS);
   }
   const readyMs = performance.now() - started;
-  return { url, port, pid: child.pid, readyMs, dataDir: env.DATA_DIR ?? "./data", output: () => output, stop };
+  return { url, port, pid: child.pid, readyMs, dataDir: env.DATA_DIR ?? "./data", output: () => output, signal, stop };
 }
 
 /** Resident memory of a process, from /proc/<pid>/status (VmRSS), in bytes. */

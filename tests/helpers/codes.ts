@@ -6,7 +6,7 @@ import { USER_STATE } from "../../src/protocol/types";
 import type { TestApp } from "./app";
 
 /** The code in the newest outbox message to `to`, or null when nothing was sent there. */
-export async function lastCode(t: TestApp, to: string): Promise<string | null> {
+export async function lastCode(t: Pick<TestApp, "db">, to: string): Promise<string | null> {
   const [row] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
   return row ? /(\d{6})/.exec(row.text)![1]! : null;
 }

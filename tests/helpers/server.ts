@@ -31,6 +31,8 @@ export interface TestServer {
   dataDir: string;
   /** What the server printed so far (the last 64 KB of stdout, then of stderr). */
   output(): string;
+  /** Sends a signal as an operator's `kill` would; resolves with the exit code once the process is gone. */
+  signal(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -144,5 +146,10 @@ export async function startServer(opts: { env?: Record<string, string>; root?: s
     await Bun.sleep(100);
   }
 
-  return { url, port, dataDir, output: () => `${stdout}\n${stderr}`, stop };
+  const signal = async (name: NodeJS.Signals) => {
+    child.kill(name);
+    await child.exited;
+    return child.exitCode;
+  };
+  return { url, port, dataDir, output: () => `${stdout}\n${stderr}`, signal, stop };
 }

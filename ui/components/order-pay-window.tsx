@@ -15,6 +15,7 @@ import { api } from "../api";
 import { useT } from "../i18n";
 import { formatCountdown, formatMoney, formatPoints } from "../lib/format";
 import { Dialog } from "./dialog";
+import { opensInBrowser } from "../lib/pay-link";
 import { QrPay } from "./qr-pay";
 
 /** Spec 2 section 9: the activity pages poll the payment every second. */
@@ -143,7 +144,7 @@ export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs
         <p className="pay-note" data-testid="order-pay-note">
           {t("order.pay.note")}
         </p>
-        <p className="pay-scan">{t("order.pay.scan")}</p>
+        <p className="pay-scan">{t(opensInBrowser(pay) ? "order.pay.scan" : "order.pay.scanApp")}</p>
         <QrPay url={pay} linkLabel={t("order.pay.openLink")} alt={t("order.pay.qrAlt")} />
         <p className="pay-waiting" role="status">
           <span className="spinner spinner-small" aria-hidden="true" />

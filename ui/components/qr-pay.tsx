@@ -2,9 +2,7 @@
 // desk). The code is drawn in the browser: the address never leaves the page.
 import { useEffect, useState } from "react";
 import { useT } from "../i18n";
-
-/** A relative payment address becomes absolute: a phone scanning it is not on this page. */
-export const absoluteUrl = (url: string): string => new URL(url, window.location.origin).toString();
+import { absoluteUrl, opensInBrowser } from "../lib/pay-link";
 
 export type QrPayProps = { url: string; linkLabel: string; alt: string };
 
@@ -37,9 +35,11 @@ export function QrPay({ url, linkLabel, alt }: QrPayProps) {
       <div className="qr-frame">
         {image ? <img src={image} width={200} height={200} alt={alt} data-testid="qr-image" /> : <span className="qr-placeholder">{failed ? "" : t("common.loading")}</span>}
       </div>
-      <a className="button button-quiet qr-link" href={target} target="_blank" rel="noopener" data-testid="pay-link">
-        {linkLabel}
-      </a>
+      {opensInBrowser(target) ? (
+        <a className="button button-quiet qr-link" href={target} target="_blank" rel="noopener" data-testid="pay-link">
+          {linkLabel}
+        </a>
+      ) : null}
     </div>
   );
 }

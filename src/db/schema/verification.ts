@@ -1,6 +1,7 @@
 // One-time codes sent by SMS or mail, and the outbox every message goes through.
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import type { SmsTemplate } from "../../providers/sms";
 import { ts } from "./columns";
 
 /**
@@ -35,6 +36,8 @@ export const outbox = pgTable(
     to: text("to_address").notNull(),
     subject: text("subject"),
     text: text("text").notNull(),
+    /** An SMS's template and its parameters: a gateway sends only approved templates, never the text. */
+    template: jsonb("template").$type<SmsTemplate>(),
     createdAt: ts("created_at").notNull(),
     /** pending, then sent or (after the last retry) failed: staff see which. */
     state: text("state").notNull().default("pending"),

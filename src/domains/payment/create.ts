@@ -11,6 +11,7 @@ import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { PAY_STATE } from "../../protocol/types";
 import type { Ctx } from "../context";
+import { log } from "../../log";
 import { withTimeout } from "../shared/messages";
 import { paymentKind } from "./kinds";
 
@@ -50,11 +51,11 @@ export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
   let created: Awaited<ReturnType<Ctx["providers"]["payment"]["create"]>>;
   try {
     created = await withTimeout(
-      ctx.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx) }),
+      ctx.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx), now: ctx.now }),
       ctx.config.payment.timeoutMs,
     );
   } catch (error) {
-    console.warn(`payment ${trade}: the provider gave no pay link:`, (error as Error)?.message ?? error);
+    log.warn(`payment ${trade}: the provider gave no pay link: ${(error as Error)?.message ?? error}`);
     await abandonPayment(ctx, payment);
     throw new DomainError("ERROR_BUSY", { reason: "payment" });
   }
@@ -76,6 +77,6 @@ async function abandonPayment(ctx: Ctx, payment: typeof payments.$inferSelect) {
       if (closed.length > 0) await kind?.abandon(tx, payment.refId, ctx.now);
     });
   } catch (error) {
-    console.error(`payment ${payment.trade}: could not close it; the expiry job will`, error);
+    log.error(`payment ${payment.trade}: could not close it; the expiry job will`, { error });
   }
 }

@@ -8,7 +8,7 @@ import { settlePayment } from "./settle";
 /** Notifications are small; anything bigger is not one. */
 const MAX_NOTICE_BYTES = 16_384;
 
-export const PAYMENT_PROVIDER_NAMES = ["sandbox"] as const;
+export const PAYMENT_PROVIDER_NAMES = ["sandbox", "wechat"] as const;
 
 export const paymentDomain = domain(
   "payment",
@@ -18,8 +18,8 @@ export const paymentDomain = domain(
       {
         maxBytes: MAX_NOTICE_BYTES,
         // Only the configured provider's path answers; the others refuse whatever arrives.
-        read: async ({ ctx, raw }) => (ctx.providers.payment.name === name ? ctx.providers.payment.verify(raw) : null),
-        answer: (ctx, accepted) => ctx.providers.payment.acknowledge(accepted),
+        read: async ({ ctx, raw }) => (ctx.providers.payment.name === name ? ctx.providers.payment.verify(raw, ctx.now) : null),
+        answer: (ctx, outcome) => ctx.providers.payment.acknowledge(outcome),
       },
       settlePayment,
     ),

@@ -7,10 +7,11 @@ import { payments } from "../../db/schema";
 import type { PaidNotice } from "../../providers/payment";
 import { PAY_STATE } from "../../protocol/types";
 import type { Ctx } from "../context";
+import { log } from "../../log";
 import { paymentKind } from "./kinds";
 
 /** Accepted (applied now, or nothing left to do), or refused: not ours, or not what we asked for. */
-export async function settlePayment({ ctx, input: notice }: { ctx: Ctx; input: PaidNotice }): Promise<boolean> {
+export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db" | "now" | "providers">; input: PaidNotice }): Promise<boolean> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.trade, notice.trade));
   if (!payment || payment.provider !== ctx.providers.payment.name || payment.amount !== notice.amount) return false;
   const kind = paymentKind(payment.kind);
@@ -23,12 +24,12 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Ctx; input: P
     const outcome = await kind.paidAfterClose(ctx.db, payment.refId, ctx.now);
     const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND;
     await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
-    if (outcome === "refund") console.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
+    if (outcome === "refund") log.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
     return true;
   }
   if (current?.state !== PAY_STATE.PAY_STATE_WAIT) {
     // Money taken for a payment we already closed: staff must refund it by hand (real adapters will refund).
-    if (current?.state === PAY_STATE.PAY_STATE_CLOSED) console.warn(`payment ${payment.trade}: paid after it was closed`);
+    if (current?.state === PAY_STATE.PAY_STATE_CLOSED) log.warn(`payment ${payment.trade}: paid after it was closed`);
     return true;
   }
   if (!(await kind.paid(ctx.db, payment.refId, notice.transactionId, ctx.now))) return true;

@@ -53,6 +53,8 @@ export function codeTexts(code: string) {
   return {
     subject: "【工会】验证码 / [Union] Verification code",
     text: `【工会】您的验证码是 ${code}，${minutes}分钟内有效。\n[Union] Your verification code is ${code}, valid for ${minutes} minutes.`,
+    /** The same words as an SMS gateway's approved template (src/providers/sms). */
+    template: { name: "code" as const, params: [code, String(minutes)] },
   };
 }
 
@@ -90,8 +92,9 @@ export async function sendCode(
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + CODE_LIFETIME_MS),
   });
-  const { subject, text } = codeTexts(code);
-  await queueMessage(ctx, { channel: input.channel, to: input.target, subject: input.channel === "mail" ? subject : null, text });
+  const { subject, text, template } = codeTexts(code);
+  const mail = input.channel === "mail";
+  await queueMessage(ctx, { channel: input.channel, to: input.target, subject: mail ? subject : null, text, template: mail ? null : template });
   return { seconds: COOL_DOWN_MS / 1000, target: input.target };
 }
 

@@ -9,11 +9,14 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import type { Providers } from "../../providers";
+import type { Providers, SmsTemplate } from "../../providers";
+import { Refusal, redact } from "../../providers/refusal";
 import type { Ctx } from "../context";
+import { log } from "../../log";
 
 export type Channel = "sms" | "mail";
-export type OutgoingMessage = { channel: Channel; to: string; subject?: string | null; text: string };
+/** `template`: what an SMS gateway sends in place of the text (src/providers/sms). */
+export type OutgoingMessage = { channel: Channel; to: string; subject?: string | null; text: string; template?: SmsTemplate | null };
 
 /** Tries before a message is marked failed; waits 30 s, 1, 2, 4 minutes between them. */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -27,7 +30,15 @@ type Row = typeof outbox.$inferSelect;
 export async function queueMessage(ctx: CommandCtx, message: OutgoingMessage): Promise<void> {
   const [row] = await ctx.db
     .insert(outbox)
-    .values({ channel: message.channel, to: message.to, subject: message.subject ?? null, text: message.text, createdAt: ctx.now, nextAt: ctx.now })
+    .values({
+      channel: message.channel,
+      to: message.to,
+      subject: message.subject ?? null,
+      text: message.text,
+      template: message.template ?? null,
+      createdAt: ctx.now,
+      nextAt: ctx.now,
+    })
     .returning({ id: outbox.id });
   ctx.afterCommit((committed) => deliverMessages(committed, { ids: [row!.id] }));
 }
@@ -60,19 +71,23 @@ export async function sendClaimed(ctx: { db: Db | DbOrTx; now: Date; providers: 
   for (const row of rows) {
     try {
       const sending =
-        row.channel === "sms" ? ctx.providers.sms.send({ to: row.to, text: row.text }) : ctx.providers.mail.send({ to: row.to, subject: row.subject ?? "", text: row.text });
+        row.channel === "sms"
+          ? ctx.providers.sms.send({ id: row.id, to: row.to, text: row.text, template: row.template })
+          : ctx.providers.mail.send({ id: row.id, to: row.to, subject: row.subject ?? "", text: row.text });
       await withTimeout(sending, ctx.config.messageTimeoutMs);
       await ctx.db.update(outbox).set({ state: "sent", sentAt: ctx.now, claimedUntil: null, error: null }).where(eq(outbox.id, row.id));
     } catch (error) {
-      const last = row.attempts >= MAX_SEND_ATTEMPTS;
+      const refused = error instanceof Refusal;
+      const last = refused || row.attempts >= MAX_SEND_ATTEMPTS;
+      const nextAt = new Date(ctx.now.getTime() + FIRST_RETRY_MS * 2 ** (row.attempts - 1));
+      // Providers word their reasons without the address or the text; redact again, as a server may quote either.
+      const reason = redact(String((error as Error)?.message ?? error));
+      const provider = row.channel === "sms" ? ctx.providers.sms.name : ctx.providers.mail.name;
+      const outcome = refused ? "refused, marked failed" : last ? `failed, the last of ${MAX_SEND_ATTEMPTS} tries: marked failed` : `failed, tried again from ${nextAt.toISOString()}`;
+      log.warn(`message ${row.id} (${row.channel} by ${provider}), try ${row.attempts} ${outcome}: ${reason}`);
       await ctx.db
         .update(outbox)
-        .set({
-          state: last ? "failed" : "pending",
-          nextAt: new Date(ctx.now.getTime() + FIRST_RETRY_MS * 2 ** (row.attempts - 1)),
-          claimedUntil: null,
-          error: String((error as Error)?.message ?? error).slice(0, 500),
-        })
+        .set({ state: last ? "failed" : "pending", nextAt, claimedUntil: null, error: reason })
         .where(eq(outbox.id, row.id));
     }
   }

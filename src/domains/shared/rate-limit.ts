@@ -118,3 +118,25 @@ export async function takeToken({ db, now }: Limiter, opts: { key: string; burst
   if (!row?.blockedUntil) return 0;
   return Math.ceil(((1000 - row.count) / (opts.perSecond * 1000)) * 1000);
 }
+
+/**
+ * Claims the period `now` falls in (periods of `periodMs` counted from the
+ * epoch) for `key`, once across every instance: true for the first caller of
+ * a period, false for any other, whatever its timer's phase. One statement;
+ * `window_start` holds the start of the period claimed last. Inside a
+ * transaction that rolls back, the claim goes with it, so a failed run leaves
+ * the period to another instance.
+ */
+export async function claimPeriod({ db, now }: Limiter, key: string, periodMs: number): Promise<boolean> {
+  const start = new Date(Math.floor(now.getTime() / periodMs) * periodMs);
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: start, expiresAt: new Date(start.getTime() + 2 * periodMs) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, windowStart: start, expiresAt: new Date(start.getTime() + 2 * periodMs) },
+      setWhere: sql`${rateLimits.windowStart} < ${at(start)}`,
+    })
+    .returning({ key: rateLimits.key });
+  return claimed.length > 0;
+}

@@ -1,11 +1,17 @@
 // E-mail. Verbs never call this: they queue a message in the outbox inside
 // their transaction (src/domains/shared/messages.ts), and the delivery job
 // hands it to the configured provider after the commit.
-export type MailMessage = { to: string; subject: string; text: string };
+
+/** `id` is the outbox row's: it names the message in logs and in its Message-ID. */
+export type MailMessage = { id: number; to: string; subject: string; text: string };
 
 export interface MailProvider {
   readonly name: string;
-  /** Throws when the server refused or could not be reached; the job retries with backoff. */
+  /**
+   * Throws when the server refused or could not be reached: a Refusal
+   * (src/providers/refusal.ts) for a permanent answer (5xx), anything else
+   * is retried by the job with backoff.
+   */
   send(message: MailMessage): Promise<void>;
 }
 

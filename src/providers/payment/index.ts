@@ -1,8 +1,8 @@
 // Online payment. A provider creates a payment the payer completes on the
 // provider's side (a page or a QR code), then tells us through a signed
 // notification. Verbs only see this interface; the sandbox is the embedded
-// default, a WeChat Pay adapter comes later behind the same interface. The
-// order and its payment row commit first; only then is the provider asked.
+// default, WeChat Pay (wechat.ts) the real one. The order and its payment row
+// commit first; only then is the provider asked.
 
 export type CreatePayment = {
   /** Our trade number: unguessable, it is also the key of the sandbox page. */
@@ -13,8 +13,10 @@ export type CreatePayment = {
   expiresAt: Date;
   /** Where this portal is reached (scheme and host), for pages and notify addresses. */
   origin: string;
+  now: Date;
 };
 
+/** `payUrl` is what the member's QR code shows: a page address, or WeChat's `weixin://` code. */
 export type CreatedPayment = { payUrl: string; providerTrade: string | null };
 
 /** A verified notification: the provider says the trade was paid. */
@@ -23,12 +25,25 @@ export type PaidNotice = { trade: string; transactionId: string; amount: number 
 /** The raw notification as it arrived over HTTP. */
 export type IncomingNotice = { body: string; headers: Headers };
 
+/** What the provider says of a payment when asked: paid (with what a notification would have said), still payable, or never payable again. */
+export type PaymentStatus = { state: "paid"; notice: PaidNotice } | { state: "open" } | { state: "closed" };
+
+/** A notification was applied (or had nothing left to do), refused (not genuine, not ours), or failed here (the provider should send it again). */
+export type NoticeOutcome = "accepted" | "refused" | "failed";
+
 export interface PaymentProvider {
   readonly name: string;
   /** Asks the provider for the page or QR content of a new payment; a network call, never inside a transaction. */
   create(payment: CreatePayment): Promise<CreatedPayment>;
-  /** A verified, paid notice; null when the signature or the content is not right. */
-  verify(notice: IncomingNotice): Promise<PaidNotice | null>;
+  /** A verified, paid notice; null when the signature, its age or the content is not right. */
+  verify(notice: IncomingNotice, now: Date): Promise<PaidNotice | null>;
   /** What the provider expects back once a notification was handled (or refused). */
-  acknowledge(accepted: boolean): Response;
+  acknowledge(outcome: NoticeOutcome): Response;
+  /**
+   * A provider whose notifications can be lost on the way is asked instead
+   * (src/domains/payment/reconcile.ts); the sandbox's never leave the process.
+   */
+  query?(trade: string, now: Date): Promise<PaymentStatus>;
+  /** Closes a payment at the provider once its window has passed here, so nobody can pay it later. */
+  close?(trade: string, now: Date): Promise<void>;
 }

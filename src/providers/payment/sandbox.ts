@@ -70,9 +70,9 @@ export function sandboxProvider(config: Config): PaymentProvider {
       if (status !== "SUCCESS" || typeof trade !== "string" || typeof transactionId !== "string" || !Number.isInteger(amount)) return null;
       return { trade, transactionId, amount: amount! };
     },
-    acknowledge: (accepted) =>
-      new Response(JSON.stringify({ code: accepted ? "SUCCESS" : "FAIL" }), {
-        status: accepted ? 200 : 400,
+    acknowledge: (outcome) =>
+      new Response(JSON.stringify({ code: outcome === "accepted" ? "SUCCESS" : "FAIL" }), {
+        status: outcome === "accepted" ? 200 : outcome === "refused" ? 400 : 500,
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
       }),
   };

@@ -1,6 +1,8 @@
 // Where uploaded files live. Only the key goes in the database; the kit
 // stores a file before the command's transaction opens (a remote store is a
-// network call). Keys are content hashes, so storing twice is harmless.
+// network call), so a file that could not be stored leaves no row. Keys are
+// content hashes, so storing twice is harmless. The local folder is the
+// default; S3-compatible storage (s3.ts) when S3_BUCKET is set.
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -10,6 +12,9 @@ export interface StorageProvider {
   /** Null when there is no such file. */
   get(key: string): Promise<Uint8Array | null>;
 }
+
+/** The store could not be reached or refused, after its tries (logged where it happened): the kit answers "busy, retry". */
+export class StorageUnavailable extends Error {}
 
 /** Keys the kit makes: a sha-256 in hex and an extension. Anything else never reaches the file system. */
 export const STORAGE_KEY = /^[0-9a-f]{64}\.(png|jpg|xlsx|webm|mp4)$/;

@@ -17,6 +17,7 @@ import { pick, useT } from "../../i18n";
 import { withAreaStyles } from "../../lib/area-styles";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { type User, hasPower, session } from "../../state/session";
+import { membership } from "../../state/membership";
 import { DuesStatus } from "../membership/dues-status";
 import { type Announcement, AnnouncementPopup } from "./announcement";
 import { Carousel, type CarouselBanner } from "./carousel";
@@ -148,6 +149,7 @@ function ModuleButtons({ club, gift }: { club: number | null | undefined; gift: 
 export function IndexPage() {
   const t = useT();
   const { user, types } = useSnapshot(session);
+  const dues = useSnapshot(membership);
   const [name, setName] = useState<string | null>(null);
   const [lastSignIn, setLastSignIn] = useState<string | null>(null);
   const [banners, setBanners] = useState<CarouselBanner[]>([]);
@@ -246,7 +248,8 @@ export function IndexPage() {
           <SideLinks site={site} unread={unread} />
         </div>
       </div>
-      {announcement ? <AnnouncementPopup announcement={announcement} onClose={() => setAnnouncement(null)} /> : null}
+      {/* One window at a time: the dues prompt (it may be why the member was sent home) first, the announcement after it. */}
+      {announcement && !dues.open ? <AnnouncementPopup announcement={announcement} onClose={() => setAnnouncement(null)} /> : null}
       <Suspense fallback={null}>
         {editing === "banners" ? <BannerListWindow onClose={closeEditor} /> : null}
         {editing === "announcements" ? <AnnouncementWindow onClose={closeEditor} /> : null}

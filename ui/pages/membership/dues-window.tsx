@@ -11,6 +11,7 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { QrPay } from "../../components/qr-pay";
+import { opensInBrowser } from "../../lib/pay-link";
 import { resultText, t as translate, useT } from "../../i18n";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { SHOW_MEMBER, closeDues, membership, openDues } from "../../state/membership";
@@ -171,7 +172,7 @@ export function DuesWindow({ onClose }: { onClose: () => void }) {
     body = (
       <>
         {view.config ? <Notice config={view.config} brief /> : null}
-        <p className="dues-scan">{t("dues.scan")}</p>
+        <p className="dues-scan">{t(opensInBrowser(view.payment.pay) ? "dues.scan" : "dues.scanApp")}</p>
         <QrPay url={view.payment.pay} linkLabel={t("dues.openLink")} alt={t("dues.qrAlt")} />
         <p className="dues-waiting" role="status" data-testid="dues-waiting">
           <span className="spinner spinner-small" aria-hidden="true" />

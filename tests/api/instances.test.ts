@@ -1,0 +1,138 @@
+// Two instances of the portal, two real server processes on one PostgreSQL,
+// behind a round-robin proxy on loopback, behave as one portal. PostgreSQL
+// only (PGlite is one process): skipped without TEST_DATABASE_URL; `.ci/run`
+// runs it in its PostgreSQL pass.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { and, eq, ne } from "drizzle-orm";
+import { openDatabase, type Database } from "../../src/db/client";
+import { orderItems } from "../../src/db/schema";
+import { ORDER_STATE } from "../../src/protocol/types";
+import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
+import { freshPostgres } from "../helpers/app";
+import { lastCode } from "../helpers/codes";
+import { type Answer, remote, roundRobin, signedIn, until } from "../helpers/remote";
+import { startServer, type TestServer } from "../helpers/server";
+
+const SESSION_CACHE_MS = 1000;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL behind a round-robin proxy", () => {
+  let fresh: Awaited<ReturnType<typeof freshPostgres>>;
+  let a: TestServer;
+  let b: TestServer;
+  let proxy: ReturnType<typeof roundRobin>;
+  let database: Database;
+
+  beforeAll(async () => {
+    fresh = await freshPostgres();
+    const env = {
+      DATABASE_URL: fresh.url,
+      DATABASE_POOL: "4",
+      SESSION_CACHE_MS: String(SESSION_CACHE_MS),
+      TOKEN_BURST: "100000",
+      // Each job run is a debug line naming its period: the job test reads them.
+      LOG_LEVEL: "debug",
+      PAYMENT_SANDBOX_SECRET: "one-secret-for-every-instance-0123456789",
+    };
+    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+    proxy = roundRobin([a.url, b.url]);
+    database = await openDatabase({ databaseUrl: fresh.url, dataDir: "", pool: 2 });
+  }, 90_000);
+
+  afterAll(async () => {
+    proxy?.stop();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    await fresh?.drop();
+  });
+
+  test("a session signed in through the proxy is valid on each instance", async () => {
+    const member = await signedIn(proxy.url, "cn100001");
+    for (const instance of [a, b]) {
+      const answer = (await remote(instance.url, { session: member.session() }).call("/user/reload")) as Answer;
+      expect(answer.message.code).toBe("SUCCESS");
+      expect(answer.user.employees).toBe("cn100001");
+    }
+  });
+
+  test("a sign-out on one instance is seen by the other within the session cache window", async () => {
+    const member = await signedIn(a.url, "cn100002");
+    const onB = remote(b.url, { session: member.session() });
+    // B reads the session now and may reuse what it read for SESSION_CACHE_MS.
+    expect((await onB.call("/user/reload")).message.code).toBe("SUCCESS");
+    const out = await remote(a.url, { session: member.session() }).call("/client/login/logout");
+    expect(out.message.code).toBe("SUCCESS");
+    const signedOutAt = Date.now();
+    await until(async () => (await onB.call("/user/reload")).message.code === "ERROR_LOGIN_CODE", "B sees the sign-out", 10_000);
+    // The window, plus a margin for the calls themselves on a shared machine.
+    expect(Date.now() - signedOutAt).toBeLessThan(SESSION_CACHE_MS + 1000);
+  });
+
+  test("a code sent by one instance is accepted by the other", async () => {
+    const phone = "13900000003";
+    // A code belongs to the session that asked for it: the member's next call, with the code, lands on the other instance.
+    const onA = remote(a.url);
+    expect((await onA.call("/active/sms/send", { phone })).message.code).toBe("SUCCESS");
+    const code = await until(() => lastCode({ db: database.db }, phone), "the code is in the outbox");
+    const login = (await remote(b.url, { session: onA.session() }).call("/active/login", { phone, auth: code })) as Answer;
+    expect(login.message.code).toBe("SUCCESS");
+    expect(login.user.employees).toBe("cn100003");
+  });
+
+  test("a write's nonce used on one instance is refused on the other", async () => {
+    let sent: { url: string; init: RequestInit } | null = null;
+    // Records the signed request as it leaves, to send the very same bytes again.
+    const recording = (async (url: string, init: RequestInit) => {
+      if (url.includes("/client/login/logout")) sent = { url, init };
+      return fetch(url, init);
+    }) as typeof fetch;
+    const client = remote(a.url, { fetch: recording });
+    expect((await client.call("/client/login/logout")).message.code).toBe("SUCCESS");
+    const { url, init } = sent!;
+    const replayed = await fetch(url.replace(a.url, b.url), init);
+    expect(replayed.status).toBe(400);
+    expect(((await replayed.json()) as Answer).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "replay" } });
+  });
+
+  test("a burst of sign-ups spread over both instances never oversells", async () => {
+    const activity = await makeActivity(database.db, { cap: 6 });
+    const crowd = await makeMembers(database.db, 16);
+    const clients = await Promise.all(crowd.map((m) => signedIn(proxy.url, m.account)));
+    const before = [...proxy.served];
+    const answers = (await Promise.all(clients.map((c) => c.call("/order/sign", { activity: activity.id })))) as Answer[];
+    // Both instances took part of the burst.
+    expect(proxy.served[0]! - before[0]!).toBeGreaterThan(0);
+    expect(proxy.served[1]! - before[1]!).toBeGreaterThan(0);
+    const codes = answers.map((x) => x.message.code);
+    expect(codes.filter((c) => c === "SUCCESS")).toHaveLength(6);
+    expect(codes.every((c) => ["SUCCESS", "ERROR_SIGN_FULL", "ERROR_BUSY"].includes(c))).toBe(true);
+    const live = await database.db
+      .select({ userId: orderItems.userId })
+      .from(orderItems)
+      .where(and(eq(orderItems.activityId, activity.id), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
+    expect(live).toHaveLength(6);
+    expect(new Set(live.map((i) => i.userId)).size).toBe(6);
+    expect((await activityRow(database.db, activity.id)).used).toBe(6);
+  }, 60_000);
+
+  test("each job runs once a period across both instances", async () => {
+    // Each instance's timers tick at their own phase; without the shared claim both would run every period.
+    type Run = { job: string; period: number; server: string };
+    const runs = (): Run[] =>
+      [a, b].flatMap((server, i) =>
+        server
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{") && line.includes('"msg":"job"'))
+          .map((line) => ({ ...(JSON.parse(line) as { job: string; period: number }), server: "ab"[i]! })),
+      );
+    // deliver-messages ticks every 5 s in each instance: without the claim, each of its periods would show twice.
+    const seen = await until(() => {
+      const delivered = runs().filter((r) => r.job === "deliver-messages");
+      return Promise.resolve(new Set(delivered.map((r) => r.period)).size >= 2 && runs());
+    }, "two periods of deliver-messages have run", 30_000);
+    const keys = seen.map((r) => `${r.job}:${r.period}`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(keys.length);
+  }, 40_000);
+});
+

@@ -1,0 +1,227 @@
+// The real mail and SMS providers, chosen by settings, against local fakes of
+// the outside services: an SMTP server (smtp-server) and a Tencent Cloud SMS
+// gateway that checks signatures like the real one. Codes are asked through
+// the portal's own routes; the outbox job delivers, retries and gives up.
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { outbox } from "../../src/db/schema";
+import { codeTexts } from "../../src/domains/shared/codes";
+import { MAX_SEND_ATTEMPTS } from "../../src/domains/shared/messages";
+import { JOBS, runJob } from "../../src/jobs/scheduler";
+import { smtpMail } from "../../src/providers/mail/smtp";
+import { Refusal } from "../../src/providers/refusal";
+import { tencentSms } from "../../src/providers/sms/tencent";
+import type { ApiClient } from "../../src/protocol/client";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { lastCode } from "../helpers/codes";
+import { startMailServer } from "../helpers/mail-server";
+import { GATEWAY_ACCOUNT, startSmsGateway } from "../helpers/sms-gateway";
+
+const LOGIN = { user: "portal@union.example.com", password: "p@ss:w/rd 2026" };
+let t: TestApp;
+let member: ApiClient;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let gateway: ReturnType<typeof startSmsGateway>;
+
+beforeAll(async () => {
+  mail = await startMailServer(LOGIN);
+  gateway = startSmsGateway();
+  t = await startTestApp({
+    CODE_SENDS_PER_ADDRESS: "1000",
+    MESSAGE_TIMEOUT_MS: "1000",
+    SMTP_URL: `smtp://${encodeURIComponent(LOGIN.user)}:${encodeURIComponent(LOGIN.password)}@127.0.0.1:${mail.port}`,
+    MAIL_FROM: "工会 Union <union@example.com>",
+    SMS_PROVIDER: "tencent",
+    SMS_SECRET_ID: GATEWAY_ACCOUNT.secretId,
+    SMS_SECRET_KEY: GATEWAY_ACCOUNT.secretKey,
+    SMS_APP_ID: GATEWAY_ACCOUNT.appId,
+    SMS_SIGN_NAME: GATEWAY_ACCOUNT.signName,
+    SMS_TEMPLATES: "code=2000001",
+    SMS_ENDPOINT: gateway.endpoint,
+  });
+  member = await t.as("cn100001");
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await mail?.close();
+  gateway?.stop();
+});
+
+const deliver = JOBS.find((j) => j.name === "deliver-messages")!;
+/** The delivery job's next tick, `ms` after the last one. */
+async function tick(ms: number) {
+  t.clock.advance(ms);
+  await runJob(t.deps, deliver, t.clock.now());
+}
+const rowTo = async (to: string) => (await t.db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
+
+async function until(condition: () => Promise<boolean> | boolean, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await Bun.sleep(10);
+  }
+}
+const settled = (to: string, attempts: number) => until(async () => (await rowTo(to))?.attempts === attempts && (await rowTo(to)).claimedUntil === null, `try ${attempts} to ${to} is recorded`);
+
+describe("mail over SMTP", () => {
+  test("a code by mail arrives from MAIL_FROM, logged in, with the subject and text in both languages", async () => {
+    const to = "zhang.new@union.example.com";
+    expect((await member.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");
+    await until(() => mail.received.some((m) => m.to.includes(to)), "the mail arrives");
+    const got = mail.received.find((m) => m.to.includes(to))!;
+    const code = (await lastCode(t, to))!;
+    const row = await rowTo(to);
+    expect(got.from).toBe("union@example.com");
+    expect(got.headers.from).toContain("<union@example.com>");
+    expect(got.headers.to).toBe(to);
+    expect(got.subject).toBe("【工会】验证码 / [Union] Verification code");
+    expect(got.text).toBe(codeTexts(code).text);
+    expect(got.text).toContain(`您的验证码是 ${code}，2分钟内有效。`);
+    expect(got.text).toContain(`Your verification code is ${code}, valid for 2 minutes.`);
+    expect(got.headers["message-id"]).toBe(`<outbox-${row.id}@example.com>`);
+    await until(async () => (await rowTo(to)).state === "sent", "the message is marked sent");
+    expect(await rowTo(to)).toMatchObject({ attempts: 1, error: null });
+  });
+
+  test("a refusal for good (550) marks the message failed at its first try; the log names the message and the reason, not the address or the code", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      mail.set("refuse");
+      const to = "no.such.user@union.example.com";
+      expect((await member.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");
+      await until(async () => (await rowTo(to))?.state === "failed", "the message is marked failed");
+      const row = await rowTo(to);
+      expect(row.attempts).toBe(1);
+      expect(row.error).toContain("550 5.1.1");
+      expect(row.error).not.toContain(to);
+      const line = warn.mock.calls.map((c) => (JSON.parse(String(c[0])) as { msg: string }).msg).find((l) => l.startsWith(`message ${row.id} `))!;
+      expect(line).toContain("refused, marked failed");
+      expect(line).toContain("550 5.1.1 <n***@union.example.com>");
+      expect(line).not.toContain(to);
+      expect(line).not.toContain((await lastCode(t, to))!);
+      // Nothing is tried again, however long one waits.
+      await tick(3_600_000);
+      expect((await rowTo(to)).attempts).toBe(1);
+    } finally {
+      mail.set("accept");
+      warn.mockRestore();
+      t.clock.reset();
+    }
+  });
+
+  test("a deferral (451) and a server that never answers are tried again with backoff, and the mail then arrives", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const to = "greylisted@union.example.com";
+      mail.set("defer");
+      expect((await member.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");
+      await settled(to, 1);
+      expect(await rowTo(to)).toMatchObject({ state: "pending", error: expect.stringContaining("451 4.7.1") });
+      mail.set("hang");
+      await tick(30_000);
+      expect(await rowTo(to)).toMatchObject({ state: "pending", attempts: 2, error: expect.stringMatching(/timed? ?out|no answer/i) });
+      expect((await rowTo(to)).nextAt.getTime() - t.clock.now().getTime()).toBe(60_000);
+      mail.set("accept");
+      await tick(60_000);
+      expect(await rowTo(to)).toMatchObject({ state: "sent", attempts: 3 });
+      expect(mail.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    } finally {
+      mail.set("accept");
+      warn.mockRestore();
+      t.clock.reset();
+    }
+  });
+
+  test("a wrong password is refused by the server for good", async () => {
+    const wrong = smtpMail({ ...t.config.smtp!, password: "not the password" }, 2000);
+    const sending = wrong.send({ id: 1, to: "a@union.example.com", subject: "s", text: "t" });
+    await expect(sending).rejects.toBeInstanceOf(Refusal);
+    await expect(sending).rejects.toThrow("535");
+  });
+});
+
+describe("SMS through the Tencent Cloud gateway", () => {
+  test("a code by SMS goes signed to the gateway as the approved template, with the code and its minutes", async () => {
+    const to = "13611110001";
+    expect((await member.call("/user/check/send", { phone: to })).message.code).toBe("SUCCESS");
+    await until(async () => (await rowTo(to))?.state === "sent", "the message is marked sent");
+    const row = await rowTo(to);
+    expect(gateway.sent.filter((s) => s.phone === `+86${to}`)).toEqual([
+      { phone: `+86${to}`, templateId: "2000001", params: [(await lastCode(t, to))!, "2"], signName: "工会", session: `outbox-${row.id}` },
+    ]);
+    expect(row).toMatchObject({ attempts: 1, error: null, template: { name: "code" } });
+  });
+
+  test("a rate limit, a server error and a hang are tried again with backoff; sent once when the gateway recovers", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const to = "13611110002";
+      gateway.set("limit");
+      expect((await member.call("/user/check/send", { phone: to })).message.code).toBe("SUCCESS");
+      await settled(to, 1);
+      expect(await rowTo(to)).toMatchObject({ state: "pending", error: expect.stringContaining("LimitExceeded.PhoneNumberThirtySecondLimit") });
+      expect((await rowTo(to)).error).not.toContain(to);
+      gateway.set("down");
+      await tick(30_000);
+      expect(await rowTo(to)).toMatchObject({ state: "pending", attempts: 2, error: "Tencent SMS: HTTP 502" });
+      gateway.set("hang");
+      await tick(60_000);
+      expect(await rowTo(to)).toMatchObject({ state: "pending", attempts: 3, error: expect.stringContaining("no answer within 1000 ms") });
+      gateway.set("ok");
+      await tick(120_000);
+      expect(await rowTo(to)).toMatchObject({ state: "sent", attempts: 4 });
+      expect(gateway.sent.filter((s) => s.phone === `+86${to}`)).toHaveLength(1);
+      const id = (await rowTo(to)).id;
+      expect(warn.mock.calls.some((c) => (JSON.parse(String(c[0])) as { msg: string }).msg.startsWith(`message ${id} (sms by tencent), try 2 failed, tried again from`))).toBe(true);
+    } finally {
+      gateway.set("ok");
+      warn.mockRestore();
+      t.clock.reset();
+    }
+  });
+
+  test(`a gateway down through ${MAX_SEND_ATTEMPTS} tries leaves the message failed for staff to see`, async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const to = "13611110003";
+      gateway.set("down");
+      expect((await member.call("/user/check/send", { phone: to })).message.code).toBe("SUCCESS");
+      await settled(to, 1);
+      for (let attempt = 2; attempt <= MAX_SEND_ATTEMPTS; attempt++) await tick(30_000 * 2 ** (attempt - 2));
+      expect(await rowTo(to)).toMatchObject({ state: "failed", attempts: MAX_SEND_ATTEMPTS, error: "Tencent SMS: HTTP 502" });
+      const staff = await (await t.as("cn000001")).call<{ list: { to: string; state: string; error: string }[] }>("/system/outbox/list", { index: 1 });
+      expect(staff.list!.find((m) => m.to === to)).toMatchObject({ state: "failed", error: "Tencent SMS: HTTP 502" });
+    } finally {
+      gateway.set("ok");
+      warn.mockRestore();
+      t.clock.reset();
+    }
+  });
+
+  test("a template the gateway has not approved is a refusal: the message is marked failed at once", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    gateway.approved.delete("2000001");
+    try {
+      const to = "13611110004";
+      expect((await member.call("/user/check/send", { phone: to })).message.code).toBe("SUCCESS");
+      await until(async () => (await rowTo(to))?.state === "failed", "the message is marked failed");
+      expect(await rowTo(to)).toMatchObject({ attempts: 1, error: expect.stringContaining("FailedOperation.TemplateIncorrectOrUnapproved") });
+    } finally {
+      gateway.approved.set("2000001", 2);
+      warn.mockRestore();
+    }
+  });
+
+  test("the gateway refuses a request signed with another key, or with a clock ten minutes off", async () => {
+    const message = { id: 1, to: "13611110005", text: "t", template: { name: "code" as const, params: ["123456", "2"] } };
+    const settings = t.config.sms.provider === "tencent" ? t.config.sms : null;
+    const otherKey = tencentSms({ ...settings!, secretKey: "another-secret-key-000" }, 2000);
+    await expect(otherKey.send(message)).rejects.toThrow("AuthFailure.SignatureFailure");
+    await expect(otherKey.send(message)).rejects.toBeInstanceOf(Refusal);
+    const late = tencentSms(settings!, 2000, () => Date.now() - 10 * 60_000);
+    await expect(late.send(message)).rejects.toThrow("AuthFailure.SignatureExpire");
+    await tencentSms(settings!, 2000).send(message);
+    expect(gateway.sent.filter((s) => s.phone === "+8613611110005")).toHaveLength(1);
+  });
+});

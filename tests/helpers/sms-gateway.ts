@@ -1,0 +1,82 @@
+// A local Tencent Cloud SMS gateway (SendSms, API 3.0) for the SMS
+// provider's tests. It checks a request as the real one does, with its own
+// reading of the documented TC3-HMAC-SHA256 (not the portal's code): the
+// key, the timestamp within 5 minutes, the UTC date and service in the scope,
+// the signature over the headers the request says it signed; then the
+// application, signature name, template (approved, right number of
+// parameters) and number. It answers in the real shapes: Response.Error,
+// or a SendStatusSet per number; and can rate-limit, fail (502) or hang.
+import { createHash, createHmac, randomUUID } from "node:crypto";
+
+export type GatewayMode = "ok" | "limit" | "down" | "hang";
+export type SentSms = { phone: string; templateId: string; params: string[]; signName: string; session: string };
+
+export const GATEWAY_ACCOUNT = { secretId: "AKIDunionportaltest01", secretKey: "union-portal-test-secret-key-01", appId: "1400123456", signName: "工会" };
+
+const hex = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data).digest();
+const sha = (data: string) => createHash("sha256").update(data).digest("hex");
+
+export function startSmsGateway(templates: Record<string, number> = { "2000001": 2 }) {
+  let mode: GatewayMode = "ok";
+  const approved = new Map(Object.entries(templates));
+  const sent: SentSms[] = [];
+  const hanging: (() => void)[] = [];
+  const requestId = () => randomUUID();
+  const error = (Code: string, Message: string) => Response.json({ Response: { Error: { Code, Message }, RequestId: requestId() } });
+
+  function checkSignature(request: Request, body: string): Response | null {
+    const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(request.headers.get("authorization") ?? "");
+    if (!auth) return error("AuthFailure.InvalidAuthorization", "Authorization is invalid");
+    const [, secretId, date, service, signedHeaders, signature] = auth;
+    if (secretId !== GATEWAY_ACCOUNT.secretId) return error("AuthFailure.SecretIdNotFound", "The SecretId is not found");
+    const timestamp = Number(request.headers.get("x-tc-timestamp"));
+    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return error("AuthFailure.SignatureExpire", "Signature expired");
+    const names = signedHeaders!.split(";");
+    if (!names.includes("content-type") || !names.includes("host")) return error("AuthFailure.SignatureFailure", "content-type and host must be signed");
+    if (date !== new Date(timestamp * 1000).toISOString().slice(0, 10) || service !== "sms") return error("AuthFailure.SignatureFailure", "The credential scope is wrong");
+    const canonicalHeaders = names.map((name) => `${name}:${(request.headers.get(name) ?? "").trim().toLowerCase()}\n`).join("");
+    const canonical = `POST\n/\n\n${canonicalHeaders}\n${signedHeaders}\n${sha(body)}`;
+    const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${date}/${service}/tc3_request\n${sha(canonical)}`;
+    const key = hex(hex(hex("TC3" + GATEWAY_ACCOUNT.secretKey, date!), service!), "tc3_request");
+    if (createHmac("sha256", key).update(toSign).digest("hex") !== signature) return error("AuthFailure.SignatureFailure", "The provided credentials could not be validated");
+    return null;
+  }
+
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const body = await request.text();
+      if (mode === "hang") return new Promise<Response>((resolve) => hanging.push(() => resolve(new Response("late", { status: 504 }))));
+      if (mode === "down") return new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } });
+      if (request.method !== "POST" || new URL(request.url).pathname !== "/") return error("UnsupportedOperation", "POST / only");
+      const refused = checkSignature(request, body);
+      if (refused) return refused;
+      if (request.headers.get("x-tc-action") !== "SendSms" || request.headers.get("x-tc-version") !== "2021-01-11") return error("InvalidAction", "The action or version is not found");
+      if (!request.headers.get("x-tc-region")) return error("MissingParameter", "X-TC-Region is missing");
+      const input = JSON.parse(body) as { PhoneNumberSet: string[]; SmsSdkAppId: string; SignName: string; TemplateId: string; TemplateParamSet?: string[]; SessionContext?: string };
+      if (input.SmsSdkAppId !== GATEWAY_ACCOUNT.appId) return error("FailedOperation.SmsSdkAppIdVerifyFail", "SmsSdkAppId verification failed");
+      if (input.SignName !== GATEWAY_ACCOUNT.signName) return error("FailedOperation.SignatureIncorrectOrUnapproved", "the signature is not approved");
+      const params = input.TemplateParamSet ?? [];
+      if (approved.get(input.TemplateId) !== params.length) return error("FailedOperation.TemplateIncorrectOrUnapproved", "the template is not approved or its parameters do not match");
+      const SendStatusSet = input.PhoneNumberSet.map((phone) => {
+        const base = { SerialNo: `2645:${randomUUID()}`, PhoneNumber: phone, Fee: 1, SessionContext: input.SessionContext ?? "", IsoCode: "CN" };
+        if (!/^\+861[3-9]\d{9}$/.test(phone)) return { ...base, Fee: 0, Code: "InvalidParameterValue.IncorrectPhoneNumber", Message: "the phone number is wrong" };
+        if (mode === "limit") return { ...base, Fee: 0, Code: "LimitExceeded.PhoneNumberThirtySecondLimit", Message: `${phone} sent too often within 30 seconds` };
+        sent.push({ phone, templateId: input.TemplateId, params, signName: input.SignName, session: input.SessionContext ?? "" });
+        return { ...base, Code: "Ok", Message: "send success" };
+      });
+      return Response.json({ Response: { SendStatusSet, RequestId: requestId() } });
+    },
+  });
+  return {
+    endpoint: `http://127.0.0.1:${server.port}`,
+    sent,
+    approved,
+    set: (next: GatewayMode) => (mode = next),
+    stop() {
+      for (const release of hanging.splice(0)) release();
+      server.stop(true);
+    },
+  };
+}

@@ -1,0 +1,288 @@
+// A local WeChat Pay API v3 for the tests, on a real port: it checks each
+// request's WECHATPAY2-SHA256-RSA2048 signature against the merchant's public
+// key and refuses like the real one (401 SIGN_ERROR, 404 ORDER_NOT_EXIST,
+// 400 PARAM_ERROR), signs every answer with its own platform key (its serial
+// a self-signed certificate made here with node:crypto, or a PUB_KEY_ID_),
+// and pays: the order turns SUCCESS and a notification, signed and with its
+// resource sealed in AES-256-GCM under the API v3 key, is sent to notify_url.
+// Faults for the next calls: a timeout, a 500, a bad or foreign signature.
+import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
+
+// ---- a self-signed X.509 certificate, DER by hand (node:crypto reads certificates but does not make them)
+
+const der = (tag: number, body: Uint8Array): Buffer => {
+  const n = body.length;
+  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
+  return Buffer.concat([Buffer.from([tag, ...length]), body]);
+};
+const seq = (...parts: Uint8Array[]) => der(0x30, Buffer.concat(parts));
+const oid = (dotted: string) => {
+  const [a, b, ...rest] = dotted.split(".").map(Number);
+  const bytes = [a! * 40 + b!];
+  for (const v of rest) {
+    const chunk = [v & 0x7f];
+    for (let x = v >> 7; x > 0; x >>= 7) chunk.unshift((x & 0x7f) | 0x80);
+    bytes.push(...chunk);
+  }
+  return der(0x06, Uint8Array.from(bytes));
+};
+const utcTime = (d: Date) => der(0x17, Buffer.from(`${d.toISOString().slice(2, 19).replace(/\D/g, "")}Z`));
+const name = (cn: string) => seq(der(0x31, seq(oid("2.5.4.3"), der(0x0c, Buffer.from(cn)))));
+const SHA256_RSA = seq(oid("1.2.840.113549.1.1.11"), Buffer.from([0x05, 0x00]));
+
+/** A certificate for `key`, signed by itself, with a 20-byte serial (40 hex digits, as WeChat Pay's platform certificates have). */
+export function selfSignedCertificate(keys: { publicKey: KeyObject; privateKey: KeyObject }, commonName: string, from: Date, years = 5) {
+  const serial = randomBytes(20);
+  serial[0] = 0x10 | (serial[0]! & 0x3f); // positive, and no leading zero byte to drop
+  const until = new Date(from.getTime() + years * 365 * 86_400_000);
+  const tbs = seq(
+    der(0xa0, der(0x02, Uint8Array.from([2]))),
+    der(0x02, serial),
+    SHA256_RSA,
+    name(commonName),
+    seq(utcTime(new Date(from.getTime() - 86_400_000)), utcTime(until)),
+    name(commonName),
+    keys.publicKey.export({ type: "spki", format: "der" }),
+  );
+  const signature = createSign("RSA-SHA256").update(tbs).sign(keys.privateKey);
+  const cert = seq(tbs, SHA256_RSA, der(0x03, Buffer.concat([Buffer.from([0]), signature])));
+  const pem = `-----BEGIN CERTIFICATE-----\n${cert.toString("base64").replace(/(.{64})/g, "$1\n").trim()}\n-----END CERTIFICATE-----\n`;
+  return { pem, serial: serial.toString("hex").toUpperCase() };
+}
+
+export const rsaKeys = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
+
+// ---- the fake service
+
+export type Fault = "timeout" | "500" | "bad-signature" | "foreign-serial" | "stale";
+
+type Order = {
+  appid: string;
+  mchid: string;
+  description: string;
+  amount: number;
+  notifyUrl: string;
+  timeExpire: string;
+  codeUrl: string;
+  state: "NOTPAY" | "SUCCESS" | "CLOSED";
+  transactionId: string | null;
+  successTime: string | null;
+};
+
+export type FakeOptions = {
+  mchid: string;
+  appid: string;
+  apiV3Key: string;
+  merchantSerial: string;
+  merchantPublicKey: KeyObject;
+  /** WeChat Pay's own key and the serial it names (a certificate serial or a PUB_KEY_ID_). */
+  platform: { privateKey: KeyObject; serial: string };
+  /** The fake's clock: the test app's, so signatures are as fresh as the portal expects. */
+  now: () => Date;
+  /** How the fake reaches notify_url (the test app in-process). */
+  send: (url: string, init: RequestInit) => Promise<Response>;
+};
+
+const china = (d: Date) => `${new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/;
+
+export function startWechatPayFake(opts: FakeOptions) {
+  const orders = new Map<string, Order>();
+  const faults: Fault[] = [];
+  /** Every call as it arrived: method, path, the checked body, and what was answered. */
+  const calls: { method: string; path: string; body: Record<string, unknown> | null; status: number }[] = [];
+  const otherKey = rsaKeys().privateKey;
+
+  function signed(status: number, body: object | null, fault?: Fault): Response {
+    const text = body ? JSON.stringify(body) : "";
+    const at = Math.floor(opts.now().getTime() / 1000) - (fault === "stale" ? 600 : 0);
+    const nonce = randomBytes(16).toString("hex");
+    const key = fault === "bad-signature" ? otherKey : opts.platform.privateKey;
+    const signature = createSign("RSA-SHA256").update(`${at}\n${nonce}\n${text}\n`).sign(key, "base64");
+    return new Response(text || null, {
+      status,
+      headers: {
+        ...(text ? { "content-type": "application/json; charset=utf-8" } : {}),
+        "request-id": randomBytes(8).toString("hex"),
+        "wechatpay-nonce": nonce,
+        "wechatpay-signature": signature,
+        "wechatpay-timestamp": String(at),
+        "wechatpay-serial": fault === "foreign-serial" ? "5157F09EFDC096DE15EBE81A47057A7232F1B8E1" : opts.platform.serial,
+        "wechatpay-signature-type": "WECHATPAY2-SHA256-RSA2048",
+      },
+    });
+  }
+
+  const refuse = (status: number, code: string, message: string) => signed(status, { code, message });
+
+  /** The merchant's Authorization, checked as WeChat Pay checks it; null when it holds. */
+  function signatureError(request: Request, path: string, body: string): string | null {
+    const header = request.headers.get("authorization") ?? "";
+    if (!header.startsWith("WECHATPAY2-SHA256-RSA2048 ")) return "no WECHATPAY2-SHA256-RSA2048 Authorization";
+    const fields = Object.fromEntries([...header.slice(26).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (fields.mchid !== opts.mchid || fields.serial_no !== opts.merchantSerial) return "mchid or serial_no is not the merchant's";
+    if (Math.abs(opts.now().getTime() / 1000 - Number(fields.timestamp)) > 300) return "timestamp out of range";
+    const message = `${request.method}\n${path}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
+    return createVerify("RSA-SHA256").update(message).verify(opts.merchantPublicKey, fields.signature ?? "", "base64") ? null : "signature does not verify";
+  }
+
+  function transaction(trade: string, order: Order) {
+    const paid = order.state === "SUCCESS";
+    return {
+      appid: order.appid,
+      mchid: order.mchid,
+      out_trade_no: trade,
+      ...(paid ? { transaction_id: order.transactionId, bank_type: "OTHERS", success_time: order.successTime, payer: { openid: "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o" } } : {}),
+      trade_type: "NATIVE",
+      trade_state: order.state,
+      trade_state_desc: paid ? "支付成功" : order.state === "CLOSED" ? "订单已关闭" : "订单未支付",
+      attach: "",
+      amount: paid ? { total: order.amount, payer_total: order.amount, currency: "CNY", payer_currency: "CNY" } : { payer_currency: "CNY" },
+    };
+  }
+
+  async function api(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname + url.search;
+    const text = await request.text();
+    const fault = faults.shift();
+    let sent: Record<string, any> | null = null;
+    try {
+      sent = text ? (JSON.parse(text) as Record<string, any>) : null;
+    } catch {
+      return refuse(400, "PARAM_ERROR", "body is not JSON");
+    }
+    const record = (status: number, body: Record<string, unknown> | null) => calls.push({ method: request.method, path, body: body ?? sent, status });
+    if (fault === "timeout") {
+      // Holds the call until the portal gives up and hangs up.
+      await new Promise((resolve) => {
+        request.signal.addEventListener("abort", resolve);
+        setTimeout(resolve, 10_000);
+      });
+      record(0, null);
+      return new Response(null, { status: 504 });
+    }
+    if (fault === "500") {
+      record(500, null);
+      return refuse(500, "SYSTEM_ERROR", "系统错误");
+    }
+    const problem = signatureError(request, path, text);
+    if (problem) {
+      record(401, null);
+      return refuse(401, "SIGN_ERROR", `签名错误: ${problem}`);
+    }
+    const body = sent;
+    const answer = (status: number, out: object | null) => {
+      record(status, body);
+      return signed(status, out, fault);
+    };
+    if (request.method === "POST" && url.pathname === "/v3/pay/transactions/native") {
+      const b = body!;
+      if (b.mchid !== opts.mchid || b.appid !== opts.appid) return (record(400, b), refuse(400, "PARAM_ERROR", "appid和mch_id不匹配"));
+      const valid =
+        typeof b.out_trade_no === "string" &&
+        /^[0-9A-Za-z_\-|*]{6,32}$/.test(b.out_trade_no) &&
+        typeof b.description === "string" &&
+        Buffer.byteLength(b.description) <= 127 &&
+        typeof b.time_expire === "string" &&
+        TIME.test(b.time_expire) &&
+        typeof b.notify_url === "string" &&
+        /^https:\/\/[^?]+$/.test(b.notify_url) &&
+        Number.isInteger(b.amount?.total) &&
+        b.amount.total > 0 &&
+        b.amount.currency === "CNY";
+      if (!valid) return (record(400, b), refuse(400, "PARAM_ERROR", "参数错误"));
+      const known = orders.get(b.out_trade_no);
+      if (known && (known.state !== "NOTPAY" || known.amount !== b.amount.total)) return (record(400, b), refuse(400, "OUT_TRADE_NO_USED", "商户订单号重复"));
+      const order = known ?? {
+        appid: b.appid,
+        mchid: b.mchid,
+        description: b.description,
+        amount: b.amount.total,
+        notifyUrl: b.notify_url,
+        timeExpire: b.time_expire,
+        codeUrl: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString("base64url")}`,
+        state: "NOTPAY" as const,
+        transactionId: null,
+        successTime: null,
+      };
+      orders.set(b.out_trade_no, order);
+      return answer(200, { code_url: order.codeUrl });
+    }
+    const found = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+    if (found) {
+      const trade = decodeURIComponent(found[1]!);
+      const order = orders.get(trade);
+      const mchid = found[2] ? body?.mchid : url.searchParams.get("mchid");
+      if (mchid !== opts.mchid) return (record(400, body), refuse(400, "PARAM_ERROR", "mchid不匹配"));
+      if (!order) return (record(404, body), refuse(404, "ORDER_NOT_EXIST", "订单不存在"));
+      if (!found[2] && request.method === "GET") return answer(200, transaction(trade, order));
+      if (found[2] && request.method === "POST") {
+        if (order.state === "SUCCESS") return (record(400, body), refuse(400, "ORDERPAID", "订单已支付"));
+        order.state = "CLOSED";
+        return answer(204, null);
+      }
+    }
+    record(404, body);
+    return refuse(404, "NOT_FOUND", "not found");
+  }
+
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: api });
+
+  /** The notification WeChat Pay sends for a paid order, as the portal receives it. */
+  function notification(trade: string, tamper?: "signature" | "foreign-serial" | "stale" | "ciphertext" | "api-key" | "event") {
+    const order = orders.get(trade);
+    if (!order) throw new Error(`the fake has no order ${trade}`);
+    const nonce = randomBytes(6).toString("hex"); // 12 characters, as WeChat Pay's
+    const key = tamper === "api-key" ? createHash("sha256").update("another key").digest() : Buffer.from(opts.apiV3Key, "utf8");
+    const cipher = createCipheriv("aes-256-gcm", key, Buffer.from(nonce, "utf8"));
+    cipher.setAAD(Buffer.from("transaction", "utf8"));
+    const sealed = Buffer.concat([cipher.update(JSON.stringify(transaction(trade, order)), "utf8"), cipher.final(), cipher.getAuthTag()]);
+    if (tamper === "ciphertext") sealed[3]! ^= 1;
+    const body = JSON.stringify({
+      id: crypto.randomUUID(),
+      create_time: china(opts.now()),
+      resource_type: "encrypt-resource",
+      event_type: tamper === "event" ? "REFUND.SUCCESS" : "TRANSACTION.SUCCESS",
+      summary: "支付成功",
+      resource: { original_type: "transaction", algorithm: "AEAD_AES_256_GCM", ciphertext: sealed.toString("base64"), associated_data: "transaction", nonce },
+    });
+    const fault: Fault | undefined = tamper === "signature" ? "bad-signature" : tamper === "foreign-serial" ? "foreign-serial" : tamper === "stale" ? "stale" : undefined;
+    const headers = signed(200, null, fault).headers;
+    // The signature covers the body: sign it again over this one.
+    const at = headers.get("wechatpay-timestamp")!;
+    const signNonce = headers.get("wechatpay-nonce")!;
+    const signature = createSign("RSA-SHA256")
+      .update(`${at}\n${signNonce}\n${body}\n`)
+      .sign(fault === "bad-signature" ? otherKey : opts.platform.privateKey, "base64");
+    const out = new Headers({ "content-type": "application/json", "user-agent": "Mozilla/4.0", "wechatpay-signature-type": "WECHATPAY2-SHA256-RSA2048" });
+    for (const h of ["wechatpay-nonce", "wechatpay-timestamp", "wechatpay-serial"]) out.set(h, headers.get(h)!);
+    out.set("wechatpay-signature", signature);
+    return { url: order.notifyUrl, body, headers: out };
+  }
+
+  return {
+    baseUrl: `http://127.0.0.1:${server.port}`,
+    orders,
+    calls,
+    /** Faults for the next API calls, one each, in order. */
+    fail: (...next: Fault[]) => void faults.push(...next),
+    /** The payer pays in WeChat (refused after time_expire, as the real one does); the notification is not sent. */
+    pay(trade: string) {
+      const order = orders.get(trade);
+      if (!order || order.state !== "NOTPAY") throw new Error(`the fake cannot pay ${trade}: ${order?.state ?? "no such order"}`);
+      if (opts.now().getTime() >= Date.parse(order.timeExpire)) throw new Error(`the fake cannot pay ${trade}: past its time_expire`);
+      order.state = "SUCCESS";
+      order.transactionId = `4200${Date.now()}${randomBytes(4).readUInt32BE(0)}`.slice(0, 28);
+      order.successTime = china(opts.now());
+    },
+    /** Sends the order's notification to the portal (again, as WeChat Pay does until it is taken). */
+    async notify(trade: string, tamper?: Parameters<typeof notification>[1]) {
+      const { url, body, headers } = notification(trade, tamper);
+      return opts.send(url, { method: "POST", headers, body });
+    },
+    stop: () => server.stop(true),
+  };
+}
+
+export type WechatPayFake = ReturnType<typeof startWechatPayFake>;
