@@ -7,6 +7,8 @@ import type { SmtpSettings } from "./providers/mail/smtp";
 import { SMS_TEMPLATES, type SmsTemplateName } from "./providers/sms";
 import type { TencentSmsSettings } from "./providers/sms/tencent";
 
+import { DEFAULT_UI_DIR } from "./files";
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
@@ -257,6 +259,8 @@ export function loadConfig(env: Env = process.env) {
     shutdownTimeoutMs: int(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 100, 600_000),
     /** Postgres pool size: a hot row gets slower with more connections (ARCHITECTURE section 3). */
     databasePool: int(env, "DATABASE_POOL", 8, 1, 100),
+    /** The embedded database's shared_buffers: PGlite reads its files through the OS cache, so initdb's 128 MB mostly holds a second copy (docs/decisions.md 49). */
+    pgliteBuffersMb: int(env, "PGLITE_SHARED_BUFFERS_MB", 16, 1, 4096),
     captchaFixed,
     /** Tests only: the moment the server's clock starts from. */
     clockStart,
@@ -271,7 +275,7 @@ export function loadConfig(env: Env = process.env) {
     captchaLifetimeMs: 5 * 60_000,
     /** How long an instance may reuse a session row it read (0 turns the cache off). */
     sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
-    uiDir: env.UI_DIR || "./dist/ui",
+    uiDir: env.UI_DIR || DEFAULT_UI_DIR,
     /** The body a call may send unless its route declares more (uploads, rich text): checked before it is read. */
     bodyLimitBytes: int(env, "BODY_LIMIT_KB", 256, 16, 10_240) * 1024,
     /** Family saves a member may make in a minute. */

@@ -1,6 +1,8 @@
 // Reads config, opens the database, migrates, seeds on first start, listens;
-// on SIGTERM or SIGINT stops cleanly. Every line it writes is JSON (src/log.ts).
+// on SIGTERM or SIGINT stops cleanly. Every line it writes is JSON (src/log.ts),
+// but for the answers to --help and --version (src/cli.ts).
 import { backgroundSettled } from "./background";
+import { answerCommandLine } from "./cli";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { MAX_REQUEST_BYTES, createApp } from "./app";
 import { openDatabase } from "./db/client";
@@ -9,6 +11,9 @@ import { DEMO_USERS, seed } from "./db/seed";
 import { markStopping } from "./http/health";
 import { startJobs } from "./jobs/scheduler";
 import { log, setLogLevel } from "./log";
+
+const asked = answerCommandLine(Bun.argv.slice(2));
+if (asked) process.exit(asked.exit);
 
 let config: Config;
 try {
@@ -24,7 +29,7 @@ try {
 setLogLevel(config.logLevel);
 if (config.captchaFixed) log.warn(`CAPTCHA_FIXED is set: every image code is "${config.captchaFixed}". Never do this in production.`);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool, buffersMb: config.pgliteBuffersMb });
 await migrate(database);
 // Tests start a server from a fixed moment (CLOCK_START); its time then runs on as usual.
 const booted = Date.now();

@@ -4,6 +4,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+// PGlite finds these beside its own module by default, which a compiled binary does not have:
+// imported as files they are embedded there, and are real paths in node_modules otherwise.
+import initdbWasmFile from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
+import pgliteDataFile from "@electric-sql/pglite/pglite.data" with { type: "file" };
+import pgliteWasmFile from "@electric-sql/pglite/pglite.wasm" with { type: "file" };
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -23,6 +28,15 @@ export type Database = {
 };
 
 type Sql = import("postgres").Sql;
+
+/** Compiled once per process (PGlite's own loader caches them the same way): tests open many databases. */
+let pgliteModules: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
+const compileWasm = async (file: string) => WebAssembly.compile(await Bun.file(file).arrayBuffer());
+const pgliteFiles = async () => {
+  pgliteModules ??= Promise.all([compileWasm(pgliteWasmFile), compileWasm(initdbWasmFile)]).then(([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }));
+  // Without initdb.wasm a binary making a new data directory spins at full CPU after an ENOENT (ARCHITECTURE section 9).
+  return { ...(await pgliteModules), fsBundle: Bun.file(pgliteDataFile) };
+};
 
 /**
  * postgres.js keeps each statement it has prepared on a connection and reuses
@@ -57,6 +71,8 @@ export async function openDatabase(opts: {
   memory?: boolean;
   /** PGlite only: start from this dump of a data directory (tests clone one migrated, seeded database). */
   from?: Blob;
+  /** PGlite only: its shared_buffers in MB; unset, initdb's 128 MB. */
+  buffersMb?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
@@ -90,7 +106,8 @@ export async function openDatabase(opts: {
   // and Drizzle parse it again, turning a stored "13900000001" into a number.
   const { types } = await import("@electric-sql/pglite");
   const asText = (value: string) => value;
-  const client = await PGlite.create(dataDir, { parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
+  const startParams = opts.buffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.buffersMb}MB`] : undefined;
+  const client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

@@ -4,10 +4,9 @@ import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { TYPES } from "../protocol/types";
+import { MIGRATIONS_DIR } from "../files";
 import type { Database } from "./client";
 import { types } from "./schema";
-
-export const MIGRATIONS_DIR = new URL("../../sql", import.meta.url).pathname;
 
 export async function migrate(database: Database): Promise<void> {
   // Several instances may start at once: one migrates, the others wait on the lock.

@@ -1,0 +1,106 @@
+// npm run bench:binary: the compiled portal as an operator runs it.
+//
+//   bun scripts/bench/binary.ts [--runs N] [--sign-ins N] [--binary PATH]
+//
+// Builds dist/union-portal (scripts/compile.ts) unless --binary names one,
+// copies it alone into a temporary folder and measures:
+//   - the binary's size;
+//   - the first start (makes the data folder, migrates, seeds);
+//   - the time from start to serving (/readyz answering 200) on that existing
+//     data folder, median of --runs starts (goal under 2 s);
+//   - resident memory (VmRSS of /proc/<pid>/status) idle after start, and
+//     after --sign-ins sign-ins (goal under 200 MB), each a new session through
+//     the real protocol (token, image code, check) from 8 clients at once.
+// The server gets a bare environment (tests/helpers/binary.ts): DATA_DIR,
+// the image code pinned, and /system/token's per-address limit raised, since
+// every sign-in comes from this one address.
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient } from "../../src/protocol/client";
+import { passwordDigest } from "../../src/protocol/password";
+import { isSuccess } from "../../src/protocol/result";
+import { signIn } from "../../src/protocol/signin";
+import { residentBytes, startBinary } from "../../tests/helpers/binary";
+import { compile } from "../compile";
+
+const CLIENTS = 8;
+const ACCOUNTS = ["cn000001", "cn000002", "cn000003", "cn100001", "cn100002"];
+const PASSWORD = "Union2026demo";
+const IMAGE_CODE = "ABC123";
+/** Long enough for the start's garbage to be collected and the jobs' first tick to pass. */
+const SETTLE_MS = 3_000;
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+const runs = Number(option("--runs", "5"));
+const signIns = Number(option("--sign-ins", "1000"));
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const folder = await mkdtemp(join(tmpdir(), "union-portal-bench-binary-"));
+try {
+  const given = option("--binary", "");
+  const built = given || (await compile(join(folder, "build", "union-portal")));
+  const binary = join(folder, "union-portal");
+  await copyFile(built, binary);
+  console.log(`binary: ${mb(Bun.file(binary).size)}`);
+
+  const env = { DATA_DIR: "data", CAPTCHA_FIXED: IMAGE_CODE, TOKEN_BURST: "100000", TOKEN_PER_SECOND: "100000" };
+  const first = await startBinary(binary, env);
+  await first.stop();
+  console.log(`first start (new data folder, migrations, demo seed): ${seconds(first.readyMs)}`);
+
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const portal = await startBinary(binary, env);
+    times.push(portal.readyMs);
+    await portal.stop();
+  }
+  console.log(`start to serving on the existing data folder: median ${seconds(median(times))} of ${runs} (${times.map(seconds).join(", ")})`);
+
+  const portal = await startBinary(binary, env);
+  try {
+    await Bun.sleep(SETTLE_MS);
+    const idle = await residentBytes(portal.pid);
+    console.log(`resident memory idle after start: ${mb(idle)}`);
+
+    const started = performance.now();
+    let next = 0;
+    const failures: string[] = [];
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < signIns) {
+          const n = next++;
+          const client = new ApiClient({ baseUrl: portal.url, backend: nodeBackend, appId: "union-portal-cli" });
+          const answer = await signIn(client, { account: ACCOUNTS[n % ACCOUNTS.length]!, passwordMd5: passwordDigest(PASSWORD), captcha: IMAGE_CODE });
+          if (!isSuccess(answer)) failures.push(answer.message.code);
+        }
+      }),
+    );
+    const elapsed = performance.now() - started;
+    if (failures.length) throw new Error(`${failures.length} sign-ins failed: ${[...new Set(failures)].join(", ")}`);
+    const after = await residentBytes(portal.pid);
+    const peak = Number((await Bun.file(`/proc/${portal.pid}/status`).text()).match(/^VmHWM:\s+(\d+) kB$/m)?.[1] ?? 0) * 1024;
+    console.log(`${signIns} sign-ins from ${CLIENTS} clients: ${seconds(elapsed)} (${Math.round(signIns / (elapsed / 1000))}/s)`);
+    console.log(`resident memory after them: ${mb(after)} (peak ${mb(peak)})`);
+    // Argon2id's 64 MiB blocks go back within seconds; what stays is the JavaScript heap's new high-water mark.
+    for (const later of [3_000, 15_000]) {
+      await Bun.sleep(later - (later === 3_000 ? 0 : 3_000));
+      console.log(`resident memory ${later / 1000} s later: ${mb(await residentBytes(portal.pid))}`);
+    }
+  } finally {
+    await portal.stop();
+  }
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}

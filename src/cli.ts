@@ -1,0 +1,75 @@
+// The server's own command line: `union-portal --help` lists the settings,
+// `--version` prints the version; with no argument the server starts.
+//
+// The settings are the variables src/config.ts reads; their defaults and
+// meanings are the settings table of docs/operations.md (one row per setting
+// or group, which every new setting adds), embedded in the binary.
+// tests/unit/cli.test.ts holds that every variable config.ts reads has a row.
+import operationsGuide from "../docs/operations.md" with { type: "text" };
+import { version } from "../package.json";
+import { loadConfig } from "./config";
+
+export type SettingRow = { names: string[]; defaultValue: string; meaning: string };
+
+const plain = (cell: string) => cell.replaceAll("`", "").trim();
+
+/** The rows of the guide's settings tables: a row whose first cell names variables in backquotes. */
+export function settingRows(markdown: string = operationsGuide): SettingRow[] {
+  const rows: SettingRow[] = [];
+  for (const line of markdown.split("\n")) {
+    const cells = line.trim().match(/^\|(.*)\|$/)?.[1]?.split("|");
+    if (!cells || cells.length < 3) continue;
+    const names = [...cells[0]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!);
+    if (names.length === 0) continue;
+    rows.push({ names, defaultValue: plain(cells[1]!), meaning: plain(cells.slice(2).join("|")) });
+  }
+  return rows;
+}
+
+/** The variables src/config.ts reads with nothing set (a setting read only beside another one is not among them). */
+export function variablesRead(): string[] {
+  const read = new Set<string>();
+  const env = new Proxy({} as Record<string, string | undefined>, {
+    get(_, name) {
+      if (typeof name === "string") read.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(env);
+  return [...read];
+}
+
+export function helpText(): string {
+  const rows = settingRows();
+  const documented = new Set(rows.flatMap((row) => row.names));
+  const undocumented = variablesRead().filter((name) => !documented.has(name));
+  return [
+    `Union Portal ${version}`,
+    "",
+    "usage: union-portal [--help | --version]",
+    "",
+    "Starts the portal: opens the database (embedded in DATA_DIR unless DATABASE_URL is set),",
+    "applies the migrations, seeds on the first start and serves on PORT. Settings are",
+    "environment variables, also read from a .env file in the working folder:",
+    "",
+    ...rows.map((row) => `  ${row.names.join(", ")} = ${row.defaultValue || "(unset)"}: ${row.meaning}`),
+    ...undocumented.map((name) => `  ${name}`),
+    "",
+    "The operator's guide, docs/operations.md, says more about each.",
+  ].join("\n");
+}
+
+/** Answers --help and --version with the exit code to stop with; null starts the server. */
+export function answerCommandLine(args: string[]): { exit: number } | null {
+  if (args.length === 0) return null;
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    console.log(helpText());
+    return { exit: 0 };
+  }
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
+    console.log(version);
+    return { exit: 0 };
+  }
+  console.error(`unknown argument "${args.join(" ")}"\nusage: union-portal [--help | --version]`);
+  return { exit: 2 };
+}

@@ -1,0 +1,38 @@
+// The server's --help lists the settings from the operator's guide: it is
+// only as good as the guide's table, so every variable src/config.ts reads
+// must have its row there.
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { answerCommandLine, helpText, settingRows, variablesRead } from "../../src/cli";
+
+const CONFIG_SOURCE = readFileSync(join(import.meta.dir, "..", "..", "src", "config.ts"), "utf8");
+
+describe("the command line", () => {
+  test("every variable config.ts reads, even one read only beside another, has a row in docs/operations.md", () => {
+    const documented = new Set(settingRows().flatMap((row) => row.names));
+    // env.NAME, env["NAME"] and the helpers' (env, "NAME", ...): a read only under a condition is in the source, not in a run.
+    const inSource = [...CONFIG_SOURCE.matchAll(/\benv(?:\.|\[")([A-Z][A-Z0-9_]+)|\(env, "([A-Z][A-Z0-9_]+)"/g)].map((m) => m[1] ?? m[2]!);
+    expect(inSource).toContain("PORT");
+    expect([...new Set([...inSource, ...variablesRead()])].filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  test("a row naming several variables keeps its defaults and meaning on one line", () => {
+    const rows = settingRows("| variable | default | meaning |\n|---|---|---|\n| `PORT`, `HOST` | 3000, 0.0.0.0 | where to listen; a `|` in code |\n");
+    expect(rows).toEqual([{ names: ["PORT", "HOST"], defaultValue: "3000, 0.0.0.0", meaning: "where to listen; a | in code" }]);
+    expect(helpText()).toContain("\n  PORT, HOST = 3000, 0.0.0.0: where to listen;");
+  });
+
+  test("no argument starts the server; an unknown one stops with the usage", () => {
+    expect(answerCommandLine([])).toBeNull();
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (text: string) => errors.push(text);
+    try {
+      expect(answerCommandLine(["--port", "80"])).toEqual({ exit: 2 });
+    } finally {
+      console.error = error;
+    }
+    expect(errors.join("\n")).toContain("usage: union-portal [--help | --version]");
+  });
+});
