@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import journal from "../../sql/meta/_journal.json";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/sql";
+import { TimedOut, withTimeout } from "../timeout";
 
 /** The newest migration of this build: drizzle records each applied one by the journal's `when`. */
 const NEWEST = Math.max(...journal.entries.map((e) => e.when));
@@ -36,16 +37,12 @@ export function health(database: Database) {
   return new Elysia({ name: "health" })
     .get("/healthz", () => answer({ status: "up" }, 200))
     .get("/readyz", async () => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS)));
       try {
-        const state = await Promise.race([readiness(database), late]);
+        const state = await withTimeout(readiness(database), CHECK_TIMEOUT_MS);
         return answer({ status: state.ready ? "ready" : "not ready", ...state }, state.ready ? 200 : 503);
       } catch (error) {
         // The database did not answer (down, unreachable, or every connection busy past the timeout).
-        return answer({ status: "not ready", ready: false, reason: "database", error: (error as Error).message === "timeout" ? "timeout" : "unreachable" }, 503);
-      } finally {
-        clearTimeout(timer);
+        return answer({ status: "not ready", ready: false, reason: "database", error: error instanceof TimedOut ? "timeout" : "unreachable" }, 503);
       }
     });
 }

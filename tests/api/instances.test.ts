@@ -10,7 +10,8 @@ import { ORDER_STATE } from "../../src/protocol/types";
 import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
 import { freshPostgres } from "../helpers/app";
 import { lastCode } from "../helpers/codes";
-import { type Answer, remote, roundRobin, signedIn, until } from "../helpers/remote";
+import { type Answer, remote, roundRobin, signedIn } from "../helpers/remote";
+import { until } from "../helpers/wait";
 import { startServer, type TestServer } from "../helpers/server";
 
 const SESSION_CACHE_MS = 1000;

@@ -11,6 +11,7 @@ import { systemDomain } from "../../src/domains/system/routes";
 import { command, domain, query } from "../../src/http/kit";
 import { createKit } from "../../src/http/serve";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
+import { until } from "../helpers/wait";
 import type { PaymentProvider } from "../../src/providers/payment";
 import { sandboxProvider } from "../../src/providers/payment/sandbox";
 import type { SmsMessage, SmsProvider } from "../../src/providers/sms";
@@ -32,15 +33,6 @@ function gateway() {
     },
   };
   return { provider, sent, set: (m: typeof mode) => (mode = m) };
-}
-
-/** Waits for a condition the code under test makes true in the background; fails after a generous deadline. */
-async function until(condition: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 500; i++) {
-    if (await condition()) return;
-    await Bun.sleep(10);
-  }
-  throw new Error(`never happened: ${what}`);
 }
 
 describe("answers and statuses", () => {

@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { lastCode } from "../helpers/codes";
 import { startMailServer } from "../helpers/mail-server";
 import { GATEWAY_ACCOUNT, startSmsGateway } from "../helpers/sms-gateway";
+import { until } from "../helpers/wait";
 
 const LOGIN = { user: "portal@union.example.com", password: "p@ss:w/rd 2026" };
 let t: TestApp;
@@ -55,13 +56,6 @@ async function tick(ms: number) {
 }
 const rowTo = async (to: string) => (await t.db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
 
-async function until(condition: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await Bun.sleep(10);
-  }
-}
 const settled = (to: string, attempts: number) => until(async () => (await rowTo(to))?.attempts === attempts && (await rowTo(to)).claimedUntil === null, `try ${attempts} to ${to} is recorded`);
 
 describe("mail over SMTP", () => {

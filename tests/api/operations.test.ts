@@ -15,7 +15,8 @@ import { passwordDigest } from "../../src/protocol/password";
 import { LANGUAGE } from "../../src/protocol/types";
 import { freshPostgres, startTestApp } from "../helpers/app";
 import { testNow } from "../helpers/clock";
-import { type Answer, signedIn, until } from "../helpers/remote";
+import { type Answer, signedIn } from "../helpers/remote";
+import { until } from "../helpers/wait";
 import { startServer, type TestServer } from "../helpers/server";
 
 let dataDir: string;

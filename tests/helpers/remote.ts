@@ -58,14 +58,3 @@ export function roundRobin(upstreams: string[]) {
   });
   return { url: `http://127.0.0.1:${server.port}`, served, stop: () => server.stop(true) };
 }
-
-/** Waits for a condition, never for a fixed time. */
-export async function until<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await Bun.sleep(50);
-  }
-}

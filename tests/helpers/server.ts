@@ -73,18 +73,43 @@ export async function startServer(opts: { env?: Record<string, string>; root?: s
     DATA_DIR: dataDir,
   });
 
-  const showLog = !!process.env.E2E_SERVER_LOG;
-  const child = Bun.spawn([process.execPath, "src/main.ts"], {
+  return serveProcess({
+    cmd: [process.execPath, "src/main.ts"],
     cwd: opts.root ?? ROOT,
     env,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
+    port,
+    dataDir,
+    readyPath: "/healthz",
+    timeoutMs: READY_TIMEOUT_MS,
+    pollMs: 100,
+    graceMs: STOP_GRACE_MS,
+    afterStop: ownDataDir ? () => rm(dataDir, { recursive: true, force: true }) : undefined,
   });
+}
+
+/**
+ * Spawns a server process, keeps the tail of its output (always draining the
+ * pipes, so it never blocks on a full one) and waits until `readyPath`
+ * answers 200; `readyMs` is the time from the spawn to that answer.
+ */
+export async function serveProcess(opts: {
+  cmd: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  port: number;
+  dataDir: string;
+  readyPath: "/healthz" | "/readyz";
+  timeoutMs: number;
+  pollMs: number;
+  graceMs: number;
+  afterStop?: () => Promise<void>;
+}): Promise<TestServer & { pid: number; readyMs: number }> {
+  const started = performance.now();
+  const label = opts.cmd.join(" ");
+  const showLog = !!process.env.E2E_SERVER_LOG;
+  const child = Bun.spawn(opts.cmd, { cwd: opts.cwd, env: opts.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   live.add(child);
 
-  // Keep the tail of the server's output for error messages; always drain the
-  // pipes so the server never blocks on a full one.
   let stdout = "";
   let stderr = "";
   const drain = async (stream: ReadableStream<Uint8Array>, which: "out" | "err") => {
@@ -107,49 +132,44 @@ export async function startServer(opts: { env?: Record<string, string>; root?: s
     stopped = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      const timer = setTimeout(() => child.kill("SIGKILL"), opts.graceMs);
       await child.exited;
       clearTimeout(timer);
     }
     live.delete(child);
-    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    await opts.afterStop?.();
+  };
+  const signal = async (name: NodeJS.Signals) => {
+    child.kill(name);
+    await child.exited;
+    live.delete(child);
+    return child.exitCode;
   };
 
-  const url = `http://127.0.0.1:${port}`;
-  const describeOutput = () =>
-    `--- server stderr ---\n${stderr.trim() || "(empty)"}\n--- server stdout ---\n${stdout.trim() || "(empty)"}`;
-
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const url = `http://127.0.0.1:${opts.port}`;
+  const describeOutput = () => `--- server stderr ---\n${stderr.trim() || "(empty)"}\n--- server stdout ---\n${stdout.trim() || "(empty)"}`;
   let lastError = "";
   while (true) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await child.exited;
-      await Bun.sleep(50); // let the last output arrive
       const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`;
       await stop();
-      throw new Error(`bun src/main.ts ${how} before ${url}/healthz answered 200.\n${describeOutput()}`);
+      throw new Error(`${label} ${how} before ${url}${opts.readyPath} answered 200.\n${describeOutput()}`);
     }
     try {
-      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${url}${opts.readyPath}`, { signal: AbortSignal.timeout(2_000) });
+      await res.body?.cancel();
       if (res.status === 200) break;
       lastError = `HTTP ${res.status}`;
-      await res.body?.cancel();
     } catch (e) {
       lastError = e instanceof Error ? e.message : String(e);
     }
-    if (Date.now() > deadline) {
+    if (performance.now() - started > opts.timeoutMs) {
       await stop();
-      throw new Error(
-        `bun src/main.ts did not answer 200 on ${url}/healthz within ${READY_TIMEOUT_MS / 1000} s (last: ${lastError}).\n${describeOutput()}`,
-      );
+      throw new Error(`${label} did not answer 200 on ${url}${opts.readyPath} within ${opts.timeoutMs / 1000} s (last: ${lastError}).\n${describeOutput()}`);
     }
-    await Bun.sleep(100);
+    await Bun.sleep(opts.pollMs);
   }
-
-  const signal = async (name: NodeJS.Signals) => {
-    child.kill(name);
-    await child.exited;
-    return child.exitCode;
-  };
-  return { url, port, dataDir, output: () => `${stdout}\n${stderr}`, signal, stop };
+  const readyMs = performance.now() - started;
+  return { url, port: opts.port, pid: child.pid, readyMs, dataDir: opts.dataDir, output: () => `${stdout}\n${stderr}`, signal, stop };
 }

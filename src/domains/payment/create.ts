@@ -12,7 +12,7 @@ import { DomainError } from "../../protocol/result";
 import { PAY_STATE } from "../../protocol/types";
 import type { Ctx } from "../context";
 import { log } from "../../log";
-import { withTimeout } from "../shared/messages";
+import { withTimeout } from "../../timeout";
 import { paymentKind } from "./kinds";
 
 /** Where payers reach the portal: PUBLIC_URL, else the host the member used. */

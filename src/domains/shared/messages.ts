@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import type { Providers, SmsTemplate } from "../../providers";
+import { withTimeout } from "../../timeout";
 import { Refusal, redact } from "../../providers/refusal";
 import type { Ctx } from "../context";
 import { log } from "../../log";
@@ -97,11 +98,3 @@ export async function deliverMessages(ctx: Ctx, opts: { ids?: number[] } = {}): 
   await sendClaimed(ctx, await claimMessages(ctx, opts));
 }
 
-/** A provider that hangs must not hold a delivery forever: past the limit it counts as a failed try. */
-export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}

@@ -10,6 +10,7 @@ import { S3Client } from "bun";
 import type { Config } from "../../config";
 import { STORAGE_KEY, StorageUnavailable, type StorageProvider } from ".";
 import { log } from "../../log";
+import { TimedOut, withTimeout } from "../../timeout";
 
 export type S3Settings = NonNullable<Config["storage"]["s3"]>;
 
@@ -30,8 +31,6 @@ const REFUSALS: Record<string, string> = {
   InvalidRequest: "the service refused the request as written: check S3_ENDPOINT and S3_VIRTUAL_HOSTED",
 };
 
-class TimedOut extends Error {}
-
 /** The error's S3 code (Bun's S3Error carries it; it has no HTTP status), or a word for what happened. */
 const codeOf = (error: unknown): string =>
   error instanceof TimedOut ? "Timeout" : String((error as { code?: unknown })?.code ?? (error as Error)?.name ?? "Error");
@@ -51,15 +50,13 @@ export function s3Storage(settings: S3Settings, opts: { firstRetryMs?: number } 
   /** One call with its tries; `missing` turns "no such key" into an answer. */
   async function attempt<T>(what: string, key: string, call: () => Promise<T>, missing?: T): Promise<T> {
     for (let tried = 1; ; tried++) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
         // A call past its time is left to finish on its own (Bun's S3 calls cannot be aborted); its answer is ignored.
-        const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimedOut()), settings.timeoutMs)));
-        return await Promise.race([call(), late]);
+        return await withTimeout(call(), settings.timeoutMs);
       } catch (error) {
         const code = codeOf(error);
         if (code === "NoSuchKey" && missing !== undefined) return missing;
-        const said = error instanceof TimedOut ? `no answer within ${settings.timeoutMs} ms` : `${code}: ${(error as Error)?.message ?? error}`;
+        const said = error instanceof TimedOut ? error.message : `${code}: ${(error as Error)?.message ?? error}`;
         const refusal = REFUSALS[code] ?? (code.startsWith("ERR_S3_") ? "check the S3_ settings" : null);
         if (refusal) {
           log.error(`storage: ${where} refused ${what} ${key}: ${said} (${refusal})`);
@@ -71,8 +68,6 @@ export function s3Storage(settings: S3Settings, opts: { firstRetryMs?: number } 
         }
         log.warn(`storage: ${what} ${key} at ${where} failed (${said}); try ${tried + 1} of ${TRIES} follows`);
         await Bun.sleep(firstRetryMs * 2 ** (tried - 1));
-      } finally {
-        clearTimeout(timer);
       }
     }
   }
