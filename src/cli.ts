@@ -1,5 +1,7 @@
 // The server's own command line: `union-portal --help` lists the settings,
-// `--version` prints the version; with no argument the server starts.
+// `--version` prints the version, `copy-to-postgres URL` copies the embedded
+// database to PostgreSQL (src/db/copy-to-postgres.ts); with no argument the
+// server starts.
 //
 // The settings are the variables src/config.ts reads; their defaults and
 // meanings are the settings table of docs/operations.md (one row per setting
@@ -8,6 +10,8 @@
 import operationsGuide from "../docs/operations.md" with { type: "text" };
 import { version } from "../package.json";
 import { loadConfig } from "./config";
+
+const USAGE = "usage: union-portal [--help | --version | copy-to-postgres postgres://USER@HOST/DATABASE]";
 
 export type SettingRow = { names: string[]; defaultValue: string; meaning: string };
 
@@ -46,21 +50,26 @@ export function helpText(): string {
   return [
     `Union Portal ${version}`,
     "",
-    "usage: union-portal [--help | --version]",
+    USAGE,
     "",
-    "Starts the portal: opens the database (embedded in DATA_DIR unless DATABASE_URL is set),",
+    "With no argument, starts the portal: opens the database (embedded in DATA_DIR unless DATABASE_URL is set),",
     "applies the migrations, seeds on the first start and serves on PORT. Settings are",
     "environment variables, also read from a .env file in the working folder:",
     "",
     ...rows.map((row) => `  ${row.names.join(", ")} = ${row.defaultValue || "(unset)"}: ${row.meaning}`),
     ...undocumented.map((name) => `  ${name}`),
     "",
+    "copy-to-postgres copies the embedded database in DATA_DIR into an empty PostgreSQL database",
+    "(stop the portal first); then set DATABASE_URL to it and start the portal.",
+    "",
     "The operator's guide, docs/operations.md, says more about each.",
   ].join("\n");
 }
 
-/** Answers --help and --version with the exit code to stop with; null starts the server. */
-export function answerCommandLine(args: string[]): { exit: number } | null {
+/** What the command line asks for: an answer to print and stop with, a copy to PostgreSQL, or (null) the server. */
+export type CommandLine = { exit: number } | { copyToPostgres: string } | null;
+
+export function answerCommandLine(args: string[]): CommandLine {
   if (args.length === 0) return null;
   if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
     console.log(helpText());
@@ -70,6 +79,7 @@ export function answerCommandLine(args: string[]): { exit: number } | null {
     console.log(version);
     return { exit: 0 };
   }
-  console.error(`unknown argument "${args.join(" ")}"\nusage: union-portal [--help | --version]`);
+  if (args[0] === "copy-to-postgres" && args.length === 2 && /^postgres(ql)?:\/\//.test(args[1]!)) return { copyToPostgres: args[1]! };
+  console.error(`unknown argument "${args.join(" ")}"\n${USAGE}`);
   return { exit: 2 };
 }

@@ -1,11 +1,14 @@
 // Reads config, opens the database, migrates, seeds on first start, listens;
 // on SIGTERM or SIGINT stops cleanly. Every line it writes is JSON (src/log.ts),
-// but for the answers to --help and --version (src/cli.ts).
+// but for the answers to --help and --version and copy-to-postgres (src/cli.ts),
+// which a person reads.
 import { backgroundSettled } from "./background";
 import { answerCommandLine } from "./cli";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { MAX_REQUEST_BYTES, createApp } from "./app";
-import { openDatabase } from "./db/client";
+import { type Database, openDatabase } from "./db/client";
+import { copyToPostgresCommand } from "./db/copy-to-postgres";
+import { DataDirInUse } from "./db/data-dir-lock";
 import { migrate } from "./db/migrate";
 import { DEMO_USERS, seed } from "./db/seed";
 import { markStopping } from "./http/health";
@@ -13,7 +16,7 @@ import { startJobs } from "./jobs/scheduler";
 import { log, setLogLevel } from "./log";
 
 const asked = answerCommandLine(Bun.argv.slice(2));
-if (asked) process.exit(asked.exit);
+if (asked && "exit" in asked) process.exit(asked.exit);
 
 let config: Config;
 try {
@@ -26,10 +29,19 @@ try {
   throw error;
 }
 
+if (asked) process.exit(await copyToPostgresCommand(asked.copyToPostgres, config));
+
 setLogLevel(config.logLevel);
 if (config.captchaFixed) log.warn(`CAPTCHA_FIXED is set: every image code is "${config.captchaFixed}". Never do this in production.`);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool, buffersMb: config.pgliteBuffersMb });
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool, buffersMb: config.pgliteBuffersMb });
+} catch (error) {
+  if (!(error instanceof DataDirInUse)) throw error;
+  log.error(error.message);
+  process.exit(1);
+}
 await migrate(database);
 // Tests start a server from a fixed moment (CLOCK_START); its time then runs on as usual.
 const booted = Date.now();

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import initdbWasmFile from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
 import pgliteDataFile from "@electric-sql/pglite/pglite.data" with { type: "file" };
 import pgliteWasmFile from "@electric-sql/pglite/pglite.wasm" with { type: "file" };
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export type Database = {
   exec(sqlText: string): Promise<void>;
   /** PGlite only: the data directory as a tar, to open copies of it with `from`. */
   dump?(): Promise<Blob>;
+  /** PGlite only: the client itself, for what SQL through Drizzle cannot do (COPY to a blob, in copy-to-postgres.ts). */
+  pglite?: import("@electric-sql/pglite").PGlite;
   close(): Promise<void>;
 };
 
@@ -98,16 +101,25 @@ export async function openDatabase(opts: {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let dataDir: string | undefined;
+  let unlock: (() => void) | undefined;
   if (!opts.memory) {
     dataDir = join(opts.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
+    // PGlite itself would let a second process open the folder, and two writers corrupt it.
+    unlock = lockDataDir(opts.dataDir);
   }
   // Hand JSON to Drizzle as text, as postgres.js does: PGlite would parse it
   // and Drizzle parse it again, turning a stored "13900000001" into a number.
   const { types } = await import("@electric-sql/pglite");
   const asText = (value: string) => value;
   const startParams = opts.buffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.buffersMb}MB`] : undefined;
-  const client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -116,6 +128,10 @@ export async function openDatabase(opts: {
       await client.exec(sqlText);
     },
     dump: () => client.dumpDataDir("none"),
-    close: () => client.close(),
+    pglite: client,
+    close: async () => {
+      await client.close();
+      unlock?.();
+    },
   };
 }

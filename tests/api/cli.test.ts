@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../helpers/server";
+import { freePort, startServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 let uiDir: string;
@@ -92,6 +92,32 @@ describe("src/main.ts", () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  test("a second portal on a data folder in use refuses to start instead of opening it twice", async () => {
+    const port = await freePort();
+    const r = await start({ PORT: String(port), DATA_DIR: server.dataDir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`The data folder ${server.dataDir} is in use by process ${server.pid}`);
+    // The first still serves, its lock intact.
+    expect((await fetch(server.url + "/readyz")).status).toBe(200);
+    expect(await Bun.file(join(server.dataDir, "portal.lock")).text()).toBe(String(server.pid));
+  }, 60_000);
+
+  test("a lock left by a portal killed outright is taken over", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "union-portal-stale-"));
+    try {
+      const gone = Bun.spawn(["true"]);
+      await gone.exited;
+      await writeFile(join(dataDir, "portal.lock"), String(gone.pid));
+      const next = await startServer({ env: { DATA_DIR: dataDir } });
+      expect(await Bun.file(join(dataDir, "portal.lock")).text()).toBe(String(next.pid));
+      await next.stop();
+      // A clean stop removes it.
+      expect(await Bun.file(join(dataDir, "portal.lock")).exists()).toBe(false);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   test("serves the UI's index page for every route of the route table", async () => {
     for (const path of ["/", "/index", "/information?page=security", "/operation/user"]) {

@@ -82,16 +82,16 @@ function alive(pid: number) {
 
 /**
  * A database of its own on TEST_DATABASE_URL's server, copied from the seeded
- * template, so files run side by side on one server and start alike. Tests
+ * template (or empty: no table at all), so files run side by side on one server and start alike. Tests
  * that start server processes pass its url to them as DATABASE_URL.
  */
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(opts: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("freshPostgres needs TEST_DATABASE_URL");
-  const base = await seededTemplate();
+  const template = opts.empty ? "template0" : (await seededTemplate()).postgres;
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = await openDatabase({ databaseUrl: url, dataDir: "", pool: 1 });
-  await admin.exec(`create database ${name} template ${base.postgres}`);
+  await admin.exec(`create database ${name} template ${template}${opts.empty ? " encoding 'UTF8'" : ""}`);
   await admin.close();
   const own = new URL(url);
   own.pathname = `/${name}`;

@@ -28,6 +28,8 @@ export interface TestServer {
   /** http://127.0.0.1:PORT, no trailing slash */
   url: string;
   port: number;
+  /** The server process's id. */
+  pid: number;
   dataDir: string;
   /** What the server printed so far (the last 64 KB of stdout, then of stderr). */
   output(): string;

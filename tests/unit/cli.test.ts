@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerCommandLine, helpText, settingRows, variablesRead } from "../../src/cli";
+import { parentsFirst } from "../../src/db/copy-to-postgres";
 
 const CONFIG_SOURCE = readFileSync(join(import.meta.dir, "..", "..", "src", "config.ts"), "utf8");
 
@@ -33,6 +34,34 @@ describe("the command line", () => {
     } finally {
       console.error = error;
     }
-    expect(errors.join("\n")).toContain("usage: union-portal [--help | --version]");
+    expect(errors.join("\n")).toContain("usage: union-portal [--help | --version | copy-to-postgres");
+  });
+});
+
+describe("copy-to-postgres", () => {
+  test("is asked with a PostgreSQL address; anything else stops with the usage", () => {
+    expect(answerCommandLine(["copy-to-postgres", "postgres://u@db/portal"])).toEqual({ copyToPostgres: "postgres://u@db/portal" });
+    const error = console.error;
+    console.error = () => {};
+    try {
+      expect(answerCommandLine(["copy-to-postgres"])).toEqual({ exit: 2 });
+      expect(answerCommandLine(["copy-to-postgres", "mysql://u@db/portal"])).toEqual({ exit: 2 });
+    } finally {
+      console.error = error;
+    }
+  });
+
+  test("copies parents before children, a table referring to itself in its place, and names a cycle", () => {
+    const refs = [
+      { child: "orders", parent: "users" },
+      { child: "order_items", parent: "orders" },
+      { child: "order_items", parent: "activities" },
+      { child: "activities", parent: "activities" },
+    ];
+    const order = parentsFirst(["order_items", "orders", "users", "activities"], refs);
+    expect(order.indexOf("users")).toBeLessThan(order.indexOf("orders"));
+    expect(order.indexOf("orders")).toBeLessThan(order.indexOf("order_items"));
+    expect(order.indexOf("activities")).toBeLessThan(order.indexOf("order_items"));
+    expect(() => parentsFirst(["a", "b"], [{ child: "a", parent: "b" }, { child: "b", parent: "a" }])).toThrow("cycle among: a, b");
   });
 });
