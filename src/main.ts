@@ -13,6 +13,7 @@ import { migrate } from "./db/migrate";
 import { DEMO_USERS, seed } from "./db/seed";
 import { markStopping } from "./http/health";
 import { startJobs } from "./jobs/scheduler";
+import { startIdleCollector } from "./idle-gc";
 import { log, setLogLevel } from "./log";
 
 const asked = answerCommandLine(Bun.argv.slice(2));
@@ -59,6 +60,7 @@ if (report.admin) {
 }
 
 const stopJobs = startJobs({ database, config }, clock);
+const stopIdleCollector = startIdleCollector();
 const app = createApp({ database, config, clock });
 try {
   // Elysia asks Bun for a shared port by default: a second portal started by mistake would then take half the
@@ -93,6 +95,7 @@ async function shutdown(signal: string) {
   // Bun's stop(false): no new connections, idle ones closed, resolves once the requests in flight have answered.
   await app.server?.stop(false);
   stopJobs();
+  stopIdleCollector();
   await backgroundSettled();
   await database.close();
   log.info("stopped", { ms: Math.round(performance.now() - started) });

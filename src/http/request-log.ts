@@ -5,6 +5,7 @@
 // status, the duration and the acting member's id. No body, header or
 // address is written.
 import { Elysia } from "elysia";
+import { serverCollector } from "../idle-gc";
 import { log, logs } from "../log";
 
 type Note = { id: string; start: number; actor: number | null };
@@ -21,6 +22,7 @@ const PLAIN_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export function requestLog() {
   return new Elysia({ name: "request-log" })
     .onRequest(({ request, set }) => {
+      serverCollector.noteRequest();
       const incoming = request.headers.get("x-request-id");
       const id = incoming && PLAIN_ID.test(incoming) ? incoming : crypto.randomUUID();
       notes.set(request, { id, start: performance.now(), actor: null });
