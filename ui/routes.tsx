@@ -10,7 +10,7 @@ import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
 import { IndexPage } from "./pages/home/index-page";
 import { ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
-import { SHOW_MEMBER, openDues, reportVisit } from "./state/membership";
+import { SHOW_MEMBER, membership, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 
 // Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
@@ -96,13 +96,18 @@ function useVisitReport(allowed: boolean, location: string, search: string, navi
     const route = routeOf(location);
     if (!allowed || !route) return;
     let live = true;
-    void reportVisit(route.name, query.toString()).then((outcome) => {
-      if (!live) return;
-      if (outcome === "toIndex") {
-        openDues("intercept");
-        navigate(`/index?${SHOW_MEMBER}=1`, { replace: true });
-      } else if (outcome === "prompt") openDues("intercept");
-    });
+    membership.visitAnswered = false;
+    void reportVisit(route.name, query.toString())
+      .then((outcome) => {
+        if (!live) return;
+        if (outcome === "toIndex") {
+          openDues("intercept");
+          navigate(`/index?${SHOW_MEMBER}=1`, { replace: true });
+        } else if (outcome === "prompt") openDues("intercept");
+      })
+      .finally(() => {
+        if (live) membership.visitAnswered = true;
+      });
     return () => {
       live = false;
     };

@@ -10,6 +10,9 @@
 //          in its own process (scripts/bench/signup-server.ts), signed-in
 //          members, one request each, the same concurrency and shapes, the
 //          quota a tenth of the requests so most answers are "full";
+//   checkout  /market/place of a trolley holding one gift (the hot gift when
+//          redemption opens), the same members, concurrency and quota, the
+//          trolleys filled before the clock starts; compared with "full";
 //   naive  read the count, then write: the check that can fail, to prove it.
 // After each run the invariants are checked by SQL: places used = quota =
 // orders = distinct members, nobody twice. Requests are signed and members
@@ -62,7 +65,7 @@ type Run = {
   engine: string;
   shape: Shape;
   clients: number;
-  path: "raw" | "raw all" | "raw 64 conn" | "full" | "naive";
+  path: "raw" | "raw all" | "raw 64 conn" | "full" | "checkout" | "naive";
   rps: number;
   p50: number;
   p99: number;
@@ -288,10 +291,11 @@ class Portal {
     return { id, account, keys: { tokenId: s.tokenId, encKey: fromBase64Url(s.encKey), macKey: fromBase64Url(s.macKey) } };
   }
 
-  /** Signed before the clock starts: what a member's browser would send. */
-  async prepare(member: Member, activity: number) {
-    const req = await signRequest(nodeBackend, member.keys, { method: "POST", path: "/api/order/sign", payload: { activity }, nowMs: Date.now() });
-    return { url: `${this.base}/api/order/sign?${req.query}`, body: req.body as Uint8Array<ArrayBuffer>, nonce: req.nonce, encKey: member.keys.encKey };
+  /** Signed before the clock starts: what a member's browser would send (a sign-up, or the checkout of the trolley). */
+  async prepare(member: Member, activity: number, checkout = false) {
+    const [path, payload] = checkout ? ["/api/market/place", { integral: 0 }] : ["/api/order/sign", { activity }];
+    const req = await signRequest(nodeBackend, member.keys, { method: "POST", path, payload, nowMs: Date.now() });
+    return { url: `${this.base}${path}?${req.query}`, body: req.body as Uint8Array<ArrayBuffer>, nonce: req.nonce, encKey: member.keys.encKey };
   }
 
   /** One prepared sign-up; the answer's code. Timing stops once the bytes are in; opening them is the client's. */
@@ -317,10 +321,12 @@ class Portal {
 const outcomeOf = (code: string, status: number): Outcome =>
   code === "SUCCESS" ? "won" : code === "ERROR_SIGN_FULL" ? "full" : code === "ERROR_BUSY" ? "busy" : `${code}${status >= 500 ? ` (${status})` : ""}`;
 
-async function fullRun(engine: string, portal: Portal, members: Member[], shape: Shape, clients: number, n = REQUESTS, quota = QUOTA): Promise<Run> {
+async function fullRun(engine: string, portal: Portal, members: Member[], shape: Shape, clients: number, n = REQUESTS, quota = QUOTA, path: "full" | "checkout" = "full"): Promise<Run> {
   const count = shape === "hot" ? 1 : SPREAD;
-  const ids = await portal.adminCall<number[]>("/activities", { count, cap: quota / count, label: `${engine} full ${shape} ${clients}` });
-  const prepared = await Promise.all(Array.from({ length: n }, (_, i) => portal.prepare(members[i]!, ids[i % count]!)));
+  const checkout = path === "checkout";
+  const ids = await portal.adminCall<number[]>("/activities", { count, cap: quota / count, label: `${engine} ${path} ${shape} ${clients}`, market: checkout });
+  if (checkout) await portal.adminCall("/trolleys", { rows: Array.from({ length: n }, (_, i) => ({ userId: members[i]!.id, activityId: ids[i % count]! })) });
+  const prepared = await Promise.all(Array.from({ length: n }, (_, i) => portal.prepare(members[i]!, ids[i % count]!, checkout)));
   const [r, cpu] = await withCpu(n, portal.proc.pid, () =>
     drive(n, clients, async (i) => {
       const { code, status } = await portal.send(prepared[i]!);
@@ -330,7 +336,7 @@ async function fullRun(engine: string, portal: Portal, members: Member[], shape:
   const verdict = await portal.adminCall<Verdict>("/verify", { ids });
   // "busy, retry" (a 3 s lock or statement timeout) is an allowed answer; anything else besides a place or "full" is not.
   const ok = verdictHolds(verdict, quota) && (r.counts.won ?? 0) === quota && (r.counts.won ?? 0) + (r.counts.full ?? 0) + (r.counts.busy ?? 0) === n;
-  return { engine, shape, clients, path: "full", ...r, quota, verdict, ok, note: "", cpu };
+  return { engine, shape, clients, path, ...r, quota, verdict, ok, note: "", cpu };
 }
 
 /** One member pressing twice at the same instant: one order. */
@@ -478,6 +484,14 @@ async function fullPart(engine: "postgres" | "pglite", url: string | null, runs:
         runs.push(run);
         log(`${engine} full ${shape} ${clients}: ${run.rps.toFixed(0)}/s p99 ${run.p99.toFixed(2)} ms ${JSON.stringify(run.counts)} ${run.ok ? "PASS" : "FAIL"}`);
       }
+    // Checkouts of one gift, against the sign-ups above: the hot gift when redemption opens.
+    await fullRun(engine, portal, members, "hot", 64, 300, 30, "checkout");
+    for (const shape of SHAPES)
+      for (const clients of [8, 64]) {
+        const run = await fullRun(engine, portal, members, shape, clients, REQUESTS, QUOTA, "checkout");
+        runs.push(run);
+        log(`${engine} checkout ${shape} ${clients}: ${run.rps.toFixed(0)}/s p99 ${run.p99.toFixed(2)} ms ${JSON.stringify(run.counts)} ${run.ok ? "PASS" : "FAIL"}`);
+      }
     const double = await doublePress(portal, members[0]!, engine);
     log(`${engine} double press: ${double.codes.join(" + ")} ${double.ok ? "PASS" : "FAIL"}`);
     const statements = await statementsPerSignUp(portal, members, engine);
@@ -496,20 +510,21 @@ function printReport(reports: Map<string, EngineReport>) {
   const out: string[] = [];
   out.push(`sign-up burst: ${REQUESTS} requests per run, one distinct member each; quota ${QUOTA} (a tenth) unless "raw all" (room for all); spread = ${SPREAD} activities`);
   out.push(`raw = the one-statement sign-up straight to the database (PostgreSQL: pool of 8 like the app; "raw 64 conn": one connection per client);`);
-  out.push(`full = /order/sign through the protocol over loopback to the portal in its own process; naive = read the count, then write.\n`);
+  out.push(`full = /order/sign through the protocol over loopback to the portal in its own process; checkout = /market/place of a trolley holding one of`);
+  out.push(`those items instead ("vs raw" is then its share of full's rate); naive = read the count, then write.\n`);
   out.push(
     `${"engine".padEnd(9)}${"shape".padEnd(7)}${pad("clients", 7)}  ${"path".padEnd(12)}${pad("req/s", 8)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("max ms", 9)}${pad("vs raw", 8)}${pad("sold-out p99", 13)}  ${"won/full/other".padEnd(18)}invariants`,
   );
   for (const [engine, report] of reports) {
     const raw = (shape: Shape, clients: number) => report.runs.find((r) => r.path === "raw" && r.shape === shape && r.clients === clients);
-    const order = ["raw", "full", "raw all", "raw 64 conn", "naive"];
+    const order = ["raw", "full", "checkout", "raw all", "raw 64 conn", "naive"];
     const sorted = [...report.runs].sort((a, b) => SHAPES.indexOf(a.shape) - SHAPES.indexOf(b.shape) || a.clients - b.clients || order.indexOf(a.path) - order.indexOf(b.path));
     for (const r of sorted) {
       const other = Object.entries(r.counts)
         .filter(([k]) => k !== "won" && k !== "full")
         .reduce((s, [, v]) => s + v, 0);
-      const base = raw(r.shape, r.clients);
-      const ratio = r.path === "full" && base ? `${f((100 * r.rps) / base.rps, 0)}%` : "";
+      const base = r.path === "checkout" ? report.runs.find((x) => x.path === "full" && x.shape === r.shape && x.clients === r.clients) : raw(r.shape, r.clients);
+      const ratio = (r.path === "full" || r.path === "checkout") && base ? `${f((100 * r.rps) / base.rps, 0)}%` : "";
       const verdict =
         r.path === "naive"
           ? r.note
@@ -526,8 +541,8 @@ function printReport(reports: Map<string, EngineReport>) {
   out.push("CPU per request, µs (client = this process; server = the portal's process; db = all postgres processes on this machine; PGlite runs inside its process):");
   out.push(`${"engine".padEnd(9)}${"shape".padEnd(7)}${pad("clients", 7)}  ${"path".padEnd(12)}${pad("client", 8)}${pad("server", 8)}${pad("(sys)", 8)}${pad("db", 8)}`);
   for (const [engine, report] of reports)
-    for (const r of report.runs.filter((x) => x.path === "full" || x.path === "raw")) {
-      const full = r.path === "full";
+    for (const r of report.runs.filter((x) => x.path === "full" || x.path === "checkout" || x.path === "raw")) {
+      const full = r.path !== "raw";
       out.push(
         `${engine.padEnd(9)}${r.shape.padEnd(7)}${pad(r.clients, 7)}  ${r.path.padEnd(12)}${pad(f(r.cpu.client, 0), 8)}${pad(full ? f(r.cpu.server, 0) : "-", 8)}${pad(full ? f(r.cpu.serverSys, 0) : "-", 8)}${pad(engine === "postgres" ? f(r.cpu.db, 0) : "-", 8)}`,
       );

@@ -6,9 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../src/db/client";
 import { rowsOf } from "../../src/db/sql";
-import { roles, users } from "../../src/db/schema";
+import { cartRows, roles, users } from "../../src/db/schema";
 import { passwordDigest } from "../../src/protocol/password";
-import { USER_STATE } from "../../src/protocol/types";
+import { MODULE_MODEL, USER_STATE } from "../../src/protocol/types";
 import { makeActivity, makeModule } from "../../tests/helpers/activities";
 
 export const BENCH_PASSWORD = "Union2026bench";
@@ -46,10 +46,15 @@ export async function makeBenchMembers(db: DbOrTx, n: number, prefix: string): P
   return out;
 }
 
-/** `count` free activities of one module, open for sign-up now, `cap` places each (fixture builders of the API tests). */
-export async function makeBenchActivities(db: DbOrTx, count: number, cap: number, label: string): Promise<number[]> {
+/** `count` free activities of one module (a gift market's with `market`), open for sign-up now, `cap` places each (fixture builders of the API tests). */
+export async function makeBenchActivities(db: DbOrTx, count: number, cap: number, label: string, market = false): Promise<number[]> {
   const now = Date.now();
-  const module = await makeModule(db, { nameZh: `压测 ${label}`, nameEn: `Bench ${label}`, year: new Date(now).getUTCFullYear() });
+  const module = await makeModule(db, {
+    nameZh: `压测 ${label}`,
+    nameEn: `Bench ${label}`,
+    year: new Date(now).getUTCFullYear(),
+    ...(market ? { model: MODULE_MODEL.MODULE_MODEL_MARKET } : {}),
+  });
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const a = await makeActivity(db, {
@@ -117,4 +122,12 @@ export async function verifyRun(db: DbOrTx, ids: number[]): Promise<Verdict> {
 /** places used = quota = orders = distinct members, and nobody twice. */
 export function verdictHolds(v: Verdict, quota: number): boolean {
   return v.used === quota && v.cap === quota && v.items === quota && v.orders === quota && v.members === quota && v.twice === 0 && v.overCap === 0 && v.mismatched === 0;
+}
+
+/** Each member's trolley holds just the given row: one checked unit (a refused checkout of an earlier run keeps its row). */
+export async function fillTrolleys(db: DbOrTx, rows: { userId: number; activityId: number }[]): Promise<void> {
+  await db.delete(cartRows);
+  const now = new Date();
+  for (let start = 0; start < rows.length; start += 1000)
+    await db.insert(cartRows).values(rows.slice(start, start + 1000).map((r) => ({ ...r, count: 1, checked: true, createdAt: now, updatedAt: now })));
 }

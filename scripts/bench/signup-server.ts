@@ -3,8 +3,8 @@
 // benchmark, started by scripts/bench/signup-burst.ts with its settings in the
 // environment: PostgreSQL when DATABASE_URL is set, else PGlite in memory.
 // Beside it, on ADMIN_PORT (loopback, plain JSON, this script only), what
-// the benchmark needs of the portal's own database: members and activities
-// made before the clock starts, the invariants checked after each run, and
+// the benchmark needs of the portal's own database: members, activities and
+// trolleys made before the clock starts, the invariants checked after each run, and
 // a count of the SQL statements the app sent.
 import { MAX_REQUEST_BYTES, createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
@@ -12,7 +12,7 @@ import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/db/seed";
 import { startJobs } from "../../src/jobs/scheduler";
-import { makeBenchActivities, makeBenchMembers, verifyRun } from "./signup-fixtures";
+import { fillTrolleys, makeBenchActivities, makeBenchMembers, verifyRun } from "./signup-fixtures";
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.databasePool, memory: !config.databaseUrl });
@@ -61,7 +61,8 @@ const admin = Bun.serve({
     try {
       const body = (request.method === "POST" ? await request.json() : {}) as Record<string, any>;
       if (path === "/members") return json(await makeBenchMembers(database.db, body.n, body.prefix));
-      if (path === "/activities") return json(await makeBenchActivities(database.db, body.count, body.cap, body.label));
+      if (path === "/activities") return json(await makeBenchActivities(database.db, body.count, body.cap, body.label, body.market));
+      if (path === "/trolleys") return json(await fillTrolleys(database.db, body.rows));
       if (path === "/verify") return json(await verifyRun(database.db, body.ids));
       if (path === "/trace") {
         // {on: true} starts a fresh count; {on: false} stops and answers it.

@@ -59,7 +59,7 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock). */
   prepare?: (args: { ctx: any; input: any }) => Promise<unknown>;
   /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
-  queue?: (args: { input: any; prepared: any }) => string | number;
+  queue?: (args: { input: any; prepared: any }) => string | null;
   /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
   then?: (args: { ctx: any; input: any; result: any }) => Promise<object>;
   /** upload: the file types accepted, read from the bytes. */
@@ -123,8 +123,13 @@ type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A,
   /**
    * Commands with the same key wait in one queue and are written a batch at a
    * time, each in its own savepoint (a hot row, such as one activity's places).
+   * Keys are shared across routes (`activityQueue`); null writes the command on
+   * its own. A batch's transaction holds every lock its commands take, so a
+   * key's commands lock only the rows under that key and their member's own;
+   * a member with commands in two queues at once could make two batches wait
+   * on each other, and PostgreSQL then rolls one back ("busy, retry").
    */
-  queue?: (args: { input: Static<S>; prepared: Pre }) => string | number;
+  queue?: (args: { input: Static<S>; prepared: Pre }) => string | null;
   audit?: string;
   conflicts?: Record<string, ResultCode>;
   then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R> }) => Promise<T>;

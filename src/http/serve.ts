@@ -176,7 +176,7 @@ export function createKit(deps: Deps) {
   }
 
   /**
-   * Commands of one queue key (the sign-ups of one activity) are written a
+   * Commands of one queue key (the sign-ups and one-item checkouts of one activity) are written a
    * batch at a time: one transaction, each command in its own savepoint, so
    * a hot row is locked once per batch instead of being handed from
    * transaction to transaction, and one commit (one flush) serves them all.
@@ -231,8 +231,9 @@ export function createKit(deps: Deps) {
     const job: Job = { def, ctx, opened, input, prepared, tasks: [] };
     const { tasks } = job;
     let result: object;
-    if (def.queue) {
-      result = await enqueue(`${def.path}:${def.queue({ input, prepared })}`, job);
+    const key = def.queue?.({ input, prepared }) ?? null;
+    if (key !== null) {
+      result = await enqueue(key, job);
     } else {
       try {
         result = await db.transaction((tx) => write(tx, job));
@@ -289,8 +290,9 @@ export function createKit(deps: Deps) {
     let answer: { message: ReturnType<typeof message> };
     let status = 200;
     if (error instanceof DomainError) answer = { message: message(error.code, error.params) };
-    // lock_not_available / query_canceled: the 3 s timeouts on a hot row.
-    else if (code === "55P03" || code === "57014") answer = { message: message("ERROR_BUSY") };
+    // lock_not_available / query_canceled: the 3 s timeouts on a hot row; deadlock_detected: PostgreSQL chose this
+    // transaction to roll back (two batches of one member's commands in two queues). Nothing was written: retry.
+    else if (code === "55P03" || code === "57014" || code === "40P01") answer = { message: message("ERROR_BUSY") };
     else if (error instanceof StorageUnavailable) {
       // The file store failed or refused after its tries, and said why in the log: an upload wrote no row; a plain
       // download (an <img>, a <video>) is told 503, which a browser or proxy may try again, not a 400 blaming the asker.

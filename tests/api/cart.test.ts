@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { addresses, cartRows, operationLog, orderItems, orders, payments, pointRecords, users } from "../../src/db/schema";
 import { createApp } from "../../src/app";
-import { signHooks } from "../../src/domains/order/sign";
+import { type PreparedCheckout, queueOfCheckout } from "../../src/domains/cart/checkout";
+import { activityQueue, signHooks } from "../../src/domains/order/sign";
 import { MODULE_MODEL, ORDER_STATE } from "../../src/protocol/types";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
@@ -192,6 +193,12 @@ describe("checkout", () => {
   });
 });
 
+test("a one-item checkout waits in its item's sign-up queue; one of several items is written alone", () => {
+  const of = (...ids: number[]) => ({ units: ids.map((id) => ({ draft: { loaded: { activity: { id } } } })) }) as unknown as PreparedCheckout;
+  expect(queueOfCheckout(of(7, 7, 7))).toBe(activityQueue(7));
+  expect(queueOfCheckout(of(7, 8))).toBeNull();
+});
+
 describe("checkouts that race", () => {
   async function shoppers(n: number, items: number[]) {
     const made = await makeMembers(t.db, n, "cart");
@@ -215,6 +222,25 @@ describe("checkouts that race", () => {
     expect((await activityRow(t.db, plenty.id)).used).toBe(1);
     const winner = (await liveItems(last.id))[0]!.userId;
     expect((await liveItems(plenty.id)).map((i) => i.userId)).toEqual([winner]);
+  });
+
+  test("a hot gift: one-item checkouts and sign-ups share its queue; never oversold, a double press refused alone", async () => {
+    const gift = await item({ cap: 5 });
+    const checkouts = await shoppers(8, [gift.id]);
+    const signers = await Promise.all((await makeMembers(t.db, 6, "sign")).map((m) => t.as(m.account)));
+    const presses = [
+      ...checkouts.map((m) => m.client.call<Answer>("/market/place", { integral: 0 })),
+      checkouts[0]!.client.call<Answer>("/market/place", { integral: 0 }),
+      ...signers.map((c) => c.call<Answer>("/order/sign", { activity: gift.id })),
+    ];
+    const answers = (await Promise.all(presses)) as Answer[];
+    expect(answers.filter((x) => x.message.code === "SUCCESS")).toHaveLength(5);
+    // The second press finds the trolley row gone or the seat taken, or the gift full: never a second order.
+    expect(answers.every((x) => ["SUCCESS", "ERROR_SIGN_FULL", "ERROR_SIGN_FINISH", "ERROR_CART_EMPTY"].includes(x.message.code))).toBe(true);
+    const live = await liveItems(gift.id);
+    expect(live).toHaveLength(5);
+    expect(new Set(live.map((i) => i.userId)).size).toBe(5);
+    expect((await activityRow(t.db, gift.id)).used).toBe(5);
   });
 
   test("trolleys holding the same items in opposite orders never deadlock and never oversell", async () => {

@@ -215,8 +215,13 @@ export async function signIn(page: Page, world: World, account: string, opts: { 
   await dismissAnnouncement(page, announcement);
 }
 
-/** Resolves when home has asked for the editor's announcement (call it before the page is opened). */
-export const waitForAnnouncementCheck = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === "/api/announcement/current");
+/**
+ * Resolves when home has asked for the editor's announcement and reported the
+ * visit, whose answer decides whether the dues prompt comes first (call it
+ * before the page is opened).
+ */
+export const waitForAnnouncementCheck = (page: Page) =>
+  Promise.all(["/api/announcement/current", "/api/system/visit"].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)));
 
 /**
  * Home shows the editor's announcement once per member, in a modal window;

@@ -11,6 +11,8 @@ export const membership = proxy({
   open: false,
   /** "intercept": the server asked for the prompt; the window then says why. */
   reason: "member" as DuesReason,
+  /** The page's visit report has answered, so whether the prompt opens is known (home waits for it before its announcement). */
+  visitAnswered: false,
 });
 
 export function openDues(reason: DuesReason = "member") {

@@ -11,7 +11,7 @@ import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE } from "../../protocol/types";
 import { memberOf } from "../activity/load";
 import type { MemberCtx } from "../context";
-import { addressOf, chargeOf, checkDraft, placeOrder, type Unit } from "../order/sign";
+import { activityQueue, addressOf, chargeOf, checkDraft, placeOrder, type Unit } from "../order/sign";
 
 export type PlaceInput = { integral: 0 | 1; address?: number | null };
 
@@ -57,6 +57,12 @@ export async function prepareCheckout({ ctx, input }: { ctx: MemberCtx; input: P
 }
 
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
+
+/** The item's queue when every unit is of one item; null for several items. */
+export function queueOfCheckout(prepared: PreparedCheckout): string | null {
+  const items = new Set(prepared.units.map((u) => u.draft.loaded.activity.id));
+  return items.size === 1 ? activityQueue([...items][0]!) : null;
+}
 
 /** The writes: one order of every unit, then the rows leave the trolley. */
 export async function checkout({ ctx, prepared }: { ctx: CommandCtx<MemberCtx>; input: PlaceInput; prepared: PreparedCheckout }) {

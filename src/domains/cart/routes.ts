@@ -6,7 +6,7 @@ import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
 import { signInput } from "../order/routes";
 import { withPayLink } from "../order/sign";
-import { checkout, prepareCheckout } from "./checkout";
+import { checkout, prepareCheckout, queueOfCheckout } from "./checkout";
 import { addToCart, cartCount, checkAll, checkRow, listCart, plusCart, prepareAdd, subCart } from "./trolley";
 
 const flag = t.Union([t.Literal(0), t.Literal(1)]);
@@ -35,6 +35,9 @@ export const cartDomain = domain("cart", [
       access: "user",
       input: t.Object({ integral: flag, address: t.Optional(t.Union([idField, t.Null()])) }),
       prepare: prepareCheckout,
+      // A checkout of one item (a gift when redemption opens) joins that item's sign-ups; one of several items,
+      // whose places are taken in the one lock order, is written on its own.
+      queue: ({ prepared }) => queueOfCheckout(prepared),
       audit: "cart.place",
       conflicts: seatConflicts,
       then: withPayLink,

@@ -3,7 +3,7 @@ import { command, domain, download, query } from "../../http/kit";
 import { profileValues } from "../shared/profile";
 import { idField, pageIndex } from "../shared/fields";
 import { cancelOwnOrder, changeAddress, checkOrder, familyChecked, listOrders, orderExpress, payAgain, ticketChecked, ticketQr } from "./member-orders";
-import { prepareSign, signUp, withPayLink } from "./sign";
+import { activityQueue, prepareSign, signUp, withPayLink } from "./sign";
 
 const tradeField = t.String({ pattern: "^[A-Za-z0-9-]{1,64}$", maxLength: 64 });
 const answerValue = t.Union([t.String({ maxLength: 2000 }), t.Array(t.String({ maxLength: 200 }), { maxItems: 100 })]);
@@ -26,8 +26,7 @@ export const orderDomain = domain("order", [
       access: "user",
       input: signInput,
       prepare: prepareSign,
-      // One activity's sign-ups are written in batches: its places row is locked once per batch.
-      queue: ({ input }) => input.activity,
+      queue: ({ input }) => activityQueue(input.activity),
       audit: "order.sign",
       // A second press of the same member, or the same family member twice, meets a unique index.
       conflicts: { order_items_member_seat_idx: "ERROR_SIGN_FINISH", order_items_team_seat_idx: "ERROR_SIGN_FINISH", order_families_identity_idx: "ERROR_SIGN_FAMILY" },

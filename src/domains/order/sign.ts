@@ -185,6 +185,14 @@ export type Unit = { draft: CheckedDraft; charge: Charge; time: number | null };
 
 type AddressRow = typeof addresses.$inferSelect;
 
+/**
+ * The write queue of an activity's places (src/http/kit.ts `queue`): its
+ * sign-ups and the checkouts of it alone wait there and are written in
+ * batches, so a hot item's row is locked once per batch, whichever way the
+ * members came.
+ */
+export const activityQueue = (activity: number) => `activity:${activity}`;
+
 const joined = (units: readonly Unit[], pick: (a: Loaded["activity"]) => string, separator: string) =>
   [...new Set(units.map((u) => pick(u.draft.loaded.activity)))].join(separator);
 

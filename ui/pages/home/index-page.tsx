@@ -248,8 +248,9 @@ export function IndexPage() {
           <SideLinks site={site} unread={unread} />
         </div>
       </div>
-      {/* One window at a time: the dues prompt (it may be why the member was sent home) first, the announcement after it. */}
-      {announcement && !dues.open ? <AnnouncementPopup announcement={announcement} onClose={() => setAnnouncement(null)} /> : null}
+      {/* One window at a time: the dues prompt (it may be why the member was sent home) first, the announcement after it,
+          and only once the visit report has said whether the prompt opens, so it never appears and vanishes again. */}
+      {announcement && dues.visitAnswered && !dues.open ? <AnnouncementPopup announcement={announcement} onClose={() => setAnnouncement(null)} /> : null}
       <Suspense fallback={null}>
         {editing === "banners" ? <BannerListWindow onClose={closeEditor} /> : null}
         {editing === "announcements" ? <AnnouncementWindow onClose={closeEditor} /> : null}
