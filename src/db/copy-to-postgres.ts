@@ -14,7 +14,7 @@ import type postgres from "postgres";
 import type { Config } from "../config";
 import { openDatabase } from "./client";
 import { DataDirInUse } from "./data-dir-lock";
-import { migrate } from "./migrate";
+import { MIGRATION_LOCK, migrate } from "./migrate";
 
 export type CopyReport = { tables: { name: string; rows: number }[]; sequences: number; ms: number };
 
@@ -76,7 +76,7 @@ export async function copyToPostgres(opts: { dataDir: string; targetUrl: string;
     const report: CopyReport["tables"] = [];
     await target.begin(async (tx) => {
       // A portal started on the target meanwhile waits here in its migrator, then finds the copy's data and seeds nothing.
-      await tx`select pg_advisory_xact_lock(7301001)`;
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
       for (const table of order) {
         if (FILLED_BY_MIGRATE.has(table)) continue;
         const [row] = await tx.unsafe(`select exists (select from ${quoted(table)}) as taken`);

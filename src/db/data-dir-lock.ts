@@ -8,7 +8,8 @@ import { join } from "node:path";
 
 export class DataDirInUse extends Error {}
 
-const alive = (pid: number) => {
+/** Whether a process of this id runs (the lock's holder; a test process that made a template database). */
+export const processAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -30,7 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
     if ((error as { code?: string }).code !== "EEXIST") throw error;
     const holder = Number.parseInt(readFileSync(path, "utf8"), 10);
     // In a container the portal is often pid 1 after every restart: its own old lock is its own.
-    if (Number.isInteger(holder) && holder !== process.pid && alive(holder)) {
+    if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
       throw new DataDirInUse(`The data folder ${dataDir} is in use by process ${holder} (another Union Portal, or a copy to PostgreSQL). Stop it first; ${path} names it.`);
     }
     writeFileSync(path, mine);

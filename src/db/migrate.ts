@@ -8,9 +8,12 @@ import { MIGRATIONS_DIR } from "../files";
 import type { Database } from "./client";
 import { types } from "./schema";
 
+/** The advisory lock migrations run under (copy-to-postgres holds it too, so a portal starting meanwhile waits). */
+export const MIGRATION_LOCK = 7301001;
+
 export async function migrate(database: Database): Promise<void> {
   // Several instances may start at once: one migrates, the others wait on the lock.
-  await database.exec("select pg_advisory_lock(7301001)");
+  await database.exec(`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
     const config = { migrationsFolder: MIGRATIONS_DIR };
     if (database.kind === "pglite") await migratePglite(database.db as never, config);
@@ -23,6 +26,6 @@ export async function migrate(database: Database): Promise<void> {
         set: { code: sql`excluded.code`, group: sql`excluded.group_name`, nameZh: sql`excluded.name_zh`, nameEn: sql`excluded.name_en` },
       });
   } finally {
-    await database.exec("select pg_advisory_unlock(7301001)");
+    await database.exec(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }
 }

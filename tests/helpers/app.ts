@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { openDatabase, type Database } from "../../src/db/client";
+import { processAlive } from "../../src/db/data-dir-lock";
 import { migrate } from "../../src/db/migrate";
 import { DEMO_PASSWORD, seed } from "../../src/db/seed";
 import { nodeBackend } from "../../src/http/crypto-node";
@@ -54,7 +55,7 @@ function seededTemplate() {
     const rows = rowsOf<{ datname: string }>(await admin.db.execute(sql`select datname from pg_database where datname like 'tpl\_%'`));
     for (const { datname } of rows) {
       const pid = Number(datname.split("_")[1]);
-      if (pid !== process.pid && !alive(pid)) await admin.exec(`drop database if exists ${datname} with (force)`);
+      if (pid !== process.pid && !processAlive(pid)) await admin.exec(`drop database if exists ${datname} with (force)`);
     }
     const name = `tpl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     await admin.exec(`create database ${name}`);
@@ -71,14 +72,6 @@ function seededTemplate() {
   return template;
 }
 
-function alive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A database of its own on TEST_DATABASE_URL's server, copied from the seeded
