@@ -4,7 +4,7 @@
 //
 // The index is packed: per level, the codes in a Uint32Array, the names as one
 // string with their start offsets, each region's parent and the start of its
-// children in the next level. Every 44,703 regions as objects in a Map held
+// children in the next level. All 44,703 regions as objects in a Map held
 // about 11 MB of heap and grew a portal's resident memory by about 16 MB,
 // from the first member's sign-in on (its answer names the default address);
 // packed they take about 1 MB (decision 57).
