@@ -1,22 +1,23 @@
 // Builds the whole HTTP app from the route table. Tests call this without listening.
 import { Elysia } from "elysia";
+import { createAppState } from "./app-state";
 import { DOMAINS } from "./domains";
-import type { Deps } from "./domains/context";
+import type { AppState, Deps } from "./domains/context";
 import { sandboxPages } from "./domains/payment/sandbox-routes";
 import { health } from "./http/health";
 import { requestLog } from "./http/request-log";
 import { createKit } from "./http/serve";
 import { staticUi } from "./http/static-ui";
-import { providersOf } from "./providers";
 import { setLogLevel } from "./log";
 
 /** The largest body any route accepts (a 10 MB image upload and its framing); each route checks its own limit. */
 export const MAX_REQUEST_BYTES = 11 * 1024 * 1024;
 
-export function createApp(deps: Deps) {
+/** An app of its own state unless given one: two apps made from the same deps are two instances. */
+export function createApp(deps: Deps, state: AppState = createAppState(deps)) {
   setLogLevel(deps.config.logLevel);
-  const kit = createKit(deps);
+  const kit = createKit(deps, state);
   const app = new Elysia().use(requestLog()).use(health(deps.database)).use(kit.mountAll(DOMAINS));
-  if (providersOf(deps).payment.name === "sandbox") app.use(sandboxPages(deps, (request) => app.handle(request)));
+  if (state.providers.payment.name === "sandbox") app.use(sandboxPages(deps, state, (request) => app.handle(request)));
   return app.use(staticUi(deps.config.uiDir));
 }

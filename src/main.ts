@@ -6,6 +6,7 @@ import { backgroundSettled } from "./background";
 import { answerCommandLine } from "./cli";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { MAX_REQUEST_BYTES, createApp } from "./app";
+import { createAppState } from "./app-state";
 import { type Database, openDatabase } from "./db/client";
 import { copyToPostgresCommand } from "./db/copy-to-postgres";
 import { DataDirInUse } from "./db/data-dir-lock";
@@ -59,9 +60,11 @@ if (report.admin) {
   );
 }
 
-const stopJobs = startJobs({ database, config }, clock);
+const deps = { database, config, clock };
+const state = createAppState(deps);
+const stopJobs = startJobs({ ...deps, state }, clock);
 const stopIdleCollector = startIdleCollector();
-const app = createApp({ database, config, clock });
+const app = createApp(deps, state);
 try {
   // Elysia asks Bun for a shared port by default: a second portal started by mistake would then take half the
   // traffic silently (two embedded databases on one folder, or an old binary beside a new one). One owner only.

@@ -10,6 +10,7 @@ import { migrate } from "../../src/db/migrate";
 import { systemDomain } from "../../src/domains/system/routes";
 import { domain, query } from "../../src/http/kit";
 import { createKit } from "../../src/http/serve";
+import { createAppState } from "../../src/app-state";
 
 const echoInput = t.Object({ text: t.String({ maxLength: 1000 }), n: t.Number() });
 const echo = (input: { text: string; n: number }) => ({ text: input.text, n: input.n + 1 });
@@ -19,7 +20,8 @@ const echo = (input: { text: string; n: number }) => ({ text: input.text, n: inp
 const config = loadConfig({ NODE_ENV: "development", TOKEN_BURST: "10000", LOG_LEVEL: "warn" });
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: "", memory: true });
 await migrate(database);
-const kit = createKit({ database, config, clock: () => new Date() });
+const deps = { database, config, clock: () => new Date() };
+const kit = createKit(deps, createAppState(deps));
 const bench = domain("bench", [query("/bench/echo", { access: "session", input: echoInput }, ({ input }) => echo(input))]);
 
 const app = new Elysia()

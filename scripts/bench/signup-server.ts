@@ -12,6 +12,7 @@ import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/db/seed";
 import { startJobs } from "../../src/jobs/scheduler";
+import { createAppState } from "../../src/app-state";
 import { fillTrolleys, makeBenchActivities, makeBenchMembers, verifyRun } from "./signup-fixtures";
 
 const config = loadConfig();
@@ -48,8 +49,9 @@ session.logger = logger;
 session.options.logger = logger;
 
 const clock = () => new Date();
-const stopJobs = startJobs({ database, config }, clock);
-const app = createApp({ database, config, clock });
+const state = createAppState({ database, config });
+const stopJobs = startJobs({ database, config, state }, clock);
+const app = createApp({ database, config, clock }, state);
 app.listen({ port: config.port, hostname: "127.0.0.1", maxRequestBodySize: MAX_REQUEST_BYTES, reusePort: false });
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });

@@ -4,7 +4,10 @@
 import type { Config } from "../config";
 import type { Database, DbOrTx } from "../db/client";
 import type { PowerCode } from "../protocol/powers";
+import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
+import type { PaymentKind } from "./payment/kinds";
+import type { SoldOutMemory } from "./signup";
 
 export type Actor = {
   id: number;
@@ -22,6 +25,34 @@ export type Deps = {
   clock: () => Date;
   /** SMS, mail, payment and storage; the embedded ones when left out. */
   providers?: Partial<Providers>;
+  /** Tests only: pauses injected into the write path (src/app-state.ts). */
+  hooks?: Hooks;
+};
+
+/** Pauses a test injects to prove what the writes alone guarantee; production has none. */
+export type Hooks = {
+  /** Between a sign-up's checks and its takes, inside the write. */
+  beforeTake?: () => Promise<void>;
+};
+
+/**
+ * What one app holds in memory, made once when it starts (src/app-state.ts)
+ * and reached by every verb as `ctx.app`: two apps in one process (the tests
+ * make them, as two instances) share none of it.
+ */
+export type AppState = {
+  providers: Providers;
+  /** Activities seen sold out, by version (src/domains/signup/sold-out.ts). */
+  soldOut: SoldOutMemory;
+  /** What a payment of each kind pays for, by the kind stored on the payment row. */
+  paymentKinds: Map<string, PaymentKind>;
+  /** What the app draws once and keeps, by name (the social account's QR). */
+  drawn: Map<string, Promise<string>>;
+  /** The health section's entry-key secret, read or made once. */
+  entrySecret: () => string;
+  /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
+  runner: Runner;
+  hooks: Hooks;
 };
 
 /** A visitor's context: a session, perhaps nobody signed in on it. */
@@ -35,7 +66,7 @@ export type Ctx = {
   /** The Host the visitor used (the filing number depends on it). */
   host: string | null;
   userAgent: string | null;
-  providers: Providers;
+  app: AppState;
 };
 
 /** On member and staff routes the kit guarantees somebody active is signed in. */

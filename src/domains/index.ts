@@ -1,6 +1,5 @@
 // Every domain's calls, in one list: the app mounts them and the permission
-// and malformed-body walks in tests/api go through them all. Paying domains
-// register what a payment of theirs does, so payment imports none of them.
+// and malformed-body walks in tests/api go through them all.
 import type { RouteDef } from "../http/kit";
 import { accountDomain } from "./account/routes";
 import { activationDomain } from "./activation/routes";
@@ -13,13 +12,10 @@ import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
-import { duesPayment } from "./membership/dues-payment";
 import { membershipDomain } from "./membership/routes";
 import { newsDomain } from "./news/routes";
-import { orderPayment } from "./order/lifecycle";
 import { orderDomain } from "./order/routes";
 import { outboxDomain } from "./outbox/routes";
-import { registerPaymentKind } from "./payment/kinds";
 import { paymentDomain } from "./payment/routes";
 import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
@@ -27,9 +23,6 @@ import { securityDomain } from "./security/routes";
 import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
-
-registerPaymentKind("dues", duesPayment);
-registerPaymentKind("order", orderPayment);
 
 export const DOMAINS = [
   systemDomain,

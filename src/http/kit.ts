@@ -9,7 +9,7 @@
 //   notify    a provider's callback: read and verified outside any
 //             transaction, applied inside one, acknowledged as it expects
 // Access decides the envelope: "public" calls travel in plain JSON, all
-// others signed and sealed. src/http/serve.ts mounts the table; the
+// others signed and sealed. src/http/serve.ts puts the kit together; the
 // permission and malformed-body walks in tests/api read it.
 import { type Static, type TSchema, Type as t } from "@sinclair/typebox";
 import type { Config } from "../config";
@@ -189,12 +189,19 @@ export function download<P extends string, A extends Access, S extends TSchema =
  */
 export function notify<P extends string, N>(
   path: P,
-  opts: { maxBytes: number; read: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<N | null>; answer: (ctx: Ctx, outcome: NoticeOutcome) => Response },
-  verb: Verb<Ctx, N, boolean>,
+  opts: {
+    maxBytes: number;
+    read: (args: { ctx: Ctx; raw: { body: string; headers: Headers } }) => Promise<N | null>;
+    answer: (ctx: Ctx, outcome: NoticeOutcome) => Response;
+    /** The operation-log action of a notice that changed something (the verb names the target). */
+    audit?: string;
+  },
+  verb: Verb<CommandCtx, N, { accepted: boolean; audit?: AuditTarget }>,
 ): RouteDef<P, N, boolean> {
   return def("notify", "POST", path, { access: "public", maxBytes: opts.maxBytes }, verb as RouteDef["handler"], {
     read: opts.read as RouteDef["read"],
     answer: opts.answer,
+    audit: opts.audit,
   });
 }
 

@@ -1,33 +1,32 @@
-// Runs each job on a timer in every instance. A tick takes a
-// transaction-scoped advisory lock (no two runs of a job at once) and claims
-// its period (floor(now / everyMs)) in a shared counter, so each period runs
-// once across instances whatever the phase of their timers. A job that must call out
-// (message delivery) does only its database part under the lock and the
+// Runs each job on a timer in every instance. A tick is a write through the
+// app's runner, like a request's: it takes a transaction-scoped advisory
+// lock (no two runs of a job at once) and claims its period
+// (floor(now / everyMs)) in a shared counter, so each period runs once
+// across instances whatever the phase of their timers; a tick that changed
+// something leaves an operation-log row (`job.<name>`). A job that must call
+// out (message delivery) does only its database part under the lock and the
 // calls in `after`, once that transaction has committed.
 import { sql } from "drizzle-orm";
-import type { Config } from "../config";
-import type { Database, Db, DbOrTx } from "../db/client";
 import { inBackground } from "../background";
+import type { Database } from "../db/client";
 import { rowsOf } from "../db/sql";
-import type { Deps } from "../domains/context";
+import type { AppState, Ctx, Deps } from "../domains/context";
+import { expireOrders } from "../domains/order/lifecycle";
+import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { claimPeriod } from "../domains/shared/rate-limit";
+import type { CommandCtx } from "../http/kit";
 import { log } from "../log";
-import { type Providers, providersOf } from "../providers";
 import { clearExpired } from "./clear-expired";
 import { expireDuesOrders } from "./expire-dues";
 import { expirePoints } from "./expire-points";
-import { expireOrders } from "../domains/order/lifecycle";
-import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
-
-export type JobScope = { db: Db; now: Date; config: Config; providers: Providers };
 
 type Job<R = unknown> = {
   id: number;
   name: string;
   everyMs: number;
-  run: (ctx: { db: DbOrTx; now: Date; config: Config }) => Promise<R>;
-  after?: (ctx: JobScope, result: R) => Promise<unknown>;
+  run: (ctx: CommandCtx) => Promise<R>;
+  after?: (ctx: Ctx, result: R) => Promise<unknown>;
 };
 
 const job = <R>(j: Job<R>) => j as Job;
@@ -45,28 +44,56 @@ export const JOBS: Job[] = [
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
 ];
 
+/** What a tick did, for its log row: counts, or how many rows it took; nothing when it changed nothing. */
+function summaryOf(result: unknown): string | null {
+  if (Array.isArray(result)) return result.length > 0 ? JSON.stringify({ rows: result.length }) : null;
+  if (result && typeof result === "object" && Object.values(result).some((v) => typeof v === "number" && v > 0)) return JSON.stringify(result);
+  return null;
+}
+
+/** The context of work no member asked for. */
+export const systemCtx = (deps: Pick<Deps, "database" | "config">, state: AppState, now: Date): Ctx => ({
+  db: deps.database.db,
+  now,
+  config: deps.config,
+  session: { id: "", userId: null },
+  actor: null,
+  ip: null,
+  host: null,
+  userAgent: null,
+  app: state,
+});
+
+export type JobDeps = Pick<Deps, "database" | "config"> & { state: AppState };
+
 /**
  * Runs one job if no other instance is running it right now; returns false when skipped.
  * A timer's tick (`oncePerPeriod`) also skips when another instance has run this period already.
  */
-export async function runJob(deps: Pick<Deps, "database" | "config" | "providers">, job: Job, now: Date, opts: { oncePerPeriod?: boolean } = {}): Promise<boolean> {
-  const { db } = deps.database;
+export async function runJob(deps: JobDeps, job: Job, now: Date, opts: { oncePerPeriod?: boolean } = {}): Promise<boolean> {
   const started = performance.now();
-  const outcome = await db.transaction(async (tx) => {
-    const rows = await tx.execute(sql`select pg_try_advisory_xact_lock(${job.id}) as got`);
-    const got = rowsOf<{ got: boolean }>(rows)[0]?.got;
-    if (!got) return null;
-    if (opts.oncePerPeriod && !(await claimPeriod({ db: tx, now }, `job:${job.name}`, job.everyMs))) return null;
-    return { result: await job.run({ db: tx, now, config: deps.config }) };
+  const ctx = systemCtx(deps, deps.state, now);
+  const outcome: { ran: boolean; result?: unknown } = await deps.state.runner.run({
+    ctx,
+    name: `job:${job.name}`,
+    audit: { action: `job.${job.name}`, row: "when named" },
+    verb: async (tx) => {
+      const rows = await tx.db.execute(sql`select pg_try_advisory_xact_lock(${job.id}) as got`);
+      if (!rowsOf<{ got: boolean }>(rows)[0]?.got) return { ran: false };
+      if (opts.oncePerPeriod && !(await claimPeriod(tx, `job:${job.name}`, job.everyMs))) return { ran: false };
+      const result = await job.run(tx);
+      const detail = summaryOf(result);
+      return { ran: true, result, ...(detail ? { audit: { entity: "job", id: job.name, detail } } : {}) };
+    },
   });
-  if (!outcome) return false;
-  await job.after?.({ db, now, config: deps.config, providers: providersOf(deps) }, outcome.result);
+  if (!outcome.ran) return false;
+  await job.after?.(ctx, outcome.result);
   log.debug("job", { job: job.name, period: Math.floor(now.getTime() / job.everyMs), ms: Math.round(performance.now() - started) });
   return true;
 }
 
 /** Starts every job's timer; the function returned stops them (a tick under way finishes: see backgroundSettled). */
-export function startJobs(deps: Pick<Deps, "database" | "config" | "providers">, clock: () => Date): () => void {
+export function startJobs(deps: JobDeps, clock: () => Date): () => void {
   const timers = JOBS.map((job) =>
     setInterval(() => inBackground("job", () => runJob(deps, job, clock(), { oncePerPeriod: true }), { job: job.name }), job.everyMs),
   );

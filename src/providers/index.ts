@@ -32,16 +32,6 @@ export const configuredProviders = (config: Config): Providers => ({
   storage: config.storage.s3 ? s3Storage(config.storage.s3) : localStorage(join(config.dataDir, "files")),
 });
 
-// Made once per configuration: the jobs ask for the providers on every tick.
-const chosen = new WeakMap<Config, Providers>();
-
-/** The providers the app was given (any left out are the ones the settings name). */
-export const providersOf = (deps: { config: Config; providers?: Partial<Providers> }): Providers => {
-  let configured = chosen.get(deps.config);
-  if (!configured) chosen.set(deps.config, (configured = configuredProviders(deps.config)));
-  return { ...configured, ...deps.providers };
-};
-
 export type { MailMessage, MailProvider } from "./mail";
 export type { SmsMessage, SmsProvider, SmsTemplate } from "./sms";
 export type { StorageProvider } from "./storage";

@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { addresses, cartRows, operationLog, orderItems, orders, payments, pointRecords, users } from "../../src/db/schema";
 import { createApp } from "../../src/app";
 import { type PreparedCheckout, queueOfCheckout } from "../../src/domains/cart/checkout";
-import { activityQueue, signHooks } from "../../src/domains/order/sign";
+import { activityQueue } from "../../src/domains/signup";
 import { MODULE_MODEL, ORDER_STATE } from "../../src/protocol/types";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
@@ -17,7 +17,7 @@ beforeEach(async () => {
   t = await startTestApp();
 }, 60_000);
 afterEach(async () => {
-  signHooks.beforeTake = null;
+  t.hooks.beforeTake = undefined;
   await t.close();
 });
 
@@ -266,7 +266,7 @@ describe("checkouts that race", () => {
     let arrived = 0;
     let release!: () => void;
     const both = new Promise<void>((resolve) => (release = resolve));
-    signHooks.beforeTake = async () => {
+    t.hooks.beforeTake = async () => {
       if (++arrived === 2) release();
       await both;
     };

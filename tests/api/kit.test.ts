@@ -50,7 +50,7 @@ describe("answers and statuses", () => {
       }),
       query("/probe/echo", { access: "session", input: Type.Object({ n: Type.Number(), s: Type.Optional(Type.String({ maxLength: 10 })) }) }, ({ input }) => ({ n: input.n })),
     ]);
-    kitApp = new Elysia().use(createKit(t.deps).mountAll([systemDomain, probe]));
+    kitApp = new Elysia().use(createKit(t.deps, t.state).mountAll([systemDomain, probe]));
     client = t.clientOf(async (request) => {
       const res = await kitApp.handle(request);
       statuses.push(res.status);
@@ -117,7 +117,7 @@ describe("messages leave only after the commit", () => {
         await queueMessage(ctx, { channel: "sms", to: input.to, text: "hello" });
       }),
     ]);
-    const app = new Elysia().use(createKit(t.deps).mountAll([systemDomain, probe]));
+    const app = new Elysia().use(createKit(t.deps, t.state).mountAll([systemDomain, probe]));
     client = t.clientOf((request) => app.handle(request));
   }, 60_000);
   afterAll(() => t.close());
@@ -144,17 +144,17 @@ describe("messages leave only after the commit", () => {
     sms.set("fail");
     const deliver = JOBS.find((j) => j.name === "deliver-messages")!;
     // Not yet due: the job leaves it alone.
-    await runJob(t.deps, deliver, t.clock.now());
+    await runJob(t, deliver, t.clock.now());
     expect((await rowsTo("13700000003"))[0]!.attempts).toBe(1);
     for (let attempt = 2; attempt <= 5; attempt++) {
       t.clock.advance(30_000 * 2 ** (attempt - 2));
-      await runJob(t.deps, deliver, t.clock.now());
+      await runJob(t, deliver, t.clock.now());
       expect((await rowsTo("13700000003"))[0]!.attempts).toBe(attempt);
     }
     expect((await rowsTo("13700000003"))[0]).toMatchObject({ state: "failed", error: "gateway refused" });
     sms.set("ok");
     t.clock.advance(3_600_000);
-    await runJob(t.deps, deliver, t.clock.now());
+    await runJob(t, deliver, t.clock.now());
     expect((await rowsTo("13700000003"))[0]!.state).toBe("failed");
     t.clock.reset();
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { duesOrders, payments, users } from "../../src/db/schema";
 import type { ApiClient } from "../../src/protocol/client";
-import { brokenIndex } from "../../src/http/serve";
+import { brokenIndex } from "../../src/http/errors";
 import { ORDER_STATE, PAY_STATE } from "../../src/protocol/types";
 import { startTestApp, type TestApp } from "../helpers/app";
 

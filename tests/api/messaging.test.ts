@@ -52,7 +52,7 @@ const deliver = JOBS.find((j) => j.name === "deliver-messages")!;
 /** The delivery job's next tick, `ms` after the last one. */
 async function tick(ms: number) {
   t.clock.advance(ms);
-  await runJob(t.deps, deliver, t.clock.now());
+  await runJob(t, deliver, t.clock.now());
 }
 const rowTo = async (to: string) => (await t.db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
 

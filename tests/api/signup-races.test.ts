@@ -6,7 +6,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { activityCycles, families, gifts, orderItems, questionOptions, relations, teams } from "../../src/db/schema";
-import { signHooks } from "../../src/domains/order/sign";
 import { ORDER_STATE } from "../../src/protocol/types";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
 import { createApp } from "../../src/app";
@@ -18,7 +17,7 @@ beforeEach(async () => {
   t = await startTestApp();
 }, 60_000);
 afterEach(async () => {
-  signHooks.beforeTake = null;
+  t.hooks.beforeTake = undefined;
   await t.close();
 });
 
@@ -126,7 +125,7 @@ describe("never oversold", () => {
     let arrived = 0;
     let release!: () => void;
     const bothThere = new Promise<void>((resolve) => (release = resolve));
-    signHooks.beforeTake = async () => {
+    t.hooks.beforeTake = async () => {
       arrived += 1;
       if (arrived === 2) release();
       await bothThere;

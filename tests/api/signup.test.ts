@@ -154,7 +154,7 @@ describe("signing up", () => {
     const first = await sign("cn100001", { activity: a.id });
     expect((await sign("cn100002", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
     t.clock.advance(5 * MINUTE);
-    await runJob(t.deps, expireJob, t.clock.now());
+    await runJob(t, expireJob, t.clock.now());
     const [order] = await t.db.select().from(orders).where(eq(orders.trade, first.trade));
     expect(order!.state).toBe(ORDER_STATE.ORDER_STATE_CANCEL);
     expect((await activityRow(t.db, a.id)).used).toBe(0);
@@ -169,7 +169,7 @@ describe("signing up", () => {
     const a = await makeActivity(t.db, { price: 100, cap: 1 });
     const first = await sign("cn100001", { activity: a.id });
     t.clock.advance(5 * MINUTE);
-    await runJob(t.deps, expireJob, t.clock.now());
+    await runJob(t, expireJob, t.clock.now());
     expect((await sign("cn100002", { activity: a.id })).message.code).toBe("SUCCESS");
     expect((await paidNotice(first.trade)).status).toBe(200);
     const [payment] = await t.db.select().from(payments).where(eq(payments.trade, first.trade));

@@ -5,7 +5,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { duesOrders, payments } from "../../src/db/schema";
-import { registerPaymentKind } from "../../src/domains/payment/kinds";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { chinaTime } from "../../src/providers/payment/wechat";
 import { ORDER_STATE, PAY_STATE } from "../../src/protocol/types";
@@ -146,7 +145,7 @@ describe("a Native payment", () => {
 
   test("a notification that cannot be applied here answers 500 so WeChat Pay sends it again; the next one settles", async () => {
     let broken = true;
-    registerPaymentKind("wechat-test", {
+    t.state.paymentKinds.set("wechat-test", {
       async lock() {
         if (broken) throw new Error("the database went away");
       },

@@ -8,6 +8,8 @@ import { rowsOf } from "../../src/db/sql";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
+import { createAppState } from "../../src/app-state";
+import type { Hooks } from "../../src/domains/context";
 import { loadConfig } from "../../src/config";
 import { openDatabase, type Database } from "../../src/db/client";
 import { processAlive } from "../../src/db/data-dir-lock";
@@ -125,8 +127,11 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
     /** Back to START, for a test that moved the clock and must not leave it moved. */
     reset: () => (now = START),
   };
-  const deps = { database, config, clock: () => clock.now(), providers: opts.providers };
-  const app = createApp(deps);
+  // Tests fill in the pauses they need (a race held between checks and writes); other apps made from deps share them.
+  const hooks: Hooks = {};
+  const deps = { database, config, clock: () => clock.now(), providers: opts.providers, hooks };
+  const state = createAppState(deps);
+  const app = createApp(deps, state);
   const fetcher = ((input: RequestInfo | URL, init?: RequestInit) =>
     app.handle(new Request(typeof input === "string" && input.startsWith("/") ? `http://localhost${input}` : input, init))) as typeof fetch;
 
@@ -165,6 +170,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
   return {
     app,
     deps,
+    state,
+    hooks,
     database,
     db: database.db,
     config,

@@ -5,7 +5,7 @@
 // gets orders in several states, written the way a sign-up writes them
 // (places taken by the same conditional updates).
 import { filePath } from "../../domains/file/service";
-import { takePlaces } from "../../domains/order/places";
+import { takeAll } from "../../domains/signup";
 import {
   ACTIVITY_STATE,
   COMPARE_MODE,
@@ -377,7 +377,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
   }) => {
     const places = 1 + (o.family ? 1 : 0);
     if (o.state !== ORDER_STATE.ORDER_STATE_CANCEL) {
-      const full = await takePlaces(tx, { activityId: o.activity.id, teamId: null, places, cycle: null, options: [], gifts: o.family?.giftId ? [o.family.giftId] : [] });
+      const full = (await takeAll({ db: tx }, [{ activityId: o.activity.id, teamId: null, places, cycle: null, options: [], gifts: o.family?.giftId ? [o.family.giftId] : [] }]))?.code ?? null;
       if (full) throw new Error(`demo seed: ${o.activity.nameEn} is ${full}`);
     }
     const trade = `A${o.createdAt.getTime()}${o.userId}${o.activity.id}`;

@@ -8,7 +8,7 @@ import { ADDRESS_TYPE, USER_STATE } from "../../protocol/types";
 import type { Database, DbOrTx } from "../client";
 import { addresses, families, pointRecords, userValues, users } from "../schema";
 import { POINT_TYPE } from "../../protocol/types";
-import { providersOf } from "../../providers";
+import { configuredProviders } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
 import { seedDemoActivities, storeDemoFiles } from "./activities";
 import { isSeeded, seedBase } from "./base";
@@ -58,7 +58,7 @@ function generatePassword(): string {
 
 export type SeedReport = { seeded: boolean; demo: boolean; admin?: { account: string; password: string | null } };
 
-export async function seed(database: Database, config: Config, now = new Date(), storage: StorageProvider = providersOf({ config }).storage): Promise<SeedReport> {
+export async function seed(database: Database, config: Config, now = new Date(), storage: StorageProvider = configuredProviders(config).storage): Promise<SeedReport> {
   const { db } = database;
   if (await isSeeded(db)) return { seeded: false, demo: false };
   const files = config.seedDemo ? await storeDemoFiles(storage) : null;

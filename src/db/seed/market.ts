@@ -7,7 +7,7 @@
 // relative to the seeding moment (the test clock, or the present for
 // `npm start`).
 import { filePath } from "../../domains/file/service";
-import { takePlaces } from "../../domains/order/places";
+import { takeAll } from "../../domains/signup";
 import { ACTIVITY_STATE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PAY_STATE, SEND_STATE } from "../../protocol/types";
 import type { StorageProvider } from "../../providers/storage";
 import { storageKeyOf } from "../../providers/storage";
@@ -210,7 +210,7 @@ export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles,
   /** A paid market order as a checkout writes it: the units' places taken, one sub-order each, the payment. */
   const pastOrder = async (userId: number, units: (typeof activities.$inferSelect)[], o: { placed: Date; amount: number; points: number; sent: boolean }) => {
     for (const a of units) {
-      const full = await takePlaces(tx, { activityId: a.id, teamId: null, places: 1, cycle: null, options: [], gifts: [] });
+      const full = (await takeAll({ db: tx }, [{ activityId: a.id, teamId: null, places: 1, cycle: null, options: [], gifts: [] }]))?.code ?? null;
       if (full) throw new Error(`demo seed: ${a.nameEn} is ${full}`);
     }
     const trade = `M${o.placed.getTime()}${userId}`;

@@ -9,9 +9,7 @@ import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
-import { allMet, type Condition } from "./conditions";
-import { loadActivity, memberOf, type Member, quizItemsOf, standingOf, visible } from "./load";
-import { drawQuestions, optionState, visibleTo } from "./questionnaire";
+import { allMet, type Condition, drawQuestions, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";
 import { activityView } from "./view";
 import { isoOf } from "../shared/fields";
 
@@ -60,12 +58,12 @@ export async function visibleModules(ctx: MemberCtx, member: Member, where?: Ret
 }
 
 export async function listModules({ ctx }: { ctx: MemberCtx }) {
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   return { list: (await visibleModules(ctx, member)).map((m) => moduleView(ctx, m)) };
 }
 
 export async function moduleInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   const [m] = await visibleModules(ctx, member, eq(modules.id, input.id));
   if (!m) throw new DomainError("ERROR_RESULT_NULL");
   // Who may see the module is staff's business: its conditions go to editors only (the module editor's condition list).
@@ -132,7 +130,7 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
 }
 
 export async function listActivities({ ctx, input }: { ctx: MemberCtx; input: { module: number } }) {
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   const [m] = await visibleModules(ctx, member, eq(modules.id, input.module));
   if (!m) throw new DomainError("ERROR_RESULT_NULL");
   return { module: moduleView(ctx, m), list: await tiles(ctx, member, and(eq(activities.moduleId, m.id))) };
@@ -140,20 +138,20 @@ export async function listActivities({ ctx, input }: { ctx: MemberCtx; input: { 
 
 /** Every activity the member may see (home shows the first three). */
 export async function allActivities({ ctx }: { ctx: MemberCtx }) {
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   return { list: await tiles(ctx, member, and(eq(activities.state, ACTIVITY_STATE.ACTIVITY_STATE_NORMAL))) };
 }
 
 /** Those open for sign-up now (the home carousel's current activities). */
 export async function currentActivities({ ctx }: { ctx: MemberCtx }) {
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   const list = await tiles(ctx, member, and(eq(activities.state, ACTIVITY_STATE.ACTIVITY_STATE_NORMAL)));
   const now = ctx.now.getTime();
   return { list: list.filter((a) => a.signStart && Date.parse(a.signStart) <= now && (!a.signEnd || Date.parse(a.signEnd) > now)) };
 }
 
 async function visibleActivity(ctx: MemberCtx, id: number) {
-  const [loaded, member] = await Promise.all([loadActivity(ctx.db, id), memberOf(ctx.db, ctx.actor)]);
+  const [loaded, member] = await Promise.all([loadActivity(ctx, id), memberOf(ctx, ctx.actor)]);
   if (!loaded || !visible(loaded, member, ctx.now)) throw new DomainError("ERROR_RESULT_NULL");
   return { loaded, member };
 }
@@ -166,7 +164,7 @@ export async function activityInfo({ ctx, input }: { ctx: MemberCtx; input: { id
 /** The sign-up check of the activity page: SUCCESS, or the outcome that stands in the way. */
 export async function powerCheck({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const { loaded, member } = await visibleActivity(ctx, input.id);
-  const standing = await standingOf(ctx.db, loaded, member, ctx.now);
+  const standing = await standingOf(ctx, loaded, member);
   return { check: { code: standing.outcome }, stock: standing.remaining };
 }
 
@@ -181,7 +179,7 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
   const { loaded, member } = await visibleActivity(ctx, input.activity);
   const [settings] = await ctx.db.select().from(questionnaires).where(eq(questionnaires.activityId, loaded.activity.id));
   if (!settings) throw new DomainError("ERROR_RESULT_NULL");
-  const mine = (await quizItemsOf(ctx.db, loaded.activity.id)).filter((i) => visibleTo(i.question, member.foreigner));
+  const mine = (await quizItemsOf(ctx, loaded.activity.id)).filter((i) => visibleTo(i.question, member.foreigner));
   const asked = settings.isRandom ? drawQuestions(mine, settings.count) : mine;
   const [draw] = await ctx.db
     .insert(quizDraws)

@@ -6,10 +6,10 @@ import { modules } from "../../db/schema";
 import { MODULE_SHOW } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { moduleView, visibleModules } from "./catalogue";
-import { memberOf } from "./load";
+import { memberOf } from "../signup";
 
 async function showcaseModule(ctx: MemberCtx, type: number) {
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   // Newest year first: a showcase moved to next year's module without clearing last year's shows the new one.
   const [m] = await visibleModules(ctx, member, eq(modules.showTitle, type));
   return m ?? null;

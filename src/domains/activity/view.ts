@@ -5,15 +5,12 @@
 // spec names one field, in the member's language too.
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { activities, activityProperties, gifts, questionnaires, relations, relationshipRules, ruleGifts, tagActivities, tagGroups, tags } from "../../db/schema";
+import { activities, gifts, questionnaires, relations, relationshipRules, ruleGifts, tagActivities, tagGroups, tags } from "../../db/schema";
 import { ACTIVITY_STATE } from "../../protocol/types";
 import type { MemberCtx } from "../context";
-import { propertyViews } from "../property/service";
 import { inLanguage } from "../shared/language";
 import { cleanRichText } from "../shared/rich-text";
-import { left } from "./eligibility";
-import type { Loaded, Member } from "./load";
-import { standingOf } from "./load";
+import { activityPropertiesOf, left, type Loaded, type Member, standingOf } from "../signup";
 import { isoOf } from "../shared/fields";
 
 
@@ -88,22 +85,6 @@ export async function relationshipsOf(db: DbOrTx, activityId: number) {
   }));
 }
 
-/** The profile properties the activity's form shows, with the member's current values. */
-export async function activityPropertiesOf(db: DbOrTx, activityId: number, member: Member) {
-  const rows = await db.select().from(activityProperties).where(eq(activityProperties.activityId, activityId)).orderBy(asc(activityProperties.sortIndex));
-  const views = await propertyViews(db, rows.map((r) => r.propertyId));
-  return rows
-    .map((r) => {
-      const property = views.find((v) => v.id === r.propertyId);
-      if (!property || !(member.foreigner ? !property.isChineseOnly : !property.isForeignerOnly)) return null;
-      const value = member.values.get(r.propertyId) ?? null;
-      // A choice is stored as its option's value; the option decides what a dependent field may offer.
-      const option = property.options.find((o) => o.value === value);
-      return { property, isReadonly: r.isReadonly, isMust: r.isMust || property.isMust, value, option: option ? { id: option.id } : null };
-    })
-    .filter((r) => r !== null);
-}
-
 export async function questionnaireOf(db: DbOrTx, activityId: number) {
   const [q] = await db.select().from(questionnaires).where(eq(questionnaires.activityId, activityId));
   if (!q) return null;
@@ -124,10 +105,10 @@ export async function questionnaireOf(db: DbOrTx, activityId: number) {
 export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Member) {
   const { activity: a, team, module } = loaded;
   const [standing, groups, relationships, props, queryStock] = await Promise.all([
-    standingOf(ctx.db, loaded, member, ctx.now),
+    standingOf(ctx, loaded, member),
     team ? tagGroupsOf(ctx.db, team.id, a.id, ctx.now) : Promise.resolve({ groups: [], lastSignEnd: null }),
     relationshipsOf(ctx.db, a.id),
-    activityPropertiesOf(ctx.db, a.id, member),
+    activityPropertiesOf(ctx, a.id, member),
     questionnaireOf(ctx.db, a.id),
   ]);
   const name = (zh: string, en: string) => ({ nameZh: zh, nameEn: en, name: inLanguage(ctx, zh, en) });

@@ -9,7 +9,7 @@ import { BANNER_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import { JUMP_KIND, MODULE_MODEL } from "../../protocol/types";
 import type { Ctx, MemberCtx } from "../context";
-import { memberOf } from "../activity/load";
+import { memberOf } from "../signup";
 import { visibleModules } from "../activity/catalogue";
 import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
@@ -135,7 +135,7 @@ export async function onlineBanners({ ctx }: { ctx: MemberCtx }) {
     .from(banners)
     .where(and(or(isNull(banners.showAt), lte(banners.showAt, ctx.now)), or(isNull(banners.hideAt), gt(banners.hideAt, ctx.now))))
     .orderBy(desc(banners.sortIndex), desc(banners.id));
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   const carousel = await visibleModules(
     ctx,
     member,

@@ -4,16 +4,18 @@
 // again (the first refusal is answered, naming its item); then placeOrder
 // takes every row's places in one lock order, so either all rows get their
 // places or none does. The rows leave the trolley with the same commit.
+import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { cartRows } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE } from "../../protocol/types";
-import { memberOf } from "../activity/load";
 import type { MemberCtx } from "../context";
-import { activityQueue, addressOf, chargeOf, checkDraft, placeOrder, type Unit } from "../order/sign";
+import { idField } from "../shared/fields";
+import { activityQueue, addressOf, chargeOf, checkDraft, memberOf, placeOrder, type Unit } from "../signup";
 
-export type PlaceInput = { integral: 0 | 1; address?: number | null };
+export const placeInput = t.Object({ integral: t.Union([t.Literal(0), t.Literal(1)]), address: t.Optional(t.Union([idField, t.Null()])) });
+export type PlaceInput = typeof placeInput.static;
 
 /** A refusal of one row's check, answered with the item it was about. */
 async function naming<T>(activity: number, check: () => Promise<T>): Promise<T> {
@@ -33,7 +35,7 @@ export async function prepareCheckout({ ctx, input }: { ctx: MemberCtx; input: P
     .where(and(eq(cartRows.userId, ctx.actor.id), eq(cartRows.checked, true)))
     .orderBy(asc(cartRows.id));
   if (rows.length === 0) throw new DomainError("ERROR_CART_EMPTY");
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   const deduct = input.integral === 1;
   const units: Unit[] = [];
   for (const row of rows) {

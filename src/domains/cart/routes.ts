@@ -4,13 +4,11 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { signInput } from "../order/routes";
-import { withPayLink } from "../order/sign";
-import { checkout, prepareCheckout, queueOfCheckout } from "./checkout";
-import { addToCart, cartCount, checkAll, checkRow, listCart, plusCart, prepareAdd, subCart } from "./trolley";
+import { seatConflicts, withPayLink } from "../signup";
+import { checkout, placeInput, prepareCheckout, queueOfCheckout } from "./checkout";
+import { addToCart, cartAddInput, cartCount, checkAll, checkRow, listCart, plusCart, prepareAdd, subCart } from "./trolley";
 
 const flag = t.Union([t.Literal(0), t.Literal(1)]);
-const seatConflicts = { order_items_member_seat_idx: "ERROR_SIGN_FINISH", order_items_team_seat_idx: "ERROR_SIGN_FINISH", order_families_identity_idx: "ERROR_SIGN_FAMILY" } as const;
 
 export const cartDomain = domain("cart", [
   query("/market/cart/count", { access: "user" }, cartCount),
@@ -18,7 +16,7 @@ export const cartDomain = domain("cart", [
     "/market/cart/add",
     {
       access: "user",
-      input: t.Object({ ...t.Pick(signInput, ["activity", "quests", "clans", "time", "draw"]).properties, count: t.Literal(1) }),
+      input: cartAddInput,
       prepare: prepareAdd,
       audit: "cart.add",
     },
@@ -33,7 +31,7 @@ export const cartDomain = domain("cart", [
     "/market/place",
     {
       access: "user",
-      input: t.Object({ integral: flag, address: t.Optional(t.Union([idField, t.Null()])) }),
+      input: placeInput,
       prepare: prepareCheckout,
       // A checkout of one item (a gift when redemption opens) joins that item's sign-ups; one of several items,
       // whose places are taken in the one lock order, is written on its own.

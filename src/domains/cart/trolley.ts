@@ -3,19 +3,20 @@
 // checks (standing, questionnaire against its draw, family rules), so what
 // is in the trolley could be signed up now; address and points come at
 // checkout (./checkout.ts), which checks everything again.
+import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq, sql, sum } from "drizzle-orm";
 import { activities, cartRows, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { MODULE_MODEL, RESULT } from "../../protocol/types";
-import { heldBy, loadActivity, memberOf, standingOf } from "../activity/load";
 import type { MemberCtx } from "../context";
-import { checkDraft, type SignInput } from "../order/sign";
+import { checkDraft, heldBy, loadActivity, memberOf, signInput, standingOf } from "../signup";
 
 /** Rows one member may keep (not in the spec: a trolley, not a warehouse). */
 export const MAX_CART_ROWS = 30;
 
-export type CartAddInput = Pick<SignInput, "activity" | "quests" | "clans" | "time" | "draw"> & { count: 1 };
+export const cartAddInput = t.Object({ ...t.Pick(signInput, ["activity", "quests", "clans", "time", "draw"]).properties, count: t.Literal(1) });
+export type CartAddInput = typeof cartAddInput.static;
 
 async function badge(ctx: MemberCtx) {
   const [row] = await ctx.db.select({ n: sum(cartRows.count) }).from(cartRows).where(eq(cartRows.userId, ctx.actor.id));
@@ -37,11 +38,11 @@ async function ownRow(ctx: MemberCtx, id: number) {
 
 /** How many more units the member may hold of the item: its maximum less their live orders (this cycle). */
 async function roomFor(ctx: MemberCtx, activityId: number) {
-  const loaded = await loadActivity(ctx.db, activityId);
+  const loaded = await loadActivity(ctx, activityId);
   if (!loaded) throw new DomainError("ERROR_RESULT_NULL");
-  const member = await memberOf(ctx.db, ctx.actor);
-  const standing = await standingOf(ctx.db, loaded, member, ctx.now);
-  const { held } = await heldBy(ctx.db, loaded, ctx.actor.id, standing.cycle);
+  const member = await memberOf(ctx, ctx.actor);
+  const standing = await standingOf(ctx, loaded, member);
+  const { held } = await heldBy(ctx, loaded, ctx.actor.id, standing.cycle);
   return loaded.activity.formCount - held;
 }
 
@@ -75,7 +76,7 @@ export async function addToCart({ ctx, input, prepared }: { ctx: CommandCtx<Memb
       set: { ...values, checked: true, count: single ? sql`1` : sql`${cartRows.count} + 1` },
     })
     .returning({ id: cartRows.id, count: cartRows.count });
-  const room = draft.loaded.activity.formCount - (await heldBy(ctx.db, draft.loaded, ctx.actor.id, draft.standing.cycle)).held;
+  const room = draft.loaded.activity.formCount - (await heldBy(ctx, draft.loaded, ctx.actor.id, draft.standing.cycle)).held;
   if (row!.count > room) throw new DomainError("ERROR_SIGN_FINISH", { activity: input.activity });
   const [{ rows }] = (await ctx.db.select({ rows: sql<number>`count(*)::int` }).from(cartRows).where(eq(cartRows.userId, ctx.actor.id))) as [{ rows: number }];
   if (rows > MAX_CART_ROWS) throw new DomainError("ERROR_PARAMS", { field: "rows", max: MAX_CART_ROWS });
@@ -91,11 +92,11 @@ export async function listCart({ ctx }: { ctx: MemberCtx }) {
     .leftJoin(teams, eq(teams.id, activities.teamId))
     .where(eq(cartRows.userId, ctx.actor.id))
     .orderBy(asc(cartRows.id));
-  const member = await memberOf(ctx.db, ctx.actor);
+  const member = await memberOf(ctx, ctx.actor);
   const list = [];
   for (const { row, activity: a, team } of rows) {
-    const loaded = await loadActivity(ctx.db, a.id);
-    const standing = loaded ? await standingOf(ctx.db, loaded, member, ctx.now) : null;
+    const loaded = await loadActivity(ctx, a.id);
+    const standing = loaded ? await standingOf(ctx, loaded, member) : null;
     const code = standing?.outcome ?? "ERROR_RESULT_NULL";
     list.push({
       id: row.id,

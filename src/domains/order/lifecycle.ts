@@ -11,7 +11,7 @@ import { activities, orderFamilies, orderItems, orders, payments } from "../../d
 import { ORDER_STATE, PAY_STATE } from "../../protocol/types";
 import type { PaymentKind } from "../payment/kinds";
 import { returnPoints } from "../points/ledger";
-import { type Claim, giveAllBack, takeAll } from "./places";
+import { type Claim, giveAllBack, takeAll } from "../signup";
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -53,7 +53,7 @@ export async function cancelOrder(db: DbOrTx, orderId: number, now: Date, from?:
     .where(and(eq(payments.kind, "order"), eq(payments.refId, orderId), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)));
   await setState(db, orderId, ORDER_STATE.ORDER_STATE_CANCEL, now, { expiresAt: null });
   const rows = await itemsOf(db, orderId);
-  await giveAllBack(db, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
+  await giveAllBack({ db }, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
   const names = rows.map((r) => r.nameZh).join("、");
   const namesEn = rows.map((r) => r.nameEn).join(", ");
   await returnPoints(db, { userId: order.userId, parts: order.pointParts, now, note: { descZh: `取消报名退回：${names}`, descEn: `Returned, sign-up cancelled: ${namesEn}` } });
@@ -65,7 +65,7 @@ async function retake(db: DbOrTx, orderId: number, now: Date): Promise<boolean> 
   try {
     return await db.transaction(async (sp) => {
       const rows = await itemsOf(sp, orderId);
-      const full = await takeAll(sp, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
+      const full = await takeAll({ db: sp }, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
       if (full) throw new Error(full.code);
       // The seat indexes refuse if the member signed up again meanwhile.
       await setState(sp, orderId, ORDER_STATE.ORDER_STATE_SUCCESS, now, { expiresAt: null });

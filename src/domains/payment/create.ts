@@ -13,7 +13,6 @@ import { PAY_STATE } from "../../protocol/types";
 import type { Ctx } from "../context";
 import { log } from "../../log";
 import { withTimeout } from "../../timeout";
-import { paymentKind } from "./kinds";
 
 /** Where payers reach the portal: PUBLIC_URL, else the host the member used. */
 export const originOf = (ctx: Pick<Ctx, "config" | "host">): string => ctx.config.payment.publicUrl ?? `http://${ctx.host ?? "localhost"}`;
@@ -31,7 +30,7 @@ export async function recordPayment(
 ) {
   await ctx.db.insert(payments).values({
     trade: input.trade,
-    provider: ctx.providers.payment.name,
+    provider: ctx.app.providers.payment.name,
     kind: input.kind,
     refId: input.refId,
     userId: input.userId,
@@ -48,10 +47,10 @@ export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.trade, trade));
   if (!payment) throw new DomainError("ERROR_RESULT_NULL");
   if (payment.payUrl) return payment.payUrl;
-  let created: Awaited<ReturnType<Ctx["providers"]["payment"]["create"]>>;
+  let created: Awaited<ReturnType<Ctx["app"]["providers"]["payment"]["create"]>>;
   try {
     created = await withTimeout(
-      ctx.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx), now: ctx.now }),
+      ctx.app.providers.payment.create({ trade, amount: payment.amount, subject: payment.subject, expiresAt: payment.expiresAt, origin: originOf(ctx), now: ctx.now }),
       ctx.config.payment.timeoutMs,
     );
   } catch (error) {
@@ -59,22 +58,37 @@ export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
     await abandonPayment(ctx, payment);
     throw new DomainError("ERROR_BUSY", { reason: "payment" });
   }
-  await ctx.db.update(payments).set({ payUrl: created.payUrl, providerTrade: created.providerTrade }).where(eq(payments.id, payment.id));
+  await ctx.app.runner.run({
+    ctx,
+    name: "payment.link",
+    audit: { action: "payment.link", row: "each" },
+    verb: async (c) => {
+      await c.db.update(payments).set({ payUrl: created.payUrl, providerTrade: created.providerTrade }).where(eq(payments.id, payment.id));
+      return { audit: { entity: "payment", id: payment.id, userId: payment.userId, detail: trade } };
+    },
+  });
   return created.payUrl;
 }
 
 /** Closes a payment nobody can pay and gives up what it was for, in one short transaction and the usual lock order. */
 async function abandonPayment(ctx: Ctx, payment: typeof payments.$inferSelect) {
-  const kind = paymentKind(payment.kind);
+  const kind = ctx.app.paymentKinds.get(payment.kind) ?? null;
   try {
-    await ctx.db.transaction(async (tx) => {
-      await kind?.lock(tx, payment.refId);
-      const closed = await tx
-        .update(payments)
-        .set({ state: PAY_STATE.PAY_STATE_CLOSED })
-        .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)))
-        .returning({ id: payments.id });
-      if (closed.length > 0) await kind?.abandon(tx, payment.refId, ctx.now);
+    await ctx.app.runner.run({
+      ctx,
+      name: "payment.abandon",
+      audit: { action: "payment.abandon", row: "when named" },
+      verb: async ({ db: tx }) => {
+        await kind?.lock(tx, payment.refId);
+        const closed = await tx
+          .update(payments)
+          .set({ state: PAY_STATE.PAY_STATE_CLOSED })
+          .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)))
+          .returning({ id: payments.id });
+        if (closed.length === 0) return {};
+        await kind?.abandon(tx, payment.refId, ctx.now);
+        return { audit: { entity: "payment", id: payment.id, userId: payment.userId, detail: payment.trade } };
+      },
     });
   } catch (error) {
     log.error(`payment ${payment.trade}: could not close it; the expiry job will`, { error });

@@ -1,6 +1,6 @@
 // The things a payment can pay for, by the `kind` stored on the payment row.
-// Each paying domain registers its kind (src/domains/index.ts), so payment
-// never imports the domains that use it.
+// The app state holds them by name (src/app-state.ts, ctx.app.paymentKinds),
+// so payment never imports the domains that use it.
 import type { DbOrTx } from "../../db/client";
 
 export type PaymentKind = {
@@ -17,11 +17,3 @@ export type PaymentKind = {
   paidAfterClose?(db: DbOrTx, refId: number, now: Date): Promise<"kept" | "refund">;
   describe(db: DbOrTx, refId: number): Promise<{ zh: string; en: string } | null>;
 };
-
-const kinds = new Map<string, PaymentKind>();
-
-export function registerPaymentKind(name: string, kind: PaymentKind) {
-  kinds.set(name, kind);
-}
-
-export const paymentKind = (name: string): PaymentKind | null => kinds.get(name) ?? null;

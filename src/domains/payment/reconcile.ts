@@ -11,7 +11,7 @@ import { and, eq, gt, isNotNull, lte, or } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { payments } from "../../db/schema";
-import type { Providers } from "../../providers";
+import type { Ctx } from "../context";
 import { log } from "../../log";
 import { PAY_STATE } from "../../protocol/types";
 import { settlePayment } from "./settle";
@@ -48,14 +48,19 @@ export async function paymentsToReconcile({ db, now, config }: { db: DbOrTx; now
 }
 
 /** After the lock: ask, settle what was paid, close what may no longer be paid. A failure is logged and the next tick tries again. */
-export async function reconcilePayments(scope: { db: DbOrTx; now: Date; providers: Providers }, rows: ToReconcile[]): Promise<void> {
-  const provider = scope.providers.payment;
+export async function reconcilePayments(scope: Ctx, rows: ToReconcile[]): Promise<void> {
+  const provider = scope.app.providers.payment;
   if (!provider.query || rows.length === 0) return;
   for (const row of rows) {
     try {
       const status = await provider.query(row.trade, scope.now);
       if (status.state === "paid") {
-        const applied = await scope.db.transaction((tx) => settlePayment({ ctx: { db: tx, now: scope.now, providers: scope.providers }, input: status.notice }));
+        const { accepted: applied } = await scope.app.runner.run({
+          ctx: scope,
+          name: "payment.reconcile",
+          audit: { action: "payment.reconcile", row: "when named" },
+          verb: (c) => settlePayment({ ctx: c, input: status.notice }),
+        });
         log.warn(
           `payment ${row.trade}: ${provider.name} says it was paid and its notification had not come; ${applied ? "settled from the query" : "the query's answer was refused (another amount or provider)"}`,
         );
@@ -64,10 +69,19 @@ export async function reconcilePayments(scope: { db: DbOrTx; now: Date; provider
       }
       // Closed here and settled or closed there: nothing left to ask.
       if (row.state === PAY_STATE.PAY_STATE_CLOSED) {
-        await scope.db
-          .update(payments)
-          .set({ payUrl: null })
-          .where(and(eq(payments.id, row.id), eq(payments.state, PAY_STATE.PAY_STATE_CLOSED)));
+        await scope.app.runner.run({
+          ctx: scope,
+          name: "payment.closed",
+          audit: { action: "payment.closed", row: "when named" },
+          verb: async (c) => {
+            const cleared = await c.db
+              .update(payments)
+              .set({ payUrl: null })
+              .where(and(eq(payments.id, row.id), eq(payments.state, PAY_STATE.PAY_STATE_CLOSED)))
+              .returning({ id: payments.id });
+            return cleared.length ? { audit: { entity: "payment", id: row.id, detail: row.trade } } : {};
+          },
+        });
       }
     } catch (error) {
       log.warn(`payment ${row.trade}: could not ${row.state === PAY_STATE.PAY_STATE_CLOSED ? "close it" : "ask about it"} at ${provider.name}; the next tick tries again: ${(error as Error)?.message ?? error}`);

@@ -18,8 +18,9 @@ export const paymentDomain = domain(
       {
         maxBytes: MAX_NOTICE_BYTES,
         // Only the configured provider's path answers; the others refuse whatever arrives.
-        read: async ({ ctx, raw }) => (ctx.providers.payment.name === name ? ctx.providers.payment.verify(raw, ctx.now) : null),
-        answer: (ctx, outcome) => ctx.providers.payment.acknowledge(outcome),
+        read: async ({ ctx, raw }) => (ctx.app.providers.payment.name === name ? ctx.app.providers.payment.verify(raw, ctx.now) : null),
+        answer: (ctx, outcome) => ctx.app.providers.payment.acknowledge(outcome),
+        audit: "payment.notify",
       },
       settlePayment,
     ),

@@ -9,13 +9,12 @@ import { Elysia } from "elysia";
 import { payments } from "../../db/schema";
 import { signedSandboxNotice } from "../../providers/payment/sandbox";
 import { PAY_STATE } from "../../protocol/types";
-import type { Deps } from "../context";
-import { paymentKind } from "./kinds";
+import type { AppState, Deps } from "../context";
 import { type SandboxState, sandboxPage } from "./sandbox-page";
 
 const isTrade = (trade: string) => /^[A-Z]{1,4}\d{14}[0-9A-F]{16}$/.test(trade);
 
-export function sandboxPages(deps: Deps, handle: (request: Request) => Promise<Response>) {
+export function sandboxPages(deps: Deps, app: AppState, handle: (request: Request) => Promise<Response>) {
   const { db } = deps.database;
 
   async function sandboxState(trade: string): Promise<{ state: SandboxState; payment: typeof payments.$inferSelect | null }> {
@@ -28,7 +27,7 @@ export function sandboxPages(deps: Deps, handle: (request: Request) => Promise<R
 
   async function render(trade: string, lang: string | undefined, cancelled: boolean) {
     const { state, payment } = await sandboxState(trade);
-    const subject = payment ? await paymentKind(payment.kind)?.describe(db, payment.refId) : null;
+    const subject = payment ? await app.paymentKinds.get(payment.kind)?.describe(db, payment.refId) : null;
     return sandboxPage({
       state: state === "open" && cancelled ? "cancelled" : state,
       trade,

@@ -6,16 +6,19 @@ import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import type { PaidNotice } from "../../providers/payment";
 import { PAY_STATE } from "../../protocol/types";
+import type { AuditTarget } from "../../http/kit";
 import type { Ctx } from "../context";
 import { log } from "../../log";
-import { paymentKind } from "./kinds";
 
 /** Accepted (applied now, or nothing left to do), or refused: not ours, or not what we asked for. */
-export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db" | "now" | "providers">; input: PaidNotice }): Promise<boolean> {
+export type Settled = { accepted: boolean; audit?: AuditTarget };
+
+export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db" | "now" | "app">; input: PaidNotice }): Promise<Settled> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.trade, notice.trade));
-  if (!payment || payment.provider !== ctx.providers.payment.name || payment.amount !== notice.amount) return false;
-  const kind = paymentKind(payment.kind);
-  if (!kind) return false;
+  if (!payment || payment.provider !== ctx.app.providers.payment.name || payment.amount !== notice.amount) return { accepted: false };
+  const kind = ctx.app.paymentKinds.get(payment.kind) ?? null;
+  if (!kind) return { accepted: false };
+  const target: AuditTarget = { entity: "payment", id: payment.id, userId: payment.userId, detail: payment.trade };
   // The thing paid for first, then the payment: the order the expiry job locks in too.
   await kind.lock(ctx.db, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
@@ -25,17 +28,17 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db
     const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND;
     await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
     if (outcome === "refund") log.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
-    return true;
+    return { accepted: true, audit: { ...target, detail: `${payment.trade} ${outcome}` } };
   }
   if (current?.state !== PAY_STATE.PAY_STATE_WAIT) {
     // Money taken for a payment we already closed: staff must refund it by hand (real adapters will refund).
     if (current?.state === PAY_STATE.PAY_STATE_CLOSED) log.warn(`payment ${payment.trade}: paid after it was closed`);
-    return true;
+    return { accepted: true };
   }
-  if (!(await kind.paid(ctx.db, payment.refId, notice.transactionId, ctx.now))) return true;
+  if (!(await kind.paid(ctx.db, payment.refId, notice.transactionId, ctx.now))) return { accepted: true };
   await ctx.db
     .update(payments)
     .set({ state: PAY_STATE.PAY_STATE_SUCCESS, paidAt: ctx.now })
     .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)));
-  return true;
+  return { accepted: true, audit: target };
 }

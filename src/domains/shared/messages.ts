@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import type { Providers, SmsTemplate } from "../../providers";
+import type { SmsTemplate } from "../../providers";
 import { withTimeout } from "../../timeout";
 import { Refusal, redact } from "../../providers/refusal";
 import type { Ctx } from "../context";
@@ -68,33 +68,44 @@ export async function claimMessages({ db, now }: { db: DbOrTx; now: Date }, opts
 }
 
 /** Hands claimed messages to the providers, outside any transaction, and records each outcome. */
-export async function sendClaimed(ctx: { db: Db | DbOrTx; now: Date; providers: Providers; config: Ctx["config"] }, rows: Row[]): Promise<void> {
+export async function sendClaimed(ctx: Ctx, rows: Row[]): Promise<void> {
   for (const row of rows) {
     try {
       const sending =
         row.channel === "sms"
-          ? ctx.providers.sms.send({ id: row.id, to: row.to, text: row.text, template: row.template })
-          : ctx.providers.mail.send({ id: row.id, to: row.to, subject: row.subject ?? "", text: row.text });
+          ? ctx.app.providers.sms.send({ id: row.id, to: row.to, text: row.text, template: row.template })
+          : ctx.app.providers.mail.send({ id: row.id, to: row.to, subject: row.subject ?? "", text: row.text });
       await withTimeout(sending, ctx.config.messageTimeoutMs);
-      await ctx.db.update(outbox).set({ state: "sent", sentAt: ctx.now, claimedUntil: null, error: null }).where(eq(outbox.id, row.id));
+      await record(ctx, row, "message.sent", { state: "sent", sentAt: ctx.now, claimedUntil: null, error: null });
     } catch (error) {
       const refused = error instanceof Refusal;
       const last = refused || row.attempts >= MAX_SEND_ATTEMPTS;
       const nextAt = new Date(ctx.now.getTime() + FIRST_RETRY_MS * 2 ** (row.attempts - 1));
       // Providers word their reasons without the address or the text; redact again, as a server may quote either.
       const reason = redact(String((error as Error)?.message ?? error));
-      const provider = row.channel === "sms" ? ctx.providers.sms.name : ctx.providers.mail.name;
+      const provider = row.channel === "sms" ? ctx.app.providers.sms.name : ctx.app.providers.mail.name;
       const outcome = refused ? "refused, marked failed" : last ? `failed, the last of ${MAX_SEND_ATTEMPTS} tries: marked failed` : `failed, tried again from ${nextAt.toISOString()}`;
       log.warn(`message ${row.id} (${row.channel} by ${provider}), try ${row.attempts} ${outcome}: ${reason}`);
-      await ctx.db
-        .update(outbox)
-        .set({ state: last ? "failed" : "pending", nextAt, claimedUntil: null, error: reason })
-        .where(eq(outbox.id, row.id));
+      await record(ctx, row, last ? "message.failed" : "message.retry", { state: last ? "failed" : "pending", nextAt, claimedUntil: null, error: reason });
     }
   }
 }
 
+/** A delivery's outcome, written through the runner with its log row. */
+function record(ctx: Ctx, row: Row, action: string, set: Partial<Row>) {
+  return ctx.app.runner.run({
+    ctx,
+    name: action,
+    audit: { action, row: "each" },
+    verb: async (c) => {
+      await c.db.update(outbox).set(set).where(eq(outbox.id, row.id));
+      return { audit: { entity: "outbox", id: row.id, detail: row.channel } };
+    },
+  });
+}
+
 export async function deliverMessages(ctx: Ctx, opts: { ids?: number[] } = {}): Promise<void> {
-  await sendClaimed(ctx, await claimMessages(ctx, opts));
+  const { rows } = await ctx.app.runner.run({ ctx, name: "message.claim", verb: async (c) => ({ rows: await claimMessages(c, opts) }) });
+  await sendClaimed(ctx, rows);
 }
 

@@ -24,12 +24,9 @@ import type { MemberCtx } from "../context";
 
 export type EntryClaims = { v: 1; sub: string; uid: number; lang: "zh" | "en"; iat: number; exp: number; jti: string };
 
-const secrets = new WeakMap<Config, string>();
-
-/** HEALTH_ENTRY_SECRET when set (it must be when instances share a database); otherwise a random one kept in DATA_DIR. */
+/** HEALTH_ENTRY_SECRET when set (it must be when instances share a database); otherwise a random one kept in DATA_DIR (the app reads it once: ctx.app.entrySecret). */
 export function entrySecret(config: Config): string {
-  const known = config.health.secret ?? secrets.get(config);
-  if (known) return known;
+  if (config.health.secret) return config.health.secret;
   const file = join(config.dataDir, "health-entry.secret");
   let secret = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
   if (secret.length < 32) {
@@ -38,7 +35,6 @@ export function entrySecret(config: Config): string {
     writeFileSync(file, secret, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
-  secrets.set(config, secret);
   return secret;
 }
 
@@ -77,5 +73,5 @@ export async function issueEntryKey({ ctx }: { ctx: MemberCtx }) {
     exp: iat + ctx.config.health.keyLifetimeMs,
     jti: toBase64Url(new Uint8Array(randomBytes(16))),
   };
-  return { key: signEntryKey(entrySecret(ctx.config), claims), url: ctx.config.health.url, expires: claims.exp };
+  return { key: signEntryKey(ctx.app.entrySecret(), claims), url: ctx.config.health.url, expires: claims.exp };
 }

@@ -101,7 +101,7 @@ export async function takeCaptcha(ctx: Ctx, answer: string): Promise<boolean> {
 }
 
 /** Footer and sign-in tips, and the home page's side links: copyright, the filing number for the host used, the contacts. */
-export async function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host" | "providers"> }) {
+export async function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host" | "app"> }) {
   const { site } = ctx.config;
   const hostname = (ctx.host ?? "").replace(/:\d+$/, "").toLowerCase();
   return {
@@ -118,17 +118,14 @@ export async function siteInfo({ ctx }: { ctx: Pick<Ctx, "config" | "host" | "pr
   };
 }
 
-/** The drawn QR's address, per storage (each app's, in tests): drawn and stored once. */
-const drawnQrs = new WeakMap<object, Promise<string>>();
-
 /**
  * Without SOCIAL_QR_IMAGE, a QR code of SOCIAL_ACCOUNT_URL drawn with the
  * qrcode package and kept like an upload (content-addressed, so every
  * instance stores the same file under the same name), read at /file/get.
  */
-function drawnSocialQr(ctx: Pick<Ctx, "config" | "providers">): Promise<string> {
-  const storage = ctx.providers.storage;
-  let drawn = drawnQrs.get(storage);
+function drawnSocialQr(ctx: Pick<Ctx, "config" | "app">): Promise<string> {
+  const storage = ctx.app.providers.storage;
+  let drawn = ctx.app.drawn.get("social-qr");
   if (!drawn) {
     drawn = (async () => {
       const png = new Uint8Array(
@@ -138,8 +135,8 @@ function drawnSocialQr(ctx: Pick<Ctx, "config" | "providers">): Promise<string> 
       await storage.put(key, png, "image/png");
       return filePath(key);
     })();
-    drawn.catch(() => drawnQrs.delete(storage));
-    drawnQrs.set(storage, drawn);
+    drawn.catch(() => ctx.app.drawn.delete("social-qr"));
+    ctx.app.drawn.set("social-qr", drawn);
   }
   return drawn;
 }

@@ -37,7 +37,7 @@ async function playVideo({ ctx, input }: { ctx: Ctx; input: { auth: string } }):
     .select({ key: videoGrants.key })
     .from(videoGrants)
     .where(and(eq(videoGrants.token, input.auth), gt(videoGrants.expiresAt, ctx.now)));
-  const bytes = grant ? await ctx.providers.storage.get(grant.key) : null;
+  const bytes = grant ? await ctx.app.providers.storage.get(grant.key) : null;
   if (!grant || !bytes) throw new DomainError("ERROR_RESULT_NULL");
   return { body: bytes, type: videoType(grant.key)!, cache: "none" };
 }

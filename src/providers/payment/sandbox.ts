@@ -29,17 +29,6 @@ export function sandboxSecret(config: Config): string {
   return fresh;
 }
 
-const secrets = new WeakMap<Config, string>();
-
-function secretOf(config: Config): string {
-  let secret = secrets.get(config);
-  if (!secret) {
-    secret = sandboxSecret(config);
-    secrets.set(config, secret);
-  }
-  return secret;
-}
-
 const sign = (secret: string, body: string): string => createHmac("sha256", secret).update(body).digest("hex");
 
 export type SandboxNoticeBody = { trade: string; transactionId: string; amount: number; status: "SUCCESS" };
@@ -47,10 +36,11 @@ export type SandboxNoticeBody = { trade: string; transactionId: string; amount: 
 /** The notification the sandbox sends when the payer confirms: the body and its signature header. */
 export function signedSandboxNotice(config: Config, notice: SandboxNoticeBody): { body: string; headers: Headers } {
   const body = JSON.stringify(notice);
-  return { body, headers: new Headers({ "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: sign(secretOf(config), body) }) };
+  return { body, headers: new Headers({ "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: sign(sandboxSecret(config), body) }) };
 }
 
 export function sandboxProvider(config: Config): PaymentProvider {
+  let secret: string | null = null;
   return {
     name: "sandbox",
     async create({ trade, origin }) {
@@ -58,7 +48,7 @@ export function sandboxProvider(config: Config): PaymentProvider {
     },
     async verify({ body, headers }): Promise<PaidNotice | null> {
       const given = headers.get(SANDBOX_SIGNATURE_HEADER) ?? "";
-      const expected = sign(secretOf(config), body);
+      const expected = sign((secret ??= sandboxSecret(config)), body);
       if (!/^[0-9a-f]{64}$/.test(given) || !timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(expected, "hex"))) return null;
       let parsed: Partial<SandboxNoticeBody>;
       try {

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../src/domains/api";
-import { placeFamily, ruleFor } from "../../../src/domains/activity/family-rules";
+import { placeFamily, ruleFor } from "../../../src/domains/signup/family";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";

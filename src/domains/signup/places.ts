@@ -4,7 +4,7 @@
 // in one order (teams, activities, cycles, options, gifts, each kind by id),
 // so two sign-ups or checkouts never wait on each other in a circle.
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Ctx } from "../context";
 import { rowsOf } from "../../db/sql";
 import type { ResultCode } from "../../protocol/types";
 
@@ -36,7 +36,8 @@ export type Refusal = { code: ResultCode; claim: number };
  * are taken as one: each kind of row in id order, kinds in the order above,
  * so a checkout and a sign-up lock rows in the same order.
  */
-export async function takeAll(db: DbOrTx, claims: readonly Claim[]): Promise<Refusal | null> {
+export async function takeAll(ctx: Pick<Ctx, "db">, claims: readonly Claim[]): Promise<Refusal | null> {
+  const { db } = ctx;
   const first = (match: (c: Claim) => boolean) => Math.max(0, claims.findIndex(match));
   const sum = (key: (c: Claim) => number | null) => {
     const totals = new Map<number, number>();
@@ -82,13 +83,9 @@ export async function takeAll(db: DbOrTx, claims: readonly Claim[]): Promise<Ref
   return null;
 }
 
-/** One claim's take: what refused, or null. */
-export async function takePlaces(db: DbOrTx, claim: Claim): Promise<ResultCode | null> {
-  return (await takeAll(db, [claim]))?.code ?? null;
-}
-
 /** Gives a cancelled order's places and stock back, in the order takeAll locks them, and tells instances places came back. */
-export async function giveAllBack(db: DbOrTx, claims: readonly Claim[]) {
+export async function giveAllBack(ctx: Pick<Ctx, "db">, claims: readonly Claim[]) {
+  const { db } = ctx;
   const ids = (pick: (c: Claim) => number | null) => [...new Set(claims.map(pick).filter((id): id is number => id !== null))].sort((a, b) => a - b);
   const placesOf = (match: (c: Claim) => boolean) => claims.filter(match).reduce((n, c) => n + c.places, 0);
   for (const id of ids((c) => c.teamId)) {

@@ -1,0 +1,25 @@
+// The app's in-memory state, made once per app at start and passed in
+// (ARCHITECTURE section 5): never module-level maps keyed on the settings.
+import type { AppState, Deps } from "./domains/context";
+import { duesPayment } from "./domains/membership/dues-payment";
+import { orderPayment } from "./domains/order/lifecycle";
+import { soldOutMemory } from "./domains/signup";
+import { entrySecret } from "./domains/system/entry-key";
+import { createRunner } from "./http/runner";
+import { configuredProviders } from "./providers";
+
+export function createAppState(deps: Pick<Deps, "database" | "config" | "providers" | "hooks">): AppState {
+  let secret: string | null = null;
+  return {
+    providers: { ...configuredProviders(deps.config), ...deps.providers },
+    soldOut: soldOutMemory(),
+    paymentKinds: new Map([
+      ["dues", duesPayment],
+      ["order", orderPayment],
+    ]),
+    drawn: new Map(),
+    entrySecret: () => (secret ??= entrySecret(deps.config)),
+    runner: createRunner(deps.database.db),
+    hooks: deps.hooks ?? {},
+  };
+}

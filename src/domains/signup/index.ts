@@ -1,0 +1,40 @@
+// Sign-up: the one door. Activities (the catalogue), orders and the trolley
+// reach sign-up only through this file.
+//
+// The rules of spec 2 section 4, in the order the spec gives them, each a
+// pure function with `now` passed in (tests/unit/signup/ tests each):
+//   visibility.ts     activity state: who sees an activity, and when
+//   conditions.ts     the "show" and "sign" conditions of activity, team, module
+//   cycle.ts          periodic activities: which cycle `now` falls in
+//   eligibility.ts    the sign-up outcomes (success, no permission, not
+//                     started, ended, finished, full, points insufficient)
+//   questionnaire.ts  the quiz: drawing, option stock, answers, scoring
+//   family.ts         family members against the relationship rules
+//   charge.ts         points deduction and the payment window
+// What reads the database to feed them:
+//   loaded.ts         the activity with its team, module, conditions,
+//                     questions and properties
+//   standing.ts       the member, their holdings, the places left, the outcome
+//   draft.ts          a draft checked against every rule that only reads
+// What writes:
+//   writer.ts         one order of one or more units, all or nothing
+//   places.ts         places and stock taken and given back, in one lock order
+//   queue.ts          the per-activity write queue and the seat conflicts
+//   sold-out.ts       an instance's memory of sold-out activities
+//   sign-up.ts        /order/sign: prepare, write, pay link
+export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
+export { allMet, type Condition, meets, type MemberValues } from "./conditions";
+export { cycleEnd, cycleOf } from "./cycle";
+export { addressOf, checkDraft, type CheckedDraft } from "./draft";
+export { left, type Outcome, outcomeOf, smallest } from "./eligibility";
+export { placeFamily, type Rule } from "./family";
+export { type DraftInput, type SignInput, signInput } from "./input";
+export { activityPropertiesOf, type ActivityRow, loadActivity, type Loaded, type ModuleRow, quizItemsOf, type TeamRow } from "./loaded";
+export { type Claim, giveAllBack, takeAll } from "./places";
+export { drawQuestions, optionState, visibleTo } from "./questionnaire";
+export { activityQueue, seatConflicts } from "./queue";
+export { type PreparedSign, prepareSign, signUp, withPayLink } from "./sign-up";
+export { type SoldOutMemory, soldOutMemory } from "./sold-out";
+export { heldBy, type Member, memberOf, standingOf } from "./standing";
+export { visible } from "./visibility";
+export { placeOrder, type Unit } from "./writer";

@@ -1,0 +1,47 @@
+// /order/sign (spec 2 sections 4, 5 and 7): one sign-up. Before the
+// transaction, on the pool, everything that only reads (./draft.ts), the
+// address and the charge; in the command's one transaction (a batch of its
+// activity's queue), the writer (./writer.ts); after the commit, the pay link.
+import type { CommandCtx } from "../../http/kit";
+import type { MemberCtx } from "../context";
+import { requestPayLink } from "../payment/create";
+import { chargeOf } from "./charge";
+import { addressOf, checkDraft } from "./draft";
+import type { SignInput } from "./input";
+import { refuse } from "./refuse";
+import { placeOrder } from "./writer";
+
+/** Everything /order/sign checks before its transaction: only reads, on the pool. */
+export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignInput }) {
+  const draft = await checkDraft(ctx, input);
+  const a = draft.loaded.activity;
+  const address = await addressOf(ctx, draft.loaded, input.address);
+  const charge = chargeOf(a, input.integral === 1);
+  if (!charge) return refuse("ERROR_SIGN_DEDUCTION");
+  if (charge.points > draft.standing.points) return refuse(a.mustIntegral ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+  return { draft, address, charge };
+}
+
+export type PreparedSign = Awaited<ReturnType<typeof prepareSign>>;
+
+/** The writes of a sign-up, in the command's one transaction, from what prepareSign checked. */
+export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
+  const { draft, address, charge } = prepared;
+  const a = draft.loaded.activity;
+  // Sold out since this request was checked (an earlier sign-up of its batch took the last place).
+  if (ctx.app.soldOut.at(a)) return refuse("ERROR_SIGN_FULL");
+  const placed = await placeOrder(ctx, { units: [{ draft, charge, time: draft.quiz?.time ?? input.time ?? null }], address, deducted: input.integral === 1, prefix: "A" });
+  const quiz = draft.quiz;
+  return {
+    ...placed,
+    ticket: a.hasTicket && !placed.expires,
+    score: quiz?.score ?? null,
+    review: quiz?.showAnswer ? quiz.items.map((i) => ({ id: i.question.id, answer: i.answer, score: i.score })) : null,
+  };
+}
+
+/** After the commit: the pay link of an order waiting for payment (the payment window's QR); none for a free one. */
+export async function withPayLink<R extends { trade: string; expires: string | null }>({ ctx, result }: { ctx: MemberCtx; result: R }) {
+  const pay = result.expires ? await requestPayLink(ctx, result.trade) : null;
+  return { ...result, pay, code: pay };
+}

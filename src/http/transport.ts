@@ -1,0 +1,199 @@
+// HTTP around the verbs: the body limit before anything is buffered, the
+// envelope, the access guard, the hostile-input walk and the strict schema,
+// and the mapping of every outcome to an answer and an HTTP status:
+//   a refusal a verb gives (any result code)      sealed, 200
+//   a protocol failure (stale, forged, replayed,  plain JSON ERROR_PARAMS, 400
+//     undecryptable, unknown token, too big)      (413 for size)
+//   a real fault                                  ERROR_SERVER, 500, no internals
+// What a call does once its input is trusted is the kit's (./serve.ts).
+import { Elysia } from "elysia";
+import type { Ctx } from "../domains/context";
+import { log } from "../log";
+import type { Access } from "../protocol/powers";
+import { DomainError, message } from "../protocol/result";
+import { StorageUnavailable } from "../providers/storage";
+import { ProtocolError, type Envelope, type Opened } from "./envelope";
+import { brokenIndex, isBusy, pgCode } from "./errors";
+import { type Checker, compile, hostile } from "./input";
+import type { Domain, Download, RouteDef } from "./kit";
+import { noteActor } from "./request-log";
+import { MULTIPART_OVERHEAD } from "./uploads";
+
+/** iv and tag around a sealed body. */
+const SEAL_OVERHEAD = 64;
+
+/** The envelope's own query parameters; the rest of a signed GET's query is its input. */
+const PROTOCOL_PARAMS = new Set(["token_id", "stamp", "key"]);
+
+export const plain = (answer: unknown, status: number) =>
+  new Response(JSON.stringify(answer), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+
+/** Reads at most `limit` bytes: a declared length over it is refused unread, a stream is cut off when it passes it. */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (!/^\d+$/.test(declared) || Number(declared) > limit) throw new ProtocolError("size");
+    return new Uint8Array(await request.arrayBuffer());
+  }
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.length;
+    if (total > limit) throw new ProtocolError("size");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The host and port the visitor used, from the request's own address (no second URL parse per call). */
+function hostOf(url: string): string | null {
+  const start = url.indexOf("//");
+  if (start < 0) return null;
+  const end = url.indexOf("/", start + 2);
+  return url.slice(start + 2, end < 0 ? undefined : end) || null;
+}
+
+function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERROR_NOT_POWER" | null {
+  if (access === "public" || access === "session") return null;
+  if (!actor) return "ERROR_LOGIN_CODE";
+  if (access === "user") return null;
+  const powers = typeof access === "string" ? [access] : access;
+  return powers.some((p) => actor.powers.has(p)) ? null : "ERROR_NOT_POWER";
+}
+
+/** Refuses the input before any verb sees it; the reason travels as a parameter. */
+function checkInput(input: unknown, check: Checker) {
+  const bad = hostile(input);
+  if (bad) throw new DomainError("ERROR_PARAMS", { reason: bad });
+  if (!check(input)) throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+}
+
+/** What the kit does with a call once the transport has opened and checked it. */
+export type Calls = {
+  envelope: Envelope;
+  clock: () => Date;
+  bodyLimit: (def: RouteDef) => number;
+  /** The verb's context for this request. */
+  ctxOf: (opened: Opened | null, where: { ip: string | null; host: string | null; userAgent: string | null }, now: Date) => Ctx;
+  throttle: (def: RouteDef, ctx: Ctx) => Promise<void>;
+  upload: (def: RouteDef, contentType: string, body: Uint8Array) => Promise<unknown>;
+  download: (def: RouteDef, ctx: Ctx, input: unknown) => Promise<Download>;
+  query: (def: RouteDef, ctx: Ctx, input: unknown) => Promise<object>;
+  command: (def: RouteDef, ctx: Ctx, opened: Opened | null, input: unknown) => Promise<object>;
+  notify: (def: RouteDef, request: Request, ctx: Ctx) => Promise<Response>;
+};
+
+export function mountAll(domains: Domain[], calls: Calls) {
+  let app = new Elysia({ name: "api" });
+  for (const d of domains) {
+    for (const def of d.routes) {
+      const handle = mount(def, calls);
+      const path = `/api${def.path}`;
+      const route = ({ request, server }: { request: Request; server: { requestIP(r: Request): { address: string } | null } | null }) =>
+        handle(request, server?.requestIP(request)?.address ?? null);
+      app = (def.method === "GET" ? app.get(path, route, { parse: "none" }) : app.post(path, route, { parse: "none" })) as unknown as typeof app;
+    }
+  }
+  return app;
+}
+
+function mount(def: RouteDef, calls: Calls) {
+  const check = compile(def.input);
+  const path = `/api${def.path}`;
+  const signed = def.access !== "public";
+  const { envelope } = calls;
+
+  return async function handle(request: Request, ip: string | null): Promise<Response> {
+    const now = calls.clock();
+    const where = { ip, host: hostOf(request.url), userAgent: request.headers.get("user-agent") };
+    let opened: Opened | null = null;
+    try {
+      if (def.kind === "notify") return await calls.notify(def, request, calls.ctxOf(null, where, now));
+      let payload: unknown;
+      let body: Uint8Array | null = null;
+      if (def.method === "GET") {
+        if (signed) {
+          const open = await envelope.open("GET", request, path, now, new Uint8Array());
+          opened = open.opened;
+          payload = Object.fromEntries([...open.params].filter(([k]) => !PROTOCOL_PARAMS.has(k)));
+        } else {
+          const q = request.url.indexOf("?");
+          payload = Object.fromEntries(new URLSearchParams(q < 0 ? "" : request.url.slice(q + 1)));
+        }
+      } else {
+        body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
+        if (signed) {
+          const open = await envelope.open("POST", request, path, now, body, def.kind === "upload");
+          opened = open.opened;
+          payload = open.payload;
+        } else {
+          try {
+            payload = JSON.parse(new TextDecoder().decode(body));
+          } catch {
+            throw new ProtocolError("body");
+          }
+        }
+      }
+      const ctx = calls.ctxOf(opened, where, now);
+      if (ctx.actor) noteActor(request, ctx.actor.id);
+      const refused = allowed(def.access, ctx.actor);
+      if (refused) throw new DomainError(refused);
+      let input: unknown;
+      if (def.kind === "upload") input = await calls.upload(def, request.headers.get("content-type") ?? "", body!);
+      else {
+        checkInput(payload, check);
+        input = payload;
+      }
+      await calls.throttle(def, ctx);
+      if (def.kind === "download") return downloadResponse(await calls.download(def, ctx, input));
+      const result = def.kind === "query" ? await calls.query(def, ctx, input) : await calls.command(def, ctx, opened, input);
+      const answer = "message" in result ? result : { message: message("SUCCESS"), ...result };
+      return opened ? await envelope.seal(opened, answer) : plain(answer, 200);
+    } catch (error) {
+      return failure(def, error, opened, calls);
+    }
+  };
+}
+
+/** Every outcome that is not a normal answer. */
+async function failure(def: RouteDef, error: unknown, opened: Opened | null, calls: Calls): Promise<Response> {
+  if (error instanceof ProtocolError) {
+    // A stale stamp is told the server's time, so a client whose clock is off can sign again by it.
+    const params = error.reason === "stale" ? { reason: error.reason, now: calls.clock().getTime() } : { reason: error.reason };
+    return plain({ message: message("ERROR_PARAMS", params) }, error.reason === "size" ? 413 : 400);
+  }
+  // A write replayed on another instance: its nonce is already recorded.
+  if (pgCode(error) === "23505" && brokenIndex(error)?.startsWith("request_nonces")) return plain({ message: message("ERROR_PARAMS", { reason: "replay" }) }, 400);
+  let answer: { message: ReturnType<typeof message> };
+  let status = 200;
+  if (error instanceof DomainError) answer = { message: message(error.code, error.params) };
+  else if (isBusy(error)) answer = { message: message("ERROR_BUSY") };
+  else if (error instanceof StorageUnavailable) {
+    // The file store failed or refused after its tries, and said why in the log: an upload wrote no row; a plain
+    // download (an <img>, a <video>) is told 503, which a browser or proxy may try again, not a 400 blaming the asker.
+    answer = { message: message("ERROR_BUSY", { reason: "storage" }) };
+    if (!opened) status = 503;
+  } else {
+    log.error("unexpected error", { route: def.path, actor: opened?.userId ?? null, error });
+    answer = { message: message("ERROR_SERVER") };
+    status = 500;
+  }
+  if (opened) return calls.envelope.seal(opened, answer, status);
+  // Unsealed (the handshake, or a session not yet trusted): malformed input is a 400, a throttle a 429.
+  if (error instanceof DomainError && def.access === "public") return plain(answer, error.code === "ERROR_PARAMS" ? 400 : error.code === "ERROR_OFTEN" ? 429 : 200);
+  return plain(answer, status === 200 ? 400 : status);
+}
+
+function downloadResponse(file: Download): Response {
+  const headers: Record<string, string> = {
+    "content-type": file.type,
+    "cache-control": file.cache === "immutable" ? "public, max-age=31536000, immutable" : "no-store",
+    "x-content-type-options": "nosniff",
+  };
+  if (file.filename) headers["content-disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+  return new Response(file.body as BodyInit, { headers });
+}

@@ -1,0 +1,55 @@
+// Uploads: one signed multipart part named `file`, its size limited per
+// route, its type read from the bytes (never the name), kept by the storage
+// provider under a content-addressed key before the command's transaction
+// (storage may be a network call; a retry stores nothing twice).
+import { DomainError } from "../protocol/result";
+import type { StorageProvider } from "../providers/storage";
+import { storageKeyOf } from "../providers/storage";
+import type { FileKind, RouteDef, UploadedFile } from "./kit";
+
+export const FILE_TYPES: Record<FileKind, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** Room for the multipart framing around an uploaded file. */
+export const MULTIPART_OVERHEAD = 16 * 1024;
+
+/** The file type from its first bytes, never from its name. */
+export function sniff(bytes: Uint8Array): FileKind | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  // An xlsx is a zip whose entries name the workbook part.
+  if (starts(0x50, 0x4b, 0x03, 0x04) && Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64 * 1024))).includes("xl/")) return "xlsx";
+  return null;
+}
+
+type Received = { bytes: Uint8Array; kind: FileKind; name: string };
+
+/** The one part named `file`, its type read from the bytes. */
+async function fileOf(def: RouteDef, limit: number, contentType: string, body: Uint8Array): Promise<Received> {
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob) || [...form.keys()].length !== 1) throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length === 0 || bytes.length > limit) throw new DomainError("ERROR_PARAMS", { reason: "size", max: limit });
+  const kind = sniff(bytes);
+  if (!kind || !def.files?.includes(kind)) throw new DomainError("ERROR_PARAMS", { reason: "type", types: def.files });
+  const name = (file as File).name ?? "";
+  return { bytes, kind, name: name.isWellFormed() ? name.replaceAll("\0", "").slice(0, 200) : "" };
+}
+
+/** The uploaded file, checked and stored: the input of an upload's verb. */
+export async function receiveFile(storage: StorageProvider, def: RouteDef, limit: number, contentType: string, body: Uint8Array): Promise<{ file: UploadedFile }> {
+  const { bytes, kind, name } = await fileOf(def, limit, contentType, body);
+  const key = storageKeyOf(bytes, kind);
+  await storage.put(key, bytes, FILE_TYPES[kind]);
+  return { file: { key, kind, name, size: bytes.length } };
+}
