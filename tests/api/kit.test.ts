@@ -3,15 +3,16 @@
 // providers never inside a transaction, uploads, and the handshake's budget.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Type } from "@sinclair/typebox";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { duesOrders, files, operationLog, outbox, payments, users, verificationCodes } from "../../src/db/schema";
 import { queueMessage } from "../../src/domains/shared/messages";
 import { systemDomain } from "../../src/domains/system/routes";
 import { command, domain, query } from "../../src/http/kit";
 import { createKit } from "../../src/http/serve";
-import { JOBS, runJob } from "../../src/jobs/scheduler";
+import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
 import { until } from "../helpers/wait";
+import { makeActivity, makeMembers } from "../helpers/activities";
 import type { PaymentProvider } from "../../src/providers/payment";
 import { sandboxProvider } from "../../src/providers/payment/sandbox";
 import type { SmsMessage, SmsProvider } from "../../src/providers/sms";
@@ -215,6 +216,43 @@ describe("the operation log", () => {
     expect(rows[0]!.createdAt.getTime()).toBe(t.clock.now().getTime());
   });
 
+  test("writes sharing one transaction stand alone: a failing one is rolled back by its savepoint, with its log row", async () => {
+    const ctx = systemCtx(t.deps, t.state, t.clock.now());
+    const write = (to: string, fail: boolean) => ({
+      ctx,
+      name: "probe",
+      audit: { action: "probe.batch", row: "each" as const },
+      verb: async (c: Parameters<typeof queueMessage>[0]) => {
+        const [row] = await c.db.insert(outbox).values({ channel: "mail", to, text: "x", createdAt: c.now, nextAt: new Date(c.now.getTime() + 3_600_000) }).returning();
+        if (fail) throw new DomainError("ERROR_SIGN_FULL");
+        return { audit: { entity: "outbox", id: row!.id } };
+      },
+    });
+    const outcomes = await t.state.runner.runAll([write("a@example.com", false), write("b@example.com", true), write("c@example.com", false)]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
+    expect((outcomes[1] as { error: unknown }).error).toBeInstanceOf(DomainError);
+    const kept = await t.db.select({ to: outbox.to }).from(outbox).where(inArray(outbox.to, ["a@example.com", "b@example.com", "c@example.com"]));
+    expect(kept.map((r) => r.to).sort()).toEqual(["a@example.com", "c@example.com"]);
+    expect(await t.db.select().from(operationLog).where(eq(operationLog.action, "probe.batch"))).toHaveLength(2);
+  });
+
+  test("a job's tick that changed something leaves a row; one that changed nothing leaves none", async () => {
+    const expireOrders = JOBS.find((j) => j.name === "expire-orders")!;
+    const jobRows = () => t.db.select().from(operationLog).where(eq(operationLog.action, "job.expire-orders"));
+    expect(await runJob(t, expireOrders, t.clock.now())).toBe(true);
+    expect(await jobRows()).toHaveLength(0);
+    // A paid sign-up left unpaid past its 5 minutes.
+    const paid = await makeActivity(t.db, { price: 1000 });
+    const [buyer] = await makeMembers(t.db, 1);
+    const member = await t.as(buyer!.account);
+    const answer = await member.call<{ expires: string | null }>("/order/sign", { activity: paid.id });
+    expect(answer.message.code).toBe("SUCCESS");
+    expect(answer.expires).not.toBeNull();
+    expect(await runJob(t, expireOrders, new Date(t.clock.now().getTime() + 6 * 60_000))).toBe(true);
+    const rows = await jobRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: null, targetEntity: "job", targetId: "expire-orders", detail: JSON.stringify({ cancelled: 1 }) });
+  });
 });
 
 describe("the handshake's budget", () => {
