@@ -2,12 +2,18 @@
 // importing payment importing membership) is how a change in one domain
 // quietly breaks another. The route kit lives in src/http; domains may use
 // it, it may use the shared context type and nothing else of a domain.
+// Three habits are held here too: an input type is its schema's `static`
+// (written twice, the two drift: a field optional in one and required in
+// the other); app state lives in the one object made at start (src/app-state.ts),
+// never in a WeakMap keyed on the settings; and sign-up has one door, its index.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "..", "..");
-const DOMAINS = join(ROOT, "src", "domains");
+const SRC = join(ROOT, "src");
+const DOMAINS = join(SRC, "domains");
+const SIGNUP = join(DOMAINS, "signup");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -35,6 +41,32 @@ function edges(): Map<string, Set<string>> {
     }
   }
   return graph;
+}
+
+/** `type XxxInput = { ... }` (or `= Other & { ... }`) and `interface XxxInput`: an input type written by hand. */
+const HAND_WRITTEN_INPUT = /\btype\s+\w*Input\b[^=;]*=[^;]*\{|\binterface\s+\w*Input\b/g;
+
+function handWrittenInputs(text: string): string[] {
+  return [...text.matchAll(HAND_WRITTEN_INPUT)].map((m) => m[0].replace(/\s+/g, " "));
+}
+
+/** A WeakMap whose key type names the settings: state that belongs in the app state object. */
+const CONFIG_KEYED_WEAKMAP = /\bWeakMap\s*<\s*[^,>]*\bConfig\b/g;
+
+function configKeyedWeakMaps(text: string): string[] {
+  return [...text.matchAll(CONFIG_KEYED_WEAKMAP)].map((m) => m[0]);
+}
+
+/** Every relative module a file names: static and dynamic imports, re-exports. */
+const specifiers = (text: string) => [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g)].map((m) => m[1]!);
+
+/** The imports of `file` that reach past sign-up's index into its inside; none for sign-up's own files. */
+function signupBackDoors(file: string, text: string): string[] {
+  if (file.startsWith(`${SIGNUP}/`)) return [];
+  return specifiers(text).filter((spec) => {
+    const target = join(file, "..", spec).replace(/\.ts$/, "");
+    return target.startsWith(`${SIGNUP}/`) && target !== join(SIGNUP, "index");
+  });
 }
 
 function cycles(graph: Map<string, Set<string>>): string[][] {
@@ -69,5 +101,45 @@ describe("domain imports", () => {
 
   test("the walk finds a cycle when there is one", () => {
     expect(cycles(new Map([["a", new Set(["b"])], ["b", new Set(["a"])]]))).toEqual([["a", "b", "a"]]);
+  });
+
+  test("every input type in a domain is its schema's static, never written by hand", () => {
+    const found = filesUnder(DOMAINS).flatMap((file) => handWrittenInputs(readFileSync(file, "utf8")).map((decl) => `${relative(ROOT, file)}: ${decl}`));
+    expect(found).toEqual([]);
+  });
+
+  test("the walk finds a hand-written input type when there is one", () => {
+    expect(handWrittenInputs("export type NewsInput = {\n  id?: number;\n};")).toHaveLength(1);
+    expect(handWrittenInputs("type SubmitInput = ProfileInput & { user: number };")).toHaveLength(1);
+    expect(handWrittenInputs("export interface FamilyInput { name: string }")).toHaveLength(1);
+    expect(handWrittenInputs("export type NewsInput = typeof newsInput.static;")).toEqual([]);
+    expect(handWrittenInputs('export type DraftInput = Omit<SignInput, "address" | "integral">;')).toEqual([]);
+    expect(handWrittenInputs('type ModuleInput = (typeof moduleInput.static)["module"];')).toEqual([]);
+  });
+
+  test("no WeakMap under src is keyed on the settings: app state is made once at start", () => {
+    const found = filesUnder(SRC).flatMap((file) => configKeyedWeakMaps(readFileSync(file, "utf8")).map((decl) => `${relative(ROOT, file)}: ${decl}`));
+    expect(found).toEqual([]);
+  });
+
+  test("the walk finds a WeakMap keyed on the settings when there is one", () => {
+    expect(configKeyedWeakMaps("const memory = new WeakMap<Config, Set<number>>();")).toHaveLength(1);
+    expect(configKeyedWeakMaps("let cache: WeakMap<Readonly<Config>, string>;")).toHaveLength(1);
+    expect(configKeyedWeakMaps("const notes = new WeakMap<Request, Note>();")).toEqual([]);
+  });
+
+  test("other domains and the rest of src reach sign-up only through its index", () => {
+    const found = filesUnder(SRC).flatMap((file) => signupBackDoors(file, readFileSync(file, "utf8")).map((spec) => `${relative(ROOT, file)}: ${spec}`));
+    expect(found).toEqual([]);
+  });
+
+  test("the walk finds a back door into sign-up when there is one", () => {
+    const banner = join(DOMAINS, "banner", "service.ts");
+    expect(signupBackDoors(banner, 'import { memberOf } from "../signup/writer";')).toEqual(["../signup/writer"]);
+    expect(signupBackDoors(banner, 'export { placeFamily } from "../signup/family.ts";')).toEqual(["../signup/family.ts"]);
+    expect(signupBackDoors(banner, 'const m = await import("../signup/queue");')).toEqual(["../signup/queue"]);
+    expect(signupBackDoors(join(SRC, "app-state.ts"), 'import { soldOutMemory } from "./domains/signup/sold-out";')).toEqual(["./domains/signup/sold-out"]);
+    expect(signupBackDoors(banner, 'import { memberOf } from "../signup";\nimport { cycleOf } from "../signup/index";')).toEqual([]);
+    expect(signupBackDoors(join(SIGNUP, "sign-up.ts"), 'import { writeOrder } from "./writer";')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // finish activating that member for 30 minutes (the grant is the used code
 // row, so every instance agrees), choose a language, complete the profile and
 // set a password. Activation signs the session in.
+import { Type as t } from "@sinclair/typebox";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
@@ -13,8 +14,8 @@ import { loadUserView } from "../account/user-view";
 import { storePassword } from "../auth/password";
 import type { Ctx } from "../context";
 import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
-import { contactTaken, mailOf, phoneOf } from "../shared/fields";
-import { type ProfileInput, checkProfile, writeProfileValues, writePurposeValue } from "../shared/profile";
+import { codeField, contactTaken, mailField, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
+import { checkProfile, profileInput, writeProfileValues, writePurposeValue } from "../shared/profile";
 
 type UserRow = typeof users.$inferSelect;
 type Command = CommandCtx<Ctx>;
@@ -62,7 +63,14 @@ export async function sendActivationMail({ ctx, input }: { ctx: Command; input: 
   return sendCode(ctx, { purpose: "activate", channel: "mail", target: mail, userId: user.id });
 }
 
-type NoMailInput = { employees: string; password?: string; mail: string };
+// The spec's call table names only employees and mail; the initial password travels too, and its absence is refused by name.
+const noMailFields = { employees: t.String({ maxLength: 50 }), password: t.Optional(passwordField), mail: mailField };
+/** /active/none/mail/send. */
+export const noMailInput = t.Object(noMailFields);
+export type NoMailInput = typeof noMailInput.static;
+/** /active/none/mail/login: the same form with the code sent to the chosen mailbox. */
+export const noMailLoginInput = t.Object({ ...noMailFields, auth: codeField });
+export type NoMailLoginInput = typeof noMailLoginInput.static;
 
 /** The no-company-mail form: employee id plus the initial password, then a code to a mailbox of the member's choice. */
 async function noMailMember(ctx: Ctx, input: NoMailInput) {
@@ -96,7 +104,7 @@ export async function activationLogin({ ctx, input }: { ctx: Command; input: { p
   return { user: await loadUserView(ctx.db, user.id) };
 }
 
-export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailInput & { auth: string } }) {
+export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailLoginInput }) {
   const { user, mail } = await noMailMember(ctx, input);
   const verdict = await useCode(ctx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
   if (!verdict.ok) return verdict.answer;
@@ -127,7 +135,15 @@ export async function sendProfilePhoneCode({ ctx, input }: { ctx: Command; input
   return sendCode(ctx, { purpose: "activate-phone", channel: "sms", target: phone, userId: user.id });
 }
 
-export type SubmitInput = ProfileInput & { user: number; password: string; phone?: string; auth?: string };
+/** /active/submit: the member, the password, the profile form, and a phone with its code when it is new. */
+export const submitInput = t.Object({
+  user: t.Integer(),
+  password: passwordField,
+  ...profileInput.properties,
+  phone: t.Optional(phoneField),
+  auth: t.Optional(codeField),
+});
+export type SubmitInput = typeof submitInput.static;
 
 /**
  * /active/submit: profile, phone, password, state and sign-in in one

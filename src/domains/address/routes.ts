@@ -2,6 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
 import {
+  addressInput,
   deleteAddress,
   findPlace,
   findPlaceForStaff,
@@ -9,22 +10,10 @@ import {
   listAddresses,
   saveAddress,
   setDefaultAddress,
+  regionCode as code,
   updatePlace,
 } from "./service";
 
-const code = t.String({ maxLength: 12 });
-export const addressInput = t.Object({
-  address: t.Object({
-    id: t.Optional(idField),
-    name: t.String({ maxLength: 100 }),
-    phone: t.String({ maxLength: 20 }),
-    address0: code,
-    address1: code,
-    address2: code,
-    address3: code,
-    info: t.String({ maxLength: 500 }),
-  }),
-});
 const byId = t.Object({ id: idField });
 
 export const addressDomain = domain("address", [

@@ -1,6 +1,7 @@
 // A member's address book (spec 1 sections 3 and 5): at most 10 addresses,
 // exactly one default while any exist, the home address ("place") beside the
 // delivery ones. Every read and write is scoped to the acting member.
+import { Type as t } from "@sinclair/typebox";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addresses, users } from "../../db/schema";
@@ -8,22 +9,29 @@ import type { Ctx, MemberCtx } from "../context";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
 import { ADDRESS_TYPE } from "../../protocol/types";
+import { idField } from "../shared/fields";
 import { childrenOf, isRegionChain, regionOf } from "./regions";
 import { MAX_ADDRESSES } from "../../protocol/limits";
 
 
 type AddressRow = typeof addresses.$inferSelect;
 
-export type AddressInput = {
-  id?: number;
-  name: string;
-  phone: string;
-  address0: string;
-  address1: string;
-  address2: string;
-  address3: string;
-  info: string;
-};
+/** A region code of the address picker, as /address/find takes and answers it. */
+export const regionCode = t.String({ maxLength: 12 });
+/** /user/address/save and /user/address/place/update: loose bounds here, the verb answers which field is wrong. */
+export const addressInput = t.Object({
+  address: t.Object({
+    id: t.Optional(idField),
+    name: t.String({ maxLength: 100 }),
+    phone: t.String({ maxLength: 20 }),
+    address0: regionCode,
+    address1: regionCode,
+    address2: regionCode,
+    address3: regionCode,
+    info: t.String({ maxLength: 500 }),
+  }),
+});
+export type AddressInput = typeof addressInput.static;
 
 export const addressView = (row: AddressRow) => ({
   id: row.id,
@@ -61,7 +69,7 @@ export async function listAddresses({ ctx }: { ctx: MemberCtx }) {
 }
 
 /** The checked, cleaned fields of an address; ERROR_PARAMS { field } names the first bad one. */
-function checkAddress(input: AddressInput) {
+function checkAddress(input: AddressInput["address"]) {
   const name = cleanText(input.name ?? "");
   if (!name || name.length > 30 || !isPersonName(name)) throw new DomainError("ERROR_PARAMS", { field: "name" });
   const phone = (input.phone ?? "").trim();
@@ -93,7 +101,7 @@ async function insertAddress(ctx: Ctx, userId: number, fields: ReturnType<typeof
   return row!;
 }
 
-export async function saveAddress({ ctx, input }: { ctx: MemberCtx; input: { address: AddressInput } }) {
+export async function saveAddress({ ctx, input }: { ctx: MemberCtx; input: AddressInput }) {
   const userId = ctx.actor.id;
   const fields = checkAddress(input.address);
   await lockMember(ctx.db, userId);
@@ -146,7 +154,7 @@ export async function findPlaceForStaff({ ctx, input }: { ctx: Ctx; input: { id:
 }
 
 /** The one home address: updated when it exists, else added (it counts towards the 10). */
-export async function updatePlace({ ctx, input }: { ctx: MemberCtx; input: { address: AddressInput } }) {
+export async function updatePlace({ ctx, input }: { ctx: MemberCtx; input: AddressInput }) {
   const userId = ctx.actor.id;
   const fields = checkAddress(input.address);
   await lockMember(ctx.db, userId);

@@ -1,21 +1,9 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField, pageIndex } from "../shared/fields";
-import { currentAnnouncement, deleteAnnouncement, listAnnouncements, markSeen, saveAnnouncement } from "./service";
+import { announcementInput, currentAnnouncement, deleteAnnouncement, listAnnouncements, markSeen, saveAnnouncement } from "./service";
 
 const byId = t.Object({ id: idField });
-
-export const announcementInput = t.Object({
-  announcement: t.Object({
-    id: t.Optional(idField),
-    titleZh: t.String({ maxLength: 400 }),
-    titleEn: t.String({ maxLength: 400 }),
-    bodyZh: t.String({ maxLength: 20_000 }),
-    bodyEn: t.String({ maxLength: 20_000 }),
-    show: t.String({ maxLength: 40 }),
-    hide: t.String({ maxLength: 40 }),
-  }),
-});
 
 export const announcementDomain = domain("announcement", [
   query("/announcement/current", { access: "user" }, currentAnnouncement),

@@ -2,6 +2,7 @@
 // spec 2's festive greeting made data): a title and a body in both
 // languages, a display window, shown to each member once. The body is plain
 // text (angle brackets escaped); the page shows each line as a paragraph.
+import { Type as t } from "@sinclair/typebox";
 import { and, count, desc, eq, gt, lte, notExists } from "drizzle-orm";
 import { announcementReads, announcements } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
@@ -9,7 +10,7 @@ import { cleanText } from "../../protocol/identity";
 import { ANNOUNCEMENT_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
-import { timeOf } from "../shared/fields";
+import { idField, timeOf } from "../shared/fields";
 
 type Row = typeof announcements.$inferSelect;
 
@@ -23,7 +24,19 @@ export const announcementView = (row: Row) => ({
   hide: row.hideAt.toISOString(),
 });
 
-export type AnnouncementInput = { id?: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; show: string; hide: string };
+/** /manager/announcement/save: loose bounds here, the verb answers which field is too long. */
+export const announcementInput = t.Object({
+  announcement: t.Object({
+    id: t.Optional(idField),
+    titleZh: t.String({ maxLength: 400 }),
+    titleEn: t.String({ maxLength: 400 }),
+    bodyZh: t.String({ maxLength: 20_000 }),
+    bodyEn: t.String({ maxLength: 20_000 }),
+    show: t.String({ maxLength: 40 }),
+    hide: t.String({ maxLength: 40 }),
+  }),
+});
+export type AnnouncementInput = typeof announcementInput.static;
 
 export const TITLE_MAX = 100;
 export const BODY_MAX = 5000;
@@ -39,7 +52,7 @@ const bodyOf = (text: string) =>
       .replace(/\n{3,}/g, "\n\n"),
   );
 
-function checkAnnouncement(input: AnnouncementInput) {
+function checkAnnouncement(input: AnnouncementInput["announcement"]) {
   const titleZh = cleanText(input.titleZh);
   if (!titleZh || titleZh.length > TITLE_MAX) throw new DomainError("ERROR_PARAMS", { field: "titleZh" });
   const titleEn = cleanText(input.titleEn);
@@ -62,7 +75,7 @@ export async function listAnnouncements({ ctx, input }: { ctx: Ctx; input: { ind
   return { list: rows.map(announcementView), count: p.count, max: p.max, index: p.index };
 }
 
-export async function saveAnnouncement({ ctx, input }: { ctx: CommandCtx; input: { announcement: AnnouncementInput } }) {
+export async function saveAnnouncement({ ctx, input }: { ctx: CommandCtx; input: AnnouncementInput }) {
   const fields = checkAnnouncement(input.announcement);
   const id = input.announcement.id;
   const [row] =

@@ -1,4 +1,5 @@
 // Sign-in, sign-out and reload (spec 1 sections 2, 5 and 8).
+import { Type as t } from "@sinclair/typebox";
 import { desc, eq, or, sql } from "drizzle-orm";
 import { loginLog, sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
@@ -6,11 +7,18 @@ import { DomainError, message, type Message } from "../../protocol/result";
 import { type ResultCode, USER_STATE } from "../../protocol/types";
 import { loadUserView } from "../account/user-view";
 import type { Ctx, MemberCtx } from "../context";
+import { passwordField } from "../shared/fields";
 import { clearFailures, pausedFor, recordFailure, takeTry } from "../shared/rate-limit";
 import { takeCaptcha } from "../system/service";
 import { passwordMatches } from "./password";
 
-export type LoginInput = { account: string; password: string; auth: string };
+export const loginInput = t.Object({
+  account: t.String({ minLength: 1, maxLength: 100 }),
+  // The client sends MD5(password) as 32 hex digits (spec 1 section 5).
+  password: passwordField,
+  auth: t.String({ minLength: 6, maxLength: 6 }),
+});
+export type LoginInput = typeof loginInput.static;
 
 /** Keyed by the member, whichever identifier was typed; an unknown name by its text. */
 const accountKey = (userId: number | null, typed: string) => (userId === null ? `signin:unknown:${typed}` : `signin:user:${userId}`);

@@ -1,6 +1,7 @@
 // Home-page banners (spec 2 sections 2, 3, 5 and 9): staff with
 // FUNCTION_ACTIVITY_EDIT list, read, save and delete them; every member reads
 // the ones online now, highest order first, each with its target resolved.
+import { Type as t } from "@sinclair/typebox";
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { activities, banners, modules, news } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
@@ -11,7 +12,7 @@ import { JUMP_KIND, MODULE_MODEL } from "../../protocol/types";
 import type { Ctx, MemberCtx } from "../context";
 import { memberOf } from "../signup";
 import { visibleModules } from "../activity/catalogue";
-import { isoOf, timeOf } from "../shared/fields";
+import { idField, isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { JUMP_TARGETS, paramsOf } from "./targets";
 
@@ -30,17 +31,25 @@ export const bannerView = (row: BannerRow) => ({
   face: row.face,
 });
 
-export type BannerInput = {
-  id?: number;
-  nameZh: string;
-  nameEn: string;
-  index?: number | null;
-  show?: string | null;
-  hide?: string | null;
-  jump?: number | null;
-  param?: string | null;
-  face?: string | null;
-};
+const time = t.Optional(t.Union([t.String({ maxLength: 40 }), t.Null()]));
+
+// Spec 2 section 7 sends `params` as JSON text; here it is the same object, typed and bounded
+// (as /order/sign's properties): the verb names the first bad field.
+export const bannerInput = t.Object({
+  params: t.Object({
+    id: t.Optional(idField),
+    nameZh: t.String({ maxLength: 400 }),
+    nameEn: t.String({ maxLength: 400 }),
+    /** Sent only when above 0 (spec 2 section 5). */
+    index: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000 })),
+    show: time,
+    hide: time,
+    jump: t.Optional(t.Union([t.Integer({ minimum: 0, maximum: 1_000_000 }), t.Null()])),
+    param: t.Optional(t.Union([t.String({ maxLength: 40 }), t.Null()])),
+    face: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
+  }),
+});
+export type BannerInput = typeof bannerInput.static;
 
 /** An image address as /file/upload/image answers it. */
 const FACE = /^\/api\/file\/get\?key=[0-9a-f]{64}\.(png|jpg)$/;
@@ -63,7 +72,7 @@ async function targetExists(ctx: Ctx, jump: number, id: number): Promise<boolean
 }
 
 /** The checked, cleaned banner; ERROR_PARAMS { field } names the first bad field in the editor's order. */
-async function checkBanner(ctx: Ctx, input: BannerInput) {
+async function checkBanner(ctx: Ctx, input: BannerInput["params"]) {
   const nameZh = cleanText(input.nameZh);
   if (!nameZh || nameZh.length > 100) throw new DomainError("ERROR_PARAMS", { field: "nameZh" });
   const nameEn = cleanText(input.nameEn);
@@ -106,7 +115,7 @@ export async function bannerInfo({ ctx, input }: { ctx: Ctx; input: { id: number
   return { info: bannerView(await bannerOf(ctx, input.id)) };
 }
 
-export async function saveBanner({ ctx, input }: { ctx: CommandCtx; input: { params: BannerInput } }) {
+export async function saveBanner({ ctx, input }: { ctx: CommandCtx; input: BannerInput }) {
   const fields = await checkBanner(ctx, input.params);
   if (input.params.id === undefined) {
     const [row] = await ctx.db.insert(banners).values({ ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning();

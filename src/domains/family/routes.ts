@@ -1,19 +1,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { deleteFamily, findFamily, listFamily, listFamilyForStaff, saveFamily } from "./service";
-
-export const familyInput = t.Object({
-  family: t.Object({
-    id: t.Optional(idField),
-    name: t.String({ maxLength: 200 }),
-    identity: t.String({ maxLength: 100 }),
-    birthday: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()])),
-    phone: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()])),
-    relation: t.Object({ id: t.Integer() }),
-    sex: t.Integer(),
-  }),
-});
+import { deleteFamily, familyInput, findFamily, listFamily, listFamilyForStaff, saveFamily } from "./service";
 
 export const familyDomain = domain("family", [
   query("/user/family/list", { access: "user" }, listFamily),

@@ -1,25 +1,31 @@
 // A member's family (spec 1 sections 3 and 5; spec 2 "Family member
 // editor"): at most 15, the identity decides the id type, saves are rate
 // limited. Every read and write is scoped to the acting member.
+import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { families, relations, users } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { cleanText, ID_TYPE, isMainlandId, isPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
+import { idField } from "../shared/fields";
 import { recordFailure } from "../shared/rate-limit";
 import { MAX_FAMILY } from "../../protocol/limits";
 
 
-export type FamilyInput = {
-  id?: number;
-  name: string;
-  identity: string;
-  birthday?: string | null;
-  phone?: string | null;
-  relation: { id: number };
-  sex: number;
-};
+/** /user/family/save: loose bounds here, the verb answers which field is wrong. */
+export const familyInput = t.Object({
+  family: t.Object({
+    id: t.Optional(idField),
+    name: t.String({ maxLength: 200 }),
+    identity: t.String({ maxLength: 100 }),
+    birthday: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()])),
+    phone: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()])),
+    relation: t.Object({ id: t.Integer() }),
+    sex: t.Integer(),
+  }),
+});
+export type FamilyInput = typeof familyInput.static;
 
 type Relation = typeof relations.$inferSelect;
 
@@ -83,7 +89,7 @@ function checkBirthday(value: string, now: Date): string {
 /** An 18-character value in the national format must be a real ID: a typo must not silently become a "passport". */
 const LOOKS_LIKE_ID = /^\d{17}[\dXx]$/;
 
-async function checkFamily(db: DbOrTx, input: FamilyInput, now: Date) {
+async function checkFamily(db: DbOrTx, input: FamilyInput["family"], now: Date) {
   const name = cleanText(input.name ?? "");
   if (!name || name.length > 50) throw bad("name");
   const [relation] = await db.select().from(relations).where(eq(relations.id, input.relation?.id ?? 0));
@@ -106,7 +112,7 @@ async function checkFamily(db: DbOrTx, input: FamilyInput, now: Date) {
   return { fields: { name, identity, idType, relationId: relation.id, sex: input.sex, phone: phone || null, birthday }, relation };
 }
 
-export async function saveFamily({ ctx, input }: { ctx: MemberCtx; input: { family: FamilyInput } }) {
+export async function saveFamily({ ctx, input }: { ctx: MemberCtx; input: FamilyInput }) {
   const userId = ctx.actor.id;
   // Counted inside the transaction: a refused or failed save rolls its count back, so only saves count.
   const pause = await recordFailure(ctx, `family-save:${userId}`, {

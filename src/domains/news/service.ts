@@ -2,6 +2,7 @@
 // opening one (which marks it read), and the editor's save and delete
 // (FUNCTION_NEWS_EDIT). Rich text is cleaned on the way in and again on the
 // way out, so a row written by any other path still leaves clean.
+import { Type as t } from "@sinclair/typebox";
 import { and, count, desc, eq } from "drizzle-orm";
 import { files, news, newsReads } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
@@ -10,6 +11,7 @@ import { NEWS_CONTENT_MAX, NEWS_PAGE_SIZE, NEWS_TITLE_MAX } from "../../protocol
 import { DomainError, page } from "../../protocol/result";
 import { NEWS_TYPE } from "../../protocol/types";
 import type { MemberCtx } from "../context";
+import { idField } from "../shared/fields";
 import { cleanRichText } from "../shared/rich-text";
 
 const TYPES = new Set<number>(Object.values(NEWS_TYPE));
@@ -80,16 +82,24 @@ export async function openNews({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
   };
 }
 
-export type NewsInput = {
-  id?: number;
-  type: number;
-  nameZh: string;
-  nameEn: string;
-  contentZh: string;
-  contentEn: string;
-  face?: string | null;
-  isTop?: boolean;
-};
+/** A type table id (NEWS_TYPE); the verb names the field when it is not one. */
+export const newsTypeField = t.Integer({ minimum: 0, maximum: 1_000_000 });
+// Loose enough that the verb answers which field is too long; tight enough to bound the work.
+const titleField = t.String({ maxLength: 1000 });
+const contentField = t.String({ maxLength: NEWS_CONTENT_MAX + 10_000 });
+
+/** /news/update: without an id it creates. */
+export const newsInput = t.Object({
+  id: t.Optional(idField),
+  type: newsTypeField,
+  nameZh: titleField,
+  nameEn: titleField,
+  contentZh: contentField,
+  contentEn: contentField,
+  face: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
+  isTop: t.Optional(t.Boolean()),
+});
+export type NewsInput = typeof newsInput.static;
 
 function titleOf(raw: string, field: "nameZh" | "nameEn"): string {
   const trimmed = raw.trim();

@@ -10,7 +10,7 @@ import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { allProperties } from "../property/service";
-import { type CleanValue, type SubmittedValue, validateProfile } from "../property/validate";
+import { type CleanValue, validateProfile } from "../property/validate";
 
 /** The dynamic profile form's payload; the validator checks the rest. */
 export const profileValues = t.Array(
@@ -22,7 +22,9 @@ export const profileValues = t.Array(
   { maxItems: 200 },
 );
 
-export type ProfileInput = { nationality: number; values: SubmittedValue[] };
+/** /user/information/update, and the profile half of /active/submit. */
+export const profileInput = t.Object({ nationality: t.Integer(), values: profileValues });
+export type ProfileInput = typeof profileInput.static;
 
 /**
  * Runs the shared validator for `userId` with the chosen nationality:
