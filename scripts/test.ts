@@ -9,6 +9,11 @@
 // with apt when missing and we are root, and the UI is built once with
 // `bun scripts/build.ts`.
 //
+// Unit and API tests run in a random order (bun test --seed), files and the
+// tests in them, so a test leaning on another's leftovers fails here and not
+// on the day the order changes. The seed is printed first and last;
+// TEST_SEED=N runs that order again.
+//
 // Ends with a line `N passed, N failed` (read by CI) and exits non-zero if any
 // step failed.
 
@@ -30,6 +35,22 @@ const E2E_TIMEOUT_MS = 120_000;
 /** Where a failed browser test leaves its screenshot and console errors (tests/e2e/support.ts). */
 const FAILURE_EVIDENCE = join(root, "test-results", "failures");
 const API_TIMEOUT_MS = 60_000;
+
+/** bun test takes a seed from 0 to 2^32 - 1. */
+const MAX_SEED = 2 ** 32 - 1;
+
+function orderSeed(asked: string | undefined): number {
+  if (asked === undefined || asked === "") return Math.floor(Math.random() * (MAX_SEED + 1));
+  if (!/^\d{1,10}$/.test(asked) || Number(asked) > MAX_SEED) {
+    console.error(`[test] ERROR: TEST_SEED must be a whole number from 0 to ${MAX_SEED}, got "${asked}"`);
+    console.log("0 passed, 1 failed");
+    process.exit(2);
+  }
+  return Number(asked);
+}
+
+const seed = orderSeed(process.env.TEST_SEED);
+const seedLine = `random order seed: ${seed} — replay with TEST_SEED=${seed}`;
 
 let passed = 0;
 let failed = 0;
@@ -170,9 +191,10 @@ async function buildUi(): Promise<boolean> {
   return true;
 }
 
-await bunTest("tests/unit");
+say(seedLine);
+await bunTest("tests/unit", [`--seed=${seed}`]);
 // API tests start whole apps on a fresh database; on 2 busy cores that takes more than bun's default 5 s.
-await bunTest("tests/api", ["--timeout", String(API_TIMEOUT_MS)]);
+await bunTest("tests/api", ["--timeout", String(API_TIMEOUT_MS), `--seed=${seed}`]);
 
 if (!hasTestFiles("tests/e2e")) {
   say("tests/e2e: no test files, skipped.");
@@ -188,6 +210,7 @@ if (!hasTestFiles("tests/e2e")) {
   }
 }
 
+say(seedLine);
 console.log("");
 if (problems.length) {
   console.log(`[test] FAILED: ${problems.join("; ")}`);

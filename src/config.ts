@@ -243,6 +243,8 @@ export function loadConfig(env: Env = process.env) {
   // Tests run a server from a fixed moment; nowhere else may the clock be set.
   const clockStart = env.CLOCK_START ? new Date(env.CLOCK_START) : null;
   if (clockStart && (nodeEnv !== "test" || Number.isNaN(clockStart.getTime()))) throw new ConfigError(`CLOCK_START is for tests only (NODE_ENV=test) and must be an ISO time, got "${env.CLOCK_START}"`);
+  const clockOffsetFile = env.CLOCK_OFFSET_FILE || null;
+  if (clockOffsetFile && (nodeEnv !== "test" || !clockStart)) throw new ConfigError("CLOCK_OFFSET_FILE is for tests only (NODE_ENV=test) and moves the clock CLOCK_START set");
 
   const appIds = (env.APP_IDS || "union-portal-web,union-portal-cli").split(",").map((s) => s.trim()).filter(Boolean);
 
@@ -264,6 +266,8 @@ export function loadConfig(env: Env = process.env) {
     captchaFixed,
     /** Tests only: the moment the server's clock starts from. */
     clockStart,
+    /** Tests only: a file holding the milliseconds a test has moved the clock on (src/clock.ts). */
+    clockOffsetFile,
     adminPassword,
     /** Seed demo members and content on first start (never in production). */
     seedDemo: !production && env.SEED_DEMO !== "0",

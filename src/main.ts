@@ -4,6 +4,7 @@
 // which a person reads.
 import { backgroundSettled } from "./background";
 import { answerCommandLine } from "./cli";
+import { serverClock } from "./clock";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { MAX_REQUEST_BYTES, createApp } from "./app";
 import { createAppState } from "./app-state";
@@ -45,9 +46,8 @@ try {
   process.exit(1);
 }
 await migrate(database);
-// Tests start a server from a fixed moment (CLOCK_START); its time then runs on as usual.
-const booted = Date.now();
-const clock = config.clockStart ? () => new Date(config.clockStart!.getTime() + (Date.now() - booted)) : () => new Date();
+// Tests start a server from a fixed moment (CLOCK_START); its time then runs on as usual, and a test may move it on.
+const clock = serverClock(config);
 const report = await seed(database, config, clock());
 // The demo's accounts by employee number and role only: no password, phone or mail address in a log (the README lists them).
 if (report.seeded && report.demo) log.info("Seeded demo data (the README has the demo accounts' password)", { accounts: DEMO_USERS.map((u) => `${u.employees} ${u.role}`) });

@@ -1,5 +1,5 @@
 // Activation through the real protocol (spec 1 sections 2, 4 and 8; docs/api-account.md "Activation").
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../../src/app";
 import { nodeBackend } from "../../src/http/crypto-node";
@@ -19,6 +19,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await m.close();
+});
+// Each test starts from START, whichever ran before it and moved the clock.
+afterEach(() => {
+  t?.clock.reset();
+  m?.clock.reset();
 });
 
 const NEW_PASSWORD = "NewUnion2026x";

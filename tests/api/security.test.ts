@@ -1,5 +1,5 @@
 // Reset, password, phone and e-mail changes through the real protocol (docs/api-account.md "Reset and security").
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { operationLog, properties, propertyLog, users } from "../../src/db/schema";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../src/protocol/types";
@@ -12,6 +12,8 @@ beforeAll(async () => {
   t = await startTestApp({ CODE_SENDS_PER_ADDRESS: "100000" });
 }, 60_000);
 afterAll(() => t.close());
+// Each test starts from START, whichever ran before it and moved the clock.
+afterEach(() => t?.clock.reset());
 
 type User = { id: number; phone: string | null; mail: string | null };
 const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");

@@ -52,6 +52,13 @@ test("CLOCK_START sets a test server's clock, and is refused anywhere but in tes
   expect(() => loadConfig({ NODE_ENV: "test", CLOCK_START: "yesterday" })).toThrow(/CLOCK_START/);
 });
 
+test("CLOCK_OFFSET_FILE moves a test server's clock, and is refused anywhere but in tests or without CLOCK_START", () => {
+  const start = "2026-03-02T01:30:00Z";
+  expect(loadConfig({ NODE_ENV: "test", CLOCK_START: start, CLOCK_OFFSET_FILE: "/tmp/offset" }).clockOffsetFile).toBe("/tmp/offset");
+  expect(() => loadConfig({ NODE_ENV: "development", CLOCK_START: start, CLOCK_OFFSET_FILE: "/tmp/offset" })).toThrow(/CLOCK_/);
+  expect(() => loadConfig({ NODE_ENV: "test", CLOCK_OFFSET_FILE: "/tmp/offset" })).toThrow(/CLOCK_OFFSET_FILE/);
+});
+
 describe("WeChat Pay settings (PAYMENT_PROVIDER=wechat)", () => {
   const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const dir = mkdtempSync(join(tmpdir(), "union-portal-config-"));
