@@ -3,10 +3,10 @@
 // database to PostgreSQL (src/db/copy-to-postgres.ts); with no argument the
 // server starts.
 //
-// The settings are the variables src/config.ts reads; their defaults and
+// The settings are the variables src/config/ reads; their defaults and
 // meanings are the settings table of docs/operations.md (one row per setting
 // or group, which every new setting adds), embedded in the binary.
-// tests/unit/cli.test.ts holds that every variable config.ts reads has a row.
+// tests/unit/cli.test.ts holds that every variable src/config/ reads has a row.
 import operationsGuide from "../docs/operations.md" with { type: "text" };
 import { version } from "../package.json";
 import { loadConfig } from "./config";
@@ -30,7 +30,7 @@ export function settingRows(markdown: string = operationsGuide): SettingRow[] {
   return rows;
 }
 
-/** The variables src/config.ts reads with nothing set (a setting read only beside another one is not among them). */
+/** The variables src/config/ reads with nothing set (a setting read only beside another one is not among them). */
 export function variablesRead(): string[] {
   const read = new Set<string>();
   const env = new Proxy({} as Record<string, string | undefined>, {

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../src/db/client";
 import { rowsOf } from "../../src/db/sql";
 import { cartRows, roles, users } from "../../src/db/schema";
 import { passwordDigest } from "../../src/protocol/password";
-import { MODULE_MODEL, USER_STATE } from "../../src/protocol/types";
+import { MODULE_MODEL, USER_STATE } from "../../src/protocol/enumerations";
 import { makeActivity, makeModule } from "../../tests/helpers/activities";
 
 export const BENCH_PASSWORD = "Union2026bench";

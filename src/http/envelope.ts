@@ -13,7 +13,7 @@ import {
   sealJson,
   verifySignature,
 } from "../protocol/envelope";
-import { USER_STATE } from "../protocol/types";
+import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
 import { nodeBackend } from "./crypto-node";
 

@@ -16,7 +16,7 @@ import type { Config } from "../config";
 import type { Ctx, MemberCtx } from "../domains/context";
 import type { Access } from "../protocol/powers";
 import type { NoticeOutcome } from "../providers/payment";
-import type { ResultCode } from "../protocol/types";
+import type { ResultCode } from "../protocol/result-codes";
 import { strict } from "./input";
 
 export type Kind = "query" | "command" | "upload" | "download" | "notify";

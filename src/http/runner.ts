@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { rowsOf } from "../db/sql";
 import { operationLog, requestNonces } from "../db/schema";
 import type { Ctx } from "../domains/context";
-import { RESULT } from "../protocol/types";
+import { RESULT } from "../protocol/result-codes";
 import type { AuditTarget, CommandCtx } from "./kit";
 
 /** How long a recorded nonce is kept: past it the envelope's stamp check refuses the request anyway. */

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { AppState, Ctx, Deps } from "../domains/context";
 import { takeToken } from "../domains/shared/rate-limit";
 import { DomainError } from "../protocol/result";
-import { RESULT } from "../protocol/types";
+import { RESULT } from "../protocol/result-codes";
 import { createBatchQueue } from "./batch-queue";
 import { createEnvelope, type Opened } from "./envelope";
 import { brokenIndex } from "./errors";

@@ -4,7 +4,7 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { pointRecords } from "../db/schema";
-import { POINT_TYPE } from "../protocol/types";
+import { POINT_TYPE } from "../protocol/enumerations";
 
 /** Entries handled per tick, so one tick stays short; the next tick takes the rest. */
 const BATCH = 500;

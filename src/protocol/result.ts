@@ -1,5 +1,5 @@
 // What every answer carries, and the error a verb throws to produce one.
-import { RESULT, type ResultCode } from "./types";
+import { RESULT, type ResultCode } from "./result-codes";
 
 export type Message = { id: number; code: ResultCode; params?: Record<string, unknown> };
 export type Answer<T = {}> = { message: Message } & Partial<T>;

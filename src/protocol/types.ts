@@ -2,6 +2,12 @@
 // Ids are unique across groups so the client can keep one map of code -> id
 // (spec 1 section 3: "types (map of type code to id)"). Never renumber a
 // landed entry: ids are stored in the database and cached in browsers.
+//
+// This is the type table itself, synced into the `types` table at start and
+// sent to the browser whole; the named constants are in enumerations.ts and
+// result-codes.ts.
+import { COUNTRY_TYPE, LANGUAGE, MODULE_SHOW, NEWS_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "./enumerations";
+import { RESULT, RESULT_NAMES, type ResultCode } from "./result-codes";
 
 export type TypeEntry = {
   id: number;
@@ -44,158 +50,9 @@ const entry = (group: TypeGroup, id: number, code: string, nameZh: string, nameE
   nameEn,
 });
 
-// Result codes: SUCCESS is 0 (spec 1 section 8); the rest are ours.
-export const RESULT = {
-  SUCCESS: 0,
-  ERROR_PARAMS: 1,
-  ERROR_RESULT_NULL: 2,
-  ERROR_RANDOM: 3,
-  ERROR_RENAME: 4,
-  ERROR_OFTEN: 5,
-  ERROR_NOT_USER: 6,
-  ERROR_BINDINGED: 7,
-  ERROR_LEAVE: 8,
-  ERROR_DATA_USED: 9,
-  ERROR_LOGIN_CODE: 10,
-  ERROR_NOT_POWER: 11,
-  USER_STATE_REGISTER: 12,
-  USER_STATE_LEAVE: 13,
-  MEMBER_INTERCEPT_NO_POWER: 14,
-  MEMBER_INTERCEPT_ADOPT: 15,
-  ERROR_PASSWORD: 16,
-  ERROR_BUSY: 17,
-  ERROR_SERVER: 18,
-  // Sign-up (spec 2 section 8), also the eligibility outcomes of /activity/power/check.
-  ERROR_SIGN_PARAMS: 19,
-  ERROR_SIGN_OPTION_FULL: 20,
-  ERROR_SIGN_QUOTA_FULL: 21,
-  ERROR_SIGN_NO_POWER: 22,
-  ERROR_SIGN_NOT_START: 23,
-  ERROR_SIGN_END: 24,
-  ERROR_SIGN_FULL: 25,
-  ERROR_SIGN_FINISH: 26,
-  ERROR_SIGN_INTEGRAL: 27,
-  ERROR_SIGN_DEDUCTION: 28,
-  ERROR_SIGN_TAG: 29,
-  ERROR_SIGN_SCORE: 30,
-  ERROR_SIGN_FAMILY: 31,
-  ERROR_SIGN_ADDRESS: 32,
-  // Trolley and checkout, modules, the mailbox (spec 2 sections 5 and 8).
-  ERROR_CART_EMPTY: 33,
-  ERROR_MODULE_NOT_EMPTY: 34,
-  ERROR_CHAT_WAIT: 35,
-} as const;
-
-export type ResultCode = keyof typeof RESULT;
-
-const resultNames: Record<ResultCode, [string, string]> = {
-  SUCCESS: ["成功", "Success"],
-  ERROR_PARAMS: ["参数错误", "Invalid request"],
-  ERROR_RESULT_NULL: ["没有结果", "Nothing found"],
-  ERROR_RANDOM: ["验证码错误", "Wrong code"],
-  ERROR_RENAME: ["已被占用", "Already taken"],
-  ERROR_OFTEN: ["操作过于频繁", "Too frequent"],
-  ERROR_NOT_USER: ["用户不存在", "No such user"],
-  ERROR_BINDINGED: ["已绑定", "Already bound"],
-  ERROR_LEAVE: ["已离职", "Resigned"],
-  ERROR_DATA_USED: ["数据已被使用", "Data already in use"],
-  ERROR_LOGIN_CODE: ["请先登录", "Sign-in required"],
-  ERROR_NOT_POWER: ["没有权限", "No permission"],
-  USER_STATE_REGISTER: ["账号未激活", "Account not activated"],
-  USER_STATE_LEAVE: ["账号已离职", "Account resigned"],
-  MEMBER_INTERCEPT_NO_POWER: ["会员拦截：无权限", "Membership interception: no power"],
-  MEMBER_INTERCEPT_ADOPT: ["会员拦截：仅首页", "Membership interception: index only"],
-  ERROR_PASSWORD: ["密码错误", "Wrong password"],
-  ERROR_BUSY: ["系统繁忙", "Busy, retry"],
-  ERROR_SERVER: ["服务器错误", "Server error"],
-  ERROR_SIGN_PARAMS: ["报名信息不完整", "Sign-up incomplete"],
-  ERROR_SIGN_OPTION_FULL: ["选项已满", "Option full"],
-  ERROR_SIGN_QUOTA_FULL: ["所选项目名额已满", "Chosen quota full"],
-  ERROR_SIGN_NO_POWER: ["不符合报名条件", "Not eligible"],
-  ERROR_SIGN_NOT_START: ["敬请期待", "To be expected"],
-  ERROR_SIGN_END: ["报名已截止", "Registration is closed"],
-  ERROR_SIGN_FULL: ["报名已满", "Registration is full"],
-  ERROR_SIGN_FINISH: ["已完成报名", "Registration is complete"],
-  ERROR_SIGN_INTEGRAL: ["积分不足", "Points insufficient"],
-  ERROR_SIGN_DEDUCTION: ["积分不足，无法抵扣", "Points insufficient for the deduction"],
-  ERROR_SIGN_TAG: ["请先选择标签", "Choose a tag first"],
-  ERROR_SIGN_SCORE: ["答题分数未达标", "Score below the pass line"],
-  ERROR_SIGN_FAMILY: ["家属选择不符合要求", "Family members do not fit the rules"],
-  ERROR_SIGN_ADDRESS: ["请选择收货地址", "Choose a delivery address"],
-  ERROR_CART_EMPTY: ["请勾选要结算的商品", "Nothing checked in the trolley"],
-  ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
-  ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
-};
-
-// User states are distinct from the sign-in result codes USER_STATE_REGISTER / USER_STATE_LEAVE.
-export const USER_STATE = { USER_STATE_REGISTERED: 101, USER_STATE_ACTIVE: 102, USER_STATE_LEFT: 103 } as const;
-export type UserStateCode = keyof typeof USER_STATE;
-
-export const COUNTRY_TYPE = { COUNTRY_TYPE_CHINESE: 801, COUNTRY_TYPE_FOREIGNER: 802 } as const;
-export const LANGUAGE = { LANGUAGE_ZH: 901, LANGUAGE_EN: 902 } as const;
-export type LanguageCode = keyof typeof LANGUAGE;
-const LANGUAGE_IDS = new Set<number>(Object.values(LANGUAGE));
-export const isLanguage = (id: number): boolean => LANGUAGE_IDS.has(id);
-
-export const POINT_TYPE = { POINT_TYPE_ENTRY: 601, POINT_TYPE_OUT: 602, POINT_TYPE_OTHERS: 603 } as const;
-export const ADDRESS_TYPE = { ADDRESS_TYPE_EXPRESS: 1501, ADDRESS_TYPE_PLACE: 1502 } as const;
-export const ORDER_STATE = { ORDER_STATE_WAIT: 201, ORDER_STATE_SUCCESS: 202, ORDER_STATE_CANCEL: 203, ORDER_STATE_PREVIEW: 204 } as const;
-export const PAY_STATE = { PAY_STATE_WAIT: 301, PAY_STATE_SUCCESS: 302, PAY_STATE_CLOSED: 303, PAY_STATE_REFUND: 304 } as const;
-export const SEND_STATE = { SEND_STATE_WAIT: 401, SEND_STATE_SENT: 402 } as const;
-export const MODULE_MODEL = { MODULE_MODEL_ACTIVITY: 1301, MODULE_MODEL_MARKET: 1302 } as const;
-export const ACTIVITY_STATE = { ACTIVITY_STATE_PREVIEW: 1401, ACTIVITY_STATE_NORMAL: 1402, ACTIVITY_STATE_OFFLINE: 1403 } as const;
-export const CONDITION_TYPE = { CONDITION_TYPE_SHOW: 1801, CONDITION_TYPE_SIGN: 1802 } as const;
-export const COMPARE_MODE = {
-  COMPARE_IN: 1901,
-  COMPARE_NOT_IN: 1902,
-  COMPARE_CONTAINS: 1903,
-  COMPARE_BEFORE: 1904,
-  COMPARE_AFTER: 1905,
-  COMPARE_EMPTY: 1906,
-  COMPARE_NOT_EMPTY: 1907,
-} as const;
-/** Several values of one condition are joined by this (spec 3: "a special delimiter"). */
-export const CONDITION_VALUE_SEPARATOR = "|";
-export const QUIZ_DISPLAY = { QUIZ_DISPLAY_FRAME: 2001, QUIZ_DISPLAY_ALONG: 2002 } as const;
-export const JUMP_KIND = { MARKET_LIST: 1201, MODULE_INFO: 1202, MARKET_INFO: 1203, ACTIVITY_INFO: 1204, CONTENT_INFO: 1205 } as const;
-export const NEWS_TYPE = { NEWS_TYPE_NEWS: 2101, NEWS_TYPE_NOTICE: 2102 } as const;
-/** The home page's module buttons a module may fill (/activity/module/show, /title, /clubmed). */
-export const MODULE_SHOW = { MODULE_SHOW_GIFT: 2201, MODULE_SHOW_GROUP: 2202, MODULE_SHOW_CLUB: 2203 } as const;
-export const PAGE = {
-  PAGE_INDEX: 701,
-  PAGE_ACTIVITY_INDEX: 702,
-  PAGE_ACTIVITY_MODULE: 703,
-  PAGE_ACTIVITY_INFO: 704,
-  PAGE_INFORMATION: 705,
-  PAGE_NEWS_LIST: 706,
-  PAGE_NEWS_INFO: 707,
-  PAGE_CHAT_LIST: 708,
-  PAGE_CHAT_INFO: 709,
-  PAGE_MARKET_INDEX: 710,
-  PAGE_MARKET_INFO: 711,
-} as const;
-
-export const PROPERTY_TYPE = {
-  PROPERTY_TYPE_INPUT: 1001,
-  PROPERTY_TYPE_SELECT: 1002,
-  PROPERTY_TYPE_RADIO: 1003,
-  PROPERTY_TYPE_CHECKBOX: 1004,
-  PROPERTY_TYPE_TEXTAREA: 1005,
-  PROPERTY_TYPE_DATE: 1006,
-  PROPERTY_TYPE_DATETIME: 1007,
-} as const;
-
-export const PROPERTY_PURPOSE = {
-  PROPERTY_PURPOSE_PHONE: 1101,
-  PROPERTY_PURPOSE_MAIL: 1102,
-  PROPERTY_PURPOSE_NAME: 1103,
-  PROPERTY_PURPOSE_EMPLOYEES: 1104,
-  PROPERTY_PURPOSE_OTHER: 1105,
-} as const;
-
 export const TYPES: TypeEntry[] = [
   ...Object.entries(RESULT).map(([code, id]) => {
-    const [zh, en] = resultNames[code as ResultCode];
+    const [zh, en] = RESULT_NAMES[code as ResultCode];
     return entry("RESULT", id, code, zh, en);
   }),
 

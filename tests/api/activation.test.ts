@@ -6,7 +6,7 @@ import { nodeBackend } from "../../src/http/crypto-node";
 import { countries, operationLog, outbox, properties, propertyLog, propertyOptions, users, verificationCodes } from "../../src/db/schema";
 import { clearOldCodes } from "../../src/domains/shared/codes";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
-import { LANGUAGE, USER_STATE } from "../../src/protocol/types";
+import { LANGUAGE, USER_STATE } from "../../src/protocol/enumerations";
 import { md5, startTestApp, type TestApp } from "../helpers/app";
 import { lastCode, outboxCount, registeredMember, valueOf } from "../helpers/codes";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { addresses, users } from "../../src/db/schema";
 import { childrenOf, findRegion, levelCounts } from "../../src/domains/address/regions";
 import type { ApiClient } from "../../src/protocol/client";
-import { ADDRESS_TYPE } from "../../src/protocol/types";
+import { ADDRESS_TYPE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

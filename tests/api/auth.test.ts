@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import { loginLog, users } from "../../src/db/schema";
-import { LANGUAGE } from "../../src/protocol/types";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { CAPTCHA, md5, startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { addresses, cartRows, operationLog, orderItems, orders, payments, pointR
 import { createApp } from "../../src/app";
 import { type PreparedCheckout, queueOfCheckout } from "../../src/domains/cart/checkout";
 import { activityQueue } from "../../src/domains/signup";
-import { MODULE_MODEL, ORDER_STATE } from "../../src/protocol/types";
+import { MODULE_MODEL, ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
 

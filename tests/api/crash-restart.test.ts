@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
 import { orderItems, orders } from "../../src/db/schema";
-import { ORDER_STATE } from "../../src/protocol/types";
+import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
 import { freshPostgres } from "../helpers/app";
 import { type Answer, remote, signedIn } from "../helpers/remote";

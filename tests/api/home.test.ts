@@ -8,7 +8,7 @@ import { activities, announcementReads, announcements, banners, modules, news, o
 import { drawCover } from "../../src/db/seed/covers";
 import { readEntryKey, entrySecret } from "../../src/domains/system/entry-key";
 import type { ApiClient } from "../../src/protocol/client";
-import { ACTIVITY_STATE, JUMP_KIND, MODULE_MODEL, MODULE_SHOW, NEWS_TYPE } from "../../src/protocol/types";
+import { ACTIVITY_STATE, JUMP_KIND, MODULE_MODEL, MODULE_SHOW, NEWS_TYPE } from "../../src/protocol/enumerations";
 import { START, startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
 import { orderItems } from "../../src/db/schema";
-import { ORDER_STATE } from "../../src/protocol/types";
+import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
 import { freshPostgres } from "../helpers/app";
 import { lastCode } from "../helpers/codes";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { activities, categories, modules, operationLog, orders, parcels, teams } from "../../src/db/schema";
-import { MODULE_MODEL, MODULE_SHOW } from "../../src/protocol/types";
+import { MODULE_MODEL, MODULE_SHOW } from "../../src/protocol/enumerations";
 import { makeActivity, makeModule, makeTeam } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { duesOrders, payments, users } from "../../src/db/schema";
 import type { ApiClient } from "../../src/protocol/client";
 import { brokenIndex } from "../../src/http/errors";
-import { ORDER_STATE, PAY_STATE } from "../../src/protocol/types";
+import { ORDER_STATE, PAY_STATE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { activities, conditions, modules, operationLog, orderItems, orders, properties, teams, users } from "../../src/db/schema";
-import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE, SEND_STATE } from "../../src/protocol/types";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE, SEND_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { makeActivity, makeModule, makeTeam } from "../helpers/activities";
 import { START, startTestApp, type TestApp } from "../helpers/app";

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { news, newsReads, operationLog, users } from "../../src/db/schema";
 import type { ApiClient } from "../../src/protocol/client";
-import { NEWS_TYPE } from "../../src/protocol/types";
+import { NEWS_TYPE } from "../../src/protocol/enumerations";
 import { START, startTestApp, type TestApp } from "../helpers/app";
 import { TINY_PNG } from "../helpers/routes";
 

@@ -12,7 +12,7 @@ import { nodeBackend } from "../../src/http/crypto-node";
 import { fromBase64Url } from "../../src/protocol/bytes";
 import { ENVELOPE, openJson, responseAad, signRequest } from "../../src/protocol/envelope";
 import { passwordDigest } from "../../src/protocol/password";
-import { LANGUAGE } from "../../src/protocol/types";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { freshPostgres, startTestApp } from "../helpers/app";
 import { testNow } from "../helpers/clock";
 import { type Answer, signedIn } from "../helpers/remote";

@@ -4,7 +4,7 @@ import { loadConfig } from "../../src/config";
 import { duesOrders, payments } from "../../src/db/schema";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { SANDBOX_SIGNATURE_HEADER, signedSandboxNotice } from "../../src/providers/payment/sandbox";
-import { ORDER_STATE, PAY_STATE } from "../../src/protocol/types";
+import { ORDER_STATE, PAY_STATE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 const SECRET = "payment-test-secret-0123456789abcdef";

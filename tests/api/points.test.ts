@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { pointRecords, users } from "../../src/db/schema";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
-import { POINT_TYPE } from "../../src/protocol/types";
+import { POINT_TYPE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

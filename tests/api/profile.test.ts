@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { countries, operationLog, properties, propertyLog, propertyOptions, users } from "../../src/db/schema";
-import { PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../../src/protocol/types";
+import { PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { registeredMember, valueOf } from "../helpers/codes";
 

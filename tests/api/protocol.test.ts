@@ -6,7 +6,7 @@ import { users } from "../../src/db/schema";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { openJson, responseAad, signRequest, type SessionKeys } from "../../src/protocol/envelope";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
-import { LANGUAGE } from "../../src/protocol/types";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

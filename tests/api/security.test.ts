@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { operationLog, properties, propertyLog, users } from "../../src/db/schema";
-import { PROPERTY_PURPOSE, USER_STATE } from "../../src/protocol/types";
+import { PROPERTY_PURPOSE, USER_STATE } from "../../src/protocol/enumerations";
 import { md5, startTestApp, type TestApp } from "../helpers/app";
 import { lastCode, outboxCount, registeredMember, valueOf } from "../helpers/codes";
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { activityCycles, families, gifts, orderItems, questionOptions, relations, teams } from "../../src/db/schema";
-import { ORDER_STATE } from "../../src/protocol/types";
+import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
 import { createApp } from "../../src/app";
 import { startTestApp, type TestApp } from "../helpers/app";

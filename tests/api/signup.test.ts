@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { activities, conditions, families, orderItems, orders, payments, pointRecords, properties, relations, teams, users } from "../../src/db/schema";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
-import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, ORDER_STATE, PAY_STATE, PROPERTY_TYPE } from "../../src/protocol/types";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, ORDER_STATE, PAY_STATE, PROPERTY_TYPE } from "../../src/protocol/enumerations";
 import { activityRow, at, makeActivity, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { signedSandboxNotice } from "../../src/providers/payment/sandbox";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import { duesOrders, memberConfig, properties, userValues, users, visitLog } from "../../src/db/schema";
-import { ORDER_STATE, PAGE, PROPERTY_PURPOSE } from "../../src/protocol/types";
+import { ORDER_STATE, PAGE, PROPERTY_PURPOSE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 let t: TestApp;

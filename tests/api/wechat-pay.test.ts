@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { duesOrders, payments } from "../../src/db/schema";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { chinaTime } from "../../src/providers/payment/wechat";
-import { ORDER_STATE, PAY_STATE } from "../../src/protocol/types";
+import { ORDER_STATE, PAY_STATE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { rsaKeys, selfSignedCertificate, startWechatPayFake, type WechatPayFake } from "../helpers/wechat-pay-fake";
 

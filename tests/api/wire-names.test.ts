@@ -2,7 +2,7 @@
 // the language of whoever asked, beside the pairs the UI may prefer; and the
 // calls take the payloads of the spec's call tables.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { LANGUAGE } from "../../src/protocol/types";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { lastCode } from "../helpers/codes";
 

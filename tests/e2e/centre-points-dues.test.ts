@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { memberConfig, pointRecords, properties } from "../../src/db/schema";
-import { POINT_TYPE } from "../../src/protocol/types";
+import { POINT_TYPE } from "../../src/protocol/enumerations";
 import { launchBrowser } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
 import type { TestServer } from "../helpers/server";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { duesOrders, pointRecords, users } from "../../src/db/schema";
-import { ORDER_STATE, POINT_TYPE } from "../../src/protocol/types";
+import { ORDER_STATE, POINT_TYPE } from "../../src/protocol/enumerations";
 import { AREA_STYLE_SOURCES } from "../../scripts/build";
 import { launchBrowser } from "../helpers/browser";
 import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, type World, preparedServer, settledShot, signIn, userId, visitor } from "./support";

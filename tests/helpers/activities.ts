@@ -19,7 +19,7 @@ import {
   teams,
   users,
 } from "../../src/db/schema";
-import { ACTIVITY_STATE, MODULE_MODEL, PROPERTY_TYPE, QUIZ_DISPLAY, USER_STATE } from "../../src/protocol/types";
+import { ACTIVITY_STATE, MODULE_MODEL, PROPERTY_TYPE, QUIZ_DISPLAY, USER_STATE } from "../../src/protocol/enumerations";
 import { START } from "./clock";
 
 const HOUR = 3_600_000;

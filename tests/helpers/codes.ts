@@ -2,7 +2,7 @@
 // registered members, for the tests of the code flows.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { outbox, roles, userValues, users } from "../../src/db/schema";
-import { USER_STATE } from "../../src/protocol/types";
+import { USER_STATE } from "../../src/protocol/enumerations";
 import type { TestApp } from "./app";
 
 /** The code in the newest outbox message to `to`, or null when nothing was sent there. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import rosetta from "rosetta";
 import { message } from "../../src/protocol/result";
-import type { ResultCode } from "../../src/protocol/types";
+import type { ResultCode } from "../../src/protocol/result-codes";
 import en from "../../ui/i18n/en";
 import zh from "../../ui/i18n/zh";
 

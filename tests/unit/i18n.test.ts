@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { RESULT } from "../../src/protocol/types";
+import { RESULT } from "../../src/protocol/result-codes";
 import en from "../../ui/i18n/en";
 import zh from "../../ui/i18n/zh";
 import { pick, pickHtml } from "../../ui/i18n/pick";

@@ -12,7 +12,7 @@ import {
   sameValues,
   setField,
 } from "../../ui/components/property-form/model";
-import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../src/protocol/types";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../src/protocol/enumerations";
 
 const base = {
   descZh: "",

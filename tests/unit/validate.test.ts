@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import type { PropertyView } from "../../src/domains/property/service";
 import { type SubmittedValue, validateProfile } from "../../src/domains/property/validate";
-import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../src/protocol/types";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../src/protocol/enumerations";
 
 const CN = COUNTRY_TYPE.COUNTRY_TYPE_CHINESE;
 const FOREIGN = COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER;

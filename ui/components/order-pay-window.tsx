@@ -10,7 +10,7 @@
 //     onPaid={() => reload()} onClose={() => setPaying(null)} />
 import { useEffect, useRef, useState } from "react";
 import { isSuccess } from "../../src/protocol/result";
-import { ORDER_STATE } from "../../src/protocol/types";
+import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { api } from "../api";
 import { useT } from "../i18n";
 import { formatCountdown, formatMoney, formatPoints } from "../lib/format";

@@ -4,7 +4,7 @@
 // rules live in ./property-form/model.ts.
 import { type ReactNode, useMemo } from "react";
 import { useSnapshot } from "valtio";
-import { PROPERTY_TYPE } from "../../src/protocol/types";
+import { PROPERTY_TYPE } from "../../src/protocol/enumerations";
 import { pick, useT } from "../i18n";
 import { session } from "../state/session";
 import { DatePicker } from "./date-picker";

@@ -1,7 +1,7 @@
 // The membership-dues window (spec 1 section 2): whether it is open and why,
 // and the page-visit report whose answer can ask for it.
 import { proxy } from "valtio";
-import { PAGE } from "../../src/protocol/types";
+import { PAGE } from "../../src/protocol/enumerations";
 import type { RouteName } from "../lib/route-table";
 import { api } from "../api";
 

@@ -6,7 +6,7 @@ import type { UserView } from "../../src/domains/account/user-view";
 import type { ItemOf } from "../../src/domains/api";
 import type { PowerCode } from "../../src/protocol/powers";
 import { isSuccess } from "../../src/protocol/result";
-import { LANGUAGE } from "../../src/protocol/types";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { api } from "../api";
 
 export type Language = "zh" | "en";

@@ -16,7 +16,7 @@ import {
   PROPERTY_TYPE as PT,
   QUIZ_DISPLAY,
   SEND_STATE,
-} from "../../protocol/types";
+} from "../../protocol/enumerations";
 import type { StorageProvider } from "../../providers/storage";
 import { storageKeyOf } from "../../providers/storage";
 import type { DbOrTx } from "../client";

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../client";
 import { countries, memberConfig, powers, properties, propertyOptions, relations, rolePowers, roles } from "../schema";
 import { POWERS, POWER_CODES, type PowerCode } from "../../protocol/powers";
 import { MAIL_PATTERN, PHONE_PATTERN } from "../../protocol/identity";
-import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/types";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/enumerations";
 
 /** Which demo role holds which power (spec: "not shown"; see docs/decisions.md). */
 export const ROLE_POWERS: Record<string, { nameZh: string; nameEn: string; powers: PowerCode[]; isDefault?: boolean }> = {

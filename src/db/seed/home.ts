@@ -6,7 +6,7 @@
 // It runs after the other demo seeds and looks their rows up.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { filePath } from "../../domains/file/service";
-import { ACTIVITY_STATE, JUMP_KIND, MODULE_MODEL, MODULE_SHOW } from "../../protocol/types";
+import { ACTIVITY_STATE, JUMP_KIND, MODULE_MODEL, MODULE_SHOW } from "../../protocol/enumerations";
 import type { StorageProvider } from "../../providers/storage";
 import { storageKeyOf } from "../../providers/storage";
 import type { DbOrTx } from "../client";

@@ -8,7 +8,7 @@
 // `npm start`).
 import { filePath } from "../../domains/file/service";
 import { takeAll } from "../../domains/signup";
-import { ACTIVITY_STATE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PAY_STATE, SEND_STATE } from "../../protocol/types";
+import { ACTIVITY_STATE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PAY_STATE, SEND_STATE } from "../../protocol/enumerations";
 import type { StorageProvider } from "../../providers/storage";
 import { storageKeyOf } from "../../providers/storage";
 import type { DbOrTx } from "../client";

@@ -3,7 +3,7 @@
 // of them already read by the demo member. Dates are days before the seeding
 // moment, so lists seeded at the tests' fixed start are always the same.
 import { filePath } from "../../domains/file/service";
-import { NEWS_TYPE } from "../../protocol/types";
+import { NEWS_TYPE } from "../../protocol/enumerations";
 import type { StorageProvider } from "../../providers/storage";
 import { storageKeyOf } from "../../providers/storage";
 import type { DbOrTx } from "../client";

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { isLanguage } from "../../protocol/types";
+import { isLanguage } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { type ProfileInput, checkProfile, writeProfileValues } from "../shared/profile";

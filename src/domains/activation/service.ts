@@ -9,7 +9,7 @@ import { sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { passwordDigest } from "../../protocol/password";
 import { DomainError, type Message } from "../../protocol/result";
-import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/types";
+import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
 import { storePassword } from "../auth/password";
 import type { Ctx } from "../context";

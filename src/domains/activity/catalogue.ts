@@ -6,7 +6,7 @@ import { activities, conditions, modules, questionnaires, quizDraws, teams } fro
 import type { DbOrTx } from "../../db/client";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
-import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/types";
+import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { allMet, type Condition, drawQuestions, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";

@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { categories, modules } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
-import { MODULE_MODEL } from "../../protocol/types";
+import { MODULE_MODEL } from "../../protocol/enumerations";
 import type { Ctx } from "../context";
 
 /** Spec 2 section 9: a category name has 1-10 characters. */

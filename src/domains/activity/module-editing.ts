@@ -11,7 +11,7 @@ import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { MODULE_ORDER_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
-import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/types";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
 import { idField, pageIndex } from "../shared/fields";

@@ -3,7 +3,7 @@
 // with /activity/module/show. Only modules the member may see count.
 import { eq } from "drizzle-orm";
 import { modules } from "../../db/schema";
-import { MODULE_SHOW } from "../../protocol/types";
+import { MODULE_SHOW } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { moduleView, visibleModules } from "./catalogue";
 import { memberOf } from "../signup";

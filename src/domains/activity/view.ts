@@ -6,7 +6,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { activities, gifts, questionnaires, relations, relationshipRules, ruleGifts, tagActivities, tagGroups, tags } from "../../db/schema";
-import { ACTIVITY_STATE } from "../../protocol/types";
+import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { cleanRichText } from "../shared/rich-text";

@@ -8,7 +8,7 @@ import { addresses, users } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
-import { ADDRESS_TYPE } from "../../protocol/types";
+import { ADDRESS_TYPE } from "../../protocol/enumerations";
 import { idField } from "../shared/fields";
 import { childrenOf, isRegionChain, regionOf } from "./regions";
 import { MAX_ADDRESSES } from "../../protocol/limits";

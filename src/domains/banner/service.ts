@@ -8,7 +8,7 @@ import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { BANNER_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
-import { JUMP_KIND, MODULE_MODEL } from "../../protocol/types";
+import { JUMP_KIND, MODULE_MODEL } from "../../protocol/enumerations";
 import type { Ctx, MemberCtx } from "../context";
 import { memberOf } from "../signup";
 import { visibleModules } from "../activity/catalogue";

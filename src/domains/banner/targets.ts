@@ -2,7 +2,7 @@
 // resolved for the web (a route of the portal) and for the mobile app (its
 // page names). The parameter is named "id" everywhere but the mobile
 // module page, which calls it "module".
-import { JUMP_KIND } from "../../protocol/types";
+import { JUMP_KIND } from "../../protocol/enumerations";
 
 type Target = { web: { page: string; path: string; name: string }; mobile: { page: string; name: string } };
 

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { cartRows } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
-import { ACTIVITY_STATE } from "../../protocol/types";
+import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
 import { activityQueue, addressOf, chargeOf, checkDraft, memberOf, placeOrder, type Unit } from "../signup";

@@ -8,7 +8,8 @@ import { and, asc, eq, sql, sum } from "drizzle-orm";
 import { activities, cartRows, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
-import { MODULE_MODEL, RESULT } from "../../protocol/types";
+import { MODULE_MODEL } from "../../protocol/enumerations";
+import { RESULT } from "../../protocol/result-codes";
 import type { MemberCtx } from "../context";
 import { checkDraft, heldBy, loadActivity, memberOf, signInput, standingOf } from "../signup";
 

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { duesOrders } from "../../db/schema";
-import { ORDER_STATE } from "../../protocol/types";
+import { ORDER_STATE } from "../../protocol/enumerations";
 import type { PaymentKind } from "../payment/kinds";
 
 export const duesPayment: PaymentKind = {

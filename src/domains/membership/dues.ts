@@ -5,7 +5,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { duesOrders, memberConfig, payments, userValues } from "../../db/schema";
 import { DomainError } from "../../protocol/result";
-import { ORDER_STATE } from "../../protocol/types";
+import { ORDER_STATE } from "../../protocol/enumerations";
 
 export type DuesConfig = typeof memberConfig.$inferSelect;
 

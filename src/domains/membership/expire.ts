@@ -5,7 +5,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { duesOrders, payments } from "../../db/schema";
-import { ORDER_STATE, PAY_STATE } from "../../protocol/types";
+import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 
 export const DUES_PENDING_MS = 15 * 60_000;
 

@@ -9,7 +9,7 @@ import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { NEWS_CONTENT_MAX, NEWS_PAGE_SIZE, NEWS_TITLE_MAX } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
-import { NEWS_TYPE } from "../../protocol/types";
+import { NEWS_TYPE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
 import { cleanRichText } from "../shared/rich-text";

@@ -8,7 +8,7 @@
 import { and, eq, inArray, lte, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { activities, orderFamilies, orderItems, orders, payments } from "../../db/schema";
-import { ORDER_STATE, PAY_STATE } from "../../protocol/types";
+import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 import type { PaymentKind } from "../payment/kinds";
 import { returnPoints } from "../points/ledger";
 import { type Claim, giveAllBack, takeAll } from "../signup";

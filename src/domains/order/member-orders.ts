@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import { activities, addresses, gifts, orderFamilies, orderItems, orders, parcels, payments, relations } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { DomainError, page } from "../../protocol/result";
-import { ORDER_STATE } from "../../protocol/types";
+import { ORDER_STATE } from "../../protocol/enumerations";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
 import type { MemberCtx } from "../context";
 import { regionOf } from "../address/regions";

@@ -1,6 +1,6 @@
 // When a member may cancel an order or change its address (spec 2 section 4),
 // as pure functions the order list shows and the calls enforce.
-import { ORDER_STATE, SEND_STATE } from "../../protocol/types";
+import { ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
 
 export type OrderFacts = { state: number; sendState: number; amount: number; checked: boolean };
 export type ActivityFacts = { allowCancel: boolean; allowCancelDate: Date | null; signEnd: Date | null; allowUpdateAddress: boolean };

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
-import { PAY_STATE } from "../../protocol/types";
+import { PAY_STATE } from "../../protocol/enumerations";
 import type { Ctx } from "../context";
 import { log } from "../../log";
 import { withTimeout } from "../../timeout";

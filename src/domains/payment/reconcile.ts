@@ -13,7 +13,7 @@ import type { DbOrTx } from "../../db/client";
 import { payments } from "../../db/schema";
 import type { Ctx } from "../context";
 import { log } from "../../log";
-import { PAY_STATE } from "../../protocol/types";
+import { PAY_STATE } from "../../protocol/enumerations";
 import { settlePayment } from "./settle";
 
 export const RECONCILE_EVERY_MS = 30_000;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { payments } from "../../db/schema";
 import { signedSandboxNotice } from "../../providers/payment/sandbox";
-import { PAY_STATE } from "../../protocol/types";
+import { PAY_STATE } from "../../protocol/enumerations";
 import type { AppState, Deps } from "../context";
 import { type SandboxState, sandboxPage } from "./sandbox-page";
 

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import type { PaidNotice } from "../../providers/payment";
-import { PAY_STATE } from "../../protocol/types";
+import { PAY_STATE } from "../../protocol/enumerations";
 import type { AuditTarget } from "../../http/kit";
 import type { Ctx } from "../context";
 import { log } from "../../log";

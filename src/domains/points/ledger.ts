@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { pointRecords } from "../../db/schema";
-import { POINT_TYPE } from "../../protocol/types";
+import { POINT_TYPE } from "../../protocol/enumerations";
 
 /** Points taken from lots of one expiry (null: never expires), in hundredths. */
 export type SpentPart = { expiresAt: string | null; count: number };

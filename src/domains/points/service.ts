@@ -7,7 +7,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { DomainError, page } from "../../protocol/result";
 import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
-import { POINT_TYPE } from "../../protocol/types";
+import { POINT_TYPE } from "../../protocol/enumerations";
 import { POINTS_PAGE_SIZE } from "../../protocol/limits";
 
 /** "About to expire" means within this many days (the notice above the points table). */

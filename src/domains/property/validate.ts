@@ -2,7 +2,7 @@
 // "Profile"): activation, the information page and later the admin member
 // form and sign-up all pass their values through here. Pure: no database,
 // no clock; the caller loads the properties and writes what comes back.
-import { COUNTRY_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE } from "../../protocol/types";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE } from "../../protocol/enumerations";
 import type { PropertyView } from "./service";
 import { escapeAngles } from "../../protocol/identity";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
-import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/types";
+import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
 import { storePassword } from "../auth/password";
 import type { Ctx, MemberCtx } from "../context";

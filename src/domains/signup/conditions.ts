@@ -1,7 +1,7 @@
 // Conditions ("reasons", spec 3): a member's value of a profile property
 // compared with the condition's values. Pure; the values are read once per
 // request by the caller.
-import { COMPARE_MODE, CONDITION_VALUE_SEPARATOR } from "../../protocol/types";
+import { COMPARE_MODE, CONDITION_VALUE_SEPARATOR } from "../../protocol/enumerations";
 
 export type Condition = { type: number; propertyId: number; compareMode: number; value: string };
 /** A member's profile values by property id: text, or several option values for a checkbox. */

@@ -6,7 +6,7 @@
 // the trolley and the checkout all check first, before any transaction.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { addresses, families, questionnaires, quizDraws, relationshipRules, ruleGifts } from "../../db/schema";
-import { ACTIVITY_STATE, COUNTRY_TYPE } from "../../protocol/types";
+import { ACTIVITY_STATE, COUNTRY_TYPE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";

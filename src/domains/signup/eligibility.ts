@@ -2,7 +2,7 @@
 // a button, or the reason caption. Pure: the caller reads the counters once.
 // The same function answers /activity/power/check and runs before /order/sign
 // opens its transaction, so "full" or "not eligible" never touches a hot row.
-import type { ResultCode } from "../../protocol/types";
+import type { ResultCode } from "../../protocol/result-codes";
 
 export type Standing = {
   now: Date;

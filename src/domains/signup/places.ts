@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { rowsOf } from "../../db/sql";
-import type { ResultCode } from "../../protocol/types";
+import type { ResultCode } from "../../protocol/result-codes";
 
 export type Claim = {
   activityId: number;

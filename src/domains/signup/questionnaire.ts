@@ -2,7 +2,7 @@
 // who sees which question, the random draw by weight, checking the answers
 // (required, pattern, options that exist, are open and follow their parent)
 // and scoring them.
-import { PROPERTY_TYPE } from "../../protocol/types";
+import { PROPERTY_TYPE } from "../../protocol/enumerations";
 
 export type QuizOption = { id: number; value: string; cap: number | null; used: number; endDate: Date | null; parentId: number | null };
 export type QuizQuestion = {

@@ -1,5 +1,5 @@
 // How sign-ups meet the kit's write queue and unique indexes.
-import type { ResultCode } from "../../protocol/types";
+import type { ResultCode } from "../../protocol/result-codes";
 
 /**
  * The write queue of an activity's places (src/http/kit.ts `queue`): its

@@ -5,7 +5,7 @@
 // sign-up before its transaction read it the same way.
 import { and, count, eq, ne } from "drizzle-orm";
 import { activityCycles, countries, orderItems, userValues, users } from "../../db/schema";
-import { CONDITION_TYPE, COUNTRY_TYPE, ORDER_STATE } from "../../protocol/types";
+import { CONDITION_TYPE, COUNTRY_TYPE, ORDER_STATE } from "../../protocol/enumerations";
 import type { Actor, Ctx } from "../context";
 import { can } from "../context";
 import { duesConfig, membershipConditions } from "../membership/dues";

@@ -2,7 +2,7 @@
 // its display window whose "show" conditions hold; editors also see previews
 // and everything outside the window. Offline activities are gone for
 // everybody but editors (and sign-up refuses them for editors too).
-import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/types";
+import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/enumerations";
 import { allMet, type Condition } from "./conditions";
 import type { Member } from "./standing";
 

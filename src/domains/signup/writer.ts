@@ -9,7 +9,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { addresses, orderFamilies, orderItems, orders } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/types";
+import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { newTrade, recordPayment } from "../payment/create";
 import { spendPoints } from "../points/ledger";

@@ -19,7 +19,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import { users } from "../../db/schema";
 import { fromBase64Url, toBase64Url } from "../../protocol/bytes";
-import { LANGUAGE } from "../../protocol/types";
+import { LANGUAGE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 
 export type EntryClaims = { v: 1; sub: string; uid: number; lang: "zh" | "en"; iat: number; exp: number; jti: string };

@@ -4,7 +4,7 @@
 import { visitLog } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { DomainError, message } from "../../protocol/result";
-import { PAGE } from "../../protocol/types";
+import { PAGE } from "../../protocol/enumerations";
 import { duesConfig, membershipConditions } from "../membership/dues";
 
 const PAGES = new Set<number>(Object.values(PAGE));

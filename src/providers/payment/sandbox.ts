@@ -12,7 +12,7 @@ export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 
 /**
  * PAYMENT_SANDBOX_SECRET when set (it must be, when several instances share
- * a database: see config.ts); otherwise a random secret kept in DATA_DIR, so
+ * a database: see src/config/index.ts); otherwise a random secret kept in DATA_DIR, so
  * a restart does not invalidate a payment page that is open on a phone.
  */
 export function sandboxSecret(config: Config): string {

@@ -1,7 +1,7 @@
 // Spec 2 section 4: when a member may cancel an order or change its address.
 import { describe, expect, test } from "bun:test";
 import { canCancel, canChangeAddress } from "../../../src/domains/order/rules";
-import { ORDER_STATE, SEND_STATE } from "../../../src/protocol/types";
+import { ORDER_STATE, SEND_STATE } from "../../../src/protocol/enumerations";
 
 const NOW = new Date("2026-03-02T01:30:00Z");
 

@@ -1,7 +1,7 @@
 // Spec 2 section 4: the "show" and "sign" conditions, one comparison at a time.
 import { describe, expect, test } from "bun:test";
 import { meets } from "../../../src/domains/signup/conditions";
-import { COMPARE_MODE } from "../../../src/protocol/types";
+import { COMPARE_MODE } from "../../../src/protocol/enumerations";
 
 describe("conditions", () => {
   const c = (compareMode: number, value: string) => ({ type: 1, propertyId: 1, compareMode, value });

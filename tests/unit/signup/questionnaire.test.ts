@@ -1,7 +1,7 @@
 // Spec 2 sections 4 and 5: the quiz: draw, checks and scoring.
 import { describe, expect, test } from "bun:test";
 import { checkAnswers, drawQuestions, scoreAnswers, type QuizItem } from "../../../src/domains/signup/questionnaire";
-import { PROPERTY_TYPE } from "../../../src/protocol/types";
+import { PROPERTY_TYPE } from "../../../src/protocol/enumerations";
 
 const NOW = new Date("2026-03-02T01:30:00Z");
 

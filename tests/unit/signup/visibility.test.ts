@@ -1,7 +1,7 @@
 // Spec 2 section 4, activity state: who sees an activity, and when.
 import { expect, test } from "bun:test";
 import { visible } from "../../../src/domains/signup/visibility";
-import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE } from "../../../src/protocol/types";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE } from "../../../src/protocol/enumerations";
 
 const NOW = new Date("2026-03-02T01:30:00Z");
 const hour = 3_600_000;

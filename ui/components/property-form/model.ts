@@ -4,7 +4,7 @@
 import type { PropertyView } from "../../../src/domains/property/service";
 import { type CurrentValue, validateProfile } from "../../../src/domains/property/validate";
 import { unescapeAngles } from "../../../src/protocol/identity";
-import { COUNTRY_TYPE, PROPERTY_PURPOSE } from "../../../src/protocol/types";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE } from "../../../src/protocol/enumerations";
 
 export type Property = PropertyView;
 export type Option = Property["options"][number];

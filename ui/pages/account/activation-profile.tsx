@@ -4,7 +4,7 @@
 import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
-import { PROPERTY_PURPOSE } from "../../../src/protocol/types";
+import { PROPERTY_PURPOSE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { CodeSender, useCooldown } from "../../components/code-sender";
 import { showMessage } from "../../components/message-box";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { cleanText } from "../../../src/protocol/identity";
-import { COMPARE_MODE, CONDITION_TYPE } from "../../../src/protocol/types";
+import { COMPARE_MODE, CONDITION_TYPE } from "../../../src/protocol/enumerations";
 import { pick, useT } from "../../i18n";
 import { session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";

@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { AnswerOf } from "../../../src/domains/api";
 import { cleanText } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
-import { MODULE_MODEL } from "../../../src/protocol/types";
+import { MODULE_MODEL } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
 import { Dialog, FormFooter } from "../../components/dialog";

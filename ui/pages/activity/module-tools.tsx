@@ -11,7 +11,7 @@ import type { ItemOf } from "../../../src/domains/api";
 import { cleanText } from "../../../src/protocol/identity";
 import { MODULE_ORDER_PAGE_SIZE } from "../../../src/protocol/limits";
 import { isSuccess } from "../../../src/protocol/result";
-import { MODULE_MODEL, MODULE_SHOW, ORDER_STATE } from "../../../src/protocol/types";
+import { MODULE_MODEL, MODULE_SHOW, ORDER_STATE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog, FormFooter } from "../../components/dialog";

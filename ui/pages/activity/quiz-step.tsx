@@ -6,7 +6,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { drawQuiz } from "../../../src/domains/activity/catalogue";
-import { PROPERTY_TYPE, QUIZ_DISPLAY } from "../../../src/protocol/types";
+import { PROPERTY_TYPE, QUIZ_DISPLAY } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";

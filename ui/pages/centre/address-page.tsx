@@ -2,7 +2,7 @@
 // default first, with add, edit, delete and set default; at most 10.
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { ADDRESS_TYPE } from "../../../src/protocol/types";
+import { ADDRESS_TYPE } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { CardList } from "../../components/card-list";

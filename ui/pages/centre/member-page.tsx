@@ -2,7 +2,7 @@
 // paid (with a pay button when not), and the member's dues orders with a
 // filter and paging, the table padded to 14 rows when there are orders.
 import { useSnapshot } from "valtio";
-import { ORDER_STATE } from "../../../src/protocol/types";
+import { ORDER_STATE } from "../../../src/protocol/enumerations";
 import type { ItemOf } from "../../../src/domains/api";
 import { DUES_PAGE_SIZE } from "../../../src/protocol/limits";
 import { type Column, CardList } from "../../components/card-list";

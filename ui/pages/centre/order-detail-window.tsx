@@ -6,7 +6,7 @@ import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
-import { ORDER_STATE } from "../../../src/protocol/types";
+import { ORDER_STATE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { type TabItem, Tabs } from "../../components/tabs";

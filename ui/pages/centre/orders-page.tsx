@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { ORDER_PAGE_SIZE } from "../../../src/protocol/limits";
 import { isSuccess } from "../../../src/protocol/result";
-import { ORDER_STATE } from "../../../src/protocol/types";
+import { ORDER_STATE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { FilterBar } from "../../components/filter-bar";

@@ -3,7 +3,7 @@
 // reply (spec 2 section 2: the sessions' readed flags).
 import type { ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
-import { NEWS_TYPE } from "../../../src/protocol/types";
+import { NEWS_TYPE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 
 export type NewsRow = ItemOf<"/news/list">;

@@ -10,7 +10,7 @@ import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import type { PropertyView } from "../../../src/domains/property/service";
 import { isSuccess } from "../../../src/protocol/result";
-import { MODULE_SHOW } from "../../../src/protocol/types";
+import { MODULE_SHOW } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";

@@ -6,7 +6,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { NEWS_TITLE_MAX } from "../../../src/protocol/limits";
 import { isSuccess } from "../../../src/protocol/result";
-import { NEWS_TYPE } from "../../../src/protocol/types";
+import { NEWS_TYPE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { Dialog, FormFooter } from "../../components/dialog";
 import { CoverField } from "../../components/image-upload";

@@ -8,7 +8,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
-import { NEWS_TYPE } from "../../../src/protocol/types";
+import { NEWS_TYPE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { CardList } from "../../components/card-list";
