@@ -1,5 +1,5 @@
 // Server side of the protocol: verifies and opens every signed call before
-// any verb runs, and seals every answer. The route kit (serve.ts) does the rest.
+// any verb runs, and seals every answer. The transport (transport.ts) does the rest.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { at, rowsOf } from "../db/sql";
