@@ -137,7 +137,7 @@ type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A,
 
 /**
  * A write. The verb runs in the command's one transaction; a refusal it
- * throws rolls everything back, a refusal it returns (`{ message }`) commits
+ * throws rolls everything back, a refusal it returns (`refused(code)`, the one `Refused` shape) commits
  * (a counted wrong code). An audited verb returns `audit: AuditTarget` beside
  * its answer; the kit writes the log row and leaves it out of the answer.
  */

@@ -10,6 +10,15 @@ export const message = (code: ResultCode, params?: Record<string, unknown>): Mes
 export const isSuccess = (answer: { message?: { id?: number } } | null | undefined): boolean =>
   answer?.message?.id === RESULT.SUCCESS;
 
+/**
+ * A refusal that commits: the verb returns it (a counted wrong code, a
+ * failed sign-in's log row), the kit answers it as it would a thrown one,
+ * and the transaction keeps what the verb wrote. The one shape of it.
+ */
+export type Refused = { message: Message };
+export const refused = (code: ResultCode, params?: Record<string, unknown>): Refused => ({ message: message(code, params) });
+export const isRefused = (outcome: object): outcome is Refused => "message" in outcome;
+
 /** Thrown by verbs; the HTTP layer turns it into `{ message }` and rolls the transaction back. */
 export class DomainError extends Error {
   constructor(

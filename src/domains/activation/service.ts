@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { passwordDigest } from "../../protocol/password";
-import { DomainError, type Message } from "../../protocol/result";
+import { DomainError, isRefused, type Refused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
 import { storePassword } from "../auth/password";
@@ -97,18 +97,18 @@ export async function activationLogin({ ctx, input }: { ctx: Command; input: { p
   requireMode(ctx, byPhone ? "phone" : "mail");
   const target = byPhone ? phoneOf(input.phone!) : mailOf(input.mail!);
   const verdict = await useCode(ctx, { purpose: "activate", channel: byPhone ? "sms" : "mail", target, code: input.auth });
-  if (!verdict.ok) return verdict.answer;
+  if (isRefused(verdict)) return verdict;
   const user = requireRegistered(await userBy(ctx, byPhone ? "phone" : "mail", target));
   // The code was sent to whoever held that phone then; the grant names that member.
-  if (user.id !== verdict.row.userId) throw new DomainError("ERROR_NOT_USER");
+  if (user.id !== verdict.userId) throw new DomainError("ERROR_NOT_USER");
   return { user: await loadUserView(ctx.db, user.id) };
 }
 
 export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailLoginInput }) {
   const { user, mail } = await noMailMember(ctx, input);
   const verdict = await useCode(ctx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
-  if (!verdict.ok) return verdict.answer;
-  if (user.id !== verdict.row.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+  if (isRefused(verdict)) return verdict;
+  if (user.id !== verdict.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
   return { user: await loadUserView(ctx.db, user.id) };
 }
 
@@ -152,7 +152,7 @@ export type SubmitInput = typeof submitInput.static;
 export async function submitActivation({ ctx, input }: { ctx: Command; input: SubmitInput }) {
   const { grant, user } = await granted(ctx, input.user);
   const proof = await provenPhone(ctx, user, input);
-  if ("refused" in proof) return proof.refused;
+  if (isRefused(proof)) return proof;
   const { phone } = proof;
   const { country, values } = await checkProfile(ctx, { userId: user.id, input });
   // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
@@ -184,7 +184,7 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
  * The phone the member keeps: the one on file, or a new one proven by its
  * code (a code refusal comes back as an answer so a wrong try is counted).
  */
-async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<{ phone: string } | { refused: { message: Message } }> {
+async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<{ phone: string } | Refused> {
   const given = input.phone === undefined || input.phone.trim() === "" ? null : phoneOf(input.phone);
   if (given === null || given === user.phone) {
     if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
@@ -193,7 +193,7 @@ async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise
   if (!input.auth) throw new DomainError("ERROR_PARAMS", { field: "auth" });
   if (await contactTaken(ctx, "phone", given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
   const verdict = await useCode(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
-  if (!verdict.ok) return { refused: verdict.answer };
-  if (verdict.row.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });
+  if (isRefused(verdict)) return verdict;
+  if (verdict.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });
   return { phone: given };
 }

@@ -3,7 +3,7 @@ import { Type as t } from "@sinclair/typebox";
 import { desc, eq, or, sql } from "drizzle-orm";
 import { loginLog, sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, message, type Message } from "../../protocol/result";
+import { DomainError, message, refused } from "../../protocol/result";
 import { USER_STATE } from "../../protocol/enumerations";
 import { type ResultCode } from "../../protocol/result-codes";
 import { loadUserView } from "../account/user-view";
@@ -36,7 +36,7 @@ export async function login({ ctx, input }: { ctx: CommandCtx; input: LoginInput
   const account = input.account.trim().toLowerCase();
   const fail = async (code: ResultCode, userId: number | null, params?: Record<string, unknown>) => {
     await ctx.db.insert(loginLog).values({ userId, account, success: false, result: code, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
-    return { message: message(code, params) };
+    return refused(code, params);
   };
   const limits = ctx.config.signIn;
   const memberPauses = { threshold: limits.accountFailures, windowMs: limits.windowMs, maxPauseMs: limits.maxPauseMs };

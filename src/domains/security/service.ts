@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { DomainError, isRefused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
 import { storePassword } from "../auth/password";
@@ -36,7 +36,7 @@ export async function sendResetCode({ ctx, input }: { ctx: Visitor; input: { pho
 export async function resetPassword({ ctx, input }: { ctx: Visitor; input: { phone: string; auth: string; password: string } }) {
   const phone = phoneOf(input.phone);
   const verdict = await useCode(ctx, { purpose: "reset", channel: "sms", target: phone, code: input.auth });
-  if (!verdict.ok) return verdict.answer;
+  if (isRefused(verdict)) return verdict;
   const user = await resettable(ctx, phone);
   await ctx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
   await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, user.id));
@@ -58,7 +58,7 @@ export async function updatePassword({ ctx, input }: { ctx: Member; input: { aut
   const user = await me(ctx);
   if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
   const verdict = await useCode(ctx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
-  if (!verdict.ok) return verdict.answer;
+  if (isRefused(verdict)) return verdict;
   await ctx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
@@ -91,7 +91,7 @@ export async function updateContact(kind: Contact, { ctx, input }: { ctx: Member
   const value = c.parse(input.value);
   if (value === old) throw new DomainError("ERROR_PARAMS", { reason: "same" });
   const verdict = await useCode(ctx, { purpose: c.purpose, channel: c.channel, target: value, code: input.auth });
-  if (!verdict.ok) return verdict.answer;
+  if (isRefused(verdict)) return verdict;
   if (await contactTaken(ctx, kind, value, user.id)) throw new DomainError("ERROR_RENAME", { field: kind });
   await ctx.db.update(users).set({ [kind]: value, updatedAt: ctx.now }).where(eq(users.id, user.id));
   await writePurposeValue(ctx, { userId: user.id, operatorId: user.id, purpose: c.property, value });

@@ -7,7 +7,7 @@ import type { DbOrTx } from "../../db/client";
 import { verificationCodes } from "../../db/schema";
 import type { Config } from "../../config";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, type Message, message } from "../../protocol/result";
+import { DomainError, type Refused, refused } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { type Channel, queueMessage } from "./messages";
 
@@ -98,19 +98,13 @@ export async function sendCode(
   return { seconds: COOL_DOWN_MS / 1000, target: input.target };
 }
 
-export type CodeVerdict = { ok: true; row: CodeRow } | { ok: false; answer: { message: Message } };
-
-const refuse = (code: Parameters<typeof message>[0], params?: Record<string, unknown>): CodeVerdict => ({
-  ok: false,
-  answer: { message: message(code, params) },
-});
 
 /**
  * Checks and uses up the latest code this session asked for with `purpose`.
  * A refusal comes back as an answer, not a throw: a wrong try must be
  * counted, so the caller returns it and its transaction commits.
  */
-export async function useCode(ctx: Ctx, input: { purpose: CodePurpose; channel: Channel; target: string; code: string }): Promise<CodeVerdict> {
+export async function useCode(ctx: Ctx, input: { purpose: CodePurpose; channel: Channel; target: string; code: string }): Promise<CodeRow | Refused> {
   const [row] = await ctx.db
     .select()
     .from(verificationCodes)
@@ -118,8 +112,8 @@ export async function useCode(ctx: Ctx, input: { purpose: CodePurpose; channel: 
     .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
   const cooling = coolDownLeftMs(row ?? null, ctx.now) > 0;
-  if (!row || row.usedAt || row.expiresAt <= ctx.now || row.attempts >= ctx.config.activation.codeMaxTries) return refuse("ERROR_RESULT_NULL", { cooling });
-  if (row.target !== input.target) return refuse("ERROR_PARAMS", { reason: input.channel === "sms" ? "phone-mismatch" : "mail-mismatch" });
+  if (!row || row.usedAt || row.expiresAt <= ctx.now || row.attempts >= ctx.config.activation.codeMaxTries) return refused("ERROR_RESULT_NULL", { cooling });
+  if (row.target !== input.target) return refused("ERROR_PARAMS", { reason: input.channel === "sms" ? "phone-mismatch" : "mail-mismatch" });
   // Every guess takes a try first, in one conditional statement: guesses sent at the same moment
   // queue on the row's lock and only the first CODE_MAX_TRIES are ever compared.
   const [tried] = await ctx.db
@@ -127,15 +121,15 @@ export async function useCode(ctx: Ctx, input: { purpose: CodePurpose; channel: 
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, ctx.config.activation.codeMaxTries)))
     .returning({ code: verificationCodes.code });
-  if (!tried) return refuse("ERROR_RESULT_NULL", { cooling });
-  if (!equalText(tried.code, input.code.trim())) return refuse("ERROR_RANDOM");
+  if (!tried) return refused("ERROR_RESULT_NULL", { cooling });
+  if (!equalText(tried.code, input.code.trim())) return refused("ERROR_RANDOM");
   const [used] = await ctx.db
     .update(verificationCodes)
     .set({ usedAt: ctx.now })
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
     .returning();
-  if (!used) return refuse("ERROR_RESULT_NULL", { cooling });
-  return { ok: true, row: used };
+  if (!used) return refused("ERROR_RESULT_NULL", { cooling });
+  return used;
 }
 
 /**

@@ -3,7 +3,7 @@
 // the member (pushed to the dues prompt, or shown it).
 import { visitLog } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
-import { DomainError, message } from "../../protocol/result";
+import { DomainError, refused } from "../../protocol/result";
 import { PAGE } from "../../protocol/enumerations";
 import { duesConfig, membershipConditions } from "../membership/dues";
 
@@ -16,7 +16,7 @@ export async function reportVisit({ ctx, input }: { ctx: MemberCtx; input: { par
   const config = await duesConfig(ctx.db);
   const { indexOnly, cantSign } = await membershipConditions(ctx.db, userId, config);
   // Index-only members may stay on the home page; anywhere else they are sent to pay.
-  if (indexOnly && input.page !== PAGE.PAGE_INDEX) return { message: message("MEMBER_INTERCEPT_ADOPT") };
-  if (cantSign) return { message: message("MEMBER_INTERCEPT_NO_POWER") };
+  if (indexOnly && input.page !== PAGE.PAGE_INDEX) return refused("MEMBER_INTERCEPT_ADOPT");
+  if (cantSign) return refused("MEMBER_INTERCEPT_NO_POWER");
   return {};
 }
