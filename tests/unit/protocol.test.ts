@@ -137,4 +137,9 @@ describe("paging", () => {
     expect(page(9, 35, 10)).toMatchObject({ index: 4, max: 4, offset: 30 });
     expect(page(2, 35, 10)).toMatchObject({ index: 2, offset: 10 });
   });
+
+  test("a page number however far out lands on the first or last page (pageIndex lets every whole number through)", () => {
+    for (const far of [2 ** 31, 1e15, 2 ** 53, Number.MAX_VALUE, Number.POSITIVE_INFINITY]) expect(page(far, 35, 10)).toMatchObject({ index: 4, offset: 30 });
+    for (const far of [-(2 ** 31) - 1, -1e15, -(2 ** 53), -Number.MAX_VALUE, Number.NEGATIVE_INFINITY, -0]) expect(page(far, 35, 10)).toMatchObject({ index: 1, offset: 0 });
+  });
 });

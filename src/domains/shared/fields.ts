@@ -16,8 +16,17 @@ export const codeField = t.String({ maxLength: 20 });
 export const passwordField = t.String({ pattern: PASSWORD_DIGEST_PATTERN, maxLength: 32 });
 /** A date or time filter as the UI sends it (ISO text); the verb parses it. */
 export const timeField = t.Optional(t.String({ maxLength: 40 }));
-/** A page of a list, from 1; any other whole number is clamped to 1..max by the verb (spec 1's pager). */
-export const pageIndex = t.Optional(t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }));
+/**
+ * A page of a list, from 1: every list takes this one field, and `page()`
+ * (src/protocol/result.ts) clamps it to 1..max, as the specs say of every
+ * pager. So any whole number is accepted, however far out of range: a JSON
+ * integer past 2^53 arrives rounded (9007199254740993 as 9007199254740992),
+ * one past the largest double as Infinity (a 400-digit page number, which
+ * JSON.parse cannot tell from 1e400), and each clamps to the first or last
+ * page. Not a page number, and so ERROR_PARAMS: a fraction, text ("2": no
+ * coercion anywhere, src/http/input.ts), null, a boolean.
+ */
+export const pageIndex = t.Optional(t.Union([t.Integer(), t.Literal(Number.POSITIVE_INFINITY), t.Literal(Number.NEGATIVE_INFINITY)]));
 /** A time on the wire: ISO text, or null when there is none. */
 export const isoOf = (d: Date | null): string | null => (d ? d.toISOString() : null);
 export const idField = t.Integer({ minimum: 1, maximum: 2_147_483_647 });
