@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { outbox } from "../../src/db/schema";
 import type { ApiClient } from "../../src/protocol/client";
-import { NEWS_TYPE } from "../../src/protocol/types";
+import { NEWS_TYPE } from "../../src/protocol/enumerations";
 import { makeModule } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
 
