@@ -12,7 +12,8 @@ import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
 import { SignFlow } from "./sign-flow";
 import { TagGroups, TagPicker } from "./tag-groups";
-import { quotaOf, useActivityPage } from "./use-activity-page";
+import { quotaOf } from "./activity-model";
+import { useActivityPage } from "./use-activity-page";
 import { VideoPlayer } from "./video-player";
 
 export function ActivityPage() {

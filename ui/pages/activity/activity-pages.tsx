@@ -4,7 +4,7 @@
 // itself is ./activity-page.tsx; all three load as one chunk. Staff get the
 // module tools (./module-tools.tsx): the 'new module' tile on the index, and
 // on a module page its tools and the 'new activity' tile.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
@@ -13,6 +13,7 @@ import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { pick, useT } from "../../i18n";
 import { formatDate, formatMoney, formatPoints } from "../../lib/format";
+import { useLoaded } from "../../lib/use-loaded";
 import { hasPower, session } from "../../state/session";
 import { ModuleTools, NewActivityTile, NewModuleTile } from "./module-tools";
 
@@ -20,20 +21,6 @@ export { ActivityPage } from "./activity-page";
 
 type ModuleRow = ItemOf<"/activity/module/list">;
 type Tile = ItemOf<"/activity/list">;
-
-/** Loads once per key; null while loading, false when the server had nothing for us. (Names are picked from the zh/en pairs, so a language switch needs no new load.) */
-export function useLoaded<T>(load: () => Promise<T | false>, key: unknown[]): T | null | false {
-  const [value, setValue] = useState<T | null | false>(null);
-  useEffect(() => {
-    let live = true;
-    setValue(null);
-    void load().then((v) => live && setValue(v));
-    return () => {
-      live = false;
-    };
-  }, key);
-  return value;
-}
 
 const MARKET_MODEL = 1302;
 

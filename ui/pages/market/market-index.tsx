@@ -17,7 +17,7 @@ import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
-import { useLoaded } from "../activity/activity-pages";
+import { useLoaded } from "../../lib/use-loaded";
 import { ModuleTools, NewActivityTile } from "../activity/module-tools";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
 

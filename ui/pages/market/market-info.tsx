@@ -16,7 +16,8 @@ import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
 import { SignFlow } from "../activity/sign-flow";
 import { TagGroups, TagPicker } from "../activity/tag-groups";
-import { quotaOf, useActivityPage } from "../activity/use-activity-page";
+import { quotaOf } from "../activity/activity-model";
+import { useActivityPage } from "../activity/use-activity-page";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
 
 function AddedWindow({ onClose }: { onClose: () => void }) {
