@@ -14,7 +14,7 @@ import { FormDialog, refusedField, useFormDialog } from "../../components/form-d
 import { CoverField } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
+import { chinaYear, formatChinaDateTime, parseChinaDateTime } from "../../lib/china-time";
 import { type ConditionProperty, ModuleConditions, type Reason } from "./module-conditions";
 
 export type EditedModule = NonNullable<AnswerOf<"/activity/module/info">["module"]>;
@@ -31,7 +31,7 @@ type Form = {
   model: string;
   face: string | null;
   isTitle: boolean;
-  /** yyyy-MM-dd HH:mm as the date picker has it. */
+  /** yyyy-MM-dd HH:mm in China time, as the date picker has it. */
   showStart: string;
   showEnd: string;
   titleFace: string | null;
@@ -48,13 +48,6 @@ export function yearChoices(thisYear: number, own?: number): number[] {
   return years;
 }
 
-/** A picker's local time as ISO text; "" is none, and unreadable text is null. */
-function isoOfPicked(value: string): string | null | "" {
-  if (!value.trim()) return "";
-  const time = new Date(value.trim().replace(" ", "T"));
-  return Number.isNaN(time.getTime()) ? null : time.toISOString();
-}
-
 function validate(form: Form): Errors {
   const errors: Errors = {};
   const name = (value: string, field: "nameZh" | "nameEn") => {
@@ -68,8 +61,8 @@ function validate(form: Form): Errors {
   if (!form.face) errors.face = "modules.errors.face";
   if (!form.model) errors.model = "modules.errors.model";
   if (form.isTitle) {
-    const start = isoOfPicked(form.showStart);
-    const end = isoOfPicked(form.showEnd);
+    const start = parseChinaDateTime(form.showStart);
+    const end = parseChinaDateTime(form.showEnd);
     if (start === null) errors.showStart = "modules.errors.showStart";
     if (!end) errors.showEnd = "modules.errors.showEnd";
     else if (start && end <= start) errors.showEnd = "modules.errors.showEndOrder";
@@ -85,8 +78,8 @@ const formOf = (module: EditedModule | null, year: number): Form => ({
   model: module ? String(module.model.id) : "",
   face: module?.face ?? null,
   isTitle: module?.isTitle ?? false,
-  showStart: module?.showStart ? formatDateTime(module.showStart) : "",
-  showEnd: module?.showEnd ? formatDateTime(module.showEnd) : "",
+  showStart: module?.showStart ? formatChinaDateTime(module.showStart) : "",
+  showEnd: module?.showEnd ? formatChinaDateTime(module.showEnd) : "",
   titleFace: module?.titleFace ?? null,
 });
 
@@ -106,7 +99,8 @@ export type ModuleEditorProps = {
 
 export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorProps) {
   const t = useT();
-  const years = yearChoices(new Date().getFullYear(), module?.year);
+  // A module's year is China's (spec 2), whatever the editor's own zone.
+  const years = yearChoices(chinaYear(), module?.year);
   // The module's conditions once read (a new module has none); until then they are left out of the save, and so kept.
   const [reasons, setReasons] = useState<Reason[] | null>(module ? null : []);
   const [properties, setProperties] = useState<readonly ConditionProperty[]>([]);
@@ -141,8 +135,8 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
           model: { id: Number(form.model) },
           face: form.face,
           isTitle: form.isTitle,
-          showStart: form.isTitle ? isoOfPicked(form.showStart) || null : null,
-          showEnd: form.isTitle ? isoOfPicked(form.showEnd) || null : null,
+          showStart: form.isTitle ? parseChinaDateTime(form.showStart) || null : null,
+          showEnd: form.isTitle ? parseChinaDateTime(form.showEnd) || null : null,
           titleFace: form.titleFace,
         },
         ...(reasons ? { reasons } : {}),

@@ -5,7 +5,7 @@ import type { ItemOf } from "../../../src/domains/api";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../../src/protocol/identity";
 import { api } from "../../api";
 import { FormDialog, useFormDialog } from "../../components/form-dialog";
-import { EMPTY_CHAIN, type Region, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
+import { EMPTY_CHAIN, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 
