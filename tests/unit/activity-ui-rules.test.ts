@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { stepsOf } from "../../ui/pages/activity/sign-steps";
 import { chosenFromSearch, firstMissingGroup, narrow, remaining } from "../../ui/pages/activity/tag-rules";
-import type { Activity } from "../../ui/pages/activity/use-activity-page";
+import type { Activity } from "../../ui/pages/activity/activity-model";
 
 type Group = Activity["groups"][number];
 const tag = (id: number, activities: number[], open = true) => ({ id, nameZh: `${id}`, nameEn: `${id}`, index: id, activities: activities.map((a) => ({ id: a, signEnd: null, isFull: false })), isHas: open, isThis: false, isFull: false });

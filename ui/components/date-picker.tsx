@@ -24,6 +24,7 @@ import {
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n";
+import { chinaParts, chinaYear } from "../lib/china-time";
 import { session } from "../state/session";
 import {
   FIRST_YEAR,
@@ -35,6 +36,7 @@ import {
   addMonths,
   clampYear,
   dayGrid,
+  daysInMonth,
   formatValue,
   lastYear,
   parseValue,
@@ -56,15 +58,16 @@ export type DatePickerProps = {
 
 type View = "day" | "month" | "year";
 
+/** Today in China: the portal's dates (sign-up and display windows) are China time, whatever the visitor's zone. */
 const todayParts = (): Parts => {
-  const d = new Date();
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: 0, minute: 0 };
+  const { year, month, day } = chinaParts(new Date())!;
+  return { year, month, day, hour: 0, minute: 0 };
 };
 
 export function DatePicker({ id, value, onChange, mode = "date", disabled, readOnly, invalid, placeholder, describedBy }: DatePickerProps) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const last = lastYear(new Date());
+  const last = lastYear(chinaYear());
   const [open, setOpen] = useState(false);
   // Whether the calendar takes the focus when it opens: not when the field itself was clicked.
   const [focusDays, setFocusDays] = useState(false);
@@ -362,7 +365,7 @@ function CalendarPanel({ initial, mode, last, language, takeFocus, onPick, onCle
                 aria-pressed={month === cursor.month}
                 data-cursor={month === cursor.month}
                 onClick={() => {
-                  setCursor({ ...cursor, month, day: Math.min(cursor.day, new Date(cursor.year, month, 0).getDate()) });
+                  setCursor({ ...cursor, month, day: Math.min(cursor.day, daysInMonth(cursor.year, month)) });
                   setView("day");
                 }}
               >
@@ -380,7 +383,7 @@ function CalendarPanel({ initial, mode, last, language, takeFocus, onPick, onCle
                 aria-pressed={year === cursor.year}
                 data-cursor={year === cursor.year}
                 onClick={() => {
-                  setCursor({ ...cursor, year, day: Math.min(cursor.day, new Date(year, cursor.month, 0).getDate()) });
+                  setCursor({ ...cursor, year, day: Math.min(cursor.day, daysInMonth(year, cursor.month)) });
                   setView("month");
                 }}
               >

@@ -104,18 +104,3 @@ export function Dialog({ title, onClose, children, footer, width = 480, role = "
     document.body,
   );
 }
-
-/** Cancel and a submit button for the form `formId` inside the dialog: the footer of every editing dialog. */
-export function FormFooter({ formId, saveLabel, busy, onCancel }: { formId: string; saveLabel: string; busy: boolean; onCancel: () => void }) {
-  const t = useT();
-  return (
-    <>
-      <button type="button" className="button button-quiet" onClick={onCancel}>
-        {t("common.cancel")}
-      </button>
-      <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-        {saveLabel}
-      </button>
-    </>
-  );
-}

@@ -8,7 +8,18 @@ import { useEffect, useRef } from "react";
 import { t, useT } from "../i18n";
 import { IMAGE_ACCEPT, IMAGE_TYPES, uploadImage } from "./image-upload";
 import { showMessage } from "./message-box";
-import type { RichTextEditorProps } from "./rich-text";
+
+// The props live here, with the editor, so ./rich-text.tsx imports this file (lazily) and not the other way round.
+export type RichTextEditorProps = {
+  value: string;
+  onChange: (html: string) => void;
+  /** The id of the element that names the editor. */
+  labelledBy: string;
+  /** The id of an error shown below, when there is one. */
+  describedBy?: string;
+  invalid?: boolean;
+  testId?: string;
+};
 
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],

@@ -10,17 +10,7 @@
 // /upload/image (2 MB, png/jpeg, one at a time) and are inserted by address.
 import { Suspense, lazy } from "react";
 import { withAreaStyles } from "../lib/area-styles";
-
-export type RichTextEditorProps = {
-  value: string;
-  onChange: (html: string) => void;
-  /** The id of the element that names the editor. */
-  labelledBy: string;
-  /** The id of an error shown below, when there is one. */
-  describedBy?: string;
-  invalid?: boolean;
-  testId?: string;
-};
+import type { RichTextEditorProps } from "./rich-text-editor";
 
 const QuillEditor = lazy(withAreaStyles("editing", () => import("./rich-text-editor")));
 

@@ -13,20 +13,24 @@ export type DayCell = { year: number; month: number; day: number; inMonth: boole
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export const lastYear = (today: Date) => today.getFullYear() + YEARS_AHEAD;
+/** The picker's last year, from this year (China's, ui/lib/china-time.ts). */
+export const lastYear = (thisYear: number) => thisYear + YEARS_AHEAD;
 
-export const daysInMonth = (year: number, month: number) => new Date(year, month, 0).getDate();
+// Calendar arithmetic is done on UTC dates, so no zone's summer time can skip or repeat a day.
+const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
+
+export const daysInMonth = (year: number, month: number) => utcDay(year, month + 1, 0).getUTCDate();
 
 /**
  * The six weeks shown for a month, Monday first: the month's days with the
  * end of the previous month before them and the start of the next after.
  */
 export function dayGrid(year: number, month: number): DayCell[] {
-  const mondayFirst = (new Date(year, month - 1, 1).getDay() + 6) % 7;
+  const mondayFirst = (utcDay(year, month, 1).getUTCDay() + 6) % 7;
   const cells: DayCell[] = [];
   for (let i = 0; i < DAY_CELLS; i++) {
-    const d = new Date(year, month - 1, 1 - mondayFirst + i);
-    cells.push({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), inMonth: d.getMonth() + 1 === month });
+    const d = utcDay(year, month, 1 - mondayFirst + i);
+    cells.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), inMonth: d.getUTCMonth() + 1 === month });
   }
   return cells;
 }
@@ -58,9 +62,9 @@ export function formatValue(parts: Parts, mode: Mode): string {
 
 /** Moves a date by whole days (arrow keys), staying inside the picker's years. */
 export function addDays(parts: Parts, days: number, last: number): Parts {
-  const d = new Date(parts.year, parts.month - 1, parts.day + days);
-  if (d.getFullYear() < FIRST_YEAR || d.getFullYear() > last) return parts;
-  return { ...parts, year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+  const d = utcDay(parts.year, parts.month, parts.day + days);
+  if (d.getUTCFullYear() < FIRST_YEAR || d.getUTCFullYear() > last) return parts;
+  return { ...parts, year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
 /** Moves by whole months (Page Up / Page Down), keeping the day where the month allows. */

@@ -4,7 +4,7 @@
 // itself is ./activity-page.tsx; all three load as one chunk. Staff get the
 // module tools (./module-tools.tsx): the 'new module' tile on the index, and
 // on a module page its tools and the 'new activity' tile.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
@@ -12,28 +12,17 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { pick, useT } from "../../i18n";
-import { formatDate, formatMoney, formatPoints } from "../../lib/format";
+import { chinaYear, formatChinaDate } from "../../lib/china-time";
+import { formatMoney, formatPoints } from "../../lib/format";
+import { useLoaded } from "../../lib/use-loaded";
 import { hasPower, session } from "../../state/session";
+import { NothingHere } from "./activity-article";
+import { ActivityTiles, type Tile } from "./activity-tiles";
 import { ModuleTools, NewActivityTile, NewModuleTile } from "./module-tools";
 
 export { ActivityPage } from "./activity-page";
 
 type ModuleRow = ItemOf<"/activity/module/list">;
-type Tile = ItemOf<"/activity/list">;
-
-/** Loads once per key; null while loading, false when the server had nothing for us. (Names are picked from the zh/en pairs, so a language switch needs no new load.) */
-export function useLoaded<T>(load: () => Promise<T | false>, key: unknown[]): T | null | false {
-  const [value, setValue] = useState<T | null | false>(null);
-  useEffect(() => {
-    let live = true;
-    setValue(null);
-    void load().then((v) => live && setValue(v));
-    return () => {
-      live = false;
-    };
-  }, key);
-  return value;
-}
 
 const MARKET_MODEL = 1302;
 
@@ -50,8 +39,8 @@ export function ActivityIndexPage() {
 
   const years = new Map<number, ModuleRow[]>();
   for (const m of modules || []) years.set(m.year, [...(years.get(m.year) ?? []), m]);
-  // Spec 2 section 2: the 'new module' tile is in the first year group, or in the current year's when there are no modules.
-  const groups = modules && years.size === 0 ? new Map([[new Date().getFullYear(), [] as ModuleRow[]]]) : years;
+  // Spec 2 section 2: the 'new module' tile is in the first year group, or in the current (China) year's when there are no modules.
+  const groups = modules && years.size === 0 ? new Map([[chinaYear(), [] as ModuleRow[]]]) : years;
   const newModule = (year: number) => <NewModuleTile year={year} onSaved={() => setVersion((v) => v + 1)} />;
 
   return (
@@ -81,15 +70,15 @@ export function ActivityIndexPage() {
   );
 }
 
-/** What a tile says under its name: the sign-up dates, and the price or points when there are any. */
+/** What a tile says under its name: the sign-up dates (China time), and the price or points when there are any. */
 function TileFacts({ tile }: { tile: Tile }) {
   const t = useT();
   return (
     <span className="tile-facts">
       {tile.signStart ? (
         <span className="tile-dates">
-          <span>{formatDate(tile.signStart)}</span>
-          {tile.signEnd ? <span> – {formatDate(tile.signEnd)}</span> : null}
+          <span>{formatChinaDate(tile.signStart)}</span>
+          {tile.signEnd ? <span> – {formatChinaDate(tile.signEnd)}</span> : null}
         </span>
       ) : null}
       {tile.price > 0 ? <span className="tile-price">¥{formatMoney(tile.price)}</span> : tile.integral > 0 ? <span className="tile-price">{t("activity.points")} {formatPoints(tile.integral)}</span> : null}
@@ -108,13 +97,7 @@ export function ModulePage() {
     return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
   }, [id, version]);
 
-  if (data === false)
-    return (
-      <>
-        <PageHead title={t("page.activityModule")} trail={[{ label: t("page.activityIndex"), href: "/activity" }]} />
-        <p className="panel empty-note">{t("activity.moduleMissing")}</p>
-      </>
-    );
+  if (data === false) return <NothingHere title={t("page.activityModule")} trail={[{ label: t("page.activityIndex"), href: "/activity" }]} text={t("activity.moduleMissing")} />;
   const title = data ? pick(language, data.module.nameZh, data.module.nameEn) : t("page.activityModule");
   return (
     <>
@@ -124,20 +107,9 @@ export function ModulePage() {
       {/* An editor who may create activities sees the 'new activity' tile instead. */}
       {data && data.list.length === 0 && !hasPower("FUNCTION_ACTIVITY_CREATE") ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
       {data ? (
-        <ul className="activity-tiles">
-          {data.list.map((tile) => (
-            <li key={tile.id}>
-              <Link href={`/activity/info?id=${tile.id}`} className="activity-tile" data-testid="activity-tile">
-                <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
-                <span className="tile-body">
-                  <span className="tile-name">{pick(language, tile.nameZh, tile.nameEn)}</span>
-                  <TileFacts tile={tile} />
-                </span>
-              </Link>
-            </li>
-          ))}
+        <ActivityTiles tiles={data.list} infoPath="/activity/info" testId="activity-tile" facts={(tile) => <TileFacts tile={tile} />}>
           <NewActivityTile moduleId={data.module.id} />
-        </ul>
+        </ActivityTiles>
       ) : null}
     </>
   );

@@ -3,18 +3,18 @@
 // home carousel with its online and offline times and image (900x500). The
 // browser checks the spec's rules in its order before sending; the server
 // checks them again and names the field it refuses.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { AnswerOf } from "../../../src/domains/api";
 import { cleanText } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
 import { MODULE_MODEL } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { Dialog, FormFooter } from "../../components/dialog";
+import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { CoverField } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
-import { resultText, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
+import { useT } from "../../i18n";
+import { chinaYear, formatChinaDateTime, parseChinaDateTime } from "../../lib/china-time";
 import { type ConditionProperty, ModuleConditions, type Reason } from "./module-conditions";
 
 export type EditedModule = NonNullable<AnswerOf<"/activity/module/info">["module"]>;
@@ -31,7 +31,7 @@ type Form = {
   model: string;
   face: string | null;
   isTitle: boolean;
-  /** yyyy-MM-dd HH:mm as the date picker has it. */
+  /** yyyy-MM-dd HH:mm in China time, as the date picker has it. */
   showStart: string;
   showEnd: string;
   titleFace: string | null;
@@ -48,13 +48,6 @@ export function yearChoices(thisYear: number, own?: number): number[] {
   return years;
 }
 
-/** A picker's local time as ISO text; "" is none, and unreadable text is null. */
-function isoOfPicked(value: string): string | null | "" {
-  if (!value.trim()) return "";
-  const time = new Date(value.trim().replace(" ", "T"));
-  return Number.isNaN(time.getTime()) ? null : time.toISOString();
-}
-
 function validate(form: Form): Errors {
   const errors: Errors = {};
   const name = (value: string, field: "nameZh" | "nameEn") => {
@@ -68,8 +61,8 @@ function validate(form: Form): Errors {
   if (!form.face) errors.face = "modules.errors.face";
   if (!form.model) errors.model = "modules.errors.model";
   if (form.isTitle) {
-    const start = isoOfPicked(form.showStart);
-    const end = isoOfPicked(form.showEnd);
+    const start = parseChinaDateTime(form.showStart);
+    const end = parseChinaDateTime(form.showEnd);
     if (start === null) errors.showStart = "modules.errors.showStart";
     if (!end) errors.showEnd = "modules.errors.showEnd";
     else if (start && end <= start) errors.showEnd = "modules.errors.showEndOrder";
@@ -85,8 +78,8 @@ const formOf = (module: EditedModule | null, year: number): Form => ({
   model: module ? String(module.model.id) : "",
   face: module?.face ?? null,
   isTitle: module?.isTitle ?? false,
-  showStart: module?.showStart ? formatDateTime(module.showStart) : "",
-  showEnd: module?.showEnd ? formatDateTime(module.showEnd) : "",
+  showStart: module?.showStart ? formatChinaDateTime(module.showStart) : "",
+  showEnd: module?.showEnd ? formatChinaDateTime(module.showEnd) : "",
   titleFace: module?.titleFace ?? null,
 });
 
@@ -106,12 +99,8 @@ export type ModuleEditorProps = {
 
 export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorProps) {
   const t = useT();
-  const [form, setForm] = useState<Form>(() => formOf(module, year));
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLFormElement>(null);
-  const years = yearChoices(new Date().getFullYear(), module?.year);
+  // A module's year is China's (spec 2), whatever the editor's own zone.
+  const years = yearChoices(chinaYear(), module?.year);
   // The module's conditions once read (a new module has none); until then they are left out of the save, and so kept.
   const [reasons, setReasons] = useState<Reason[] | null>(module ? null : []);
   const [properties, setProperties] = useState<readonly ConditionProperty[]>([]);
@@ -127,30 +116,17 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
     };
   }, [module?.id]);
 
-  const update = (next: Form) => {
-    setForm(next);
-    if (tried) setErrors(validate(next));
-  };
-
-  const focusFirst = (found: Errors) => {
-    const first = FIELDS.find((f) => found[f]);
-    const field = first ? root.current?.querySelector<HTMLElement>(`#module-${first}`) : null;
-    // An image field is its upload button.
-    (field?.tagName === "DIV" ? (field.querySelector<HTMLElement>("button") ?? field) : field)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setTried(true);
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length) return focusFirst(found);
+  const editor = useFormDialog({
+    id: "module",
+    fields: FIELDS,
+    initial: () => formOf(module, year),
+    validate,
     // Spec 2 section 5: without an online time the carousel goes online at once, and the editor is told so.
-    if (form.isTitle && !form.showStart.trim()) await showMessage(t("modules.noStart"));
-    setBusy(true);
-    const answer = await api
-      .call("/activity/module/update", {
+    before: async (form) => {
+      if (form.isTitle && !form.showStart.trim()) await showMessage(t("modules.noStart"));
+    },
+    send: (form) =>
+      api.call("/activity/module/update", {
         module: {
           ...(module ? { id: module.id } : {}),
           nameZh: cleanText(form.nameZh),
@@ -159,164 +135,143 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
           model: { id: Number(form.model) },
           face: form.face,
           isTitle: form.isTitle,
-          showStart: form.isTitle ? isoOfPicked(form.showStart) || null : null,
-          showEnd: form.isTitle ? isoOfPicked(form.showEnd) || null : null,
+          showStart: form.isTitle ? parseChinaDateTime(form.showStart) || null : null,
+          showEnd: form.isTitle ? parseChinaDateTime(form.showEnd) || null : null,
           titleFace: form.titleFace,
         },
         ...(reasons ? { reasons } : {}),
-      })
-      .finally(() => setBusy(false));
-    if (isSuccess(answer)) {
+      }),
+    accepted: async () => {
       await showMessage(t("modules.saved"));
-      return onSaved();
-    }
-    const code = answer.message?.code ?? "";
-    const field = answer.message?.params?.field;
-    if (typeof field === "string" && (FIELDS as string[]).includes(field)) {
-      const next = { ...found, [field]: serverError(field as Field, code) };
-      setErrors(next);
-      return focusFirst(next);
-    }
-    await showMessage(code === "ERROR_RESULT_NULL" ? t("modules.moduleGone") : resultText(t, answer.message));
-  };
-
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p className="field-error" id={`module-${field}-error`} role="alert">
-        {t(errors[field]!)}
-      </p>
-    ) : null;
-  const described = (field: Field, hint?: string) => [errors[field] ? `module-${field}-error` : null, hint].filter(Boolean).join(" ") || undefined;
+      onSaved();
+    },
+    refused: (message) => {
+      const field = refusedField(message, FIELDS);
+      if (field) return { field, error: serverError(field, message.code) };
+      return message.code === "ERROR_RESULT_NULL" ? { text: t("modules.moduleGone") } : null;
+    },
+  });
+  const { form, errors, update, error, described } = editor;
   const text = (field: "nameZh" | "nameEn") => ({
     id: `module-${field}`,
-    className: `input${errors[field] ? " input-invalid" : ""}`,
+    className: editor.inputClass(field),
     value: form[field],
     maxLength: 60,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": described(field),
-    onChange: (event: { target: { value: string } }) => update({ ...form, [field]: event.target.value }),
+    ...described(field),
+    onChange: (event: { target: { value: string } }) => update({ [field]: event.target.value }),
   });
 
   return (
-    <Dialog
-      title={t(module ? "modules.editModule" : "modules.newModule")}
-      onClose={onClose}
-      width={640}
-      footer={<FormFooter formId="module-form" saveLabel={t("modules.submit")} busy={busy} onCancel={onClose} />}
-    >
-      <form id="module-form" ref={root} className="module-form" onSubmit={submit} noValidate>
-        <div className="module-form-row">
-          <div className="field">
-            <label htmlFor="module-nameZh">{t("modules.nameZh")}</label>
-            <input {...text("nameZh")} data-autofocus />
-            {error("nameZh")}
-          </div>
-          <div className="field">
-            <label htmlFor="module-nameEn">{t("modules.nameEn")}</label>
-            <input {...text("nameEn")} />
-            {error("nameEn")}
-          </div>
+    <FormDialog editor={editor} title={t(module ? "modules.editModule" : "modules.newModule")} saveLabel={t("modules.submit")} onClose={onClose} width={640} className="module-form">
+      <div className="module-form-row">
+        <div className="field">
+          <label htmlFor="module-nameZh">{t("modules.nameZh")}</label>
+          <input {...text("nameZh")} data-autofocus />
+          {error("nameZh")}
         </div>
-        <div className="module-form-row">
-          <div className="field">
-            <label htmlFor="module-year">{t("modules.year")}</label>
-            <select
-              id="module-year"
-              className={`input${errors.year ? " input-invalid" : ""}`}
-              value={form.year}
-              aria-invalid={errors.year ? true : undefined}
-              aria-describedby={described("year")}
-              onChange={(event) => update({ ...form, year: event.target.value })}
-            >
-              <option value="">{t("modules.chooseYear")}</option>
-              {years.map((y) => (
-                <option key={y} value={String(y)}>
-                  {t("modules.yearOption", { year: y })}
-                </option>
-              ))}
-            </select>
-            {error("year")}
-          </div>
-          <div className="field">
-            <label htmlFor="module-model">{t("modules.model")}</label>
-            <select
-              id="module-model"
-              className={`input${errors.model ? " input-invalid" : ""}`}
-              value={form.model}
-              aria-invalid={errors.model ? true : undefined}
-              aria-describedby={described("model")}
-              onChange={(event) => update({ ...form, model: event.target.value })}
-            >
-              <option value="">{t("modules.chooseModel")}</option>
-              <option value={String(MODULE_MODEL.MODULE_MODEL_ACTIVITY)}>{t("modules.models.activity")}</option>
-              <option value={String(MODULE_MODEL.MODULE_MODEL_MARKET)}>{t("modules.models.market")}</option>
-            </select>
-            {error("model")}
-          </div>
+        <div className="field">
+          <label htmlFor="module-nameEn">{t("modules.nameEn")}</label>
+          <input {...text("nameEn")} />
+          {error("nameEn")}
         </div>
-        <div className="field module-image-field module-icon-field" id="module-face">
-          <CoverField
-            label={t("modules.face")}
-            hint={t("modules.faceHint")}
-            alt={t("modules.face")}
-            value={form.face}
-            error={errors.face ? t(errors.face) : undefined}
-            testId="module-face"
-            onChange={(face) => update({ ...form, face })}
-          />
+      </div>
+      <div className="module-form-row">
+        <div className="field">
+          <label htmlFor="module-year">{t("modules.year")}</label>
+          <select
+            id="module-year"
+            className={editor.inputClass("year")}
+            value={form.year}
+            {...described("year")}
+            onChange={(event) => update({ year: event.target.value })}
+          >
+            <option value="">{t("modules.chooseYear")}</option>
+            {years.map((y) => (
+              <option key={y} value={String(y)}>
+                {t("modules.yearOption", { year: y })}
+              </option>
+            ))}
+          </select>
+          {error("year")}
         </div>
-        <div className="field module-switch-field">
-          <label className="module-switch" htmlFor="module-isTitle">
-            <input id="module-isTitle" type="checkbox" role="switch" checked={form.isTitle} aria-describedby="module-isTitle-hint" onChange={(event) => update({ ...form, isTitle: event.target.checked })} />
-            <span>{t("modules.isTitle")}</span>
-          </label>
-          <p className="field-hint" id="module-isTitle-hint">
-            {t("modules.isTitleHint")}
-          </p>
+        <div className="field">
+          <label htmlFor="module-model">{t("modules.model")}</label>
+          <select
+            id="module-model"
+            className={editor.inputClass("model")}
+            value={form.model}
+            {...described("model")}
+            onChange={(event) => update({ model: event.target.value })}
+          >
+            <option value="">{t("modules.chooseModel")}</option>
+            <option value={String(MODULE_MODEL.MODULE_MODEL_ACTIVITY)}>{t("modules.models.activity")}</option>
+            <option value={String(MODULE_MODEL.MODULE_MODEL_MARKET)}>{t("modules.models.market")}</option>
+          </select>
+          {error("model")}
         </div>
-        {form.isTitle ? (
-          <div className="module-carousel">
-            <div className="module-form-row">
-              <div className="field">
-                <label htmlFor="module-showStart">{t("modules.showStart")}</label>
-                <DatePicker
-                  id="module-showStart"
-                  mode="datetime"
-                  value={form.showStart}
-                  invalid={!!errors.showStart}
-                  describedBy={described("showStart")}
-                  onChange={(showStart) => update({ ...form, showStart })}
-                />
-                {error("showStart")}
-              </div>
-              <div className="field">
-                <label htmlFor="module-showEnd">{t("modules.showEnd")}</label>
-                <DatePicker
-                  id="module-showEnd"
-                  mode="datetime"
-                  value={form.showEnd}
-                  invalid={!!errors.showEnd}
-                  describedBy={described("showEnd")}
-                  onChange={(showEnd) => update({ ...form, showEnd })}
-                />
-                {error("showEnd")}
-              </div>
-            </div>
-            <div className="field module-image-field" id="module-titleFace">
-              <CoverField
-                label={t("modules.titleFace")}
-                hint={t("modules.titleFaceHint")}
-                alt={t("modules.titleFace")}
-                value={form.titleFace}
-                error={errors.titleFace ? t(errors.titleFace) : undefined}
-                testId="module-titleFace"
-                onChange={(titleFace) => update({ ...form, titleFace })}
+      </div>
+      <div className="field module-image-field module-icon-field" id="module-face">
+        <CoverField
+          label={t("modules.face")}
+          hint={t("modules.faceHint")}
+          alt={t("modules.face")}
+          value={form.face}
+          error={errors.face ? t(errors.face) : undefined}
+          testId="module-face"
+          onChange={(face) => update({ face })}
+        />
+      </div>
+      <div className="field module-switch-field">
+        <label className="module-switch" htmlFor="module-isTitle">
+          <input id="module-isTitle" type="checkbox" role="switch" checked={form.isTitle} aria-describedby="module-isTitle-hint" onChange={(event) => update({ isTitle: event.target.checked })} />
+          <span>{t("modules.isTitle")}</span>
+        </label>
+        <p className="field-hint" id="module-isTitle-hint">
+          {t("modules.isTitleHint")}
+        </p>
+      </div>
+      {form.isTitle ? (
+        <div className="module-carousel">
+          <div className="module-form-row">
+            <div className="field">
+              <label htmlFor="module-showStart">{t("modules.showStart")}</label>
+              <DatePicker
+                id="module-showStart"
+                mode="datetime"
+                value={form.showStart}
+                invalid={!!errors.showStart}
+                describedBy={described("showStart")["aria-describedby"]}
+                onChange={(showStart) => update({ showStart })}
               />
+              {error("showStart")}
+            </div>
+            <div className="field">
+              <label htmlFor="module-showEnd">{t("modules.showEnd")}</label>
+              <DatePicker
+                id="module-showEnd"
+                mode="datetime"
+                value={form.showEnd}
+                invalid={!!errors.showEnd}
+                describedBy={described("showEnd")["aria-describedby"]}
+                onChange={(showEnd) => update({ showEnd })}
+              />
+              {error("showEnd")}
             </div>
           </div>
-        ) : null}
-        {reasons ? <ModuleConditions reasons={reasons} properties={properties} onChange={setReasons} /> : null}
-      </form>
-    </Dialog>
+          <div className="field module-image-field" id="module-titleFace">
+            <CoverField
+              label={t("modules.titleFace")}
+              hint={t("modules.titleFaceHint")}
+              alt={t("modules.titleFace")}
+              value={form.titleFace}
+              error={errors.titleFace ? t(errors.titleFace) : undefined}
+              testId="module-titleFace"
+              onChange={(titleFace) => update({ titleFace })}
+            />
+          </div>
+        </div>
+      ) : null}
+      {reasons ? <ModuleConditions reasons={reasons} properties={properties} onChange={setReasons} /> : null}
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@
 // empty, after '是否确认删除此模块？'), order management and the home zone
 // links (same power), and the 'new activity' tile (FUNCTION_ACTIVITY_CREATE).
 // Their styles are the "modules" area sheet (./modules.css).
-import { type FormEvent, Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
@@ -14,7 +14,8 @@ import { isSuccess } from "../../../src/protocol/result";
 import { MODULE_MODEL, MODULE_SHOW, ORDER_STATE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
-import { Dialog, FormFooter } from "../../components/dialog";
+import { Dialog } from "../../components/dialog";
+import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { FilterBar } from "../../components/filter-bar";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
@@ -165,76 +166,60 @@ export function NewActivityTile({ moduleId, infoPath = "/activity/info" }: { mod
 }
 
 type NameField = "nameZh" | "nameEn";
+const NAME_FIELDS: NameField[] = ["nameZh", "nameEn"];
+
+function checkNames(names: Record<NameField, string>) {
+  const found: Partial<Record<NameField, string>> = {};
+  for (const field of NAME_FIELDS) {
+    const clean = names[field].trim();
+    if (!clean) found[field] = `modules.activityErrors.${field}`;
+    else if (cleanText(clean).length > 50) found[field] = "modules.activityErrors.nameLong";
+  }
+  return found;
+}
 
 function NewActivityDialog({ moduleId, infoPath, onClose }: { moduleId: number; infoPath: string; onClose: () => void }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const [names, setNames] = useState({ nameZh: "", nameEn: "" });
-  const [errors, setErrors] = useState<Partial<Record<NameField, string>>>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const check = (next: typeof names) => {
-    const found: Partial<Record<NameField, string>> = {};
-    for (const field of ["nameZh", "nameEn"] as const) {
-      const clean = next[field].trim();
-      if (!clean) found[field] = `modules.activityErrors.${field}`;
-      else if (cleanText(clean).length > 50) found[field] = "modules.activityErrors.nameLong";
-    }
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setTried(true);
-    const found = check(names);
-    setErrors(found);
-    const first = (["nameZh", "nameEn"] as const).find((f) => found[f]);
-    if (first) return document.getElementById(`new-activity-${first}`)?.focus();
-    setBusy(true);
-    const answer = await api.call("/activity/create", { nameZh: cleanText(names.nameZh), nameEn: cleanText(names.nameEn), module: moduleId }).finally(() => setBusy(false));
-    if (isSuccess(answer) && answer.id) {
+  const editor = useFormDialog({
+    id: "new-activity",
+    fields: NAME_FIELDS,
+    initial: () => ({ nameZh: "", nameEn: "" }),
+    validate: checkNames,
+    send: (names) => api.call("/activity/create", { nameZh: cleanText(names.nameZh), nameEn: cleanText(names.nameEn), module: moduleId }),
+    accepted: (answer) => {
+      if (!answer.id) return showMessage(resultText(t, answer.message));
       onClose();
-      return navigate(`${infoPath}?id=${answer.id}`);
-    }
-    const field = answer.message?.params?.field;
-    if (answer.message?.code === "ERROR_PARAMS" && (field === "nameZh" || field === "nameEn")) return setErrors({ [field]: `modules.activityErrors.${field}` });
-    await showMessage(answer.message?.code === "ERROR_RESULT_NULL" ? t("modules.moduleGone") : resultText(t, answer.message));
-  };
+      navigate(`${infoPath}?id=${answer.id}`);
+    },
+    refused: (message) => {
+      const field = message.code === "ERROR_PARAMS" ? refusedField(message, NAME_FIELDS) : null;
+      if (field) return { field, error: `modules.activityErrors.${field}` };
+      return message.code === "ERROR_RESULT_NULL" ? { text: t("modules.moduleGone") } : null;
+    },
+  });
 
   const input = (field: NameField) => (
     <div className="field">
       <label htmlFor={`new-activity-${field}`}>{t(field === "nameZh" ? "modules.activityNameZh" : "modules.activityNameEn")}</label>
       <input
         id={`new-activity-${field}`}
-        className={`input${errors[field] ? " input-invalid" : ""}`}
-        value={names[field]}
+        className={editor.inputClass(field)}
+        value={editor.form[field]}
         maxLength={60}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `new-activity-${field}-error` : undefined}
+        {...editor.described(field)}
         data-autofocus={field === "nameZh" ? true : undefined}
-        onChange={(event) => {
-          const next = { ...names, [field]: event.target.value };
-          setNames(next);
-          if (tried) setErrors(check(next));
-        }}
+        onChange={(event) => editor.update({ [field]: event.target.value })}
       />
-      {errors[field] ? (
-        <p className="field-error" id={`new-activity-${field}-error`} role="alert">
-          {t(errors[field]!)}
-        </p>
-      ) : null}
+      {editor.error(field)}
     </div>
   );
 
   return (
-    <Dialog title={t("modules.newActivity")} onClose={onClose} width={440} footer={<FormFooter formId="new-activity-form" saveLabel={t("modules.create")} busy={busy} onCancel={onClose} />}>
-      <form id="new-activity-form" className="module-form" onSubmit={submit} noValidate>
-        {input("nameZh")}
-        {input("nameEn")}
-      </form>
-    </Dialog>
+    <FormDialog editor={editor} title={t("modules.newActivity")} saveLabel={t("modules.create")} onClose={onClose} width={440} className="module-form">
+      {input("nameZh")}
+      {input("nameEn")}
+    </FormDialog>
   );
 }
 

@@ -13,7 +13,7 @@ import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { session } from "../../state/session";
-import type { Activity } from "./use-activity-page";
+import type { Activity } from "./activity-model";
 
 // The route table gives this command's answer as any (a cycle in its inference), so the verb's own type is used.
 export type Drawn = Awaited<ReturnType<typeof drawQuiz>>;

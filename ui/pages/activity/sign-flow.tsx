@@ -22,7 +22,7 @@ import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
 import { AddressChoices } from "../centre/address-choices";
 import type { FamilyMember } from "../centre/family-dialog";
-import type { Activity } from "./use-activity-page";
+import type { Activity } from "./activity-model";
 import { type Answers, type Drawn, QuizStep } from "./quiz-step";
 import { type Step, stepsOf } from "./sign-steps";
 

@@ -1,5 +1,5 @@
 // The windows a sign-up goes through (spec 2 section 4), apart from React.
-import type { Activity } from "./use-activity-page";
+import type { Activity } from "./activity-model";
 
 export type Step = "details" | "quiz" | "family" | "address" | "deduction" | "confirm";
 

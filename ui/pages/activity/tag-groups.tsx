@@ -8,7 +8,7 @@ import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { pick, useT } from "../../i18n";
 import { session } from "../../state/session";
-import type { Activity } from "./use-activity-page";
+import type { Activity } from "./activity-model";
 import { type Chosen, firstMissingGroup, narrow, remaining } from "./tag-rules";
 
 

@@ -1,7 +1,7 @@
 // The tag groups' rules (spec 2 section 4), apart from React: which
 // activities the chosen tags leave, what a new choice keeps, and which group
 // still needs a choice.
-import type { Activity } from "./use-activity-page";
+import type { Activity } from "./activity-model";
 
 type Group = Activity["groups"][number];
 /** The chosen tag of each group, by group id. */

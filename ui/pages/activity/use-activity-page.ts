@@ -5,23 +5,15 @@
 // pressing the button does before any window opens.
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { AnswerOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { showMessage } from "../../components/message-box";
 import { pick, useT } from "../../i18n";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
-import { useLoaded } from "./activity-pages";
+import { useLoaded } from "../../lib/use-loaded";
+import type { Activity } from "./activity-model";
 import { chosenFromSearch, firstMissingGroup } from "./tag-rules";
-
-export type Activity = AnswerOf<"/activity/info">["activity"];
-
-/** The smaller of the team's and the activity's limits (spec 2 section 2), per cycle for a periodic one. */
-export function quotaOf(a: Activity): number | null {
-  const limits = [a.team ? (a.team.showStock ?? a.team.formStock) : null, a.hasCycle ? a.cycleCount : (a.displayStock ?? a.formStock)].filter((n): n is number => n !== null);
-  return limits.length ? Math.min(...limits) : null;
-}
 
 export function useActivityPage(path: "/activity/info" | "/market/info") {
   const t = useT();

@@ -1,14 +1,12 @@
 // The address editor (spec 1 section 5, spec 2 "Address editor"): consignee,
 // phone, the four region levels and the detail. The browser checks the same
 // rules as the server so a person learns of a mistake before sending.
-import { type FormEvent, useRef, useState } from "react";
 import type { ItemOf } from "../../../src/domains/api";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../../src/protocol/identity";
-import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { Dialog, FormFooter } from "../../components/dialog";
+import { FormDialog, useFormDialog } from "../../components/form-dialog";
+import { EMPTY_CHAIN, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
 import { showMessage } from "../../components/message-box";
-import { EMPTY_CHAIN, type Region, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
 import { resultText, useT } from "../../i18n";
 
 export type Address = ItemOf<"/user/address/list">;
@@ -56,33 +54,16 @@ export type AddressDialogProps = { address: Address | null; onClose: () => void;
 
 export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps) {
   const t = useT();
-  const [form, setForm] = useState<AddressForm>(() => formOf(address));
-  const [errors, setErrors] = useState<AddressErrors>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLFormElement>(null);
-
-  const update = (next: AddressForm) => {
-    setForm(next);
-    if (tried) setErrors(validateAddress(next));
-  };
-
-  const focusFirst = (found: AddressErrors) => {
-    const first = FIELDS.find((f) => found[f]);
-    if (first) root.current?.querySelector<HTMLElement>(first === "region" ? "#address-region-0" : `#address-${first}`)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setTried(true);
-    const found = validateAddress(form);
-    setErrors(found);
-    if (Object.keys(found).length) return focusFirst(found);
-    setBusy(true);
-    const [a0, a1, a2, a3] = form.region;
-    const answer = await api
-      .call("/user/address/save", {
+  const editor = useFormDialog({
+    id: "address",
+    fields: FIELDS,
+    initial: () => formOf(address),
+    validate: validateAddress,
+    focusSelector: (field) => (field === "region" ? "#address-region-0" : `#address-${field}`),
+    errorParams: (field) => ({ field: t(`address.${field}`) }),
+    send: (form) => {
+      const [a0, a1, a2, a3] = form.region;
+      return api.call("/user/address/save", {
         address: {
           ...(address ? { id: address.id } : {}),
           name: cleanText(form.name),
@@ -93,73 +74,55 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
           address3: a3!.id,
           info: cleanText(form.info),
         },
-      })
-      .finally(() => setBusy(false));
-    if (isSuccess(answer) && answer.address) return onSaved(answer.address);
-    const code = answer.message?.code;
-    if (code === "ERROR_OFTEN") return showMessage(t("address.often"));
-    const field = code === "ERROR_PARAMS" ? fieldOfServer(answer.message.params?.field) : null;
-    if (field) {
-      const next = { ...found, [field]: "address.errors.server" };
-      setErrors(next);
-      return focusFirst(next);
-    }
-    await showMessage(resultText(t, answer.message));
-  };
-
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p className="field-error" id={`address-${field}-error`} role="alert">
-        {t(errors[field]!, { field: t(`address.${field}`) })}
-      </p>
-    ) : null;
+      });
+    },
+    accepted: (answer) => (answer.address ? onSaved(answer.address) : showMessage(resultText(t, answer.message))),
+    refused: (message) => {
+      if (message.code === "ERROR_OFTEN") return { text: t("address.often") };
+      const field = message.code === "ERROR_PARAMS" ? fieldOfServer(message.params?.field) : null;
+      return field ? { field, error: "address.errors.server" } : null;
+    },
+  });
+  const { form, errors, update, error } = editor;
 
   const input = (field: "name" | "phone" | "info") => ({
     id: `address-${field}`,
-    className: `input${errors[field] ? " input-invalid" : ""}`,
+    className: editor.inputClass(field),
     value: form[field],
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `address-${field}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => update({ ...form, [field]: event.target.value }),
+    ...editor.described(field),
+    onChange: (event: { target: { value: string } }) => update({ [field]: event.target.value }),
   });
 
   return (
-    <Dialog
-      title={t(address ? "address.editTitle" : "address.addTitle")}
-      onClose={onClose}
-      width={560}
-      footer={<FormFooter formId="address-form" saveLabel={t("address.save")} busy={busy} onCancel={onClose} />}
-    >
-      <form id="address-form" ref={root} className="centre-form" onSubmit={submit} noValidate>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="address-name">{t("address.name")}</label>
-            <input {...input("name")} autoComplete="name" placeholder={t("address.namePlaceholder")} maxLength={40} data-autofocus />
-            {error("name")}
-          </div>
-          <div className="field">
-            <label htmlFor="address-phone">{t("address.phone")}</label>
-            <input {...input("phone")} type="tel" inputMode="numeric" autoComplete="tel" placeholder={t("address.phonePlaceholder")} maxLength={11} />
-            {error("phone")}
-          </div>
+    <FormDialog editor={editor} title={t(address ? "address.editTitle" : "address.addTitle")} saveLabel={t("address.save")} onClose={onClose} width={560} className="centre-form">
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="address-name">{t("address.name")}</label>
+          <input {...input("name")} autoComplete="name" placeholder={t("address.namePlaceholder")} maxLength={40} data-autofocus />
+          {error("name")}
         </div>
         <div className="field">
-          <label htmlFor="address-region-0">{t("address.region")}</label>
-          <RegionPicker
-            id="address-region"
-            value={form.region}
-            invalid={!!errors.region}
-            describedBy={errors.region ? "address-region-error" : undefined}
-            onChange={(region) => update({ ...form, region })}
-          />
-          {error("region")}
+          <label htmlFor="address-phone">{t("address.phone")}</label>
+          <input {...input("phone")} type="tel" inputMode="numeric" autoComplete="tel" placeholder={t("address.phonePlaceholder")} maxLength={11} />
+          {error("phone")}
         </div>
-        <div className="field">
-          <label htmlFor="address-info">{t("address.info")}</label>
-          <textarea {...input("info")} className={`input textarea${errors.info ? " input-invalid" : ""}`} rows={3} maxLength={200} placeholder={t("address.infoPlaceholder")} />
-          {error("info")}
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <div className="field">
+        <label htmlFor="address-region-0">{t("address.region")}</label>
+        <RegionPicker
+          id="address-region"
+          value={form.region}
+          invalid={!!errors.region}
+          describedBy={errors.region ? "address-region-error" : undefined}
+          onChange={(region) => update({ region })}
+        />
+        {error("region")}
+      </div>
+      <div className="field">
+        <label htmlFor="address-info">{t("address.info")}</label>
+        <textarea {...input("info")} className={editor.inputClass("info", "input textarea")} rows={3} maxLength={200} placeholder={t("address.infoPlaceholder")} />
+        {error("info")}
+      </div>
+    </FormDialog>
   );
 }

@@ -2,15 +2,12 @@
 // name, relation, birthday (optional for relations that need none), ID card
 // or passport, sex and phone. The ID rule is the server's own (src/protocol/identity).
 import type { ItemOf } from "../../../src/domains/api";
-import { type FormEvent, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ID_TYPE, birthdayOfId, cleanText, isMainlandId, isPhone } from "../../../src/protocol/identity";
-import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { Dialog, FormFooter } from "../../components/dialog";
-import { showMessage } from "../../components/message-box";
-import { pick, resultText, useT } from "../../i18n";
+import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { pick, useT } from "../../i18n";
 import { formatDate } from "../../lib/format";
 import { session } from "../../state/session";
 
@@ -54,46 +51,24 @@ function formOf(member: FamilyMember | null): FamilyForm {
   };
 }
 
-const fieldOfServer = (field: unknown): Field | null =>
-  typeof field === "string" && (FIELDS as string[]).includes(field) ? (field as Field) : null;
-
 export type FamilyDialogProps = { member: FamilyMember | null; relations: Relation[]; onClose: () => void; onSaved: () => void };
 
 export function FamilyDialog({ member, relations, onClose, onSaved }: FamilyDialogProps) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [form, setForm] = useState<FamilyForm>(() => formOf(member));
-  const [errors, setErrors] = useState<FamilyErrors>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLFormElement>(null);
-  const relation = relations.find((r) => String(r.id) === form.relation);
-
-  const update = (patch: Partial<FamilyForm>) => {
-    const next = { ...form, ...patch };
+  const editor = useFormDialog({
+    id: "family",
+    fields: FIELDS,
+    initial: () => formOf(member),
+    validate: (form) => validateFamily(form, relations),
     // An ID card carries the birthday: fill it in when none was given.
-    if (patch.identity !== undefined && next.idType === String(ID_TYPE.NATIONAL) && !next.birthday && isMainlandId(next.identity)) {
-      next.birthday = birthdayOfId(next.identity.trim());
-    }
-    setForm(next);
-    if (tried) setErrors(validateFamily(next, relations));
-  };
-
-  const focusFirst = (found: FamilyErrors) => {
-    const first = FIELDS.find((f) => found[f]);
-    if (first) root.current?.querySelector<HTMLElement>(`#family-${first}, [data-field=${first}]`)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setTried(true);
-    const found = validateFamily(form, relations);
-    setErrors(found);
-    if (Object.keys(found).length) return focusFirst(found);
-    setBusy(true);
-    const answer = await api
-      .call("/user/family/save", {
+    adjust: (next, patch) =>
+      patch.identity !== undefined && next.idType === String(ID_TYPE.NATIONAL) && !next.birthday && isMainlandId(next.identity)
+        ? { ...next, birthday: birthdayOfId(next.identity.trim()) }
+        : next,
+    errorParams: (field) => ({ field: t(`family.${field}`) }),
+    send: (form) =>
+      api.call("/user/family/save", {
         family: {
           ...(member ? { id: member.id } : {}),
           name: cleanText(form.name),
@@ -103,36 +78,21 @@ export function FamilyDialog({ member, relations, onClose, onSaved }: FamilyDial
           relation: { id: Number(form.relation) },
           sex: Number(form.sex),
         },
-      })
-      .finally(() => setBusy(false));
-    if (isSuccess(answer)) return onSaved();
-    const code = answer.message?.code;
-    if (code === "ERROR_OFTEN") return showMessage(t("family.often"));
-    const field = code === "ERROR_PARAMS" ? fieldOfServer(answer.message.params?.field) : null;
-    if (field) {
-      const next = { ...found, [field]: "family.errors.server" };
-      setErrors(next);
-      return focusFirst(next);
-    }
-    await showMessage(resultText(t, answer.message));
-  };
-
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p className="field-error" id={`family-${field}-error`} role="alert">
-        {t(errors[field]!, { field: t(`family.${field}`) })}
-      </p>
-    ) : null;
-
-  const described = (field: Field) => ({
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `family-${field}-error` : undefined,
+      }),
+    accepted: onSaved,
+    refused: (message) => {
+      if (message.code === "ERROR_OFTEN") return { text: t("family.often") };
+      const field = message.code === "ERROR_PARAMS" ? refusedField(message, FIELDS) : null;
+      return field ? { field, error: "family.errors.server" } : null;
+    },
   });
+  const { form, errors, update, error, described } = editor;
+  const relation = relations.find((r) => String(r.id) === form.relation);
 
   const text = (field: "name" | "identity" | "phone") => ({
     id: `family-${field}`,
     "data-field": field,
-    className: `input${errors[field] ? " input-invalid" : ""}`,
+    className: editor.inputClass(field),
     value: form[field],
     onChange: (event: { target: { value: string } }) => update({ [field]: event.target.value }),
     ...described(field),
@@ -157,93 +117,86 @@ export function FamilyDialog({ member, relations, onClose, onSaved }: FamilyDial
   );
 
   return (
-    <Dialog
-      title={t(member ? "family.editTitle" : "family.addTitle")}
-      onClose={onClose}
-      width={560}
-      footer={<FormFooter formId="family-form" saveLabel={t("family.save")} busy={busy} onCancel={onClose} />}
-    >
-      <form id="family-form" ref={root} className="centre-form" onSubmit={submit} noValidate>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="family-name">{t("family.name")}</label>
-            <input {...text("name")} maxLength={40} autoComplete="off" data-autofocus />
-            {error("name")}
-          </div>
-          <div className="field">
-            <label htmlFor="family-relation">{t("family.relation")}</label>
-            <select
-              id="family-relation"
-              data-field="relation"
-              className={`input${errors.relation ? " input-invalid" : ""}`}
-              value={form.relation}
-              onChange={(event) => update({ relation: event.target.value })}
-              {...described("relation")}
-            >
-              <option value="" disabled>
-                {t("family.relationPlaceholder")}
+    <FormDialog editor={editor} title={t(member ? "family.editTitle" : "family.addTitle")} saveLabel={t("family.save")} onClose={onClose} width={560} className="centre-form">
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="family-name">{t("family.name")}</label>
+          <input {...text("name")} maxLength={40} autoComplete="off" data-autofocus />
+          {error("name")}
+        </div>
+        <div className="field">
+          <label htmlFor="family-relation">{t("family.relation")}</label>
+          <select
+            id="family-relation"
+            data-field="relation"
+            className={editor.inputClass("relation")}
+            value={form.relation}
+            onChange={(event) => update({ relation: event.target.value })}
+            {...described("relation")}
+          >
+            <option value="" disabled>
+              {t("family.relationPlaceholder")}
+            </option>
+            {relations.map((r) => (
+              <option key={r.id} value={String(r.id)}>
+                {pick(language, r.nameZh, r.nameEn)}
               </option>
-              {relations.map((r) => (
-                <option key={r.id} value={String(r.id)}>
-                  {pick(language, r.nameZh, r.nameEn)}
-                </option>
-              ))}
-            </select>
-            {error("relation")}
-          </div>
+            ))}
+          </select>
+          {error("relation")}
         </div>
-        <div className="field-row">
-          <div className="field">
-            <span className="field-label" id="family-sex-label">
-              {t("family.sex")}
-            </span>
-            {choice("sex", [
-              ["0", "family.male"],
-              ["1", "family.female"],
-            ])}
-            {error("sex")}
-          </div>
-          <div className="field">
-            <label htmlFor="family-birthday">
-              {t("family.birthday")}
-              {relation?.birthdayOptional ? <span className="muted">{t("family.birthdayOptional")}</span> : null}
-            </label>
-            <DatePicker
-              id="family-birthday"
-              value={form.birthday}
-              invalid={!!errors.birthday}
-              describedBy={errors.birthday ? "family-birthday-error" : undefined}
-              onChange={(birthday) => update({ birthday })}
-            />
-            {error("birthday")}
-          </div>
-        </div>
+      </div>
+      <div className="field-row">
         <div className="field">
-          <span className="field-label" id="family-idType-label">
-            {t("family.idType")}
+          <span className="field-label" id="family-sex-label">
+            {t("family.sex")}
           </span>
-          {choice("idType", [
-            [String(ID_TYPE.NATIONAL), "family.idCard"],
-            [String(ID_TYPE.OTHER), "family.passport"],
+          {choice("sex", [
+            ["0", "family.male"],
+            ["1", "family.female"],
           ])}
-          {error("idType")}
+          {error("sex")}
         </div>
         <div className="field">
-          <label htmlFor="family-identity">{t("family.identity")}</label>
-          <input
-            {...text("identity")}
-            maxLength={40}
-            autoComplete="off"
-            placeholder={t(form.idType === String(ID_TYPE.NATIONAL) ? "family.identityCardPlaceholder" : "family.identityPassportPlaceholder")}
+          <label htmlFor="family-birthday">
+            {t("family.birthday")}
+            {relation?.birthdayOptional ? <span className="muted">{t("family.birthdayOptional")}</span> : null}
+          </label>
+          <DatePicker
+            id="family-birthday"
+            value={form.birthday}
+            invalid={!!errors.birthday}
+            describedBy={errors.birthday ? "family-birthday-error" : undefined}
+            onChange={(birthday) => update({ birthday })}
           />
-          {error("identity")}
+          {error("birthday")}
         </div>
-        <div className="field">
-          <label htmlFor="family-phone">{t("family.phone")}</label>
-          <input {...text("phone")} type="tel" inputMode="numeric" maxLength={11} autoComplete="off" placeholder={t("family.phonePlaceholder")} />
-          {error("phone")}
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <div className="field">
+        <span className="field-label" id="family-idType-label">
+          {t("family.idType")}
+        </span>
+        {choice("idType", [
+          [String(ID_TYPE.NATIONAL), "family.idCard"],
+          [String(ID_TYPE.OTHER), "family.passport"],
+        ])}
+        {error("idType")}
+      </div>
+      <div className="field">
+        <label htmlFor="family-identity">{t("family.identity")}</label>
+        <input
+          {...text("identity")}
+          maxLength={40}
+          autoComplete="off"
+          placeholder={t(form.idType === String(ID_TYPE.NATIONAL) ? "family.identityCardPlaceholder" : "family.identityPassportPlaceholder")}
+        />
+        {error("identity")}
+      </div>
+      <div className="field">
+        <label htmlFor="family-phone">{t("family.phone")}</label>
+        <input {...text("phone")} type="tel" inputMode="numeric" maxLength={11} autoComplete="off" placeholder={t("family.phonePlaceholder")} />
+        {error("phone")}
+      </div>
+    </FormDialog>
   );
 }

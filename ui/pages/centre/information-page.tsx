@@ -14,7 +14,7 @@ import { useProfileForm } from "../../components/property-form/use-profile-form"
 import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { codeFlowText, maskPhone } from "../account/activation-rules";
-import { CentreSection } from "./centre-section";
+import { CentreSection } from "../../components/centre-section";
 
 export function InformationPage() {
   const t = useT();

@@ -8,7 +8,7 @@ import { pick, useT } from "../../i18n";
 import { dayEnd, dayStart, formatDateTime, formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
-import { CentreSection } from "./centre-section";
+import { CentreSection } from "../../components/centre-section";
 
 type PointRow = ItemOf<"/user/integral/list">;
 type Filter = { type: string; start: string; end: string };

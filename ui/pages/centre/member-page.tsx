@@ -12,7 +12,7 @@ import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format"
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { DuesStatus } from "../membership/dues-status";
-import { CentreSection } from "./centre-section";
+import { CentreSection } from "../../components/centre-section";
 
 type DuesOrder = ItemOf<"/member/list">;
 type Filter = { trade: string; state: string; start: string; end: string };

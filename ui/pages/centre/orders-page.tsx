@@ -18,7 +18,7 @@ import { resultText, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
-import { CentreSection } from "./centre-section";
+import { CentreSection } from "../../components/centre-section";
 import { OrderAddressDialog } from "./order-address-dialog";
 import { type Order, OrderDetailWindow, orderName, useTypeName } from "./order-detail-window";
 

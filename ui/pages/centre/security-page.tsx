@@ -14,7 +14,7 @@ import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { CodeField, TextField } from "../account/activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
-import { CentreSection } from "./centre-section";
+import { CentreSection } from "../../components/centre-section";
 
 type Kind = "phone" | "mail";
 

@@ -14,26 +14,18 @@ import { Dialog } from "../../components/dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
+// Display windows are China time (spec 2), entered and shown so whatever the editor's zone.
+import { formatChinaDateTime, parseChinaDateTime } from "../../lib/china-time";
 import { session } from "../../state/session";
 import { paragraphsOf } from "./announcement";
 
 type Banner = ItemOf<"/manager/banner/list">;
 type Announcement = ItemOf<"/manager/announcement/list">;
 
-/** "yyyy-MM-dd HH:mm" in the visitor's time zone, as the date picker types it, to ISO; "" is none, null unreadable. */
-function isoOfLocal(text: string): string | null | "" {
-  if (!text.trim()) return "";
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(text.trim());
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-/** yyyy-MM-dd HH:mm, the day kept on one line when a narrow column wraps; N/A when there is none. */
+/** yyyy-MM-dd HH:mm China time, the day kept on one line when a narrow column wraps; N/A when there is none. */
 const timeOrNa = (iso: string | null, na: string) => {
   if (!iso) return na;
-  const [day, time] = formatDateTime(iso).split(" ");
+  const [day, time] = formatChinaDateTime(iso).split(" ");
   return (
     <>
       <span className="he-day">{day}</span> {time}
@@ -174,8 +166,8 @@ function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: b
         nameZh: unescapeAngles(b.nameZh),
         nameEn: unescapeAngles(b.nameEn),
         index: String(b.index),
-        show: b.show ? formatDateTime(b.show) : "",
-        hide: b.hide ? formatDateTime(b.hide) : "",
+        show: b.show ? formatChinaDateTime(b.show) : "",
+        hide: b.hide ? formatChinaDateTime(b.hide) : "",
         jump: b.jump ? String(b.jump.id) : "",
         param: b.param ?? "",
         face: b.face ?? "",
@@ -206,8 +198,8 @@ function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: b
     if (!nameEn) found.nameEn = t("homeEdit.banner.errors.nameEn");
     const order = Number(form.index);
     if (form.index.trim() && !(Number.isInteger(order) && order > 0)) found.index = t("homeEdit.banner.errors.index");
-    const show = isoOfLocal(form.show);
-    const hide = isoOfLocal(form.hide);
+    const show = parseChinaDateTime(form.show);
+    const hide = parseChinaDateTime(form.hide);
     if (show === null) found.show = t("homeEdit.banner.errors.show");
     if (hide === null || (show && hide && hide <= show)) found.hide = t("homeEdit.banner.errors.hide");
     if (form.jump && !form.param.trim()) found.param = t("homeEdit.banner.errors.param", { name: paramName });
@@ -370,7 +362,7 @@ export function AnnouncementWindow({ onClose }: { onClose: () => void }) {
               <div className="he-announcement-text">
                 <strong>{unescapeAngles(pick(language, row.titleZh, row.titleEn))}</strong>
                 <span className="he-hint">
-                  {formatDateTime(row.show)} – {formatDateTime(row.hide)}
+                  {formatChinaDateTime(row.show)} – {formatChinaDateTime(row.hide)}
                 </span>
               </div>
               <div className="he-announcement-actions">
@@ -411,8 +403,8 @@ function AnnouncementEditor({ row, onClose }: { row: Announcement | null; onClos
           titleEn: unescapeAngles(row.titleEn),
           bodyZh: paragraphsOf(row.bodyZh).join("\n"),
           bodyEn: paragraphsOf(row.bodyEn).join("\n"),
-          show: formatDateTime(row.show),
-          hide: formatDateTime(row.hide),
+          show: formatChinaDateTime(row.show),
+          hide: formatChinaDateTime(row.hide),
         }
       : { titleZh: "", titleEn: "", bodyZh: "", bodyEn: "", show: "", hide: "" },
   );
@@ -431,8 +423,8 @@ function AnnouncementEditor({ row, onClose }: { row: Announcement | null; onClos
     event.preventDefault();
     const found: Partial<Record<AnnouncementField, string>> = {};
     for (const f of ["titleZh", "titleEn", "bodyZh", "bodyEn"] as const) if (!form[f].trim()) found[f] = t(`homeEdit.announcement.errors.${f}`);
-    const show = isoOfLocal(form.show);
-    const hide = isoOfLocal(form.hide);
+    const show = parseChinaDateTime(form.show);
+    const hide = parseChinaDateTime(form.hide);
     if (!show) found.show = t("homeEdit.announcement.errors.show");
     if (!hide || (show && hide <= show)) found.hide = t("homeEdit.announcement.errors.hide");
     setErrors(found);

@@ -15,6 +15,7 @@ import { api } from "../../api";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { withAreaStyles } from "../../lib/area-styles";
+import { formatChinaDate } from "../../lib/china-time";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { type User, hasPower, session } from "../../state/session";
 import { membership } from "../../state/membership";
@@ -105,7 +106,7 @@ function ActivitiesPanel({ tiles }: { tiles: Tile[] | null }) {
               <Link href={`/activity/info?id=${tile.id}`} className="home-activity" data-testid="home-activity">
                 <span className="home-activity-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
                 <span className="home-activity-name">{unescapeAngles(pick(language, tile.nameZh, tile.nameEn))}</span>
-                {tile.signEnd ? <span className="home-activity-date">{t("home.signEnd", { date: formatDate(tile.signEnd) })}</span> : null}
+                {tile.signEnd ? <span className="home-activity-date">{t("home.signEnd", { date: formatChinaDate(tile.signEnd) })}</span> : null}
               </Link>
             </li>
           ))}

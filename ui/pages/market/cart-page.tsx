@@ -14,7 +14,7 @@ import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
-import { useLoaded } from "../activity/activity-pages";
+import { useLoaded } from "../../lib/use-loaded";
 
 export type CartRow = ItemOf<"/market/cart/list">;
 

@@ -6,7 +6,7 @@
 // name). Module editors get the module tools (../activity/module-tools.tsx):
 // edit and delete module, its orders, the home zone links, the 'new item' tile.
 import { type FormEvent, useState } from "react";
-import { Link, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
@@ -17,11 +17,12 @@ import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
-import { useLoaded } from "../activity/activity-pages";
+import { useLoaded } from "../../lib/use-loaded";
+import { NothingHere } from "../activity/activity-article";
+import { ActivityTiles, type Tile } from "../activity/activity-tiles";
 import { ModuleTools, NewActivityTile } from "../activity/module-tools";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
 
-type Tile = ItemOf<"/activity/list">;
 type Category = ItemOf<"/activity/module/sort/list">;
 
 /** Spec 2 section 9: a category name has 1-10 characters. */
@@ -176,13 +177,7 @@ export function MarketIndexPage() {
     return isSuccess(answer) && answer.list ? answer.list : false;
   }, [id, version]);
 
-  if (data === false)
-    return (
-      <>
-        <PageHead title={t("page.marketIndex")} />
-        <p className="panel empty-note">{t("market.moduleMissing")}</p>
-      </>
-    );
+  if (data === false) return <NothingHere title={t("page.marketIndex")} text={t("market.moduleMissing")} />;
   const title = data ? pick(language, data.module.nameZh, data.module.nameEn) : t("page.marketIndex");
   const shown = data ? data.list.filter((tile) => chosen === null || tile.category === chosen) : [];
   return (
@@ -194,20 +189,9 @@ export function MarketIndexPage() {
       {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
       {data && shown.length === 0 ? <p className="panel empty-note">{t("market.empty")}</p> : null}
       {data ? (
-        <ul className="activity-tiles market-tiles">
-          {shown.map((tile) => (
-            <li key={tile.id}>
-              <Link href={`/market/info?id=${tile.id}`} className="activity-tile" data-testid="market-tile">
-                <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
-                <span className="tile-body">
-                  <span className="tile-name">{pick(language, tile.nameZh, tile.nameEn)}</span>
-                  <TileFacts tile={tile} />
-                </span>
-              </Link>
-            </li>
-          ))}
+        <ActivityTiles tiles={shown} infoPath="/market/info" testId="market-tile" className="market-tiles" facts={(tile) => <TileFacts tile={tile} />}>
           <NewActivityTile moduleId={data.module.id} infoPath="/market/info" />
-        </ul>
+        </ActivityTiles>
       ) : null}
     </>
   );

@@ -10,13 +10,14 @@ import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import { PageHead } from "../../components/breadcrumb";
 import { Dialog } from "../../components/dialog";
-import { pick, pickHtml, useT } from "../../i18n";
-import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
+import { pick, useT } from "../../i18n";
+import { formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
 import { SignFlow } from "../activity/sign-flow";
-import { TagGroups, TagPicker } from "../activity/tag-groups";
-import { quotaOf, useActivityPage } from "../activity/use-activity-page";
+import { ActivityArticle, ActivityDetails, NothingHere } from "../activity/activity-article";
+import { quotaOf } from "../activity/activity-model";
+import { useActivityPage } from "../activity/use-activity-page";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
 
 function AddedWindow({ onClose }: { onClose: () => void }) {
@@ -55,94 +56,58 @@ export function MarketInfoPage() {
   const points = usePoints(page.version);
   const item = page.activity;
 
-  if (item === false)
-    return (
-      <>
-        <PageHead title={t("page.marketInfo")} />
-        <p className="panel empty-note">{t("market.itemMissing")}</p>
-      </>
-    );
+  if (item === false) return <NothingHere title={t("page.marketInfo")} text={t("market.itemMissing")} />;
   if (item === null) return <div className="activity-loading" aria-busy="true" />;
 
   const a = item;
   const name = pick(language, a.nameZh, a.nameEn);
-  const tags = page.tagsOf(a);
   const code = a.check.code;
   const quota = quotaOf(a);
-  const start = () => page.start(a, () => setAdding(true));
-  const onNarrowed = page.onNarrowed(a);
 
   return (
     <>
       <PageHead title={name} trail={[{ label: pick(language, a.module.nameZh, a.module.nameEn), href: `/market?id=${a.module.id}` }, { label: name }]} />
       <MarketBar count={count} points={points} />
-      <article className="activity market-item" data-testid="market-item" data-check={code}>
-        <div className="activity-poster">{a.face || a.team?.face ? <img src={a.face ?? a.team!.face!} alt="" /> : null}</div>
-        <div className="activity-facts">
-          {a.groups.length > 0 ? <TagGroups groups={a.groups} chosen={tags} onChange={onNarrowed} /> : null}
-          <h2 className="activity-title">{name}</h2>
-          <dl className="activity-fact-list">
-            <div>
-              <dt>{t("activity.signStart")}</dt>
-              <dd>{a.signStart ? formatDateTime(a.signStart) : "—"}</dd>
-            </div>
-            <div>
-              <dt>{t("activity.signEnd")}</dt>
-              <dd>{a.signEnd ? formatDateTime(a.signEnd) : "—"}</dd>
-            </div>
-            <div>
-              <dt>{t("market.quota")}</dt>
-              <dd>{quota === null ? t("market.unlimited") : quota}</dd>
-            </div>
-            <div>
-              <dt>{t("market.maximum")}</dt>
-              <dd data-testid="maximum">{a.formCount}</dd>
-            </div>
-            <div>
-              <dt>{t("market.remaining")}</dt>
-              <dd data-testid="stock">{a.stock === null ? t("market.unlimited") : a.stock}</dd>
-            </div>
-            <div>
-              <dt>{t("market.price")}</dt>
-              <dd className="activity-price" data-testid="price">
-                {a.price > 0 ? `¥${formatMoney(a.price)}` : t("market.free")}
-              </dd>
-            </div>
-            {a.integral > 0 ? (
-              <div>
-                <dt>{t("market.pointsOnly")}</dt>
-                <dd data-testid="item-points">
-                  {a.mustIntegral || a.deduction === 0 ? formatPoints(a.integral) : t("market.deduction", { points: formatPoints(a.integral), money: formatMoney(a.deduction) })}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          <div className="activity-action">
-            {code === "SUCCESS" ? (
-              <button type="button" className="button button-primary button-large" onClick={() => void start()} data-testid="add-to-cart">
-                {t("market.addToCart")}
-              </button>
-            ) : (
-              <span className="reason-caption" data-testid="reason">
-                {t(`market.reason.${code}`)}
-              </span>
-            )}
-            {code === "MEMBER_INTERCEPT_NO_POWER" ? (
-              <button type="button" className="button button-quiet" onClick={() => openDues("intercept")}>
-                {t("activity.memberPrompt")}
-              </button>
-            ) : null}
-          </div>
+      <ActivityArticle
+        page={page}
+        activity={a}
+        className="activity market-item"
+        testId="market-item"
+        face={a.face || a.team?.face}
+        facts={[
+          { label: t("market.quota"), value: quota === null ? t("market.unlimited") : quota },
+          { label: t("market.maximum"), value: a.formCount, testId: "maximum" },
+          { label: t("market.remaining"), value: a.stock === null ? t("market.unlimited") : a.stock, testId: "stock" },
+          { label: t("market.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : t("market.free"), testId: "price", className: "activity-price" },
+          ...(a.integral > 0
+            ? [
+                {
+                  label: t("market.pointsOnly"),
+                  value: a.mustIntegral || a.deduction === 0 ? formatPoints(a.integral) : t("market.deduction", { points: formatPoints(a.integral), money: formatMoney(a.deduction) }),
+                  testId: "item-points",
+                },
+              ]
+            : []),
+        ]}
+      >
+        <div className="activity-action">
+          {code === "SUCCESS" ? (
+            <button type="button" className="button button-primary button-large" onClick={() => void page.start(a, () => setAdding(true))} data-testid="add-to-cart">
+              {t("market.addToCart")}
+            </button>
+          ) : (
+            <span className="reason-caption" data-testid="reason">
+              {t(`market.reason.${code}`)}
+            </span>
+          )}
+          {code === "MEMBER_INTERCEPT_NO_POWER" ? (
+            <button type="button" className="button button-quiet" onClick={() => openDues("intercept")}>
+              {t("activity.memberPrompt")}
+            </button>
+          ) : null}
         </div>
-      </article>
-      <section className="panel activity-content" aria-labelledby="item-details">
-        <h2 id="item-details" className="section-title">
-          {t("market.details")}
-        </h2>
-        {/* Cleaned by the server to the editor's vocabulary (src/domains/shared/rich-text.ts). */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: pickHtml(language, a.contentZh, a.contentEn) }} />
-      </section>
-      {page.picksFirst(a) ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null}
+      </ActivityArticle>
+      <ActivityDetails activity={a} id="item-details" title={t("market.details")} />
       {adding ? (
         <SignFlow
           activity={a}

@@ -17,7 +17,7 @@ import { OrderPayWindow } from "../../components/order-pay-window";
 import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints, maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
-import { useLoaded } from "../activity/activity-pages";
+import { useLoaded } from "../../lib/use-loaded";
 import { AddressChoices, placeOf } from "../centre/address-choices";
 import type { Address } from "../centre/address-dialog";
 import { type CartRow, Cost } from "./cart-page";

@@ -2,13 +2,11 @@
 // titles, the cover and the top pin for news only, both rich texts (Quill,
 // loaded with the dialog), save. Titles are required; the server trims and
 // escapes them, cleans the rich text and answers a refused field by name.
-import { type FormEvent, useRef, useState } from "react";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { NEWS_TITLE_MAX } from "../../../src/protocol/limits";
-import { isSuccess } from "../../../src/protocol/result";
 import { NEWS_TYPE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
-import { Dialog, FormFooter } from "../../components/dialog";
+import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { CoverField } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
 import { RichTextEditor } from "../../components/rich-text";
@@ -42,40 +40,24 @@ export function NewsEditorDialog({ type, item, onClose, onSaved }: { type: numbe
   const t = useT();
   const kind = kindOf(type);
   const isNews = kind === "news";
-  const [form, setForm] = useState<Form>(() => ({
-    nameZh: item ? unescapeAngles(item.nameZh) : "",
-    nameEn: item ? unescapeAngles(item.nameEn) : "",
-    face: item?.face ?? null,
-    isTop: item?.isTop ?? false,
-    contentZh: item?.contentZh ?? "",
-    contentEn: item?.contentEn ?? "",
-  }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLFormElement>(null);
-
-  const update = (patch: Partial<Form>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    if (tried) setErrors((old) => ({ ...old, nameZh: undefined, nameEn: undefined, ...validate(next) }));
-  };
-
-  const focusFirst = (found: Errors) => {
-    const first = FIELDS.find((f) => found[f]);
-    if (first) root.current?.querySelector<HTMLElement>(`[data-field=${first}]`)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setTried(true);
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length) return focusFirst(found);
-    setBusy(true);
-    const answer = await api
-      .call("/news/update", {
+  const editor = useFormDialog({
+    id: "news",
+    fields: FIELDS,
+    initial: (): Form => ({
+      nameZh: item ? unescapeAngles(item.nameZh) : "",
+      nameEn: item ? unescapeAngles(item.nameEn) : "",
+      face: item?.face ?? null,
+      isTop: item?.isTop ?? false,
+      contentZh: item?.contentZh ?? "",
+      contentEn: item?.contentEn ?? "",
+    }),
+    validate,
+    // Only the titles are checked here: the server's refusal of a cover or a text stays until the next save.
+    recheck: (old, found) => ({ ...old, nameZh: undefined, nameEn: undefined, ...found }),
+    errorParams: () => ({ max: NEWS_TITLE_MAX }),
+    focusSelector: (field) => `[data-field=${field}]`,
+    send: (form) =>
+      api.call("/news/update", {
         ...(item ? { id: item.id } : {}),
         type,
         nameZh: form.nameZh.trim(),
@@ -83,28 +65,18 @@ export function NewsEditorDialog({ type, item, onClose, onSaved }: { type: numbe
         contentZh: form.contentZh,
         contentEn: form.contentEn,
         ...(isNews ? { face: form.face, isTop: form.isTop } : {}),
-      })
-      .finally(() => setBusy(false));
-    if (isSuccess(answer) && answer.id) {
+      }),
+    accepted: async (answer) => {
+      if (!answer.id) return showMessage(resultText(t, answer.message));
       await showMessage(t("news.submitted"));
-      return onSaved(answer.id);
-    }
-    const params = answer.message?.params ?? {};
-    const field = answer.message?.code === "ERROR_PARAMS" && FIELDS.includes(params.field as Field) ? (params.field as Field) : null;
-    if (field) {
-      const next = { ...found, [field]: serverError(field, params) };
-      setErrors(next);
-      return focusFirst(next);
-    }
-    await showMessage(resultText(t, answer.message));
-  };
-
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p className="field-error" id={`news-${field}-error`} role="alert">
-        {t(errors[field]!, { max: NEWS_TITLE_MAX })}
-      </p>
-    ) : null;
+      onSaved(answer.id);
+    },
+    refused: (message) => {
+      const field = message.code === "ERROR_PARAMS" ? refusedField(message, FIELDS) : null;
+      return field ? { field, error: serverError(field, message.params ?? {}) } : null;
+    },
+  });
+  const { form, errors, update, error } = editor;
 
   const title = (field: "nameZh" | "nameEn") => (
     <div className="field">
@@ -112,12 +84,11 @@ export function NewsEditorDialog({ type, item, onClose, onSaved }: { type: numbe
       <input
         id={`news-${field}`}
         data-field={field}
-        className={`input${errors[field] ? " input-invalid" : ""}`}
+        className={editor.inputClass(field)}
         value={form[field]}
         maxLength={NEWS_TITLE_MAX}
         autoComplete="off"
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `news-${field}-error` : undefined}
+        {...editor.described(field)}
         data-autofocus={field === "nameZh" ? true : undefined}
         onChange={(event) => update({ [field]: event.target.value })}
       />
@@ -143,37 +114,38 @@ export function NewsEditorDialog({ type, item, onClose, onSaved }: { type: numbe
   );
 
   return (
-    <Dialog
+    <FormDialog
+      editor={editor}
       title={t(item ? `news.editor.editTitle.${kind}` : `news.editor.createTitle.${kind}`)}
+      saveLabel={t("news.editor.save")}
       onClose={onClose}
       width={860}
-      footer={<FormFooter formId="news-form" saveLabel={t("news.editor.save")} busy={busy} onCancel={onClose} />}
+      className="news-form"
+      testId="news-editor"
     >
-      <form id="news-form" ref={root} className="news-form" onSubmit={submit} noValidate data-testid="news-editor">
-        <div className="news-form-row">
-          {title("nameZh")}
-          {title("nameEn")}
+      <div className="news-form-row">
+        {title("nameZh")}
+        {title("nameEn")}
+      </div>
+      {isNews ? (
+        <div className="news-form-row news-form-cover" data-field="face" tabIndex={-1}>
+          <CoverField
+            value={form.face}
+            onChange={(face) => update({ face })}
+            label={t("news.editor.face")}
+            hint={t("news.editor.faceHint")}
+            alt={t("news.editor.faceAlt")}
+            error={errors.face ? t(errors.face) : undefined}
+            testId="news-face"
+          />
+          <label className="news-pin">
+            <input type="checkbox" checked={form.isTop} onChange={(event) => update({ isTop: event.target.checked })} data-testid="news-isTop" />
+            <span>{t("news.editor.isTop")}</span>
+          </label>
         </div>
-        {isNews ? (
-          <div className="news-form-row news-form-cover" data-field="face" tabIndex={-1}>
-            <CoverField
-              value={form.face}
-              onChange={(face) => update({ face })}
-              label={t("news.editor.face")}
-              hint={t("news.editor.faceHint")}
-              alt={t("news.editor.faceAlt")}
-              error={errors.face ? t(errors.face) : undefined}
-              testId="news-face"
-            />
-            <label className="news-pin">
-              <input type="checkbox" checked={form.isTop} onChange={(event) => update({ isTop: event.target.checked })} data-testid="news-isTop" />
-              <span>{t("news.editor.isTop")}</span>
-            </label>
-          </div>
-        ) : null}
-        {content("contentZh")}
-        {content("contentEn")}
-      </form>
-    </Dialog>
+      ) : null}
+      {content("contentZh")}
+      {content("contentEn")}
+    </FormDialog>
   );
 }

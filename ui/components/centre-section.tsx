@@ -1,5 +1,6 @@
-// The frame every personal-centre page shares: its heading, an optional line
-// of introduction and optional tools on the right.
+// The frame every personal-centre page shares (the pages and the list editor
+// of ./list-editor.tsx): its heading, an optional line of introduction and
+// optional tools on the right. Styled by the centre's sheet, pages/centre/centre.css.
 import type { ReactNode } from "react";
 
 export function CentreSection({ id, title, intro, tools, children }: { id: string; title: string; intro?: string; tools?: ReactNode; children: ReactNode }) {

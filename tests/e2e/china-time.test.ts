@@ -1,0 +1,54 @@
+// Sign-up windows are China time (UTC+8) whatever the visitor's zone: a
+// member browsing from New York reads the same dates and times as one in
+// Beijing. The demo's activities open three days before the test clock's
+// start (2026-03-02 09:30 in Beijing, the evening before in New York).
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import type { Page } from "playwright-core";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+const READING = { zh: "午间读书分享会", en: "Lunchtime book club" } as const;
+
+/** The sign-up window as the tile and the activity page show it. */
+async function windowShown(page: Page, language: "zh" | "en") {
+  await page.goto(`${world.server.url}/activity`);
+  await page.click("[data-testid=module-tile] >> nth=0");
+  const tile = page.locator(`[data-testid=activity-tile]:has-text("${READING[language]}")`);
+  const tileDates = (await tile.locator(".tile-dates").textContent())!.replace(/\s+/g, " ").trim();
+  await tile.click();
+  await page.waitForSelector("[data-testid=activity]");
+  return { tileDates, start: await page.textContent("[data-testid=sign-start]"), end: await page.textContent("[data-testid=sign-end]") };
+}
+
+describe("China time abroad", () => {
+  for (const { language, size, viewport } of [
+    { language: "en", size: "desk", viewport: DESK },
+    { language: "zh", size: "phone", viewport: PHONE },
+  ] as const) {
+    test(`a member in New York reads an activity's sign-up window in China time, in ${language} on a ${size}`, async () => {
+      const abroad = await visitor(world, { viewport, timezoneId: "America/New_York" });
+      await signIn(abroad.page, world, "cn100001", { language });
+      // The browser really is in New York: its own clock says the evening of 1 March.
+      expect(await abroad.page.evaluate(() => new Date().getDate())).toBe(1);
+      const shown = await windowShown(abroad.page, language);
+      // Opened three days before 09:30 on 2 March in Beijing (seeded within minutes of the clock's start);
+      // New York's wall clock would say the 26th, in the evening.
+      expect(shown.start).toMatch(/^2026-02-27 09:[3-5]\d$/);
+      expect(shown.end).toMatch(/^2026-04-01 09:[3-5]\d$/);
+      expect(shown.tileDates).toBe("2026-02-27 – 2026-04-01");
+      await settledShot(abroad.page, `china-time/activity-new-york-${language}-${size}`);
+      await abroad.close();
+
+      // A member in Beijing reads exactly the same.
+      const home = await visitor(world, { viewport, timezoneId: "Asia/Shanghai" });
+      await signIn(home.page, world, "cn100001", { language });
+      expect(await windowShown(home.page, language)).toEqual(shown);
+      await home.close();
+    });
+  }
+});

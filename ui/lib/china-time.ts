@@ -1,0 +1,57 @@
+// China time: the zone the specs tie activity cycles, module years, sign-up
+// windows and the banner, carousel and announcement display windows to. It is
+// UTC+8 all year (no summer time since 1991), so it is a fixed offset and
+// needs no zone database; the browser's own zone is never consulted, so a
+// member abroad sees and enters the same times as one in Beijing.
+// (ui/lib/format.ts keeps the visitor's zone for everything else: when a
+// message was sent, when an order was made.)
+
+const OFFSET_MS = 8 * 60 * 60 * 1000;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A China-time calendar date and time of day, months counted from 1. */
+export type ChinaParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The China-time fields of an instant, or null for an unreadable one. */
+export function chinaParts(value: string | number | Date): ChinaParts | null {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return null;
+  // Shifted by the offset, the UTC fields are China's.
+  const d = new Date(time + OFFSET_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+}
+
+/** yyyy-MM-dd HH:mm (with :ss when asked) in China time, as the date picker types it; "" for an unreadable instant. */
+export function formatChinaDateTime(value: string | number | Date, withSeconds = false): string {
+  const p = chinaParts(value);
+  if (!p) return "";
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}${withSeconds ? `:${pad(p.second)}` : ""}`;
+}
+
+/** yyyy-MM-dd in China time. */
+export function formatChinaDate(value: string | number | Date): string {
+  return formatChinaDateTime(value).slice(0, 10);
+}
+
+/** The year it is in China (a module's year, the activity index's current year group). */
+export function chinaYear(now: Date = new Date()): number {
+  return chinaParts(now)!.year;
+}
+
+/**
+ * "yyyy-MM-dd HH:mm" entered as China time (the date picker's datetime text)
+ * as the ISO instant it names; "" for no text, null for text that names no
+ * such minute (a 30 February, a 24:00).
+ */
+export function parseChinaDateTime(text: string): string | null | "" {
+  const trimmed = text.trim();
+  if (!trimmed) return "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(trimmed);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const time = Date.UTC(year, month - 1, day, hour, minute) - OFFSET_MS;
+  // Date.UTC rolls a 30 February into March: the round trip catches it.
+  const back = chinaParts(time);
+  if (!back || back.year !== year || back.month !== month || back.day !== day || back.hour !== hour || back.minute !== minute) return null;
+  return new Date(time).toISOString();
+}
