@@ -1,5 +1,5 @@
 // Cancels dues orders unpaid after 15 minutes and closes their payments.
-import type { DbOrTx } from "../db/client";
+import type { Ctx } from "../domains/context";
 import { expireDues } from "../domains/membership/expire";
 
-export const expireDuesOrders = ({ db, now }: { db: DbOrTx; now: Date }) => expireDues(db, now);
+export const expireDuesOrders = (ctx: Pick<Ctx, "db" | "now">) => expireDues(ctx);

@@ -2,14 +2,15 @@
 // empties the entry. Idempotent: an emptied entry is never booked again, and
 // the conditional update means two runs cannot book one entry twice.
 import { and, asc, eq, gt, lte } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
 import { pointRecords } from "../db/schema";
+import type { Ctx } from "../domains/context";
 import { POINT_TYPE } from "../protocol/enumerations";
 
 /** Entries handled per tick, so one tick stays short; the next tick takes the rest. */
 const BATCH = 500;
 
-export async function expirePoints({ db, now }: { db: DbOrTx; now: Date }) {
+export async function expirePoints(ctx: Pick<Ctx, "db" | "now">) {
+  const { db, now } = ctx;
   const due = await db
     .select({ id: pointRecords.id })
     .from(pointRecords)

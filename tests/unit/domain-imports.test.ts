@@ -5,7 +5,10 @@
 // Three habits are held here too: an input type is its schema's `static`
 // (written twice, the two drift: a field optional in one and required in
 // the other); app state lives in the one object made at start (src/app-state.ts),
-// never in a WeakMap keyed on the settings; and sign-up has one door, its index.
+// never in a WeakMap keyed on the settings; sign-up has one door, its index;
+// and a helper that reads or writes takes its context first, `(ctx: Pick<Ctx,
+// "db" | …>, …)`, never a bare database handle or a destructured `{ db, now }`
+// (decision 58), so a helper's needs read the same everywhere.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -67,6 +70,13 @@ function signupBackDoors(file: string, text: string): string[] {
     const target = join(file, "..", spec).replace(/\.ts$/, "");
     return target.startsWith(`${SIGNUP}/`) && target !== join(SIGNUP, "index");
   });
+}
+
+/** A function in src/domains or src/jobs whose first parameter is a database handle `db`, or a destructured `{ db, … }`. */
+const DB_FIRST = /(?:\bfunction\s+\w+|\bconst\s+\w+\s*=\s*(?:async\s*)?)\(\s*(?:db\b|\{\s*db\b)/g;
+
+function dbFirstHelpers(text: string): string[] {
+  return [...text.matchAll(DB_FIRST)].map((m) => m[0].replace(/\s+/g, " "));
 }
 
 function cycles(graph: Map<string, Set<string>>): string[][] {
@@ -141,5 +151,24 @@ describe("domain imports", () => {
     expect(signupBackDoors(join(SRC, "app-state.ts"), 'import { soldOutMemory } from "./domains/signup/sold-out";')).toEqual(["./domains/signup/sold-out"]);
     expect(signupBackDoors(banner, 'import { memberOf } from "../signup";\nimport { cycleOf } from "../signup/index";')).toEqual([]);
     expect(signupBackDoors(join(SIGNUP, "sign-up.ts"), 'import { writeOrder } from "./writer";')).toEqual([]);
+  });
+
+  test("no function in src/domains or src/jobs takes a database handle first: helpers take their context", () => {
+    const found = [...filesUnder(DOMAINS), ...filesUnder(join(SRC, "jobs"))].flatMap((file) =>
+      dbFirstHelpers(readFileSync(file, "utf8")).map((decl) => `${relative(ROOT, file)}: ${decl}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test("the walk finds a helper taking a database handle first when there is one", () => {
+    expect(dbFirstHelpers("export async function balanceOf(db: DbOrTx, userId: number) {")).toHaveLength(1);
+    expect(dbFirstHelpers("export function hasPaid(\n  db: DbOrTx,\n  userId: number,\n) {")).toHaveLength(1);
+    expect(dbFirstHelpers("async function itemsOf(db: DbOrTx, orderId: number) {")).toHaveLength(1);
+    expect(dbFirstHelpers("export const lockMember = (db: DbOrTx, userId: number) => db.select();")).toHaveLength(1);
+    expect(dbFirstHelpers("export const expireDuesOrders = async (db) => expireDues(db);")).toHaveLength(1);
+    expect(dbFirstHelpers("export async function clearOldCodes({ db, now }: { db: DbOrTx; now: Date }) {")).toHaveLength(1);
+    expect(dbFirstHelpers('export async function balanceOf(ctx: Pick<Ctx, "db" | "now">, userId: number) {')).toEqual([]);
+    expect(dbFirstHelpers("export async function signUp({ ctx, input }: { ctx: MemberCtx; input: SignInput }) {")).toEqual([]);
+    expect(dbFirstHelpers("const dbName = (database: Database) => database.name;")).toEqual([]);
   });
 });

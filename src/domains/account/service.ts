@@ -12,7 +12,7 @@ export async function setLanguage({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
   if (!isLanguage(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
   const me = ctx.actor.id;
   await ctx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, me));
-  return { user: await loadUserView(ctx.db, me), audit: { entity: "user", id: me, userId: me, detail: String(input.language) } };
+  return { user: await loadUserView(ctx, me), audit: { entity: "user", id: me, userId: me, detail: String(input.language) } };
 }
 
 /** /user/information/update: the member's own profile form. */
@@ -21,5 +21,5 @@ export async function updateInformation({ ctx, input }: { ctx: CommandCtx<Member
   const { country, values } = await checkProfile(ctx, { userId: me, input });
   await ctx.db.update(users).set({ nationalityId: country.id, updatedAt: ctx.now }).where(eq(users.id, me));
   await writeProfileValues(ctx, { userId: me, operatorId: me, values });
-  return { user: await loadUserView(ctx.db, me), audit: { entity: "user", id: me, userId: me } };
+  return { user: await loadUserView(ctx, me), audit: { entity: "user", id: me, userId: me } };
 }

@@ -1,12 +1,13 @@
 // The user as spec 1 section 3 describes it, the shape every sign-in and
 // reload answer carries and the browser keeps in its session store.
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { countries, rolePowers, roles, userValues, users } from "../../db/schema";
 import { typeById } from "../../protocol/types";
 import { defaultAddress } from "../address/service";
+import type { Ctx } from "../context";
 
-export async function loadUserView(db: DbOrTx, userId: number) {
+export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
+  const { db } = ctx;
   const [row] = await db
     .select({ user: users, role: roles, country: countries })
     .from(users)
@@ -17,7 +18,7 @@ export async function loadUserView(db: DbOrTx, userId: number) {
   const [powers, values, place] = await Promise.all([
     db.select({ code: rolePowers.power }).from(rolePowers).where(eq(rolePowers.roleId, row.role.id)),
     db.select().from(userValues).where(eq(userValues.userId, userId)),
-    defaultAddress(db, userId),
+    defaultAddress(ctx, userId),
   ]);
   const { user, role, country } = row;
   return {

@@ -101,7 +101,7 @@ export async function activationLogin({ ctx, input }: { ctx: Command; input: { p
   const user = requireRegistered(await userBy(ctx, byPhone ? "phone" : "mail", target));
   // The code was sent to whoever held that phone then; the grant names that member.
   if (user.id !== verdict.userId) throw new DomainError("ERROR_NOT_USER");
-  return { user: await loadUserView(ctx.db, user.id) };
+  return { user: await loadUserView(ctx, user.id) };
 }
 
 export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailLoginInput }) {
@@ -109,7 +109,7 @@ export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailL
   const verdict = await useCode(ctx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
   if (isRefused(verdict)) return verdict;
   if (user.id !== verdict.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
-  return { user: await loadUserView(ctx.db, user.id) };
+  return { user: await loadUserView(ctx, user.id) };
 }
 
 /** The member this session may finish activating, or ERROR_NOT_POWER. */
@@ -124,7 +124,7 @@ export async function activationLanguage({ ctx, input }: { ctx: Command; input: 
   if (!isLanguage(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
   const { user } = await granted(ctx, input.user);
   await ctx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, user.id));
-  return { user: await loadUserView(ctx.db, user.id) };
+  return { user: await loadUserView(ctx, user.id) };
 }
 
 /** /user/sms/send during profile completion: a code to the phone the member will keep. */
@@ -177,7 +177,7 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
     .update(sessions)
     .set({ userId: user.id, expiresAt: new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs) })
     .where(eq(sessions.id, ctx.session.id));
-  return { user: await loadUserView(ctx.db, user.id), audit: { entity: "user", id: user.id, userId: user.id } };
+  return { user: await loadUserView(ctx, user.id), audit: { entity: "user", id: user.id, userId: user.id } };
 }
 
 /**

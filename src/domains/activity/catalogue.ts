@@ -3,11 +3,10 @@
 // questionnaire draw.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { activities, conditions, modules, questionnaires, quizDraws, teams } from "../../db/schema";
-import type { DbOrTx } from "../../db/client";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/enumerations";
-import type { MemberCtx } from "../context";
+import type { Ctx, MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { allMet, type Condition, drawQuestions, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";
 import { activityView } from "./view";
@@ -33,7 +32,8 @@ export function moduleView(ctx: MemberCtx, m: ModuleRow) {
 }
 
 /** A module's conditions as the condition editor shows them (staff only: they tell who may see what). */
-export async function moduleReasons(db: DbOrTx, moduleId: number) {
+export async function moduleReasons(ctx: Pick<Ctx, "db">, moduleId: number) {
+  const { db } = ctx;
   const rows = await db.select().from(conditions).where(eq(conditions.moduleId, moduleId)).orderBy(asc(conditions.id));
   return rows.map((c) => ({ id: c.id, type: { id: c.type }, property: { id: c.propertyId }, compareMode: { id: c.compareMode }, value: c.value }));
 }
@@ -67,7 +67,7 @@ export async function moduleInfo({ ctx, input }: { ctx: MemberCtx; input: { id: 
   const [m] = await visibleModules(ctx, member, eq(modules.id, input.id));
   if (!m) throw new DomainError("ERROR_RESULT_NULL");
   // Who may see the module is staff's business: its conditions go to editors only (the module editor's condition list).
-  return { module: moduleView(ctx, m), reasons: member.editor ? await moduleReasons(ctx.db, m.id) : undefined };
+  return { module: moduleView(ctx, m), reasons: member.editor ? await moduleReasons(ctx, m.id) : undefined };
 }
 
 /**

@@ -5,14 +5,13 @@
 // activities for its order management pop-up.
 import { Type as t } from "@sinclair/typebox";
 import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { activities, conditions, modules, orderItems, orders, properties, teams, userValues, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { MODULE_ORDER_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/enumerations";
-import type { MemberCtx } from "../context";
+import type { Ctx, MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
 import { idField, pageIndex } from "../shared/fields";
 import { inLanguage } from "../shared/language";
@@ -56,7 +55,8 @@ const CONDITION_TYPES = new Set<number>(Object.values(CONDITION_TYPE));
 const COMPARE_MODES = new Set<number>(Object.values(COMPARE_MODE));
 
 /** The checked conditions; the first wrong part is ERROR_PARAMS { field: "reasons", index, part } (spec 3: all four are required). */
-async function checkReasons(db: DbOrTx, reasons: readonly ReasonInput[]) {
+async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly ReasonInput[]) {
+  const { db } = ctx;
   const ids = [...new Set(reasons.map((r) => r.property.id))];
   const known = new Set(ids.length ? (await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).map((p) => p.id) : []);
   return reasons.map((r, index) => {
@@ -151,7 +151,7 @@ export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; i
   let row: typeof modules.$inferSelect;
   if (id === undefined) {
     const fields = checkModule(input.module, ctx.now, null);
-    const reasons = input.reasons ? await checkReasons(ctx.db, input.reasons) : [];
+    const reasons = input.reasons ? await checkReasons(ctx, input.reasons) : [];
     [row] = (await ctx.db.insert(modules).values({ ...fields, createdAt: ctx.now }).returning()) as [typeof row];
     if (reasons.length) await ctx.db.insert(conditions).values(reasons.map((r) => ({ ...r, moduleId: row.id })));
   } else {
@@ -159,14 +159,14 @@ export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; i
     const fields = checkModule(input.module, ctx.now, existing.year);
     // An activity module's activities would open as market items (and the reverse): the model is fixed once it has any.
     if (fields.model !== existing.model && (await hasActivities(ctx, id))) throw new DomainError("ERROR_MODULE_NOT_EMPTY", { field: "model" });
-    const reasons = input.reasons ? await checkReasons(ctx.db, input.reasons) : null;
+    const reasons = input.reasons ? await checkReasons(ctx, input.reasons) : null;
     [row] = (await ctx.db.update(modules).set(fields).where(eq(modules.id, id)).returning()) as [typeof row];
     if (reasons) {
       await ctx.db.delete(conditions).where(eq(conditions.moduleId, id));
       if (reasons.length) await ctx.db.insert(conditions).values(reasons.map((r) => ({ ...r, moduleId: id })));
     }
   }
-  return { module: moduleView(ctx, row), reasons: await moduleReasons(ctx.db, row.id), audit: { entity: "module", id: row.id, detail: id === undefined ? "create" : "update" } };
+  return { module: moduleView(ctx, row), reasons: await moduleReasons(ctx, row.id), audit: { entity: "module", id: row.id, detail: id === undefined ? "create" : "update" } };
 }
 
 /** /activity/module/delete: only a module without activities; its empty teams, categories and conditions go with it. */

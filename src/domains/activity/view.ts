@@ -4,10 +4,9 @@
 // member's standing (button or reason). Texts come in pairs and, where the
 // spec names one field, in the member's language too.
 import { asc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { activities, gifts, questionnaires, relations, relationshipRules, ruleGifts, tagActivities, tagGroups, tags } from "../../db/schema";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
-import type { MemberCtx } from "../context";
+import type { Ctx, MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { cleanRichText } from "../shared/rich-text";
 import { activityPropertiesOf, left, type Loaded, type Member, standingOf } from "../signup";
@@ -15,7 +14,8 @@ import { isoOf } from "../shared/fields";
 
 
 /** The tag groups of a team: each tag's activities, and whether it holds this one, any open one, or only full ones. */
-export async function tagGroupsOf(db: DbOrTx, teamId: number, activityId: number, now: Date) {
+export async function tagGroupsOf(ctx: Pick<Ctx, "db" | "now">, teamId: number, activityId: number) {
+  const { db, now } = ctx;
   const groups = await db.select().from(tagGroups).where(eq(tagGroups.teamId, teamId)).orderBy(asc(tagGroups.sortIndex), asc(tagGroups.id));
   if (groups.length === 0) return { groups: [], lastSignEnd: null as Date | null };
   const tagRows = await db.select().from(tags).where(inArray(tags.groupId, groups.map((g) => g.id))).orderBy(asc(tags.sortIndex), asc(tags.id));
@@ -55,7 +55,8 @@ export async function tagGroupsOf(db: DbOrTx, teamId: number, activityId: number
   };
 }
 
-export async function relationshipsOf(db: DbOrTx, activityId: number) {
+export async function relationshipsOf(ctx: Pick<Ctx, "db">, activityId: number) {
+  const { db } = ctx;
   const rules = await db
     .select({ rule: relationshipRules, relation: relations })
     .from(relationshipRules)
@@ -85,7 +86,8 @@ export async function relationshipsOf(db: DbOrTx, activityId: number) {
   }));
 }
 
-export async function questionnaireOf(db: DbOrTx, activityId: number) {
+export async function questionnaireOf(ctx: Pick<Ctx, "db">, activityId: number) {
+  const { db } = ctx;
   const [q] = await db.select().from(questionnaires).where(eq(questionnaires.activityId, activityId));
   if (!q) return null;
   return {
@@ -106,10 +108,10 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
   const { activity: a, team, module } = loaded;
   const [standing, groups, relationships, props, queryStock] = await Promise.all([
     standingOf(ctx, loaded, member),
-    team ? tagGroupsOf(ctx.db, team.id, a.id, ctx.now) : Promise.resolve({ groups: [], lastSignEnd: null }),
-    relationshipsOf(ctx.db, a.id),
+    team ? tagGroupsOf(ctx, team.id, a.id) : Promise.resolve({ groups: [], lastSignEnd: null }),
+    relationshipsOf(ctx, a.id),
     activityPropertiesOf(ctx, a.id, member),
-    questionnaireOf(ctx.db, a.id),
+    questionnaireOf(ctx, a.id),
   ]);
   const name = (zh: string, en: string) => ({ nameZh: zh, nameEn: en, name: inLanguage(ctx, zh, en) });
   return {

@@ -3,7 +3,6 @@
 // delivery ones. Every read and write is scoped to the acting member.
 import { Type as t } from "@sinclair/typebox";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { addresses, users } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
@@ -54,17 +53,18 @@ export function findRegions({ input }: { input: { id?: string } }) {
   return { list };
 }
 
-const ownRows = (db: DbOrTx, userId: number) =>
-  db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+const ownRows = (ctx: Pick<Ctx, "db">, userId: number) =>
+  ctx.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
 
 /** The member's default address, for the user view's `place`. */
-export async function defaultAddress(db: DbOrTx, userId: number): Promise<AddressView | null> {
+export async function defaultAddress(ctx: Pick<Ctx, "db">, userId: number): Promise<AddressView | null> {
+  const { db } = ctx;
   const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true))).limit(1);
   return row ? addressView(row) : null;
 }
 
 export async function listAddresses({ ctx }: { ctx: MemberCtx }) {
-  const rows = await ownRows(ctx.db, ctx.actor.id);
+  const rows = await ownRows(ctx, ctx.actor.id);
   return { list: rows.map(addressView) };
 }
 
@@ -83,9 +83,10 @@ function checkAddress(input: AddressInput["address"]) {
 }
 
 /** Serialises one member's address writes, so two saves at once cannot both take the tenth place. */
-const lockMember = (db: DbOrTx, userId: number) => db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+const lockMember = (ctx: Pick<Ctx, "db">, userId: number) => ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 
-async function ownAddress(db: DbOrTx, userId: number, id: number): Promise<AddressRow> {
+async function ownAddress(ctx: Pick<Ctx, "db">, userId: number, id: number): Promise<AddressRow> {
+  const { db } = ctx;
   const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
   return row;
@@ -104,11 +105,11 @@ async function insertAddress(ctx: Ctx, userId: number, fields: ReturnType<typeof
 export async function saveAddress({ ctx, input }: { ctx: MemberCtx; input: AddressInput }) {
   const userId = ctx.actor.id;
   const fields = checkAddress(input.address);
-  await lockMember(ctx.db, userId);
+  await lockMember(ctx, userId);
   if (input.address.id === undefined) {
     return { address: addressView(await insertAddress(ctx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_EXPRESS)) };
   }
-  const existing = await ownAddress(ctx.db, userId, input.address.id);
+  const existing = await ownAddress(ctx, userId, input.address.id);
   // An existing address keeps its type (spec 1 section 5): editing the home address does not make it a delivery one.
   const [row] = await ctx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
   return { address: addressView(row!) };
@@ -116,23 +117,24 @@ export async function saveAddress({ ctx, input }: { ctx: MemberCtx; input: Addre
 
 export async function setDefaultAddress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const userId = ctx.actor.id;
-  await lockMember(ctx.db, userId);
-  const row = await ownAddress(ctx.db, userId, input.id);
+  await lockMember(ctx, userId);
+  const row = await ownAddress(ctx, userId, input.id);
   await ctx.db.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
   await ctx.db.update(addresses).set({ isDefault: true, updatedAt: ctx.now }).where(eq(addresses.id, row.id));
 }
 
 export async function deleteAddress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const userId = ctx.actor.id;
-  await lockMember(ctx.db, userId);
-  const row = await ownAddress(ctx.db, userId, input.id);
+  await lockMember(ctx, userId);
+  const row = await ownAddress(ctx, userId, input.id);
   await ctx.db.delete(addresses).where(eq(addresses.id, row.id));
   if (!row.isDefault) return;
   const [newest] = await ctx.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id)).limit(1);
   if (newest) await ctx.db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
 }
 
-async function placeOf(db: DbOrTx, userId: number): Promise<AddressRow | null> {
+async function placeOf(ctx: Pick<Ctx, "db">, userId: number): Promise<AddressRow | null> {
+  const { db } = ctx;
   const [row] = await db
     .select()
     .from(addresses)
@@ -143,13 +145,13 @@ async function placeOf(db: DbOrTx, userId: number): Promise<AddressRow | null> {
 }
 
 export async function findPlace({ ctx }: { ctx: MemberCtx }) {
-  const row = await placeOf(ctx.db, ctx.actor.id);
+  const row = await placeOf(ctx, ctx.actor.id);
   return { address: row ? addressView(row) : null };
 }
 
 /** Staff read of a member's home address (FUNCTION_USER_OPERATION_INFO). */
 export async function findPlaceForStaff({ ctx, input }: { ctx: Ctx; input: { id: number } }) {
-  const row = await placeOf(ctx.db, input.id);
+  const row = await placeOf(ctx, input.id);
   return { address: row ? addressView(row) : null };
 }
 
@@ -157,8 +159,8 @@ export async function findPlaceForStaff({ ctx, input }: { ctx: Ctx; input: { id:
 export async function updatePlace({ ctx, input }: { ctx: MemberCtx; input: AddressInput }) {
   const userId = ctx.actor.id;
   const fields = checkAddress(input.address);
-  await lockMember(ctx.db, userId);
-  const existing = await placeOf(ctx.db, userId);
+  await lockMember(ctx, userId);
+  const existing = await placeOf(ctx, userId);
   if (!existing) return { address: addressView(await insertAddress(ctx, userId, fields, ADDRESS_TYPE.ADDRESS_TYPE_PLACE)) };
   const [row] = await ctx.db.update(addresses).set({ ...fields, updatedAt: ctx.now }).where(eq(addresses.id, existing.id)).returning();
   return { address: addressView(row!) };

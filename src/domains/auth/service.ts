@@ -79,7 +79,7 @@ export async function login({ ctx, input }: { ctx: CommandCtx; input: LoginInput
     .set({ userId: user.id, expiresAt: new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs) })
     .where(eq(sessions.id, ctx.session.id));
   await ctx.db.insert(loginLog).values({ userId: user.id, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
-  return { message: message("SUCCESS"), user: await loadUserView(ctx.db, user.id) };
+  return { message: message("SUCCESS"), user: await loadUserView(ctx, user.id) };
 }
 
 export async function logout({ ctx }: { ctx: CommandCtx }) {
@@ -90,7 +90,7 @@ export async function logout({ ctx }: { ctx: CommandCtx }) {
 /** The session's user, or ERROR_LOGIN_CODE when nobody is signed in on it. */
 export async function reload({ ctx }: { ctx: Ctx }) {
   if (!ctx.actor) throw new DomainError("ERROR_LOGIN_CODE");
-  const user = await loadUserView(ctx.db, ctx.actor.id);
+  const user = await loadUserView(ctx, ctx.actor.id);
   if (!user) throw new DomainError("ERROR_LOGIN_CODE");
   return { user };
 }

@@ -4,13 +4,12 @@
 // after the union has. Each side has its own unread mark: a message marks the
 // session unread for the other side, reading it clears the reader's side.
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { chatMessages, chatSessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
-import { can, type MemberCtx } from "../context";
+import { can, type Ctx, type MemberCtx } from "../context";
 import { memberMayReply } from "./rules";
 
 /** Whose view: the member's own sessions, or the managers' view of all. */
@@ -37,7 +36,8 @@ function messageView(side: Side, actorId: number, m: MessageRow, author: Author)
 const author = { id: users.id, employees: users.employees };
 
 /** One message per session, the first or the newest, with its author. */
-async function edgeMessages(db: DbOrTx, sessionIds: number[], which: "first" | "last") {
+async function edgeMessages(ctx: Pick<Ctx, "db">, sessionIds: number[], which: "first" | "last") {
+  const { db } = ctx;
   if (!sessionIds.length) return new Map<number, { m: MessageRow; a: Author }>();
   const rows = await db
     .selectDistinctOn([chatMessages.sessionId], { m: chatMessages, a: author })
@@ -71,7 +71,7 @@ export async function listSessions(ctx: MemberCtx, side: Side, index: number | u
     .limit(p.size)
     .offset(p.offset);
   const ids = rows.map((r) => r.s.id);
-  const [firsts, lasts] = await Promise.all([edgeMessages(ctx.db, ids, "first"), edgeMessages(ctx.db, ids, "last")]);
+  const [firsts, lasts] = await Promise.all([edgeMessages(ctx, ids, "first"), edgeMessages(ctx, ids, "last")]);
   return {
     list: rows.map(({ s, owner }) => {
       const first = firsts.get(s.id);

@@ -3,7 +3,6 @@
 // limited. Every read and write is scoped to the acting member.
 import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { families, relations, users } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { cleanText, ID_TYPE, isMainlandId, isPhone } from "../../protocol/identity";
@@ -46,7 +45,8 @@ function familyView(row: typeof families.$inferSelect, relation: Relation) {
 
 export type FamilyView = ReturnType<typeof familyView>;
 
-async function familyOf(db: DbOrTx, userId: number, id?: number) {
+async function familyOf(ctx: Pick<Ctx, "db">, userId: number, id?: number) {
+  const { db } = ctx;
   const where = id === undefined ? eq(families.userId, userId) : and(eq(families.userId, userId), eq(families.id, id));
   const rows = await db
     .select({ family: families, relation: relations })
@@ -58,19 +58,19 @@ async function familyOf(db: DbOrTx, userId: number, id?: number) {
 }
 
 export async function listFamily({ ctx }: { ctx: MemberCtx }) {
-  return { list: await familyOf(ctx.db, ctx.actor.id) };
+  return { list: await familyOf(ctx, ctx.actor.id) };
 }
 
 /** Staff read of a member's family (FUNCTION_USER_FIND_FAMILY). */
 export async function listFamilyForStaff({ ctx, input }: { ctx: Ctx; input: { user: number } }) {
-  return { list: await familyOf(ctx.db, input.user) };
+  return { list: await familyOf(ctx, input.user) };
 }
 
 export async function findFamily({ ctx, input }: { ctx: MemberCtx; input: { id?: number } }) {
   const rows = await ctx.db.select().from(relations).orderBy(asc(relations.sortIndex), asc(relations.id));
   const relationList = rows.map((r) => ({ ...relationView(r), birthdayOptional: r.birthdayOptional === 1 }));
   if (input.id === undefined) return { family: null, relations: relationList };
-  const [family] = await familyOf(ctx.db, ctx.actor.id, input.id);
+  const [family] = await familyOf(ctx, ctx.actor.id, input.id);
   if (!family) throw new DomainError("ERROR_RESULT_NULL");
   return { family, relations: relationList };
 }
@@ -89,7 +89,8 @@ function checkBirthday(value: string, now: Date): string {
 /** An 18-character value in the national format must be a real ID: a typo must not silently become a "passport". */
 const LOOKS_LIKE_ID = /^\d{17}[\dXx]$/;
 
-async function checkFamily(db: DbOrTx, input: FamilyInput["family"], now: Date) {
+async function checkFamily(ctx: Pick<Ctx, "db" | "now">, input: FamilyInput["family"]) {
+  const { db, now } = ctx;
   const name = cleanText(input.name ?? "");
   if (!name || name.length > 50) throw bad("name");
   const [relation] = await db.select().from(relations).where(eq(relations.id, input.relation?.id ?? 0));
@@ -121,7 +122,7 @@ export async function saveFamily({ ctx, input }: { ctx: MemberCtx; input: Family
     maxPauseMs: 60_000,
   });
   if (pause > 0) throw new DomainError("ERROR_OFTEN");
-  const { fields, relation } = await checkFamily(ctx.db, input.family, ctx.now);
+  const { fields, relation } = await checkFamily(ctx, input.family);
   // Serialises one member's saves, so two at once cannot both take the fifteenth place.
   await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   if (input.family.id === undefined) {

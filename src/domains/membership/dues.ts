@@ -2,15 +2,15 @@
 // has paid the billing year, and the two membership conditions of the visit
 // report (index-only and no-power).
 import { and, eq, gt } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { duesOrders, memberConfig, payments, userValues } from "../../db/schema";
 import { DomainError } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/enumerations";
+import type { Ctx } from "../context";
 
 export type DuesConfig = typeof memberConfig.$inferSelect;
 
-export async function duesConfig(db: DbOrTx): Promise<DuesConfig> {
-  const [row] = await db.select().from(memberConfig).where(eq(memberConfig.id, 1));
+export async function duesConfig(ctx: Pick<Ctx, "db">): Promise<DuesConfig> {
+  const [row] = await ctx.db.select().from(memberConfig).where(eq(memberConfig.id, 1));
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
   return row;
 }
@@ -27,8 +27,8 @@ export const configView = (c: DuesConfig) => ({
 });
 
 /** Paid means a successful dues order for the configured billing year. */
-export async function hasPaid(db: DbOrTx, userId: number, year: number): Promise<boolean> {
-  const rows = await db
+export async function hasPaid(ctx: Pick<Ctx, "db">, userId: number, year: number): Promise<boolean> {
+  const rows = await ctx.db
     .select({ id: duesOrders.id })
     .from(duesOrders)
     .where(and(eq(duesOrders.userId, userId), eq(duesOrders.year, year), eq(duesOrders.state, ORDER_STATE.ORDER_STATE_SUCCESS)))
@@ -37,7 +37,8 @@ export async function hasPaid(db: DbOrTx, userId: number, year: number): Promise
 }
 
 /** The member's open dues order, with its payment, while it has not expired. */
-export async function pendingDues(db: DbOrTx, userId: number, now: Date) {
+export async function pendingDues(ctx: Pick<Ctx, "db" | "now">, userId: number) {
+  const { db, now } = ctx;
   const [row] = await db
     .select({ order: duesOrders, payment: payments })
     .from(duesOrders)
@@ -48,9 +49,9 @@ export async function pendingDues(db: DbOrTx, userId: number, now: Date) {
 }
 
 /** Whether the member's value of a profile property is the configured one (a checkbox holds it among others). */
-export async function hasPropertyValue(db: DbOrTx, userId: number, propertyId: number | null, value: string | null): Promise<boolean> {
+export async function hasPropertyValue(ctx: Pick<Ctx, "db">, userId: number, propertyId: number | null, value: string | null): Promise<boolean> {
   if (propertyId === null || value === null || value === "") return false;
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ value: userValues.value })
     .from(userValues)
     .where(and(eq(userValues.userId, userId), eq(userValues.propertyId, propertyId)));
@@ -59,12 +60,12 @@ export async function hasPropertyValue(db: DbOrTx, userId: number, propertyId: n
 }
 
 /** The two membership conditions for an unpaid member (spec 1 section 2). */
-export async function membershipConditions(db: DbOrTx, userId: number, config: DuesConfig) {
-  const paid = await hasPaid(db, userId, config.year);
+export async function membershipConditions(ctx: Pick<Ctx, "db">, userId: number, config: DuesConfig) {
+  const paid = await hasPaid(ctx, userId, config.year);
   if (paid) return { paid, indexOnly: false, cantSign: false };
   const [indexOnly, cantSign] = [
-    await hasPropertyValue(db, userId, config.indexOnlyPropertyId, config.indexOnlyValue),
-    await hasPropertyValue(db, userId, config.cantSignPropertyId, config.cantSignValue),
+    await hasPropertyValue(ctx, userId, config.indexOnlyPropertyId, config.indexOnlyValue),
+    await hasPropertyValue(ctx, userId, config.cantSignPropertyId, config.cantSignValue),
   ];
   return { paid, indexOnly, cantSign };
 }

@@ -3,13 +3,14 @@
 // nobody waits for the next tick. Conditional updates: idempotent, and a
 // notification racing it finds the order no longer waiting.
 import { and, eq, inArray, lte } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { duesOrders, payments } from "../../db/schema";
 import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
+import type { Ctx } from "../context";
 
 export const DUES_PENDING_MS = 15 * 60_000;
 
-export async function expireDues(db: DbOrTx, now: Date, userId?: number) {
+export async function expireDues(ctx: Pick<Ctx, "db" | "now">, userId?: number) {
+  const { db, now } = ctx;
   // Dues rows first, then payments: the same lock order as a notification (see payment/settle.ts).
   const cancelled = await db
     .update(duesOrders)

@@ -18,15 +18,15 @@ import { DUES_PAGE_SIZE } from "../../protocol/limits";
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 
 export async function memberInfo({ ctx }: { ctx: MemberCtx }) {
-  const config = await duesConfig(ctx.db);
+  const config = await duesConfig(ctx);
   return { config: configView(config), year: ctx.now.getFullYear() };
 }
 
 export async function memberCheck({ ctx }: { ctx: MemberCtx }) {
   const userId = ctx.actor.id;
-  const config = await duesConfig(ctx.db);
-  const { paid, indexOnly, cantSign } = await membershipConditions(ctx.db, userId, config);
-  const open = paid ? null : await pendingDues(ctx.db, userId, ctx.now);
+  const config = await duesConfig(ctx);
+  const { paid, indexOnly, cantSign } = await membershipConditions(ctx, userId, config);
+  const open = paid ? null : await pendingDues(ctx, userId);
   const pending = open
     ? {
         trade: open.order.sysTrade,
@@ -82,11 +82,11 @@ export async function listDues({ ctx, input }: { ctx: MemberCtx; input: DuesFilt
  */
 export async function payDues({ ctx }: { ctx: CommandCtx<MemberCtx> }) {
   const userId = ctx.actor.id;
-  const config = await duesConfig(ctx.db);
+  const config = await duesConfig(ctx);
   // An order past its 15 minutes no longer blocks, even before the job's next tick.
-  await expireDues(ctx.db, ctx.now, userId);
-  if (await hasPaid(ctx.db, userId, config.year)) throw new DomainError("ERROR_DATA_USED", { year: config.year });
-  const open = await pendingDues(ctx.db, userId, ctx.now);
+  await expireDues(ctx, userId);
+  if (await hasPaid(ctx, userId, config.year)) throw new DomainError("ERROR_DATA_USED", { year: config.year });
+  const open = await pendingDues(ctx, userId);
   if (open) throw new DomainError("ERROR_NOT_POWER", { expires: open.order.expiresAt.toISOString() });
   const trade = newTrade("D", ctx.now);
   const expiresAt = new Date(ctx.now.getTime() + DUES_PENDING_MS);

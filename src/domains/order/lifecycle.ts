@@ -6,7 +6,7 @@
 // and is marked for refund if not (docs/decisions.md). Lock order: the order
 // row, then its payment (as the notification path takes them), then places.
 import { and, eq, inArray, lte, ne } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Ctx } from "../context";
 import { activities, orderFamilies, orderItems, orders, payments } from "../../db/schema";
 import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 import type { PaymentKind } from "../payment/kinds";
@@ -24,8 +24,8 @@ const claimOf = (item: ItemRow, cycleCap: number | null): Claim => ({
   gifts: item.takes.gifts,
 });
 
-async function itemsOf(db: DbOrTx, orderId: number) {
-  return db
+async function itemsOf(ctx: Pick<Ctx, "db">, orderId: number) {
+  return ctx.db
     .select({ item: orderItems, hasCycle: activities.hasCycle, cycleCount: activities.cycleCount, nameZh: activities.nameZh, nameEn: activities.nameEn })
     .from(orderItems)
     .innerJoin(activities, eq(activities.id, orderItems.activityId))
@@ -33,7 +33,8 @@ async function itemsOf(db: DbOrTx, orderId: number) {
     .orderBy(orderItems.id);
 }
 
-async function setState(db: DbOrTx, orderId: number, state: number, now: Date, extra: Partial<typeof orders.$inferInsert> = {}) {
+async function setState(ctx: Pick<Ctx, "db" | "now">, orderId: number, state: number, extra: Partial<typeof orders.$inferInsert> = {}) {
+  const { db, now } = ctx;
   await db.update(orders).set({ state, updatedAt: now, ...extra }).where(eq(orders.id, orderId));
   const items = await db.update(orderItems).set({ state }).where(eq(orderItems.orderId, orderId)).returning({ id: orderItems.id });
   if (items.length) await db.update(orderFamilies).set({ state }).where(inArray(orderFamilies.itemId, items.map((i) => i.id)));
@@ -44,31 +45,32 @@ async function setState(db: DbOrTx, orderId: number, state: number, now: Date, e
  * state `from` when given, and gives back what it took; false when there was
  * nothing to cancel. The order row is locked first.
  */
-export async function cancelOrder(db: DbOrTx, orderId: number, now: Date, from?: number): Promise<boolean> {
+export async function cancelOrder(ctx: Pick<Ctx, "db" | "now">, orderId: number, from?: number): Promise<boolean> {
+  const { db } = ctx;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.state === ORDER_STATE.ORDER_STATE_CANCEL || (from !== undefined && order.state !== from)) return false;
   await db
     .update(payments)
     .set({ state: PAY_STATE.PAY_STATE_CLOSED })
     .where(and(eq(payments.kind, "order"), eq(payments.refId, orderId), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)));
-  await setState(db, orderId, ORDER_STATE.ORDER_STATE_CANCEL, now, { expiresAt: null });
-  const rows = await itemsOf(db, orderId);
+  await setState(ctx, orderId, ORDER_STATE.ORDER_STATE_CANCEL, { expiresAt: null });
+  const rows = await itemsOf(ctx, orderId);
   await giveAllBack({ db }, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
   const names = rows.map((r) => r.nameZh).join("、");
   const namesEn = rows.map((r) => r.nameEn).join(", ");
-  await returnPoints(db, { userId: order.userId, parts: order.pointParts, now, note: { descZh: `取消报名退回：${names}`, descEn: `Returned, sign-up cancelled: ${namesEn}` } });
+  await returnPoints(ctx, { userId: order.userId, parts: order.pointParts, note: { descZh: `取消报名退回：${names}`, descEn: `Returned, sign-up cancelled: ${namesEn}` } });
   return true;
 }
 
 /** Takes the cancelled order's places again (a payment arrived late); false, with nothing changed, when they are gone. */
-async function retake(db: DbOrTx, orderId: number, now: Date): Promise<boolean> {
+async function retake(ctx: Pick<Ctx, "db" | "now">, orderId: number): Promise<boolean> {
   try {
-    return await db.transaction(async (sp) => {
-      const rows = await itemsOf(sp, orderId);
+    return await ctx.db.transaction(async (sp) => {
+      const rows = await itemsOf({ db: sp }, orderId);
       const full = await takeAll({ db: sp }, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
       if (full) throw new Error(full.code);
       // The seat indexes refuse if the member signed up again meanwhile.
-      await setState(sp, orderId, ORDER_STATE.ORDER_STATE_SUCCESS, now, { expiresAt: null });
+      await setState({ db: sp, now: ctx.now }, orderId, ORDER_STATE.ORDER_STATE_SUCCESS, { expiresAt: null });
       return true;
     });
   } catch {
@@ -77,32 +79,34 @@ async function retake(db: DbOrTx, orderId: number, now: Date): Promise<boolean> 
 }
 
 export const orderPayment: PaymentKind = {
-  async lock(db, refId) {
-    await db.select({ id: orders.id }).from(orders).where(eq(orders.id, refId)).for("update");
+  async lock(ctx, refId) {
+    await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, refId)).for("update");
   },
-  async paid(db, refId, _payTrade, now) {
+  async paid(ctx, refId, _payTrade) {
+    const { db, now } = ctx;
     const done = await db
       .update(orders)
       .set({ state: ORDER_STATE.ORDER_STATE_SUCCESS, payDate: now, updatedAt: now, expiresAt: null })
       .where(and(eq(orders.id, refId), eq(orders.state, ORDER_STATE.ORDER_STATE_WAIT)))
       .returning({ id: orders.id });
     if (done.length === 0) return false;
-    await setState(db, refId, ORDER_STATE.ORDER_STATE_SUCCESS, now);
+    await setState(ctx, refId, ORDER_STATE.ORDER_STATE_SUCCESS);
     return true;
   },
-  async abandon(db, refId, now) {
-    await cancelOrder(db, refId, now, ORDER_STATE.ORDER_STATE_WAIT);
+  async abandon(ctx, refId) {
+    await cancelOrder(ctx, refId, ORDER_STATE.ORDER_STATE_WAIT);
   },
-  async paidAfterClose(db, refId, now) {
+  async paidAfterClose(ctx, refId) {
+    const { db, now } = ctx;
     const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, refId));
-    if (order?.state === ORDER_STATE.ORDER_STATE_CANCEL && (await retake(db, refId, now))) {
+    if (order?.state === ORDER_STATE.ORDER_STATE_CANCEL && (await retake(ctx, refId))) {
       await db.update(orders).set({ payDate: now }).where(eq(orders.id, refId));
       return "kept";
     }
     return "refund";
   },
-  async describe(db, refId) {
-    const rows = await db
+  async describe(ctx, refId) {
+    const rows = await ctx.db
       .select({ zh: activities.nameZh, en: activities.nameEn })
       .from(orderItems)
       .innerJoin(activities, eq(activities.id, orderItems.activityId))
@@ -112,7 +116,8 @@ export const orderPayment: PaymentKind = {
 };
 
 /** The job: sign-ups whose 5 minutes to pay have passed are cancelled, each in its own lock order. */
-export async function expireOrders({ db, now }: { db: DbOrTx; now: Date }) {
+export async function expireOrders(ctx: Pick<Ctx, "db" | "now">) {
+  const { db, now } = ctx;
   const due = await db
     .select({ id: orders.id })
     .from(orders)
@@ -120,6 +125,6 @@ export async function expireOrders({ db, now }: { db: DbOrTx; now: Date }) {
     .limit(500);
   let cancelled = 0;
   // Paid in the meantime: no longer waiting, left alone.
-  for (const { id } of due) if (await cancelOrder(db, id, now, ORDER_STATE.ORDER_STATE_WAIT)) cancelled++;
+  for (const { id } of due) if (await cancelOrder(ctx, id, ORDER_STATE.ORDER_STATE_WAIT)) cancelled++;
   return { cancelled };
 }

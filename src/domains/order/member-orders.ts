@@ -149,7 +149,7 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
 export async function cancelOwnOrder({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const own = await ownOrder(ctx, input.id);
   if (!allowsCancel(own, ctx.now)) throw new DomainError("ERROR_NOT_POWER");
-  if (!(await cancelOrder(ctx.db, own.order.id, ctx.now))) throw new DomainError("ERROR_NOT_POWER");
+  if (!(await cancelOrder(ctx, own.order.id))) throw new DomainError("ERROR_NOT_POWER");
   return { audit: { entity: "order", id: own.order.id, detail: own.order.trade } };
 }
 

@@ -79,14 +79,14 @@ async function abandonPayment(ctx: Ctx, payment: typeof payments.$inferSelect) {
       name: "payment.abandon",
       audit: { action: "payment.abandon", row: "when named" },
       verb: async ({ db: tx }) => {
-        await kind?.lock(tx, payment.refId);
+        await kind?.lock({ db: tx }, payment.refId);
         const closed = await tx
           .update(payments)
           .set({ state: PAY_STATE.PAY_STATE_CLOSED })
           .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)))
           .returning({ id: payments.id });
         if (closed.length === 0) return {};
-        await kind?.abandon(tx, payment.refId, ctx.now);
+        await kind?.abandon({ db: tx, now: ctx.now }, payment.refId);
         return { audit: { entity: "payment", id: payment.id, userId: payment.userId, detail: payment.trade } };
       },
     });

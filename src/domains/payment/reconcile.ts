@@ -8,8 +8,6 @@
 // which is how the job knows it is done. The database part runs under the
 // job's lock; the provider calls after, outside any transaction.
 import { and, eq, gt, isNotNull, lte, or } from "drizzle-orm";
-import type { Config } from "../../config";
-import type { DbOrTx } from "../../db/client";
 import { payments } from "../../db/schema";
 import type { Ctx } from "../context";
 import { log } from "../../log";
@@ -26,7 +24,8 @@ const BATCH = 100;
 export type ToReconcile = { id: number; trade: string; state: number };
 
 /** Under the job's lock: the waiting payments at one of their query ages this tick, and the closed ones still open at the provider. */
-export async function paymentsToReconcile({ db, now, config }: { db: DbOrTx; now: Date; config: Config }): Promise<ToReconcile[]> {
+export async function paymentsToReconcile(ctx: Pick<Ctx, "db" | "now" | "config">): Promise<ToReconcile[]> {
+  const { db, now, config } = ctx;
   // The sandbox's notifications never leave the process: nothing to ask.
   if (config.payment.provider === "sandbox") return [];
   const at = (ms: number) => new Date(now.getTime() - ms);

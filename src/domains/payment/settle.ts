@@ -20,11 +20,11 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db
   if (!kind) return { accepted: false };
   const target: AuditTarget = { entity: "payment", id: payment.id, userId: payment.userId, detail: payment.trade };
   // The thing paid for first, then the payment: the order the expiry job locks in too.
-  await kind.lock(ctx.db, payment.refId);
+  await kind.lock(ctx, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
   if (current?.state === PAY_STATE.PAY_STATE_CLOSED && kind.paidAfterClose) {
     // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md).
-    const outcome = await kind.paidAfterClose(ctx.db, payment.refId, ctx.now);
+    const outcome = await kind.paidAfterClose(ctx, payment.refId);
     const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND;
     await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
     if (outcome === "refund") log.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
@@ -35,7 +35,7 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db
     if (current?.state === PAY_STATE.PAY_STATE_CLOSED) log.warn(`payment ${payment.trade}: paid after it was closed`);
     return { accepted: true };
   }
-  if (!(await kind.paid(ctx.db, payment.refId, notice.transactionId, ctx.now))) return { accepted: true };
+  if (!(await kind.paid(ctx, payment.refId, notice.transactionId))) return { accepted: true };
   await ctx.db
     .update(payments)
     .set({ state: PAY_STATE.PAY_STATE_SUCCESS, paidAt: ctx.now })

@@ -3,9 +3,9 @@
 // what it took is returned per expiry, so a cancelled order gives each part
 // back as a lot that expires when the original would have.
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { pointRecords } from "../../db/schema";
 import { POINT_TYPE } from "../../protocol/enumerations";
+import type { Ctx } from "../context";
 
 /** Points taken from lots of one expiry (null: never expires), in hundredths. */
 export type SpentPart = { expiresAt: string | null; count: number };
@@ -13,7 +13,8 @@ export type SpentPart = { expiresAt: string | null; count: number };
 type Note = { descZh: string; descEn: string };
 
 /** Takes `amount` from the member's live lots; null (and nothing changed) when they hold less. */
-export async function spendPoints(db: DbOrTx, args: { userId: number; amount: number; now: Date; note: Note }): Promise<SpentPart[] | null> {
+export async function spendPoints(ctx: Pick<Ctx, "db" | "now">, args: { userId: number; amount: number; note: Note }): Promise<SpentPart[] | null> {
+  const { db, now } = ctx;
   if (args.amount <= 0) return [];
   const lots = await db
     .select({ id: pointRecords.id, remaining: pointRecords.remaining, expiresAt: pointRecords.expiresAt })
@@ -22,7 +23,7 @@ export async function spendPoints(db: DbOrTx, args: { userId: number; amount: nu
       and(
         eq(pointRecords.userId, args.userId),
         gt(pointRecords.remaining, 0),
-        or(isNull(pointRecords.expiresAt), gt(pointRecords.expiresAt, args.now)),
+        or(isNull(pointRecords.expiresAt), gt(pointRecords.expiresAt, now)),
       ),
     )
     .orderBy(sql`${pointRecords.expiresAt} asc nulls last`, asc(pointRecords.id))
@@ -40,12 +41,13 @@ export async function spendPoints(db: DbOrTx, args: { userId: number; amount: nu
     left -= take;
   }
   if (left > 0) return null;
-  await db.insert(pointRecords).values({ userId: args.userId, count: -args.amount, type: POINT_TYPE.POINT_TYPE_OUT, remaining: 0, createdAt: args.now, ...args.note });
+  await db.insert(pointRecords).values({ userId: args.userId, count: -args.amount, type: POINT_TYPE.POINT_TYPE_OUT, remaining: 0, createdAt: now, ...args.note });
   return parts;
 }
 
 /** Gives spent points back, each part as a lot with its original expiry. */
-export async function returnPoints(db: DbOrTx, args: { userId: number; parts: readonly SpentPart[]; now: Date; note: Note }) {
+export async function returnPoints(ctx: Pick<Ctx, "db" | "now">, args: { userId: number; parts: readonly SpentPart[]; note: Note }) {
+  const { db, now } = ctx;
   if (args.parts.length === 0) return;
   await db.insert(pointRecords).values(
     args.parts.map((p) => ({
@@ -54,7 +56,7 @@ export async function returnPoints(db: DbOrTx, args: { userId: number; parts: re
       type: POINT_TYPE.POINT_TYPE_ENTRY,
       remaining: p.count,
       expiresAt: p.expiresAt ? new Date(p.expiresAt) : null,
-      createdAt: args.now,
+      createdAt: now,
       ...args.note,
     })),
   );

@@ -1,7 +1,6 @@
 // A member's points ("integral"), in hundredths. The balance is what is left
 // of the entries that have not expired; the list shows every movement.
 import { and, count, desc, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { pointRecords } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
 import { DomainError, page } from "../../protocol/result";
@@ -17,7 +16,8 @@ const POINT_TYPES = new Set<number>(Object.values(POINT_TYPE));
 
 const alive = (now: Date) => or(isNull(pointRecords.expiresAt), gt(pointRecords.expiresAt, now));
 
-export async function balanceOf(db: DbOrTx, userId: number, now: Date): Promise<number> {
+export async function balanceOf(ctx: Pick<Ctx, "db" | "now">, userId: number): Promise<number> {
+  const { db, now } = ctx;
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${pointRecords.remaining}), 0)::int` })
     .from(pointRecords)
@@ -26,7 +26,8 @@ export async function balanceOf(db: DbOrTx, userId: number, now: Date): Promise<
 }
 
 /** What expires within the notice window, and the earliest of those expiries. */
-async function expiringSoon(db: DbOrTx, userId: number, now: Date) {
+async function expiringSoon(ctx: Pick<Ctx, "db" | "now">, userId: number) {
+  const { db, now } = ctx;
   const horizon = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * 86_400_000);
   const [row] = await db
     .select({
@@ -62,7 +63,7 @@ export async function listPoints({ ctx, input }: { ctx: MemberCtx; input: Points
     .orderBy(desc(pointRecords.createdAt), desc(pointRecords.id))
     .limit(p.size)
     .offset(p.offset);
-  const [balance, soon] = await Promise.all([balanceOf(ctx.db, userId, ctx.now), expiringSoon(ctx.db, userId, ctx.now)]);
+  const [balance, soon] = await Promise.all([balanceOf(ctx, userId), expiringSoon(ctx, userId)]);
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -83,5 +84,5 @@ export async function listPoints({ ctx, input }: { ctx: MemberCtx; input: Points
 }
 
 export async function pointsBalance({ ctx }: { ctx: MemberCtx }) {
-  return { balance: await balanceOf(ctx.db, ctx.actor.id, ctx.now) };
+  return { balance: await balanceOf(ctx, ctx.actor.id) };
 }

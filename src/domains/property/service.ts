@@ -1,6 +1,5 @@
 // Reading the configurable profile fields, the country list and the roles.
 import { asc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { countries, properties, propertyOptions, rolePowers, roles } from "../../db/schema";
 import type { Ctx } from "../context";
 
@@ -42,7 +41,8 @@ function view(p: PropertyRow, options: OptionRow[]) {
 
 export type PropertyView = ReturnType<typeof view>;
 
-async function load(db: DbOrTx, onlyShown: boolean): Promise<PropertyView[]> {
+async function load(ctx: Pick<Ctx, "db">, onlyShown: boolean): Promise<PropertyView[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(properties)
@@ -58,7 +58,8 @@ async function load(db: DbOrTx, onlyShown: boolean): Promise<PropertyView[]> {
 }
 
 /** The given fields, in display order (an activity's form). */
-export async function propertyViews(db: DbOrTx, ids: readonly number[]): Promise<PropertyView[]> {
+export async function propertyViews(ctx: Pick<Ctx, "db">, ids: readonly number[]): Promise<PropertyView[]> {
+  const { db } = ctx;
   if (ids.length === 0) return [];
   const rows = await db.select().from(properties).where(inArray(properties.id, [...ids])).orderBy(asc(properties.sortIndex), asc(properties.id));
   const options = await db
@@ -71,12 +72,12 @@ export async function propertyViews(db: DbOrTx, ids: readonly number[]): Promise
 
 /** The fields a member sees and fills, in display order. */
 export async function shownProperties({ ctx }: { ctx: Ctx }) {
-  return { list: await load(ctx.db, true) };
+  return { list: await load(ctx, true) };
 }
 
 /** Every field, hidden ones too, for staff forms. */
 export async function allProperties({ ctx }: { ctx: Ctx }) {
-  return { list: await load(ctx.db, false) };
+  return { list: await load(ctx, false) };
 }
 
 export async function listCountries({ ctx }: { ctx: Ctx }) {

@@ -95,5 +95,5 @@ export async function updateContact(kind: Contact, { ctx, input }: { ctx: Member
   if (await contactTaken(ctx, kind, value, user.id)) throw new DomainError("ERROR_RENAME", { field: kind });
   await ctx.db.update(users).set({ [kind]: value, updatedAt: ctx.now }).where(eq(users.id, user.id));
   await writePurposeValue(ctx, { userId: user.id, operatorId: user.id, purpose: c.property, value });
-  return { user: await loadUserView(ctx.db, user.id), audit: { entity: "user", id: user.id, userId: user.id, detail: `${user[kind] ?? ""} -> ${value}` } };
+  return { user: await loadUserView(ctx, user.id), audit: { entity: "user", id: user.id, userId: user.id, detail: `${user[kind] ?? ""} -> ${value}` } };
 }

@@ -3,7 +3,6 @@
 // so several instances agree; every rule times from ctx.now.
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { equalText } from "../../protocol/bytes";
-import type { DbOrTx } from "../../db/client";
 import { verificationCodes } from "../../db/schema";
 import type { Config } from "../../config";
 import type { CommandCtx } from "../../http/kit";
@@ -58,7 +57,8 @@ export function codeTexts(code: string) {
   };
 }
 
-async function latestForTarget(db: DbOrTx, purpose: CodePurpose, target: string): Promise<CodeRow | null> {
+async function latestForTarget(ctx: Pick<Ctx, "db">, purpose: CodePurpose, target: string): Promise<CodeRow | null> {
+  const { db } = ctx;
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -79,7 +79,7 @@ export async function sendCode(
   ctx: CommandCtx,
   input: { purpose: CodePurpose; channel: Channel; target: string; userId: number | null },
 ): Promise<{ seconds: number; target: string }> {
-  const left = coolDownLeftMs(await latestForTarget(ctx.db, input.purpose, input.target), ctx.now);
+  const left = coolDownLeftMs(await latestForTarget(ctx, input.purpose, input.target), ctx.now);
   if (left > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(left / 1000) });
   const code = randomDigits();
   await ctx.db.insert(verificationCodes).values({
@@ -160,7 +160,8 @@ export async function hasActivationGrant(ctx: Ctx, userId: number, purposes: Cod
  * them (the 30-minute grant; the cool-down and validity are shorter). For the
  * clear-expired job: expires_at is the 2-minute validity, too early to delete by.
  */
-export async function clearOldCodes({ db, now }: { db: DbOrTx; now: Date }): Promise<number> {
+export async function clearOldCodes(ctx: Pick<Ctx, "db" | "now">): Promise<number> {
+  const { db, now } = ctx;
   const before = new Date(now.getTime() - ACTIVATION_GRANT_MS - COOL_DOWN_MS);
   const gone = await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, before)).returning({ id: verificationCodes.id });
   return gone.length;

@@ -6,7 +6,6 @@
 // transaction, then marked sent, or retried with backoff, and after the last
 // try marked failed: staff see which on the system page.
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import type { SmsTemplate } from "../../providers";
@@ -45,7 +44,8 @@ export async function queueMessage(ctx: CommandCtx, message: OutgoingMessage): P
 }
 
 /** Claims up to a batch of due messages (or the given ones) in one statement; another instance skips them. */
-export async function claimMessages({ db, now }: { db: DbOrTx; now: Date }, opts: { ids?: number[] } = {}): Promise<Row[]> {
+export async function claimMessages(ctx: Pick<Ctx, "db" | "now">, opts: { ids?: number[] } = {}): Promise<Row[]> {
+  const { db, now } = ctx;
   const due = db
     .select({ id: outbox.id })
     .from(outbox)

@@ -4,7 +4,6 @@
 // property_log against the command's operation-log row.
 import { Type as t } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { countries, properties, propertyLog, userValues } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
@@ -34,14 +33,15 @@ export type ProfileInput = typeof profileInput.static;
 export async function checkProfile(ctx: Ctx, args: { userId: number; input: ProfileInput }) {
   const [country] = await ctx.db.select().from(countries).where(eq(countries.id, args.input.nationality));
   if (!country) throw new DomainError("ERROR_PARAMS", { field: "nationality" });
-  const [{ list }, current] = await Promise.all([allProperties({ ctx }), storedValues(ctx.db, args.userId)]);
+  const [{ list }, current] = await Promise.all([allProperties({ ctx }), storedValues(ctx, args.userId)]);
   const result = validateProfile({ properties: list, nationalityType: country.type, submitted: args.input.values, current });
   if (!result.ok) throw new DomainError("ERROR_PARAMS", { property: result.property });
   return { country, values: result.values };
 }
 
 /** A member's stored profile values. */
-export async function storedValues(db: DbOrTx, userId: number) {
+export async function storedValues(ctx: Pick<Ctx, "db">, userId: number) {
+  const { db } = ctx;
   return db
     .select({ propertyId: userValues.propertyId, optionId: userValues.optionId, value: userValues.value })
     .from(userValues)
@@ -59,7 +59,7 @@ const isEmpty = (v: string | string[]) => v === "" || (Array.isArray(v) && v.len
  * not signed in yet). Returns how many values changed.
  */
 export async function writeProfileValues(ctx: CommandCtx, args: { userId: number; operatorId: number | null; values: CleanValue[] }): Promise<number> {
-  const before = new Map((await storedValues(ctx.db, args.userId)).map((s) => [s.propertyId, s]));
+  const before = new Map((await storedValues(ctx, args.userId)).map((s) => [s.propertyId, s]));
   let changed = 0;
   for (const v of args.values) {
     const old = before.get(v.propertyId);

@@ -5,14 +5,13 @@
 // slow for a guesser, short for the real owner who mistyped. Token buckets:
 // a burst, refilled at a steady rate (a route's per-address budget).
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { at } from "../../db/sql";
-
-type Limiter = { db: DbOrTx; now: Date };
+import type { Ctx } from "../context";
 
 /** Milliseconds until the key may try again, or 0. */
-export async function pausedFor({ db, now }: Limiter, key: string): Promise<number> {
+export async function pausedFor(ctx: Pick<Ctx, "db" | "now">, key: string): Promise<number> {
+  const { db, now } = ctx;
   const rows = await db
     .select({ blockedUntil: rateLimits.blockedUntil })
     .from(rateLimits)
@@ -23,7 +22,8 @@ export async function pausedFor({ db, now }: Limiter, key: string): Promise<numb
 
 type Pauses = { threshold: number; windowMs: number; maxPauseMs: number; /** The first pause, doubling after; 30 s unless set. */ basePauseMs?: number };
 
-export async function recordFailure({ db, now }: Limiter, key: string, opts: Pauses): Promise<number> {
+export async function recordFailure(ctx: Pick<Ctx, "db" | "now">, key: string, opts: Pauses): Promise<number> {
+  const { db, now } = ctx;
   const windowStart = new Date(now.getTime() - opts.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -58,7 +58,8 @@ export async function recordFailure({ db, now }: Limiter, key: string, opts: Pau
  * lock, and each sees the pause the one before it set: no burst gets more
  * than `threshold` tries judged.
  */
-export async function takeTry({ db, now }: Limiter, key: string, opts: Pauses): Promise<number> {
+export async function takeTry(ctx: Pick<Ctx, "db" | "now">, key: string, opts: Pauses): Promise<number> {
+  const { db, now } = ctx;
   const base = opts.basePauseMs ?? 30_000;
   const windowStart = new Date(now.getTime() - opts.windowMs);
   const fresh = sql`${rateLimits.windowStart} < ${at(windowStart)}`;
@@ -81,11 +82,11 @@ export async function takeTry({ db, now }: Limiter, key: string, opts: Pauses): 
     })
     .returning({ count: rateLimits.count });
   if (taken.length > 0) return 0;
-  return Math.max(1, await pausedFor({ db, now }, key));
+  return Math.max(1, await pausedFor(ctx, key));
 }
 
-export async function clearFailures({ db }: Limiter, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+export async function clearFailures(ctx: Pick<Ctx, "db">, key: string): Promise<void> {
+  await ctx.db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /**
@@ -95,7 +96,8 @@ export async function clearFailures({ db }: Limiter, key: string): Promise<void>
  * `window_start` the time of the last refill; a refused take sets
  * `blocked_until` to now, which is how the statement tells the two apart.
  */
-export async function takeToken({ db, now }: Limiter, opts: { key: string; burst: number; perSecond: number }): Promise<number> {
+export async function takeToken(ctx: Pick<Ctx, "db" | "now">, opts: { key: string; burst: number; perSecond: number }): Promise<number> {
+  const { db, now } = ctx;
   const full = opts.burst * 1000;
   const idleMs = Math.ceil((opts.burst / opts.perSecond) * 1000);
   // Tokens now: what was left plus the refill since, capped at a full bucket.
@@ -127,7 +129,8 @@ export async function takeToken({ db, now }: Limiter, opts: { key: string; burst
  * transaction that rolls back, the claim goes with it, so a failed run leaves
  * the period to another instance.
  */
-export async function claimPeriod({ db, now }: Limiter, key: string, periodMs: number): Promise<boolean> {
+export async function claimPeriod(ctx: Pick<Ctx, "db" | "now">, key: string, periodMs: number): Promise<boolean> {
+  const { db, now } = ctx;
   const start = new Date(Math.floor(now.getTime() / periodMs) * periodMs);
   const claimed = await db
     .insert(rateLimits)

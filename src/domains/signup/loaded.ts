@@ -62,7 +62,7 @@ export async function quizItemsOf(ctx: Reads, activityId: number, questionIds?: 
 /** The profile properties the activity's form shows, with the member's current values. */
 export async function activityPropertiesOf(ctx: Reads, activityId: number, member: Member) {
   const rows = await ctx.db.select().from(activityProperties).where(eq(activityProperties.activityId, activityId)).orderBy(asc(activityProperties.sortIndex));
-  const views = await propertyViews(ctx.db, rows.map((r) => r.propertyId));
+  const views = await propertyViews(ctx, rows.map((r) => r.propertyId));
   return rows
     .map((r) => {
       const property = views.find((v) => v.id === r.propertyId);

@@ -67,15 +67,15 @@ export type StandingOf = { outcome: Outcome; cycle: number; remaining: number | 
 
 /** What the activity page shows instead of (or as) the sign-up button. */
 export async function standingOf(ctx: Pick<Ctx, "db" | "now">, loaded: Loaded, member: Member): Promise<StandingOf> {
-  const { db, now } = ctx;
+  const { now } = ctx;
   const a = loaded.activity;
   const cycle = cycleOf(a, now);
-  const config = await duesConfig(db);
+  const config = await duesConfig(ctx);
   const [held, remaining, points, membership] = await Promise.all([
     heldBy(ctx, loaded, member.id, cycle),
     remainingOf(ctx, loaded, cycle),
-    balanceOf(db, member.id, now),
-    membershipConditions(db, member.id, config),
+    balanceOf(ctx, member.id),
+    membershipConditions(ctx, member.id, config),
   ]);
   const outcome = outcomeOf({
     now,

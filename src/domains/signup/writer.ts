@@ -81,7 +81,7 @@ export async function placeOrder(ctx: CommandCtx<MemberCtx>, args: { units: read
   const points = units.reduce((n, u) => n + u.charge.points, 0);
   const names = { zh: joined(units, (a) => a.nameZh, "、"), en: joined(units, (a) => a.nameEn, ", ") };
   const note = { descZh: `报名：${names.zh}`, descEn: `Sign-up: ${names.en}` };
-  const pointParts = points > 0 ? await spendPoints(ctx.db, { userId: ctx.actor.id, amount: points, now: ctx.now, note }) : [];
+  const pointParts = points > 0 ? await spendPoints(ctx, { userId: ctx.actor.id, amount: points, note }) : [];
   if (pointParts === null) {
     const must = units.find((u) => u.draft.loaded.activity.mustIntegral && u.charge.points > 0);
     return refuse(must ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");

@@ -13,8 +13,8 @@ export async function reportVisit({ ctx, input }: { ctx: MemberCtx; input: { par
   if (!PAGES.has(input.page)) throw new DomainError("ERROR_PARAMS", { field: "page" });
   const userId = ctx.actor.id;
   await ctx.db.insert(visitLog).values({ userId, page: input.page, params: input.params ?? null, ip: ctx.ip, createdAt: ctx.now });
-  const config = await duesConfig(ctx.db);
-  const { indexOnly, cantSign } = await membershipConditions(ctx.db, userId, config);
+  const config = await duesConfig(ctx);
+  const { indexOnly, cantSign } = await membershipConditions(ctx, userId, config);
   // Index-only members may stay on the home page; anywhere else they are sent to pay.
   if (indexOnly && input.page !== PAGE.PAGE_INDEX) return refused("MEMBER_INTERCEPT_ADOPT");
   if (cantSign) return refused("MEMBER_INTERCEPT_NO_POWER");
