@@ -10,6 +10,7 @@ import { pick, pickHtml, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
+import { reasonCaption } from "./opening-time";
 import { SignFlow } from "./sign-flow";
 import { TagGroups, TagPicker } from "./tag-groups";
 import { quotaOf, useActivityPage } from "./use-activity-page";
@@ -96,7 +97,7 @@ export function ActivityPage() {
               </>
             ) : (
               <span className="reason-caption" data-testid="reason">
-                {t(`activity.reason.${code}`)}
+                {reasonCaption(t, language, "activity", code, a.signStart)}
               </span>
             )}
           </div>

@@ -14,6 +14,7 @@ import { pick, pickHtml, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
+import { reasonCaption } from "../activity/opening-time";
 import { SignFlow } from "../activity/sign-flow";
 import { TagGroups, TagPicker } from "../activity/tag-groups";
 import { quotaOf, useActivityPage } from "../activity/use-activity-page";
@@ -83,11 +84,11 @@ export function MarketInfoPage() {
           <h2 className="activity-title">{name}</h2>
           <dl className="activity-fact-list">
             <div>
-              <dt>{t("activity.signStart")}</dt>
+              <dt>{t("market.redeemStart")}</dt>
               <dd>{a.signStart ? formatDateTime(a.signStart) : "—"}</dd>
             </div>
             <div>
-              <dt>{t("activity.signEnd")}</dt>
+              <dt>{t("market.redeemEnd")}</dt>
               <dd>{a.signEnd ? formatDateTime(a.signEnd) : "—"}</dd>
             </div>
             <div>
@@ -105,10 +106,10 @@ export function MarketInfoPage() {
             <div>
               <dt>{t("market.price")}</dt>
               <dd className="activity-price" data-testid="price">
-                {a.price > 0 ? `¥${formatMoney(a.price)}` : t("market.free")}
+                {a.price > 0 ? `¥${formatMoney(a.price)}` : a.integral > 0 ? t("market.pointsCost", { points: formatPoints(a.integral) }) : t("market.free")}
               </dd>
             </div>
-            {a.integral > 0 ? (
+            {a.integral > 0 && a.price > 0 ? (
               <div>
                 <dt>{t("market.pointsOnly")}</dt>
                 <dd data-testid="item-points">
@@ -124,7 +125,7 @@ export function MarketInfoPage() {
               </button>
             ) : (
               <span className="reason-caption" data-testid="reason">
-                {t(`market.reason.${code}`)}
+                {reasonCaption(t, language, "market", code, a.signStart)}
               </span>
             )}
             {code === "MEMBER_INTERCEPT_NO_POWER" ? (
