@@ -84,15 +84,20 @@ describe("browsing and a free sign-up", () => {
       expect(await page.textContent("[data-testid=stock]")).toMatch(/40/);
       await noSeriousViolations(page);
       await settledShot(page, `activity/reading-${language}-${size}`);
-      await page.click("[data-testid=sign-up]");
+      // By keyboard: Enter on the button, on the window's submit, then on the message's OK.
+      await page.focus("[data-testid=sign-up]");
+      await page.keyboard.press("Enter");
       await page.waitForSelector("[data-testid=confirm-step]");
       await settledShot(page, `activity/reading-confirm-${language}-${size}`);
-      await page.click("[data-testid=step-next]");
+      await page.focus("[data-testid=step-next]");
+      await page.keyboard.press("Enter");
       expect(await messageText(page)).toBe(text.success);
-      await pressOk(page, OK[language]);
+      await page.keyboard.press("Enter");
       // The page reloads its figures: one place fewer, and the button gives way to "complete".
       await page.waitForSelector("[data-testid=reason]");
       expect(await page.textContent("[data-testid=reason]")).toBe(text.done);
+      // The keyboard's place is the status that took the button's, not the page.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("reason");
       expect(await placesLeft()).toBe(before - 1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await close();

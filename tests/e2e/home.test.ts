@@ -76,8 +76,11 @@ describe("a member on the home page", () => {
     expect(await page.textContent("[data-testid=announcement]")).toContain("union-support@example.com");
     expect(await page.locator("[data-testid=announcement] p").count()).toBe(6);
     await settledShot(page, "home/zh-desk-announcement");
-    await page.click("[role=dialog] .dialog-footer .button-primary:has-text('我知道了')");
+    // Dismissed with the keyboard, focus lands on the page's heading, not on the page itself.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("我知道了");
+    await page.keyboard.press("Enter");
     await page.waitForSelector("[data-testid=announcement]", { state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("welcome-title");
     await checked;
     await homeLoaded(page);
     expect(await seriousViolations(page)).toEqual([]);

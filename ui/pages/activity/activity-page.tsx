@@ -10,6 +10,7 @@ import { pick, pickHtml, useT } from "../../i18n";
 import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
+import { useFocusAfterSignUp } from "./focus-after-sign-up";
 import { reasonCaption } from "./opening-time";
 import { SignFlow } from "./sign-flow";
 import { TagGroups, TagPicker } from "./tag-groups";
@@ -21,6 +22,7 @@ export function ActivityPage() {
   const { language } = useSnapshot(session);
   const page = useActivityPage("/activity/info");
   const [signing, setSigning] = useState(false);
+  const focus = useFocusAfterSignUp();
   const activity = page.activity;
 
   const trail = [{ label: t("page.activityIndex"), href: "/activity" }];
@@ -96,7 +98,7 @@ export function ActivityPage() {
                 </button>
               </>
             ) : (
-              <span className="reason-caption" data-testid="reason">
+              <span className="reason-caption" data-testid="reason" tabIndex={-1} ref={focus.target}>
                 {reasonCaption(t, language, "activity", code, a.signStart)}
               </span>
             )}
@@ -116,6 +118,7 @@ export function ActivityPage() {
         <SignFlow
           activity={a}
           onClose={(changed) => {
+            focus.closed();
             setSigning(false);
             if (changed) page.reload();
           }}
