@@ -247,10 +247,10 @@ describe("a colleague's answers", () => {
       await row.locator(`a:has-text("${text.open}")`).click();
       await page.waitForURL(/\/system\/chat\?id=\d+$/);
       await page.waitForSelector("[data-testid=chat-message]");
-      const shown = await messages(page);
-      const staff = shown.map(([author]) => author.startsWith(text.manager));
+      const authors = (await messages(page)).map(([author]) => String(author));
+      const staff = authors.map((author) => author.startsWith(text.manager));
       expect(staff).toContain(true);
-      expect(shown.filter(([author]) => author.startsWith(text.manager)).every(([author]) => author.endsWith("cn000003"))).toBe(true);
+      expect(authors.filter((author) => author.startsWith(text.manager)).every((author) => author.endsWith("cn000003"))).toBe(true);
       // Every staff answer on the right, the member's messages on the left.
       expect(await placed(page)).toEqual(staff.map((s) => (s ? "right" : "left")));
       // The breadcrumb says the union mailbox; so does the menu (Messages, not System).
