@@ -91,6 +91,23 @@ describe("categories", () => {
     expect((await t.db.select().from(categories).where(eq(categories.moduleId, m.id))).map((c) => c.nameZh)).toEqual(["保留"]);
   });
 
+  test("a tile is sold out when no place is left: its own cap, its team's, or every activity of its team", async () => {
+    const m = await market();
+    const full = await makeActivity(t.db, { moduleId: m.id, cap: 2, used: 2 });
+    const open = await makeActivity(t.db, { moduleId: m.id, cap: 2, used: 1 });
+    const unlimited = await makeActivity(t.db, { moduleId: m.id, cap: null });
+    const teamFull = await makeTeam(t.db, m.id, { cap: 3, used: 3 });
+    const inFullTeam = await makeActivity(t.db, { moduleId: m.id, teamId: teamFull.id, cap: 10, used: 0 });
+    const team = await makeTeam(t.db, m.id, {});
+    const gone = await makeActivity(t.db, { moduleId: m.id, teamId: team.id, cap: 1, used: 1, isMain: true });
+    await makeActivity(t.db, { moduleId: m.id, teamId: team.id, cap: 1, used: 0 });
+    const { list } = await (await t.as("cn100001")).call<Answer>("/activity/list", { module: m.id });
+    const soldOut = (id: number) => list.find((x: any) => x.id === id)?.soldOut;
+    expect([soldOut(full.id), soldOut(open.id), soldOut(unlimited.id), soldOut(inFullTeam.id)]).toEqual([true, false, false, true]);
+    // One size left of the team's two: its tile (the main activity, itself full) is not sold out.
+    expect(soldOut(gone.id)).toBe(false);
+  });
+
   test("a team's tile carries the team's category, an activity's its own", async () => {
     const m = await market();
     const [a, b] = await t.db.insert(categories).values([{ moduleId: m.id, nameZh: "甲", nameEn: "甲" }, { moduleId: m.id, nameZh: "乙", nameEn: "乙" }]).returning();
@@ -112,6 +129,8 @@ describe("the demo market", () => {
     const member = await t.as("cn100001");
     const sorts = await member.call<Answer>("/activity/module/sort/list", { module: m.id });
     expect(sorts.list.map((c: any) => c.nameZh)).toEqual(["生活用品", "服饰", "票券"]);
+    // English names for the English page.
+    expect(sorts.list.map((c: any) => c.nameEn)).toEqual(["Daily goods", "Apparel", "Vouchers"]);
     const { list } = await member.call<Answer>("/activity/list", { module: m.id });
     expect(list).toHaveLength(8);
     for (const tile of list) expect(sorts.list.map((c: any) => c.id)).toContain(tile.category);
@@ -128,6 +147,8 @@ describe("the demo market", () => {
     const byName = (en: string) => infos.find((a: any) => a.nameEn.startsWith(en))!;
     expect(byName("Union anniversary T-shirt").groups[0].tags.map((g: any) => g.nameEn)).toEqual(["M", "L", "XL"]);
     expect(byName("Bluetooth earbuds").check.code).toBe("ERROR_SIGN_FULL");
+    // The grid marks the sold-out earbuds, and only them.
+    expect(list.filter((x: any) => x.soldOut).map((x: any) => x.nameEn)).toEqual(["Bluetooth earbuds"]);
     expect(byName("Union canvas bag")).toMatchObject({ price: 0, mustIntegral: true, integral: 5000 });
     expect(byName("Stainless steel thermos")).toMatchObject({ price: 5900, deduction: 2000, integral: 4000, hasAddress: true, hasExpress: true, check: { code: "SUCCESS" } });
     for (const a of infos.filter((a: any) => a.nameEn !== "Bluetooth earbuds")) expect(a.check.code).toBe("SUCCESS");

@@ -90,8 +90,11 @@ const TEXT = {
     cancelledMessage: "订单已取消",
     choose: "请选择一个地址",
     changed: "收货地址已修改",
-    note: "请在5分钟内完成支付，超时未支付报名将失效，需要重新报名。",
-    done: "支付成功，报名已确认！",
+    note: "请在5分钟内完成支付，超时未支付订单将失效，需要重新下单。",
+    done: "支付成功，订单已确认！",
+    payTitle: "支付订单",
+    keep: "保留订单",
+    cancelOrder: "取消订单",
     noMatch: "没有符合条件的记录",
   },
   en: {
@@ -115,8 +118,11 @@ const TEXT = {
     cancelledMessage: "The order has been cancelled",
     choose: "Please select an address",
     changed: "The delivery address has been changed",
-    note: "Please pay within 5 minutes, or the registration becomes invalid and you will have to sign up again.",
-    done: "Payment received. Your registration is confirmed!",
+    note: "Please pay within 5 minutes, or the order becomes invalid and you will have to place it again.",
+    done: "Payment received. Your order is confirmed!",
+    payTitle: "Pay for your order",
+    keep: "Keep order",
+    cancelOrder: "Cancel order",
     noMatch: "No records match these filters",
   },
 };
@@ -258,7 +264,8 @@ describe("a member's orders", () => {
       await openDetail(page, tripTrade);
       expect(await tabNames(page)).toEqual(text.tabs.trip);
       await openTab(page, text.tabs.trip[1]!);
-      expect(await fact(page, "amount")).toBe("¥ 88.00");
+      // Money as everywhere else: ¥88.00, no space.
+      expect(await fact(page, "amount")).toBe("¥88.00");
       expect(await fact(page, "pay-state")).toBe(text.paid);
       expect(await fact(page, "pay-date")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       await windowShot(page, name("detail-pay"));
@@ -273,6 +280,9 @@ describe("a member's orders", () => {
       // Last year's party: a ticket already checked at the door.
       await openDetail(page, partyTrade);
       expect(await tabNames(page)).toEqual(text.tabs.party);
+      // A ticket ships nothing: no shipping state.
+      expect(await page.$("[data-testid=order-detail] [data-fact=send-state]")).toBeNull();
+      expect(await page.$("[data-testid=order-detail] [data-fact=state]")).not.toBeNull();
       await openTab(page, text.tabs.party[1]!);
       await page.waitForFunction(() => {
         const img = document.querySelector<HTMLImageElement>("[data-testid=ticket-qr]");
@@ -288,8 +298,15 @@ describe("a member's orders", () => {
       const filmRow = row(page, filmTrade);
       await filmRow.locator("[data-action=cancel]").click();
       expect(await messageText(page)).toBe(text.confirmCancel);
+      // The buttons say what they do: keep the order, or cancel it.
+      expect(await page.$$eval("[role=alertdialog] .dialog-footer button", (buttons) => buttons.map((b) => b.textContent?.trim()))).toEqual([text.keep, text.cancelOrder]);
       await windowShot(page, name("cancel-confirm"));
-      await page.click(`[role=alertdialog] .button-primary:has-text("${text.ok}")`);
+      await page.click(`[role=alertdialog] .dialog-footer button:has-text("${text.keep}")`);
+      await page.waitForSelector("[data-testid=message-text]", { state: "detached" });
+      expect(await filmRow.locator("[data-action=cancel]").count()).toBe(1);
+      await filmRow.locator("[data-action=cancel]").click();
+      expect(await messageText(page)).toBe(text.confirmCancel);
+      await page.click(`[role=alertdialog] .button-primary:has-text("${text.cancelOrder}")`);
       await page.waitForFunction((q) => document.querySelector("[data-testid=message-text]")?.textContent?.trim() !== q, text.confirmCancel);
       expect(await messageText(page)).toBe(text.cancelledMessage);
       await pressOk(page, text.ok);
@@ -331,8 +348,21 @@ describe("a member's orders", () => {
       await settledShot(page, name("waiting"));
       await waitingRow.locator("[data-action=pay]").click();
       await page.waitForSelector("[data-testid=qr-image]");
-      expect(await page.textContent("[data-testid=order-pay-amount]")).toBe("¥ 199.00");
+      expect(await page.textContent("[data-testid=order-pay-amount]")).toBe("¥199.00");
       expect(await page.textContent("[data-testid=order-pay-note]")).toBe(text.note);
+      expect(await page.textContent("[role=dialog]:has([data-testid=order-pay-window]) h2")).toBe(text.payTitle);
+      // The spinner sits in the line of its text, just before the first word.
+      const gap = await page.evaluate(() => {
+        const waiting = document.querySelector(".pay-waiting")!;
+        const spinner = waiting.querySelector(".spinner")!.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(waiting.querySelector("span:not(.spinner)")!);
+        const first = range.getClientRects()[0]!;
+        return { horizontal: first.left - spinner.right, vertical: Math.abs(first.top + first.height / 2 - (spinner.top + spinner.height / 2)) };
+      });
+      expect(gap.horizontal).toBeGreaterThanOrEqual(0);
+      expect(gap.horizontal).toBeLessThanOrEqual(12);
+      expect(gap.vertical).toBeLessThanOrEqual(6);
       expect(await page.textContent("[data-testid=order-pay-countdown]")).toMatch(/^0[45]:[0-5]\d$/);
       await windowShot(page, name("pay-window"));
       await accessible(page, `${language} ${size} pay window`);

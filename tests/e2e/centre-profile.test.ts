@@ -76,6 +76,24 @@ describe("the personal centre", () => {
   }, TEST_TIMEOUT_MS);
 });
 
+/** The lines an e-mail is laid out on, as the reader sees them. */
+const mailLines = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? "") + text[i]);
+      }
+    }
+    return [...lines.entries()].sort(([a], [b]) => a - b).map(([, line]) => line);
+  });
+
 describe("the information page", () => {
   test("a Chinese member edits the profile: dependent selects, nationality rules, the property's own messages, then saves", async () => {
     const { page, close } = await visitor(world);
@@ -84,6 +102,11 @@ describe("the information page", () => {
     await page.waitForSelector(".property-form");
     expect(await page.textContent("[data-testid=identity]")).toBe("员工号cn100001手机号139****0001邮箱cn100001@union.example.com");
     await settledShot(page, "information-zh-desk");
+    // At 1024 px the e-mail has the room it needs: one line, not broken at "@union" or in a word.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect(await mailLines(page, "[data-testid=identity] dd:last-of-type")).toEqual(["cn100001@union.example.com"]);
+    await settledShot(page, "information-zh-1024");
+    await page.setViewportSize(DESK);
 
     // A department brings its own teams; the old team is cleared.
     await page.getByLabel(/^部门\*?$/).selectOption({ label: "运营部" });

@@ -76,8 +76,11 @@ describe("a member on the home page", () => {
     expect(await page.textContent("[data-testid=announcement]")).toContain("union-support@example.com");
     expect(await page.locator("[data-testid=announcement] p").count()).toBe(6);
     await settledShot(page, "home/zh-desk-announcement");
-    await page.click("[role=dialog] .dialog-footer .button-primary:has-text('我知道了')");
+    // Dismissed with the keyboard, focus lands on the page's heading, not on the page itself.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("我知道了");
+    await page.keyboard.press("Enter");
     await page.waitForSelector("[data-testid=announcement]", { state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("welcome-title");
     await checked;
     await homeLoaded(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -213,6 +216,76 @@ describe("a member on the home page", () => {
     await page.click("[data-testid=gift-button]");
     await waitForPath(page, "/market");
     expect(new URL(page.url()).search).toMatch(/^\?id=\d+$/);
+    await close();
+  }, JOURNEY_MS);
+});
+
+/**
+ * What is wrong with the notices and news panels, if anything: a panel wider
+ * than the main column, a title cut off (rather than wrapped), a date
+ * outside its panel or the screen, or a page that scrolls sideways.
+ */
+const feedProblems = (page: Page) =>
+  page.evaluate(() => {
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) problems.push(`page ${document.documentElement.scrollWidth} px wide in ${window.innerWidth}`);
+    const column = document.querySelector(".home-main")!.getBoundingClientRect();
+    for (const panel of document.querySelectorAll<HTMLElement>("[data-testid=home-notice], [data-testid=home-news]")) {
+      const box = panel.getBoundingClientRect();
+      const kind = panel.dataset.testid;
+      if (box.right > column.right + 0.5) problems.push(`${kind} ends ${box.right - column.right} px past its column`);
+      for (const name of panel.querySelectorAll<HTMLElement>(".home-news-name")) {
+        if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1) problems.push(`${kind} title cut: ${name.textContent}`);
+        const r = name.getBoundingClientRect();
+        if (r.right > box.right + 0.5) problems.push(`${kind} title past its panel: ${name.textContent}`);
+      }
+      for (const date of panel.querySelectorAll<HTMLElement>(".home-news-date")) {
+        const r = date.getBoundingClientRect();
+        if (r.width === 0 || r.left < box.left || r.right > box.right + 0.5 || r.right > window.innerWidth) problems.push(`${kind} date hidden: ${date.textContent}`);
+      }
+    }
+    return problems;
+  });
+
+describe("the notices and news panels", () => {
+  const LONG = "The union's Fifth Workers' Congress opens with delegates from every workshop, the 2026 budget and https://union.example.com/congress/2026/agenda";
+
+  /** Gives the first news story a long English title, as an editor might. */
+  const lengthenTitle = (page: Page) =>
+    page.evaluate((title) => {
+      const name = document.querySelector("[data-testid=home-news] .home-news-name")!;
+      const text = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).at(-1)!;
+      text.textContent = title;
+    }, LONG);
+
+  test("fit their column with whole titles and dates at 1366 and 1024 px in English, in Chinese, and on a phone", async () => {
+    const { page, close } = await visitor(world, { viewport: { width: 1366, height: 900 } });
+    await signIn(page, world, "cn100002", { language: "en" });
+    await homeLoaded(page);
+    expect(await feedProblems(page)).toEqual([]);
+    await lengthenTitle(page);
+    expect(await feedProblems(page)).toEqual([]);
+    await settledShot(page, "home/en-1366-long-news-title");
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect(await feedProblems(page)).toEqual([]);
+    await settledShot(page, "home/en-1024-feeds");
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await feedProblems(page)).toEqual([]);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await chooseLanguage(page, "zh");
+    expect(await feedProblems(page)).toEqual([]);
+    await settledShot(page, "home/zh-1024-feeds");
+    await close();
+  }, JOURNEY_MS);
+
+  test("at 200% zoom (683 px at twice the pixels) the page does not scroll sideways", async () => {
+    const { page, close } = await visitor(world, { viewport: { width: 683, height: 400 }, deviceScaleFactor: 2 });
+    await signIn(page, world, "cn100002", { language: "en" });
+    await homeLoaded(page);
+    expect(await feedProblems(page)).toEqual([]);
+    await lengthenTitle(page);
+    expect(await feedProblems(page)).toEqual([]);
+    await settledShot(page, "home/en-zoom-200");
     await close();
   }, JOURNEY_MS);
 });

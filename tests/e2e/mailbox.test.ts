@@ -77,14 +77,21 @@ const messages = (page: Page) =>
     items.map((item) => [item.querySelector(".chat-author")?.textContent ?? "", item.querySelector(".chat-bubble")?.textContent ?? "", item.getAttribute("data-mine") === "true"]),
   );
 
-/** Whether each message sits on its side: own on the right, others on the left. */
+/** Whether each message sits on its side: the reader's side (own, or for a manager every staff answer) on the right, the other on the left. */
 const sidesRight = (page: Page) =>
   page.$$eval("[data-testid=chat-message]", (items) => {
     const log = document.querySelector("[data-testid=chat-log]")!.getBoundingClientRect();
     return items.map((item) => {
       const box = item.getBoundingClientRect();
-      return item.getAttribute("data-mine") === "true" ? Math.abs(box.right - log.right) < 40 : Math.abs(box.left - log.left) < 40;
+      return item.getAttribute("data-side") === "ours" ? Math.abs(box.right - log.right) < 40 : Math.abs(box.left - log.left) < 40;
     });
+  });
+
+/** Which side each message is drawn on, by its place in the log: "right" or "left". */
+const placed = (page: Page) =>
+  page.$$eval("[data-testid=chat-message]", (items) => {
+    const log = document.querySelector("[data-testid=chat-log]")!.getBoundingClientRect();
+    return items.map((item) => (Math.abs(item.getBoundingClientRect().right - log.right) < 40 ? "right" : "left"));
   });
 
 /** The log is scrolled to its newest message. */
@@ -221,5 +228,37 @@ describe("writing to the union", () => {
       },
       JOURNEY_TIMEOUT_MS,
     );
+  }
+});
+
+describe("a colleague's answers", () => {
+  for (const { language, size, viewport } of [
+    { language: "zh", size: "desk", viewport: DESK },
+    { language: "en", size: "phone", viewport: PHONE },
+  ] as const) {
+    const text = TEXT[language];
+    test(`another manager's answers sit on the staff side, and the menu shows the mailbox, in ${language} on a ${size}`, async () => {
+      // cn000003 answered cn100001's health-check question in the demo; cn000001 reads the conversation.
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn000001", { language });
+      await page.goto(`${world.server.url}/session/list`);
+      await page.waitForSelector("[data-testid=chat-session]");
+      const row = page.locator("[data-testid=chat-session]", { hasText: "体检" }).first();
+      await row.locator(`a:has-text("${text.open}")`).click();
+      await page.waitForURL(/\/system\/chat\?id=\d+$/);
+      await page.waitForSelector("[data-testid=chat-message]");
+      const authors = (await messages(page)).map(([author]) => String(author));
+      const staff = authors.map((author) => author.startsWith(text.manager));
+      expect(staff).toContain(true);
+      expect(authors.filter((author) => author.startsWith(text.manager)).every((author) => author.endsWith("cn000003"))).toBe(true);
+      // Every staff answer on the right, the member's messages on the left.
+      expect(await placed(page)).toEqual(staff.map((s) => (s ? "right" : "left")));
+      // The breadcrumb says the union mailbox; so does the menu (Messages, not System).
+      expect(await page.$$eval(".breadcrumb li", (els) => els.map((e) => e.textContent?.trim()))).toContain(text.title);
+      expect(await page.getAttribute("[data-nav=messages]", "aria-current")).toBe("page");
+      expect(await page.getAttribute("[data-nav=system]", "aria-current")).toBeNull();
+      await settledShot(page, `mailbox-colleague-${language}-${size}`);
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
   }
 });

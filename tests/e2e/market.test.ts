@@ -20,8 +20,42 @@ afterAll(() => stopWorld(world));
 
 const OK = { zh: "确定", en: "OK" } as const;
 const TEXT = {
-  zh: { market: "会员礼品商城", shirt: "工会纪念文化衫", thermos: "不锈钢保温杯", daily: "生活用品", paid: "支付成功，兑换完成！", umbrella: "折叠晴雨伞 × 2、工会帆布袋", parcel: "快递" },
-  en: { market: "members' gift market", shirt: "Union anniversary T-shirt", thermos: "Stainless steel thermos", daily: "生活用品", paid: "Payment received. Your order is complete!", umbrella: "Folding umbrella × 2, Union canvas bag", parcel: "Parcel" },
+  zh: {
+    market: "会员礼品商城",
+    shirt: "工会纪念文化衫",
+    thermos: "不锈钢保温杯",
+    daily: "生活用品",
+    categories: ["全部", "生活用品", "服饰", "票券"],
+    earbuds: "蓝牙耳机",
+    bag: "工会帆布袋",
+    soldOut: "已兑完",
+    opens: "兑换开始",
+    closes: "兑换截止",
+    price: "50.00 积分",
+    item: "商品",
+    payTitle: "支付订单",
+    paid: "支付成功，兑换完成！",
+    umbrella: "折叠晴雨伞 × 2、工会帆布袋",
+    parcel: "快递",
+  },
+  en: {
+    market: "members' gift market",
+    shirt: "Union anniversary T-shirt",
+    thermos: "Stainless steel thermos",
+    daily: "Daily goods",
+    categories: ["All", "Daily goods", "Apparel", "Vouchers"],
+    earbuds: "Bluetooth earbuds",
+    bag: "Union canvas bag",
+    soldOut: "Sold out",
+    opens: "Redemption opens",
+    closes: "Redemption closes",
+    price: "50.00 points",
+    item: "Item",
+    payTitle: "Pay for your order",
+    paid: "Payment received. Your order is complete!",
+    umbrella: "Folding umbrella × 2, Union canvas bag",
+    parcel: "Parcel",
+  },
 };
 
 async function noSeriousViolations(page: Page) {
@@ -50,7 +84,18 @@ describe("a member's trolley and checkout", () => {
       expect(await page.locator("[data-testid=market-tile]").count()).toBe(8);
       await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=points]")?.textContent ?? ""));
       await noSeriousViolations(page);
+      // The categories in the page's language; the sold-out earbuds marked, and only they.
+      expect(await page.$$eval("[data-testid=category]", (bs) => bs.map((b) => b.textContent?.trim()))).toEqual(text.categories);
+      expect(await page.textContent(`[data-testid=market-tile]:has-text("${text.earbuds}") [data-testid=sold-out]`)).toBe(text.soldOut);
+      expect(await page.locator("[data-testid=market-tile] [data-testid=sold-out]").count()).toBe(1);
       await settledShot(page, `market/index-${language}-${size}`);
+      // A points-only item: its price in points, redemption (not sign-up) dates.
+      await page.click(`[data-testid=market-tile]:has-text("${text.bag}")`);
+      await page.waitForSelector("[data-testid=market-item]");
+      expect(await page.textContent("[data-testid=price]")).toBe(text.price);
+      expect(await page.$$eval(".activity-fact-list dt", (dts) => dts.slice(0, 2).map((d) => d.textContent))).toEqual([text.opens, text.closes]);
+      await settledShot(page, `market/item-points-${language}-${size}`);
+      await openMarket(page, language);
       // The category bar filters the grid.
       await page.click(`[data-testid=category]:has-text("${text.daily}")`);
       await page.waitForFunction(() => document.querySelectorAll("[data-testid=market-tile]").length === 4);
@@ -67,6 +112,8 @@ describe("a member's trolley and checkout", () => {
       await settledShot(page, `market/item-${language}-${size}`);
       await page.click("[data-testid=add-to-cart]");
       await page.waitForSelector("[data-testid=confirm-step]");
+      // The window names an item, not an activity.
+      expect(await page.textContent("[data-testid=confirm-step] .confirm-list dt >> nth=0")).toBe(text.item);
       await page.click("[data-testid=step-next]");
       await page.waitForSelector("[data-testid=added]");
       await settledShot(page, `market/added-${language}-${size}`);
@@ -112,6 +159,8 @@ describe("a member's trolley and checkout", () => {
       await settledShot(page, `market/place-${language}-${size}`);
       await page.click("[data-testid=submit-order]");
       await page.waitForSelector("[data-testid=qr-image]");
+      expect(await page.textContent("[role=dialog]:has([data-testid=order-pay-window]) h2")).toBe(text.payTitle);
+      expect(await page.textContent("[data-testid=order-pay-amount]")).toBe("¥97.00");
       await settledShot(page, `market/pay-${language}-${size}`);
       const link = (await page.getAttribute("[data-testid=pay-link]", "href"))!;
       const payer = await context.newPage();

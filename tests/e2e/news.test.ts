@@ -160,8 +160,9 @@ describe("a member reads news and notices", () => {
         await page.click(`[data-testid=news-item] a:has-text("${language === "zh" ? "春季职工运动会" : "Spring staff games"}")`);
         await page.waitForSelector("[data-testid=news-article]");
         expect(await imagesLoaded(page, "[data-testid=news-content] img")).toBe(1);
-        // A news item shows no date (spec: notices only).
-        expect(await page.locator("[data-testid=news-date]").count()).toBe(0);
+        // A story shows when it was published (to the minute) and its cover above the text.
+        expect(await page.textContent("[data-testid=news-date]")).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+        expect(await imagesLoaded(page, "[data-testid=news-cover]")).toBe(1);
         // Readers never download the editor.
         expect(await quillAmong(scripts)).toBe(false);
         await settledShot(page, `news/news-info-${language}-${size}`);
@@ -173,6 +174,9 @@ describe("a member reads news and notices", () => {
 });
 
 const COVER = Buffer.from(drawCover("#0d47a1", "#4fc3f7", 640, 400));
+/** What the editor says the picture in the text shows, then says better. */
+const ALT = { zh: "一楼大厅里展出的会员摄影作品", en: "Members' photographs on show in the lobby" };
+const ALT_AGAIN = { zh: "摄影展开幕当天的一楼大厅", en: "The lobby on the photo show's opening day" };
 const PICTURE = Buffer.from(drawCover("#ad1457", "#f8bbd0", 480, 240));
 
 const editors: { language: Language; size: "desk" | "phone"; viewport: typeof DESK }[] = [
@@ -228,6 +232,15 @@ describe("an editor publishes news", () => {
         await pressOk(page, OK[language]);
         await pick({ name: "picture.png", mimeType: "image/png", buffer: PICTURE });
         await page.waitForSelector('[data-testid=news-contentZh] .ql-editor img[src^="/api/file/get?key="]');
+        // Asked at once what the picture shows; the description goes on the image.
+        await page.waitForSelector("[data-testid=alt-text]");
+        await settledShot(page, `news/editor-alt-${language}-${size}`);
+        await page.fill("[data-testid=alt-text]", ALT[language]);
+        await page.click("[data-testid=alt-save]");
+        await page.waitForSelector("[data-testid=alt-text]", { state: "detached" });
+        expect(await page.getAttribute("[data-testid=news-contentZh] .ql-editor img", "alt")).toBe(ALT[language]);
+        // The editor's form was not sent by the description's.
+        expect(await page.isVisible("[data-testid=news-editor]")).toBe(true);
         expect(await page.$$eval("[data-testid=news-contentZh] .ql-editor img", (imgs) => imgs.map((i) => i.getAttribute("src")!.startsWith("data:")))).toEqual([false]);
         await page.locator("[data-testid=news-contentEn] .ql-editor").click();
         await page.keyboard.type("Photos by our members, all week long.");
@@ -258,6 +271,13 @@ describe("an editor publishes news", () => {
         await page.waitForSelector("[data-testid=news-edit]");
         await page.click("[data-testid=news-edit]");
         await page.waitForSelector("[data-testid=news-contentZh] .ql-editor img");
+        // The description came back from the server; a click on the picture changes it.
+        expect(await page.getAttribute("[data-testid=news-contentZh] .ql-editor img", "alt")).toBe(ALT[language]);
+        await page.click("[data-testid=news-contentZh] .ql-editor img");
+        expect(await page.inputValue("[data-testid=alt-text]")).toBe(ALT[language]);
+        await page.fill("[data-testid=alt-text]", ALT_AGAIN[language]);
+        await page.press("[data-testid=alt-text]", "Enter");
+        await page.waitForSelector("[data-testid=alt-text]", { state: "detached" });
         expect(await page.inputValue("#news-nameZh")).toBe(nameZh);
         expect(await page.isChecked("[data-testid=news-isTop]")).toBe(true);
         await page.fill("#news-nameZh", `${nameZh}（更新）`);
@@ -266,8 +286,8 @@ describe("an editor publishes news", () => {
         expect(await messageText(page)).toBe(text.submitted);
         await pressOk(page, OK[language]);
         await page.waitForFunction((want) => document.querySelector(".page-title")?.textContent === want, language === "zh" ? `${nameZh}（更新）` : `${nameEn} (updated)`);
-        // Saved again from the editor, the picture keeps its (empty) alternative text.
-        if (language === "zh") expect(await page.$$eval("[data-testid=news-content] img", (imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual([""]);
+        // Saved again from the editor, the picture keeps the description it was given.
+        if (language === "zh") expect(await page.$$eval("[data-testid=news-content] img", (imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual([ALT_AGAIN.zh]);
         expect(await seriousViolations(page)).toEqual([]);
 
         // Delete: the spec's question, then "deletion complete", then the list of that kind without it.

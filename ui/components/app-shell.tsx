@@ -12,17 +12,21 @@ import { Emblem } from "./emblem";
 import { LanguageToggle } from "./language-toggle";
 import { confirm } from "./message-box";
 
+/** The manager's page of one mailbox conversation. */
+const MAILBOX_THREAD = "/system/chat";
+
 type NavItem = { key: string; href: string; active: (path: string) => boolean; power?: string };
 
 const NAV: NavItem[] = [
   { key: "home", href: "/index", active: (p) => p === "/index" },
   { key: "activities", href: "/activity", active: (p) => p.startsWith("/activity") || p.startsWith("/market") },
-  { key: "messages", href: "/news/list?type=notice", active: (p) => p.startsWith("/news") || p.startsWith("/session") },
+  // A manager answers the mailbox on /system/chat: still the mailbox (its breadcrumb says so), not System.
+  { key: "messages", href: "/news/list?type=notice", active: (p) => p.startsWith("/news") || p.startsWith("/session") || p === MAILBOX_THREAD },
   { key: "centre", href: "/information", active: (p) => p.startsWith("/information") },
   { key: "members", href: "/operation/user", active: (p) => p.startsWith("/operation"), power: "FUNCTION_USER_OPERATION_FIND" },
 ];
 
-const SYSTEM: NavItem = { key: "system", href: "/system", active: (p) => p.startsWith("/system"), power: "FUNCTION_SYSTEM_PAGE" };
+const SYSTEM: NavItem = { key: "system", href: "/system", active: (p) => p.startsWith("/system") && p !== MAILBOX_THREAD, power: "FUNCTION_SYSTEM_PAGE" };
 
 export async function logout(navigate: (to: string) => void, question: string) {
   if (!(await confirm(question))) return;

@@ -20,6 +20,21 @@ function makeOthersInert() {
   }
 }
 
+/**
+ * Where the keyboard goes back to when a window closes: what had focus before
+ * it opened; when that is gone (a button that became a status) or was the
+ * page itself, the window still open beneath, else the page's heading, so a
+ * keyboard user keeps their place instead of starting again from the top.
+ */
+function restoreFocus(before: HTMLElement | null) {
+  if (before && before !== document.body && before.isConnected) return before.focus();
+  const top = layers[layers.length - 1];
+  const target = top ? top.querySelector<HTMLElement>(".dialog") : document.querySelector<HTMLElement>("main h1");
+  if (!target) return;
+  if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+  target.focus();
+}
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export type DialogProps = {
@@ -74,7 +89,7 @@ export function Dialog({ title, onClose, children, footer, width = 480, role = "
       document.removeEventListener("keydown", onKey);
       layers.splice(layers.indexOf(layer), 1);
       makeOthersInert();
-      before?.focus?.();
+      restoreFocus(before);
     };
   }, [id]);
 

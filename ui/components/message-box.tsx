@@ -1,24 +1,29 @@
 // Messages and confirmations: `await showMessage(text)`, `if (await confirm(text))`.
 // One <MessageBoxHost/> in the app shows them one at a time, in a Dialog whose
-// button reads 确定 or OK by the language.
+// button reads 确定 or OK by the language. A confirmation whose choice is not a
+// plain yes or no names its buttons by what they do:
+// `confirm(text, { ok: t("order.cancel"), cancel: t("order.keep") })`.
 import { proxy, ref, useSnapshot } from "valtio";
 import { useT } from "../i18n";
 import { Dialog } from "./dialog";
 
-type Item = { id: number; kind: "message" | "confirm"; text: string; done: (ok: boolean) => void };
+/** The buttons' texts, when 确定 / 取消 (OK / Cancel) would not say what they do. */
+export type ConfirmLabels = { ok?: string; cancel?: string };
+
+type Item = { id: number; kind: "message" | "confirm"; text: string; labels: ConfirmLabels; done: (ok: boolean) => void };
 
 const queue = proxy({ items: [] as Item[] });
 let nextId = 1;
 
-function push(kind: Item["kind"], text: string): Promise<boolean> {
+function push(kind: Item["kind"], text: string, labels: ConfirmLabels = {}): Promise<boolean> {
   return new Promise((resolve) => {
-    queue.items.push(ref({ id: nextId++, kind, text, done: resolve }));
+    queue.items.push(ref({ id: nextId++, kind, text, labels, done: resolve }));
   });
 }
 
 export const showMessage = (text: string): Promise<void> => push("message", text).then(() => undefined);
 
-export const confirm = (text: string): Promise<boolean> => push("confirm", text);
+export const confirm = (text: string, labels?: ConfirmLabels): Promise<boolean> => push("confirm", text, labels);
 
 function answer(id: number, ok: boolean) {
   const at = queue.items.findIndex((item) => item.id === id);
@@ -44,11 +49,11 @@ export function MessageBoxHost() {
         <>
           {item.kind === "confirm" ? (
             <button type="button" className="button button-quiet" onClick={() => answer(item.id, false)}>
-              {t("common.cancel")}
+              {item.labels.cancel ?? t("common.cancel")}
             </button>
           ) : null}
           <button type="button" className="button button-primary" data-autofocus onClick={() => answer(item.id, true)}>
-            {t("common.ok")}
+            {item.labels.ok ?? t("common.ok")}
           </button>
         </>
       }

@@ -13,7 +13,7 @@ import { isSuccess } from "../../src/protocol/result";
 import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { api } from "../api";
 import { useT } from "../i18n";
-import { formatCountdown, formatMoney, formatPoints } from "../lib/format";
+import { formatCountdown, formatPoints, formatYuan } from "../lib/format";
 import { Dialog } from "./dialog";
 import { opensInBrowser } from "../lib/pay-link";
 import { QrPay } from "./qr-pay";
@@ -30,6 +30,8 @@ export type OrderPayWindowProps = {
   pay: string;
   /** What is paid, in fen. */
   amount: number;
+  /** What the order is: an activity's sign-up (registration wording) or any order, a gift market checkout among them. */
+  purpose?: "sign-up" | "order";
   /** Points charged beside the money, in hundredths (shown when above 0). */
   points?: number;
   /** When the 5 minutes to pay are over (ISO time). */
@@ -46,8 +48,10 @@ export type OrderPayWindowProps = {
 
 type View = "paying" | "paid" | "expired";
 
-export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs = POLL_MS, onPaid, onExpired, onClose }: OrderPayWindowProps) {
+export function OrderPayWindow({ trade, pay, amount, purpose = "order", points = 0, expires, pollMs = POLL_MS, onPaid, onExpired, onClose }: OrderPayWindowProps) {
   const t = useT();
+  /** The texts that name what is paid for: a registration, or an order. */
+  const said = (key: "title" | "note" | "done" | "expired") => t(purpose === "sign-up" ? `order.pay.signUp.${key}` : `order.pay.${key}`);
   const deadline = new Date(expires).getTime();
   const [view, setView] = useState<View>("paying");
   const [now, setNow] = useState(() => Date.now());
@@ -107,13 +111,13 @@ export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs
   if (view === "paid") {
     body = (
       <p className="pay-result pay-success" role="status" data-testid="order-pay-done">
-        {t("order.pay.done")}
+        {said("done")}
       </p>
     );
   } else if (view === "expired") {
     body = (
       <p className="pay-result pay-expired" role="alert" data-testid="order-pay-expired">
-        {t("order.pay.expired")}
+        {said("expired")}
       </p>
     );
   } else {
@@ -123,7 +127,7 @@ export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs
           <div>
             <dt>{t("order.pay.amount")}</dt>
             <dd className="pay-amount" data-testid="order-pay-amount">
-              {t("order.pay.amountValue", { amount: formatMoney(amount) })}
+              {formatYuan(amount)}
             </dd>
           </div>
           {points > 0 ? (
@@ -142,13 +146,13 @@ export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs
           </div>
         </dl>
         <p className="pay-note" data-testid="order-pay-note">
-          {t("order.pay.note")}
+          {said("note")}
         </p>
         <p className="pay-scan">{t(opensInBrowser(pay) ? "order.pay.scan" : "order.pay.scanApp")}</p>
         <QrPay url={pay} linkLabel={t("order.pay.openLink")} alt={t("order.pay.qrAlt")} />
         <p className="pay-waiting" role="status">
           <span className="spinner spinner-small" aria-hidden="true" />
-          {t("order.pay.waiting")}
+          <span>{t("order.pay.waiting")}</span>
         </p>
       </>
     );
@@ -162,7 +166,7 @@ export function OrderPayWindow({ trade, pay, amount, points = 0, expires, pollMs
     );
 
   return (
-    <Dialog title={t("order.pay.title")} onClose={onClose} width={460} footer={footer}>
+    <Dialog title={said("title")} onClose={onClose} width={460} footer={footer}>
       <div className="pay-window" data-testid="order-pay-window" data-view={view} data-trade={trade}>
         {body}
       </div>

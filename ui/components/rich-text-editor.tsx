@@ -1,11 +1,15 @@
 // Quill 2 in a React component (ARCHITECTURE section 9: Quill directly in an
 // effect). Loaded lazily through ./rich-text.tsx. The toolbar offers only
 // what the server's cleaner keeps (src/domains/shared/rich-text.ts): Quill's
-// classes, never inline styles, so colours and fonts are left out.
+// classes, never inline styles, so colours and fonts are left out. An image
+// gets its description (its alt text) in a small window: asked as it is
+// inserted, and again by a click on it or the toolbar's description button
+// (for the image at the caret), so a keyboard reaches it too.
 import Quill from "quill";
 import type { Range } from "quill";
-import { useEffect, useRef } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { t, useT } from "../i18n";
+import { Dialog } from "./dialog";
 import { IMAGE_ACCEPT, IMAGE_TYPES, uploadImage } from "./image-upload";
 import { showMessage } from "./message-box";
 
@@ -26,7 +30,7 @@ const TOOLBAR = [
   ["bold", "italic", "underline", "strike"],
   [{ list: "ordered" }, { list: "bullet" }],
   [{ align: [] }],
-  ["blockquote", "link", "image"],
+  ["blockquote", "link", "image", "alt"],
   ["clean"],
 ];
 
@@ -52,6 +56,63 @@ class Image extends QuillImage {
 }
 Quill.register({ "formats/image": Image }, true);
 
+/** Quill has no icon for the description button: a picture frame with a text line. */
+const ALT_ICON =
+  '<svg viewBox="0 0 18 18" aria-hidden="true"><rect class="ql-stroke" x="2" y="3" width="14" height="12" rx="1" fill="none"/><line class="ql-stroke" x1="5" y1="12" x2="13" y2="12"/><line class="ql-stroke" x1="5" y1="9" x2="10" y2="9"/></svg>';
+
+type ImageBlot = InstanceType<typeof Image>;
+
+/** The image the caret is on or just after (or the one selected), if any. */
+function imageAtCaret(quill: Quill): ImageBlot | null {
+  const range = quill.getSelection(true);
+  const at = [range.length > 0 ? range.index + 1 : range.index, range.index + 1];
+  for (const index of at) {
+    const [leaf] = quill.getLeaf(index);
+    if (leaf instanceof Image) return leaf;
+  }
+  return null;
+}
+
+/** The window that asks for an image's description. */
+function AltWindow({ alt, testId, onSave, onClose }: { alt: string; testId?: string; onSave: (alt: string) => void; onClose: () => void }) {
+  const tr = useT();
+  const [text, setText] = useState(alt);
+  const id = `${testId ?? "rich"}-alt`;
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    // React carries a portal's events up its own tree: the form the editor sits in must not be submitted too.
+    event.stopPropagation();
+    onSave(text.trim());
+  };
+  return (
+    <Dialog
+      title={tr("upload.alt.title")}
+      onClose={onClose}
+      width={440}
+      footer={
+        <>
+          <button type="button" className="button button-quiet" onClick={onClose}>
+            {tr("common.cancel")}
+          </button>
+          <button type="submit" form={`${id}-form`} className="button button-primary" data-testid="alt-save">
+            {tr("upload.alt.save")}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={save} noValidate>
+        <div className="field">
+          <label htmlFor={id}>{tr("upload.alt.label")}</label>
+          <input id={id} className="input" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} aria-describedby={`${id}-hint`} data-autofocus data-testid="alt-text" />
+          <p id={`${id}-hint`} className="field-hint">
+            {tr("upload.alt.hint")}
+          </p>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 /** Names for the toolbar's controls, which Quill draws as icons only. */
 function labelToolbar(toolbar: HTMLElement, translate: (key: string) => string) {
   toolbar.setAttribute("role", "toolbar");
@@ -73,6 +134,8 @@ export default function RichTextEditorImpl({ value, onChange, labelledBy, descri
   const editor = useRef<Quill | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  /** The image whose description is being asked for. */
+  const [describing, setDescribing] = useState<ImageBlot | null>(null);
 
   useEffect(() => {
     const host = document.createElement("div");
@@ -87,6 +150,9 @@ export default function RichTextEditorImpl({ value, onChange, labelledBy, descri
       const at = range?.index ?? quill.getLength() - 1;
       quill.insertEmbed(at, "image", path, "user");
       quill.setSelection(at + 1, 0, "silent");
+      // Asked at once: the editor knows what the picture shows.
+      const [leaf] = quill.getLeaf(at + 1);
+      if (leaf instanceof Image) setDescribing(leaf);
     };
 
     const quill = new Quill(host, {
@@ -102,6 +168,11 @@ export default function RichTextEditorImpl({ value, onChange, labelledBy, descri
               input.addEventListener("change", () => void insertImages(quill.getSelection(true), [...(input.files ?? [])]));
               input.click();
             },
+            alt() {
+              const image = imageAtCaret(quill);
+              if (image) setDescribing(image);
+              else void showMessage(t("upload.alt.noImage"));
+            },
           },
         },
         // Dropped and pasted image files: the same upload (Quill's own would inline them as data: addresses).
@@ -115,6 +186,12 @@ export default function RichTextEditorImpl({ value, onChange, labelledBy, descri
     quill.root.setAttribute("role", "textbox");
     quill.root.setAttribute("aria-multiline", "true");
     quill.root.setAttribute("aria-labelledby", labelledBy);
+    quill.root.addEventListener("click", (event) => {
+      const blot = event.target instanceof HTMLImageElement ? Quill.find(event.target) : null;
+      if (blot instanceof Image) setDescribing(blot);
+    });
+    const altButton = (quill.getModule("toolbar") as { container: HTMLElement }).container.querySelector("button.ql-alt");
+    if (altButton) altButton.innerHTML = ALT_ICON;
     quill.on("text-change", () => {
       const empty = quill.getLength() <= 1 && !quill.root.querySelector("img");
       changed.current(empty ? "" : quill.root.innerHTML);
@@ -141,5 +218,21 @@ export default function RichTextEditorImpl({ value, onChange, labelledBy, descri
     else root.removeAttribute("aria-describedby");
   }, [invalid, describedBy]);
 
-  return <div ref={wrap} className={`rich-editor${invalid ? " is-invalid" : ""}`} data-testid={testId} />;
+  const describe = (alt: string) => {
+    const quill = editor.current;
+    const image = describing;
+    setDescribing(null);
+    if (!quill || !image || !image.domNode.isConnected) return;
+    const index = quill.getIndex(image);
+    // Empty is kept as alt="" (a picture that only decorates), never dropped (see Image.format).
+    quill.formatText(index, 1, "alt", alt || false, "user");
+    quill.setSelection(index + 1, 0, "silent");
+  };
+
+  return (
+    <>
+      <div ref={wrap} className={`rich-editor${invalid ? " is-invalid" : ""}`} data-testid={testId} />
+      {describing ? <AltWindow alt={describing.domNode.getAttribute("alt") ?? ""} testId={testId} onSave={describe} onClose={() => setDescribing(null)} /> : null}
+    </>
+  );
 }

@@ -28,6 +28,18 @@ export function formatChinaDateTime(value: string | number | Date, withSeconds =
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}${withSeconds ? `:${pad(p.second)}` : ""}`;
 }
 
+const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The day and time in China time in the language's own order ("12 Dec 10:00", "12月12日 10:00"); the year only when it is not this year's. */
+export function chinaDayTime(value: string | number | Date, language: "zh" | "en", now: Date = new Date()): string {
+  const p = chinaParts(value);
+  if (!p) return "";
+  const year = p.year === chinaYear(now) ? null : p.year;
+  const time = `${pad(p.hour)}:${pad(p.minute)}`;
+  if (language === "zh") return `${year ? `${year}年` : ""}${p.month}月${p.day}日 ${time}`;
+  return `${p.day} ${MONTHS_EN[p.month - 1]}${year ? ` ${year}` : ""} ${time}`;
+}
+
 /** yyyy-MM-dd in China time. */
 export function formatChinaDate(value: string | number | Date): string {
   return formatChinaDateTime(value).slice(0, 10);

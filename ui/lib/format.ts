@@ -25,6 +25,11 @@ export function formatMoney(fen: number): string {
   return (fen / 100).toFixed(2);
 }
 
+/** Money with its sign, as every price is shown: ¥199.00 (no space). */
+export function formatYuan(fen: number): string {
+  return `¥${formatMoney(fen)}`;
+}
+
 /** Points travel in hundredths; shown with 2 decimals, and a sign when asked (+5.00 / -5.00). */
 export function formatPoints(hundredths: number, signed = false): string {
   const text = (Math.abs(hundredths) / 100).toFixed(2);

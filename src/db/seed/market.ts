@@ -70,9 +70,9 @@ export async function seedDemoMarket(tx: DbOrTx, now: Date, covers: MarketFiles,
   const [daily, apparel, vouchers] = await tx
     .insert(categories)
     .values([
-      { moduleId, nameZh: "生活用品", nameEn: "生活用品" },
-      { moduleId, nameZh: "服饰", nameEn: "服饰" },
-      { moduleId, nameZh: "票券", nameEn: "票券" },
+      { moduleId, nameZh: "生活用品", nameEn: "Daily goods" },
+      { moduleId, nameZh: "服饰", nameEn: "Apparel" },
+      { moduleId, nameZh: "票券", nameEn: "Vouchers" },
     ])
     .returning({ id: categories.id });
 

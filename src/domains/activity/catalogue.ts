@@ -8,7 +8,7 @@ import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/enumerations";
 import type { Ctx, MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
-import { allMet, type Condition, drawQuestions, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";
+import { allMet, type Condition, drawQuestions, left, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";
 import { activityView } from "./view";
 import { isoOf } from "../shared/fields";
 
@@ -98,6 +98,10 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
       ctx.now,
     ),
   );
+  // A tile is sold out when no place is left: its own (or its team's) cap reached; a team's tile when every one of its activities is.
+  const full = (r: (typeof shown)[number]) => left(r.activity.cap, r.activity.used) === 0 || (!!r.team && left(r.team.cap, r.team.used) === 0);
+  const teamFull = new Map<number, boolean>();
+  for (const r of shown) if (r.team) teamFull.set(r.team.id, (teamFull.get(r.team.id) ?? true) && full(r));
   const list: (typeof shown)[number][] = [];
   const teamSlot = new Map<number, number>();
   for (const r of shown) {
@@ -126,6 +130,7 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
     signEnd: isoOf(a.signEnd),
     price: a.price,
     integral: a.integral,
+    soldOut: team ? (teamFull.get(team.id) ?? false) : full({ activity: a, team }),
   }));
 }
 

@@ -10,6 +10,13 @@ export default {
     replace: "更换图片",
     remove: "移除图片",
     none: "尚未上传",
+    alt: {
+      title: "图片描述",
+      label: "图片描述（替代文本）",
+      hint: "为看不到图片的读者说明图片内容；图片只作装饰时可以留空。",
+      save: "保存描述",
+      noImage: "请先点击正文中的图片，或把光标放在图片后面。",
+    },
     toolbar: {
       label: "正文格式工具栏",
       header: "标题级别",
@@ -23,6 +30,7 @@ export default {
       blockquote: "引用",
       link: "插入链接",
       image: "插入图片",
+      alt: "图片描述",
       clean: "清除格式",
     },
   },
@@ -35,6 +43,13 @@ export default {
     replace: "Replace image",
     remove: "Remove image",
     none: "No image yet",
+    alt: {
+      title: "Image description",
+      label: "Image description (alt text)",
+      hint: "Say what the picture shows for readers who cannot see it; leave it empty if it only decorates.",
+      save: "Save description",
+      noImage: "Click an image in the text first, or put the cursor just after one.",
+    },
     toolbar: {
       label: "Text formatting",
       header: "Heading level",
@@ -48,6 +63,7 @@ export default {
       blockquote: "Quote",
       link: "Insert link",
       image: "Insert image",
+      alt: "Image description",
       clean: "Clear formatting",
     },
   },

@@ -23,20 +23,22 @@ export type ActivityArticleProps = {
   testId: string;
   /** The poster's address, if any. */
   face: string | null | undefined;
+  /** What the sign-up dates are called here (a market item's are its redemption's); the activity's words by default. */
+  dates?: { start: string; end: string };
   /** The facts after the sign-up dates. */
   facts: Fact[];
   /** Below the facts: the button or the reason it is not there. */
   children: ReactNode;
 };
 
-export function ActivityArticle({ page, activity: a, className, testId, face, facts, children }: ActivityArticleProps) {
+export function ActivityArticle({ page, activity: a, className, testId, face, dates: named, facts, children }: ActivityArticleProps) {
   const t = useT();
   const { language } = useSnapshot(session);
   const onNarrowed = page.onNarrowed(a);
   // Sign-up windows are China time (spec 2), whatever the visitor's own zone.
   const dates: Fact[] = [
-    { label: t("activity.signStart"), value: a.signStart ? formatChinaDateTime(a.signStart) : "—", testId: "sign-start" },
-    { label: t("activity.signEnd"), value: a.signEnd ? formatChinaDateTime(a.signEnd) : "—", testId: "sign-end" },
+    { label: named?.start ?? t("activity.signStart"), value: a.signStart ? formatChinaDateTime(a.signStart) : "—", testId: "sign-start" },
+    { label: named?.end ?? t("activity.signEnd"), value: a.signEnd ? formatChinaDateTime(a.signEnd) : "—", testId: "sign-end" },
   ];
   return (
     <>

@@ -13,6 +13,8 @@ import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
 import { ActivityArticle, ActivityDetails, NothingHere } from "./activity-article";
 import { quotaOf } from "./activity-model";
+import { useFocusAfterSignUp } from "./focus-after-sign-up";
+import { reasonCaption } from "./opening-time";
 import { SignFlow } from "./sign-flow";
 import { useActivityPage } from "./use-activity-page";
 import { VideoPlayer } from "./video-player";
@@ -22,6 +24,7 @@ export function ActivityPage() {
   const { language } = useSnapshot(session);
   const page = useActivityPage("/activity/info");
   const [signing, setSigning] = useState(false);
+  const focus = useFocusAfterSignUp();
   const activity = page.activity;
 
   const trail = [{ label: t("page.activityIndex"), href: "/activity" }];
@@ -32,9 +35,10 @@ export function ActivityPage() {
   const name = pick(language, a.nameZh, a.nameEn);
   const code = a.check.code;
   const total = quotaOf(a);
+  // After the sign-up windows close, focus lands on the status that took the button's place.
   const reason = (
-    <span className="reason-caption" data-testid="reason">
-      {t(`activity.reason.${code}`)}
+    <span className="reason-caption" data-testid="reason" tabIndex={-1} ref={focus.target}>
+      {reasonCaption(t, language, "activity", code, a.signStart)}
     </span>
   );
 
@@ -91,6 +95,7 @@ export function ActivityPage() {
         <SignFlow
           activity={a}
           onClose={(changed) => {
+            focus.closed();
             setSigning(false);
             if (changed) page.reload();
           }}

@@ -59,7 +59,28 @@ function StepTrail({ steps, at }: { steps: Step[]; at: number }) {
   );
 }
 
-function StepWindow({ title, trail, children, onBack, onNext, nextLabel, nextDisabled, testId }: { title: string; trail: ReactNode; children: ReactNode; onBack: () => void; onNext: () => void; nextLabel?: string; nextDisabled?: boolean; testId: string }) {
+function StepWindow({
+  title,
+  trail,
+  children,
+  onBack,
+  backLabel,
+  onNext,
+  nextLabel,
+  nextDisabled,
+  testId,
+}: {
+  title: string;
+  trail: ReactNode;
+  children: ReactNode;
+  onBack: () => void;
+  /** "Back" to the step before; "Close" on the first step, where going back closes the window. */
+  backLabel: string;
+  onNext: () => void;
+  nextLabel?: string;
+  nextDisabled?: boolean;
+  testId: string;
+}) {
   const t = useT();
   return (
     <Dialog
@@ -68,8 +89,8 @@ function StepWindow({ title, trail, children, onBack, onNext, nextLabel, nextDis
       width={600}
       footer={
         <>
-          <button type="button" className="button button-quiet" onClick={onBack}>
-            {t("activity.back")}
+          <button type="button" className="button button-quiet" onClick={onBack} data-testid="step-back">
+            {backLabel}
           </button>
           <button type="button" className="button button-primary" disabled={nextDisabled} onClick={onNext} data-testid="step-next">
             {nextLabel ?? t("activity.next")}
@@ -228,8 +249,10 @@ function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }
   );
 }
 
-function ReviewWindow({ signed, quiz, onClose }: { signed: Signed; quiz: { drawn: Drawn; answers: Answers }; onClose: () => void }) {
+function ReviewWindow({ signed, quiz, passLine, onClose }: { signed: Signed; quiz: { drawn: Drawn; answers: Answers }; passLine: number; onClose: () => void }) {
   const t = useT();
+  /** The most a member could score on this draw. */
+  const full = quiz.drawn.queries.reduce((sum, q) => sum + q.score, 0);
   const { language } = useSnapshot(session);
   const textOf = (queryId: number, values: string | string[] | undefined) => {
     const q = quiz.drawn.queries.find((x) => x.query.id === queryId)?.query;
@@ -254,7 +277,11 @@ function ReviewWindow({ signed, quiz, onClose }: { signed: Signed; quiz: { drawn
     >
       <div className="review" data-testid="review">
         <p className="ticket-success">{t("activity.done.success")}</p>
-        {signed.score !== null ? <p className="review-score">{t("activity.done.reviewScore", { score: signed.score })}</p> : null}
+        {signed.score !== null ? (
+          <p className="review-score" data-testid="review-score">
+            {t(passLine > 0 ? "activity.done.reviewScorePass" : "activity.done.reviewScore", { score: signed.score, full, pass: passLine })}
+          </p>
+        ) : null}
         <ol className="review-list">
           {(signed.review ?? []).map((r) => {
             const q = quiz.drawn.queries.find((x) => x.query.id === r.id);
@@ -287,6 +314,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
   const step = steps[at]!;
   const trail = <StepTrail steps={steps} at={at} />;
   const back = () => (at === 0 ? onClose(false) : setAt(at - 1));
+  const backLabel = t(at === 0 ? "common.close" : "activity.back");
   const next = () => setAt(at + 1);
 
   useEffect(() => {
@@ -336,6 +364,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
         trade={result.signed.trade}
         pay={result.signed.pay!}
         amount={result.signed.amount}
+        purpose="sign-up"
         expires={result.signed.expires!}
         onPaid={() => (activity.hasTicket ? setResult({ kind: "ticket", signed: result.signed }) : void showMessage(t("activity.pay.paid")).then(() => onClose(true)))}
         onExpired={() => void showMessage(t("activity.pay.expired")).then(() => onClose(true))}
@@ -343,7 +372,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
       />
     );
   if (result?.kind === "ticket") return <TicketWindow trade={result.signed.trade} onClose={() => onClose(true)} />;
-  if (result?.kind === "review") return <ReviewWindow signed={result.signed} quiz={draft.quiz!} onClose={() => onClose(true)} />;
+  if (result?.kind === "review") return <ReviewWindow signed={result.signed} quiz={draft.quiz!} passLine={activity.queryStock?.passLine ?? 0} onClose={() => onClose(true)} />;
 
   if (step === "details") {
     const { properties, stored } = detailsOf(activity);
@@ -364,7 +393,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
       next();
     };
     return (
-      <StepWindow title={t("activity.quiz.properties")} trail={trail} testId="details-step" onBack={back} onNext={() => void go()}>
+      <StepWindow title={t("activity.quiz.properties")} trail={trail} testId="details-step" onBack={back} backLabel={backLabel} onNext={() => void go()}>
         <DetailsStep activity={activity} values={values} onChange={(details) => setDraft({ ...draft, details })} error={detailsError} />
       </StepWindow>
     );
@@ -389,7 +418,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
         title={t("activity.family.title")}
         trail={trail}
         testId="family-step"
-        onBack={back}
+        onBack={back} backLabel={backLabel}
         onNext={() => void familyReady(activity, family ?? [], draft.clans, t, language).then((ok) => ok && next())}
       >
         <FamilyStep activity={activity} family={family} clans={draft.clans} onChange={(clans) => setDraft({ ...draft, clans })} />
@@ -397,14 +426,14 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
     );
   if (step === "address")
     return (
-      <StepWindow title={t("activity.address.title")} trail={trail} testId="address-step" onBack={back} onNext={() => (draft.address === null ? void showMessage(t("address.select")) : next())}>
+      <StepWindow title={t("activity.address.title")} trail={trail} testId="address-step" onBack={back} backLabel={backLabel} onNext={() => (draft.address === null ? void showMessage(t("address.select")) : next())}>
         <AddressChoices legend={t("address.select")} chosen={draft.address} preselect onChoose={(address) => setDraft((d) => ({ ...d, address: address.id }))} />
       </StepWindow>
     );
   if (step === "deduction") {
     const enough = activity.points >= activity.integral;
     return (
-      <StepWindow title={t("activity.deduction.title")} trail={trail} testId="deduction-step" onBack={back} onNext={next}>
+      <StepWindow title={t("activity.deduction.title")} trail={trail} testId="deduction-step" onBack={back} backLabel={backLabel} onNext={next}>
         <p className="muted">{t("activity.deduction.balance", { points: formatPoints(activity.points) })}</p>
         <div className="sign-choices" role="radiogroup" aria-label={t("activity.deduction.title")}>
           <label className="sign-choice">
@@ -435,14 +464,14 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
       title={t(toCart ? "market.confirmTitle" : "activity.confirm.title")}
       trail={trail}
       testId="confirm-step"
-      onBack={back}
+      onBack={back} backLabel={backLabel}
       onNext={() => void submit()}
       nextLabel={t(toCart ? "market.addToCart" : "activity.submit")}
       nextDisabled={busy}
     >
       <dl className="confirm-list">
         <div>
-          <dt>{t("activity.confirm.activity")}</dt>
+          <dt>{t(toCart ? "market.confirmItem" : "activity.confirm.activity")}</dt>
           <dd>{pick(language, activity.nameZh, activity.nameEn)}</dd>
         </div>
         <div>
@@ -462,7 +491,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
               {chosenFamily
                 .map((f) => {
                   const gift = giftName(draft.clans.find((c) => c.id === f.id)!);
-                  return gift ? `${f.name}（${gift}）` : f.name;
+                  return gift ? t("activity.confirm.memberGift", { name: f.name, gift }) : f.name;
                 })
                 .join(language === "en" ? ", " : "、")}
             </dd>

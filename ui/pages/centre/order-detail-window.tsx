@@ -13,7 +13,7 @@ import { type TabItem, Tabs } from "../../components/tabs";
 import { TicketQr } from "../../components/ticket-qr";
 import { regionText } from "../../components/region-picker";
 import { pick, useT } from "../../i18n";
-import { formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../lib/format";
+import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
 import { type Language, session } from "../../state/session";
 
 export type Order = ItemOf<"/order/list">;
@@ -87,7 +87,8 @@ function BasicPanel({ order }: { order: Order }) {
           wide: true,
         },
         { term: t("order.basic.state"), value: <span className={`state-tag state-${order.state.id}`}>{typeName(order.state.id)}</span>, testId: "state" },
-        { term: t("order.basic.sendState"), value: typeName(order.sendState.id), testId: "send-state" },
+        // Only an order with a delivery address ships anything: a ticket or a voucher has no shipping to tell.
+        ...(order.address ? [{ term: t("order.basic.sendState"), value: typeName(order.sendState.id), testId: "send-state" }] : []),
         { term: t("order.basic.created"), value: formatDateTime(order.createDate) },
         { term: t("order.basic.updated"), value: formatDateTime(order.updateDate) },
         { term: t("order.basic.places"), value: places },
@@ -103,12 +104,12 @@ function PayPanel({ order }: { order: Order }) {
   return (
     <Facts
       facts={[
-        { term: t("order.paid.amount"), value: <strong className="order-money">{t("order.pay.amountValue", { amount: formatMoney(order.amount) })}</strong>, testId: "amount" },
-        { term: t("order.paid.price"), value: t("order.pay.amountValue", { amount: formatMoney(order.price) }) },
+        { term: t("order.paid.amount"), value: <strong className="order-money">{formatYuan(order.amount)}</strong>, testId: "amount" },
+        { term: t("order.paid.price"), value: formatYuan(order.price) },
         { term: t("order.paid.points"), value: formatPoints(order.integral), testId: "points" },
         {
           term: t("order.paid.deduction"),
-          value: order.deducted ? t("order.paid.deducted", { amount: formatMoney(Math.max(0, order.price - order.amount)) }) : t("order.paid.notDeducted"),
+          value: order.deducted ? t("order.paid.deducted", { amount: formatYuan(Math.max(0, order.price - order.amount)) }) : t("order.paid.notDeducted"),
         },
         { term: t("order.paid.state"), value: order.payOrder.state ? typeName(order.payOrder.state.id) : none, testId: "pay-state" },
         { term: t("order.paid.date"), value: dateOr(order.payOrder.payDate), testId: "pay-date" },

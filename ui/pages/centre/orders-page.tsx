@@ -57,7 +57,7 @@ export default function OrdersPage() {
   };
 
   const cancel = async (order: Order) => {
-    if (!(await confirm(t("order.confirmCancel", { name: orderName(language, order) })))) return;
+    if (!(await confirm(t("order.confirmCancel", { name: orderName(language, order) }), { ok: t("order.cancel"), cancel: t("order.keep") }))) return;
     const answer = await api.call("/order/cancel", { id: order.id });
     reload();
     await showMessage(isSuccess(answer) ? t("order.cancelled") : (refusal(answer.message?.code, t("order.cannotCancel")) ?? resultText(t, answer.message)));

@@ -1,6 +1,7 @@
 // One mailbox conversation (spec 2 section 2 "Mailbox", spec 3 section 2.6):
-// the back link, the messages in date order (the reader's own on the right,
-// the other side's on the left), scrolled to the newest once loaded, and the
+// the back link, the messages in date order (the reader's side on the right:
+// a member's own messages, or for a manager every staff answer, a colleague's
+// too; the other side's on the left), scrolled to the newest once loaded, and the
 // reply box. A member sees the union as "Labor Union Manager" and may reply
 // only after the union has answered (else the notice that the mailbox is not
 // real-time); a manager sees the member by employee number and answers at
@@ -79,6 +80,8 @@ export function ChatThread({ id, side, title }: { id: number | null; side: Side;
   const member = thread?.session.user.employees ?? "";
   const heading = side === "manager" && thread ? t("mailbox.threadWith", { employees: member }) : t("mailbox.thread");
   /** Who wrote it, as this reader names them: the union is "Labor Union Manager", a member their employee number. */
+  /** On the reader's side: a member's own messages; for a manager, every answer of the union's, whoever on the staff wrote it. */
+  const ours = (m: Message) => (side === "manager" ? m.fromManager : m.mine);
   const author = (m: Message) => {
     if (!m.fromManager) return m.user?.employees ?? member;
     // Managers see which colleague answered, beside the union's name.
@@ -95,7 +98,7 @@ export function ChatThread({ id, side, title }: { id: number | null; side: Side;
         </header>
         <ol className="chat-log" ref={log} tabIndex={0} aria-label={t("mailbox.messages")} data-testid="chat-log">
           {thread?.messages.map((m) => (
-            <li key={m.id} className={m.mine ? "chat-message chat-mine" : "chat-message chat-theirs"} data-testid="chat-message" data-mine={m.mine}>
+            <li key={m.id} className={ours(m) ? "chat-message chat-mine" : "chat-message chat-theirs"} data-testid="chat-message" data-mine={m.mine} data-side={ours(m) ? "ours" : "theirs"}>
               <div className="chat-meta">
                 <span className="chat-author">{author(m)}</span>
                 <time dateTime={m.date}>{formatDateTime(m.date)}</time>

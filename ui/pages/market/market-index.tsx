@@ -148,11 +148,28 @@ function CategoryBar({ module, categories, chosen, onChoose, editor, onChanged }
   );
 }
 
-/** Under a tile's name: the price, and the points cost of a points-only item without a team (spec 2 section 2). */
+/** Under a tile's name: the price, and the points cost of a points-only item without a team (spec 2 section 2); a sold-out item says so. */
 function TileFacts({ tile }: { tile: Tile }) {
   const t = useT();
-  if (!tile.team && tile.price === 0 && tile.integral > 0) return <span className="tile-price">{t("market.pointsCost", { points: formatPoints(tile.integral) })}</span>;
-  return tile.price > 0 ? <span className="tile-price">¥{formatMoney(tile.price)}</span> : null;
+  const soldOut = tile.soldOut ? (
+    <span className="tile-sold-out" data-testid="sold-out">
+      {t("market.soldOut")}
+    </span>
+  ) : null;
+  if (!tile.team && tile.price === 0 && tile.integral > 0)
+    return (
+      <span className="tile-facts">
+        <span className="tile-price">{t("market.pointsCost", { points: formatPoints(tile.integral) })}</span>
+        {soldOut}
+      </span>
+    );
+  if (tile.price <= 0) return soldOut;
+  return (
+    <span className="tile-facts">
+      <span className="tile-price">¥{formatMoney(tile.price)}</span>
+      {soldOut}
+    </span>
+  );
 }
 
 export function MarketIndexPage() {

@@ -14,6 +14,7 @@ import { pick, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
 import { session } from "../../state/session";
+import { reasonCaption } from "../activity/opening-time";
 import { SignFlow } from "../activity/sign-flow";
 import { ActivityArticle, ActivityDetails, NothingHere } from "../activity/activity-article";
 import { quotaOf } from "../activity/activity-model";
@@ -74,12 +75,13 @@ export function MarketInfoPage() {
         className="activity market-item"
         testId="market-item"
         face={a.face || a.team?.face}
+        dates={{ start: t("market.redeemStart"), end: t("market.redeemEnd") }}
         facts={[
           { label: t("market.quota"), value: quota === null ? t("market.unlimited") : quota },
           { label: t("market.maximum"), value: a.formCount, testId: "maximum" },
           { label: t("market.remaining"), value: a.stock === null ? t("market.unlimited") : a.stock, testId: "stock" },
-          { label: t("market.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : t("market.free"), testId: "price", className: "activity-price" },
-          ...(a.integral > 0
+          { label: t("market.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : a.integral > 0 ? t("market.pointsCost", { points: formatPoints(a.integral) }) : t("market.free"), testId: "price", className: "activity-price" },
+          ...(a.integral > 0 && a.price > 0
             ? [
                 {
                   label: t("market.pointsOnly"),
@@ -97,7 +99,7 @@ export function MarketInfoPage() {
             </button>
           ) : (
             <span className="reason-caption" data-testid="reason">
-              {t(`market.reason.${code}`)}
+              {reasonCaption(t, language, "market", code, a.signStart)}
             </span>
           )}
           {code === "MEMBER_INTERCEPT_NO_POWER" ? (

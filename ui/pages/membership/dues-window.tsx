@@ -13,7 +13,7 @@ import { showMessage } from "../../components/message-box";
 import { QrPay } from "../../components/qr-pay";
 import { opensInBrowser } from "../../lib/pay-link";
 import { resultText, t as translate, useT } from "../../i18n";
-import { formatDateTime, formatMoney } from "../../lib/format";
+import { formatDateTime, formatMoney, formatYuan } from "../../lib/format";
 import { SHOW_MEMBER, closeDues, membership, openDues } from "../../state/membership";
 import { session } from "../../state/session";
 
@@ -87,7 +87,7 @@ function Notice({ config, brief = false }: { config: DuesConfig; brief?: boolean
         <div>
           <dt>{t("dues.priceLabel")}</dt>
           <dd className="pay-amount" data-testid="dues-price">
-            {t("dues.priceValue", { price })}
+            {formatYuan(config.price)}
           </dd>
         </div>
       </dl>

@@ -177,25 +177,23 @@ export function NewsInfoPage() {
     <>
       <PageHead title={heading} trail={[{ label: t(`page.${kind}`), href: listHref(kind) }, { label: heading }]} />
       <article className="panel news-article" data-testid="news-article">
-        {kind === "notice" || canEdit ? (
-          <div className="news-article-meta">
-            {kind === "notice" ? (
-              <p className="news-article-date">
-                {t("news.published")} <time dateTime={item.date} data-testid="news-date">{formatDateTime(item.date, true)}</time>
-              </p>
-            ) : null}
-            {canEdit ? (
-              <div className="news-article-tools">
-                <button type="button" className="button button-quiet" data-testid="news-edit" onClick={() => setEditing(true)}>
-                  {t("news.edit")}
-                </button>
-                <button type="button" className="button button-quiet news-delete" data-testid="news-delete" onClick={() => void remove()}>
-                  {t("news.delete")}
-                </button>
-              </div>
-            ) : null}
-          </div>
-        ) : null}
+        {/* Every item says when it was published: a notice to the second (spec 2), a story to the minute. */}
+        <div className="news-article-meta">
+          <p className="news-article-date">
+            {t("news.published")} <time dateTime={item.date} data-testid="news-date">{formatDateTime(item.date, kind === "notice")}</time>
+          </p>
+          {canEdit ? (
+            <div className="news-article-tools">
+              <button type="button" className="button button-quiet" data-testid="news-edit" onClick={() => setEditing(true)}>
+                {t("news.edit")}
+              </button>
+              <button type="button" className="button button-quiet news-delete" data-testid="news-delete" onClick={() => void remove()}>
+                {t("news.delete")}
+              </button>
+            </div>
+          ) : null}
+        </div>
+        {kind === "news" && item.face ? <img className="news-article-cover" src={item.face} alt="" data-testid="news-cover" /> : null}
         <div className="ql-snow">
           {/* The server cleaned this HTML to the editor's vocabulary as it left (src/domains/shared/rich-text.ts). */}
           <div className="ql-editor rich-view" data-testid="news-content" dangerouslySetInnerHTML={{ __html: pickHtml(language, item.contentZh, item.contentEn) }} />

@@ -1,0 +1,15 @@
+// When a sign-up (or a gift's redemption) opens, as its waiting caption says
+// it: "Opens 12 Dec 10:00" / "12月12日 10:00 开始报名", in China time
+// (ui/lib/china-time.ts) whatever zone the browser is in.
+import type { Translate } from "../../i18n";
+import { chinaDayTime } from "../../lib/china-time";
+import type { Language } from "../../state/session";
+
+/**
+ * The caption that stands in for the sign-up button: for one not open yet,
+ * when it opens; otherwise the reason's own text (area "activity" or "market").
+ */
+export function reasonCaption(t: Translate, language: Language, area: "activity" | "market", code: string, signStart: string | null | undefined): string {
+  if (code === "ERROR_SIGN_NOT_START" && signStart) return t(`${area}.opensAt`, { when: chinaDayTime(signStart, language) });
+  return t(`${area}.reason.${code}`);
+}
