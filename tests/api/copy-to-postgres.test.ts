@@ -80,7 +80,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving from the embedded databa
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test("is refused while the portal still runs on the data folder, before anything is written", async () => {
+  /** Is refused while the portal still runs on the data folder, before anything is written. */
+  async function refusedWhileRunning() {
     const r = await copyCommand(dataDir, target.url);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`in use by process ${embedded.pid}`);
@@ -90,9 +91,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving from the embedded databa
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }
 
-  test("copies every table row for row; the portal on PostgreSQL keeps the sessions and orders and goes on numbering", async () => {
+  /** Copies every table row for row; the portal on PostgreSQL keeps the sessions and orders and goes on numbering. */
+  async function copiesRowForRow() {
     await embedded.stop();
     const r = await copyCommand(dataDir, target.url);
     expect(r.stderr).toBe("");
@@ -121,9 +123,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving from the embedded databa
     const next = (await other.call("/order/sign", { activity: (await activityNamed(other, "Lunchtime book club")).id })) as Answer;
     expect(next.message.code).toBe("SUCCESS");
     expect(next.order).toBeGreaterThan(firstOrder);
-  }, 120_000);
+  }
 
-  test("a second copy into a database that holds portal data is refused and changes nothing", async () => {
+  /** A second copy into a database that holds portal data is refused and changes nothing. */
+  async function refusesASecondCopy() {
     await onPostgres?.stop();
     onPostgres = undefined;
     const copy = await openDatabase({ databaseUrl: target.url, dataDir: "", pool: 1 });
@@ -136,5 +139,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving from the embedded databa
     } finally {
       await copy.close();
     }
-  }, 60_000);
+  }
+
+  // One story, in the order an operator lives it: each step starts where the last one left the data folder
+  // and the target, so they run as one test whatever order the tests of a file are shuffled into.
+  test("the move: refused while the portal runs, then copied row for row, then a second copy refused", async () => {
+    await refusedWhileRunning();
+    await copiesRowForRow();
+    await refusesASecondCopy();
+  }, 240_000);
 });
