@@ -34,6 +34,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   editing: "ui/components/editing.css",
   news: "ui/pages/news/news.css",
   mailbox: "ui/pages/mailbox/mailbox.css",
+  editor: "ui/pages/activity/editor/editor.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

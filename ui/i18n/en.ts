@@ -15,6 +15,7 @@ import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
+import editor from "./areas/editor";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -34,6 +35,7 @@ const en: Dictionary = {
   news: news.en,
   upload: upload.en,
   mailbox: mailbox.en,
+  editor: editor.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

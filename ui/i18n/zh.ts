@@ -16,6 +16,7 @@ import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
+import editor from "./areas/editor";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -33,6 +34,7 @@ const zh = {
   news: news.zh,
   upload: upload.zh,
   mailbox: mailbox.zh,
+  editor: editor.zh,
 
   app: {
     name: "工会会员服务平台",

@@ -18,6 +18,7 @@ import { reasonCaption } from "./opening-time";
 import { SignFlow } from "./sign-flow";
 import { useActivityPage } from "./use-activity-page";
 import { VideoPlayer } from "./video-player";
+import { EditorTools } from "./editor/tools";
 
 export function ActivityPage() {
   const t = useT();
@@ -48,6 +49,7 @@ export function ActivityPage() {
         title={name}
         trail={[...trail, { label: pick(language, a.module.nameZh, a.module.nameEn), href: `/activity/module?id=${a.module.id}` }, { label: name }]}
       />
+      <EditorTools activity={a} onChanged={page.reload} />
       <ActivityArticle
         page={page}
         activity={a}

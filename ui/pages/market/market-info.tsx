@@ -17,6 +17,7 @@ import { session } from "../../state/session";
 import { reasonCaption } from "../activity/opening-time";
 import { SignFlow } from "../activity/sign-flow";
 import { ActivityArticle, ActivityDetails, NothingHere } from "../activity/activity-article";
+import { EditorTools } from "../activity/editor/tools";
 import { quotaOf } from "../activity/activity-model";
 import { useActivityPage } from "../activity/use-activity-page";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
@@ -69,6 +70,7 @@ export function MarketInfoPage() {
     <>
       <PageHead title={name} trail={[{ label: pick(language, a.module.nameZh, a.module.nameEn), href: `/market?id=${a.module.id}` }, { label: name }]} />
       <MarketBar count={count} points={points} />
+      <EditorTools activity={a} onChanged={page.reload} />
       <ActivityArticle
         page={page}
         activity={a}

@@ -1,0 +1,32 @@
+// The editor's tools on the activity page and the market item page (spec 3
+// section 2.1), one entry each: the power it needs, when it shows, and the
+// window it opens (a lazy chunk, so members never download it). The bar
+// (./tools.tsx) shows nothing for an offline activity: offline has no actions.
+//
+// A tool's label is the text `editor.tools.<id>` (ui/i18n/areas/editor.ts), its
+// button's test id `tool-<id>`.
+import type { ComponentType } from "react";
+import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
+import type { PowerCode } from "../../../../src/protocol/powers";
+import type { Activity } from "../activity-model";
+
+export type ToolWindowProps = {
+  activity: Activity;
+  /** Closes the window. */
+  onClose: () => void;
+  /** Something changed: the page reads the activity again. */
+  onChanged: () => void;
+};
+
+export type EditorTool = {
+  id: string;
+  power: PowerCode;
+  /** Shown only when this holds (besides the power and the activity not being offline). */
+  when?: (a: Activity) => boolean;
+  window: () => Promise<{ default: ComponentType<ToolWindowProps> }>;
+};
+
+export const inPreview = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
+
+/** In the order the bar shows them. */
+export const EDITOR_TOOLS: readonly EditorTool[] = [];
