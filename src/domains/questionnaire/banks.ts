@@ -23,8 +23,9 @@ export const bankDeleteInput = t.Object({ stock: idField });
 /** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const questionCount = sql<number>`(select count(*) from ${questions} where ${questions.bankId} = ${questionBanks.id})`.mapWith(Number);
-const bankInUse = sql<boolean>`exists (select 1 from ${questionnaires} where ${questionnaires.bankId} = ${questionBanks.id})`.mapWith(Boolean);
+// Written out qualified: Drizzle leaves a one-table select's columns bare, and inside the subquery a bare "id" is the question's.
+const questionCount = sql<number>`(select count(*) from ${questions} q where q.bank_id = ${questionBanks}.id)`.mapWith(Number);
+const bankInUse = sql<boolean>`exists (select 1 from ${questionnaires} s where s.bank_id = ${questionBanks}.id)`.mapWith(Boolean);
 
 /** The name as searched: stored names are trimmed and escaped, so the search text is too. */
 const searchOf = (name: string | undefined) => {
