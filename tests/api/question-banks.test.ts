@@ -112,7 +112,7 @@ describe("/activity/stock/update, list, like and delete", () => {
 
   test("the list searches by name (wildcards taken literally), pages by 10 and gives each bank's question count and in-use mark", async () => {
     const tag = `srch${Math.random().toString(36).slice(2, 7)}`;
-    const made = [];
+    const made: Awaited<ReturnType<typeof newBank>>[] = [];
     for (let i = 0; i < 12; i++) made.push(await newBank(`${tag} ${i}`));
     await newBank(`${tag}%_ literal`);
     await saved(draft(made[0]!.id));
