@@ -19,6 +19,7 @@ import { outboxDomain } from "./outbox/routes";
 import { paymentDomain } from "./payment/routes";
 import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
+import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
 import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
@@ -40,6 +41,7 @@ export const DOMAINS = [
   paymentDomain,
   fileDomain,
   activityDomain,
+  questionnaireDomain,
   orderDomain,
   cartDomain,
   videoDomain,

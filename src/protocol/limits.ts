@@ -23,3 +23,16 @@ export const NEWS_CONTENT_MAX = 50_000;
 export const CHAT_PAGE_SIZE = 10;
 /** A mailbox message's length, counted as typed (before its angle brackets are escaped). */
 export const CHAT_MAX_LENGTH = 2000;
+/** The question bank manager's table (not in the specs): 10 banks a page. */
+export const BANK_PAGE_SIZE = 10;
+/** The activity editor's bank picker (/activity/stock/like): the first 20 names that match. */
+export const BANK_LIKE_MAX = 20;
+/** A bank's name, after trimming and escaping. */
+export const BANK_NAME_MAX = 50;
+/** A question's title in either language; its description and dialog text; an option's text and value. */
+export const QUESTION_TITLE_MAX = 500;
+export const QUESTION_TEXT_MAX = 1000;
+export const OPTION_TEXT_MAX = 200;
+export const OPTION_VALUE_MAX = 100;
+/** Options of one question. */
+export const OPTIONS_MAX = 100;

@@ -34,6 +34,9 @@ export const questions = pgTable(
     isForeignerOnly: boolean("is_foreigner_only").notNull().default(false),
     /** A select or radio question whose chosen option decides this one's options. */
     parentId: integer("parent_id").references((): AnyPgColumn => questions.id),
+    /** Shown only when this question's answer has the value `showReasonValue` (spec 3 "Question": showReasonQuery). */
+    showReasonQueryId: integer("show_reason_query_id").references((): AnyPgColumn => questions.id),
+    showReasonValue: text("show_reason_value"),
     image: text("image"),
     sortIndex: integer("sort_index").notNull().default(0),
   },

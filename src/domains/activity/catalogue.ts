@@ -211,6 +211,8 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
         isChineseOnly: q.isChineseOnly,
         isForeignerOnly: q.isForeignerOnly,
         parent: q.parentId ? { id: q.parentId } : null,
+        showReasonQuery: q.showReasonQueryId ? { id: q.showReasonQueryId } : null,
+        showReasonValue: q.showReasonValue,
         image: q.image,
         options: q.options.map((o) => ({
             id: o.id,

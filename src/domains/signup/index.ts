@@ -31,7 +31,7 @@ export { placeFamily, type Rule } from "./family";
 export { type DraftInput, type SignInput, signInput } from "./input";
 export { activityPropertiesOf, type ActivityRow, loadActivity, type Loaded, type ModuleRow, quizItemsOf, type TeamRow } from "./loaded";
 export { type Claim, giveAllBack, takeAll } from "./places";
-export { drawQuestions, optionState, visibleTo } from "./questionnaire";
+export { drawQuestions, isChoice, optionState, shownQuestions, visibleTo } from "./questionnaire";
 export { activityQueue, seatConflicts } from "./queue";
 export { type PreparedSign, prepareSign, signUp, withPayLink } from "./sign-up";
 export { type SoldOutMemory, soldOutMemory } from "./sold-out";

@@ -13,6 +13,9 @@ export type QuizQuestion = {
   isChineseOnly: boolean;
   isForeignerOnly: boolean;
   parentId: number | null;
+  /** Shown only when this question is shown and its answer has `showReasonValue`. */
+  showReasonQueryId?: number | null;
+  showReasonValue?: string | null;
   options: QuizOption[];
 };
 export type QuizItem = { question: QuizQuestion; score: number; answer: string; weight: number };
@@ -59,6 +62,40 @@ export function drawQuestions<T extends { weight: number }>(items: readonly T[],
 const valuesOf = (v: string | string[] | undefined): string[] =>
   v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter((s) => s !== "");
 
+type Shown = Pick<QuizQuestion, "id" | "parentId" | "showReasonQueryId" | "showReasonValue">;
+
+/**
+ * The asked questions a member sees, given the answers so far (the browser
+ * asks this as the member answers, the server of the answers sent). A
+ * question with a show condition is shown only when the question it names is
+ * asked, shown, and answered with its value (one of the values, for a
+ * checkbox); a question whose parent is asked but hidden is hidden too, as
+ * its options follow the parent's choice. A loop (which the editor refuses)
+ * hides the questions in it.
+ */
+export function shownQuestions(questions: readonly Shown[], answers: readonly Answer[]): Set<number> {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const given = new Map(answers.map((a) => [a.id, valuesOf(a.value)]));
+  const decided = new Map<number, boolean>();
+  const visit = (id: number, path: Set<number>): boolean => {
+    const known = decided.get(id);
+    if (known !== undefined) return known;
+    const q = byId.get(id)!;
+    if (path.has(id)) return false;
+    path.add(id);
+    let shown = true;
+    if (q.showReasonQueryId) {
+      const reason = byId.has(q.showReasonQueryId) && visit(q.showReasonQueryId, path);
+      shown = reason && (given.get(q.showReasonQueryId) ?? []).includes(q.showReasonValue ?? "");
+    }
+    if (shown && q.parentId && byId.has(q.parentId)) shown = visit(q.parentId, path);
+    path.delete(id);
+    decided.set(id, shown);
+    return shown;
+  };
+  return new Set(questions.filter((q) => visit(q.id, new Set())).map((q) => q.id));
+}
+
 /** The first question whose answer is not acceptable, or null; `taken` lists the chosen options that have a stock. */
 export function checkAnswers(args: { items: readonly QuizItem[]; answers: readonly Answer[]; now: Date }):
   | { ok: true; taken: number[]; values: Answer[] }
@@ -72,7 +109,10 @@ export function checkAnswers(args: { items: readonly QuizItem[]; answers: readon
   const chosenOption = new Map<number, QuizOption>();
   const taken: number[] = [];
   const values: Answer[] = [];
+  // A hidden question is not required, and what was sent for it is dropped.
+  const shown = shownQuestions(args.items.map((i) => i.question), args.answers);
   for (const { question: q } of args.items) {
+    if (!shown.has(q.id)) continue;
     const value = given.get(q.id) ?? [];
     if (value.length === 0) {
       if (q.isMust) return { ok: false, question: q.id, reason: "required" };

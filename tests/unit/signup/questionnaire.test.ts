@@ -1,6 +1,6 @@
 // Spec 2 sections 4 and 5: the quiz: draw, checks and scoring.
 import { describe, expect, test } from "bun:test";
-import { checkAnswers, drawQuestions, scoreAnswers, type QuizItem } from "../../../src/domains/signup/questionnaire";
+import { checkAnswers, drawQuestions, scoreAnswers, shownQuestions, type QuizItem } from "../../../src/domains/signup/questionnaire";
 import { PROPERTY_TYPE } from "../../../src/protocol/enumerations";
 
 const NOW = new Date("2026-03-02T01:30:00Z");
@@ -48,5 +48,29 @@ describe("the questionnaire", () => {
     const full = [q(4, PROPERTY_TYPE.PROPERTY_TYPE_RADIO, { options: [opt(41, "a", { cap: 2, used: 2 }), opt(42, "b", { endDate: NOW })] })];
     expect(checkAnswers({ items: full, answers: [{ id: 4, value: "a" }], now: NOW })).toMatchObject({ ok: false, reason: "full" });
     expect(checkAnswers({ items: full, answers: [{ id: 4, value: "b" }], now: NOW })).toMatchObject({ ok: false, reason: "expired" });
+  });
+
+  test("a show condition hides a question until the named question, itself shown, has the value; a hidden parent hides its children", () => {
+    const first = q(1, PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX, { options: [opt(11, "a"), opt(12, "b")] });
+    const why = q(2, PROPERTY_TYPE.PROPERTY_TYPE_INPUT, { showReasonQueryId: 1, showReasonValue: "b" });
+    const deeper = q(3, PROPERTY_TYPE.PROPERTY_TYPE_INPUT, { showReasonQueryId: 2, showReasonValue: "yes" });
+    const child = q(4, PROPERTY_TYPE.PROPERTY_TYPE_SELECT, { parentId: 5, options: [opt(41, "x", { parentId: 51 })] });
+    const hiddenParent = q(5, PROPERTY_TYPE.PROPERTY_TYPE_SELECT, { showReasonQueryId: 1, showReasonValue: "a", options: [opt(51, "p")] });
+    const all = [first, why, deeper, child, hiddenParent].map((i) => i.question);
+    expect([...shownQuestions(all, [])].sort()).toEqual([1]);
+    expect([...shownQuestions(all, [{ id: 1, value: ["b"] }, { id: 2, value: " yes " }])].sort()).toEqual([1, 2, 3]);
+    expect([...shownQuestions(all, [{ id: 1, value: ["a"] }, { id: 2, value: "yes" }])].sort()).toEqual([1, 4, 5]);
+    // A condition on a question not asked (a random draw left it out) never holds.
+    expect([...shownQuestions([why.question], [{ id: 1, value: "b" }])]).toEqual([]);
+    // A loop hides the questions in it.
+    const loopA = q(6, PROPERTY_TYPE.PROPERTY_TYPE_INPUT, { showReasonQueryId: 7, showReasonValue: "x" });
+    const loopB = q(7, PROPERTY_TYPE.PROPERTY_TYPE_INPUT, { showReasonQueryId: 6, showReasonValue: "x" });
+    expect([...shownQuestions([loopA.question, loopB.question], [{ id: 6, value: "x" }, { id: 7, value: "x" }])]).toEqual([]);
+
+    // The checks: a hidden question is not required and its answer is dropped.
+    const items = [first, why];
+    expect(checkAnswers({ items, answers: [{ id: 1, value: ["a"] }], now: NOW })).toEqual({ ok: true, taken: [], values: [{ id: 1, value: ["a"] }] });
+    expect(checkAnswers({ items, answers: [{ id: 1, value: ["a"] }, { id: 2, value: "stale" }], now: NOW })).toEqual({ ok: true, taken: [], values: [{ id: 1, value: ["a"] }] });
+    expect(checkAnswers({ items, answers: [{ id: 1, value: ["a", "b"] }], now: NOW })).toEqual({ ok: false, question: 2, reason: "required" });
   });
 });

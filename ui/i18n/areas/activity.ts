@@ -54,6 +54,9 @@ export default {
       expired: "已过期",
       choose: "请选择",
       properties: "报名信息",
+      picture: "看图作答",
+      pictureOf: "题目图片：{{title}}",
+      optionPicture: "选项 {{value}} 的图片",
     },
     family: {
       title: "选择家属",
@@ -166,6 +169,9 @@ export default {
       expired: "Expired",
       choose: "Please choose",
       properties: "Your details",
+      picture: "Answer from the picture",
+      pictureOf: "Picture: {{title}}",
+      optionPicture: "Picture of option {{value}}",
     },
     family: {
       title: "Choose family members",

@@ -3,9 +3,14 @@
 // the questionnaire is, with options that follow their parent's choice and
 // show their stock or expiry. A required question needs an answer and a text
 // its pattern; the first failure shows the question's own dialog text.
+// Questions and options may carry a picture (a question may be only a
+// picture); a question with a show condition appears once the question it
+// names has that answer (the server's own rule, shownQuestions).
 import { type ReactNode, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { drawQuiz } from "../../../src/domains/activity/catalogue";
+import { shownQuestions } from "../../../src/domains/signup/questionnaire";
+import { unescapeAngles } from "../../../src/protocol/identity";
 import { PROPERTY_TYPE, QUIZ_DISPLAY } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
@@ -21,6 +26,15 @@ export type Query = Drawn["queries"][number];
 export type Answers = Record<number, string | string[]>;
 
 const CHOICE = new Set<number>([PROPERTY_TYPE.PROPERTY_TYPE_SELECT, PROPERTY_TYPE.PROPERTY_TYPE_RADIO, PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX]);
+
+/** The drawn questions shown with these answers, in order. */
+export function shownOf(drawn: Drawn, answers: Answers): Query[] {
+  const shown = shownQuestions(
+    drawn.queries.map((q) => ({ id: q.query.id, parentId: q.query.parent?.id ?? null, showReasonQueryId: q.query.showReasonQuery?.id ?? null, showReasonValue: q.query.showReasonValue })),
+    Object.entries(answers).map(([id, value]) => ({ id: Number(id), value })),
+  );
+  return drawn.queries.filter((q) => shown.has(q.query.id));
+}
 
 const isEmpty = (v: string | string[] | undefined) => (Array.isArray(v) ? v.length === 0 : !v?.trim());
 
@@ -71,13 +85,16 @@ function QuestionField({ query, drawn, answers, onAnswer, showIndex, scoring }: 
   const type = q.type.id;
   const value = answers[q.id];
   const name = `quiz-${q.id}`;
-  const title = pick(language, q.titleZh, q.titleEn);
-  const desc = pick(language, q.descZh, q.descEn);
+  const title = unescapeAngles(pick(language, q.titleZh, q.titleEn));
+  const desc = unescapeAngles(pick(language, q.descZh, q.descEn));
+  const optionText = (o: Query["query"]["options"][number]) => unescapeAngles(pick(language, o.textZh, o.textEn));
+  const pictured = q.options.some((o) => o.image);
   const optionNote = (o: Query["query"]["options"][number]) =>
     o.state === "expired" ? t("activity.quiz.expired") : o.stock !== null ? (o.state === "full" ? t("activity.quiz.usedOf", { used: o.form, stock: o.stock }) : t("activity.quiz.available", { left: o.stock - o.form })) : "";
 
   let field;
-  if (CHOICE.has(type) && type !== PROPERTY_TYPE.PROPERTY_TYPE_SELECT) {
+  // A drop-down cannot show pictures: a select whose options have them is offered as a list of choices.
+  if (CHOICE.has(type) && (type !== PROPERTY_TYPE.PROPERTY_TYPE_SELECT || pictured)) {
     const multiple = type === PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX;
     const chosen = Array.isArray(value) ? value : value ? [value] : [];
     field = (
@@ -92,7 +109,8 @@ function QuestionField({ query, drawn, answers, onAnswer, showIndex, scoring }: 
               checked={chosen.includes(o.value)}
               onChange={(e) => onAnswer(multiple ? (e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value)) : o.value)}
             />
-            <span>{pick(language, o.textZh, o.textEn)}</span>
+            {o.image ? <img className="option-image" src={o.image} alt={optionText(o) ? "" : t("activity.quiz.optionPicture", { value: o.value })} /> : null}
+            {optionText(o) ? <span>{optionText(o)}</span> : null}
             {optionNote(o) ? <small className="option-note">{optionNote(o)}</small> : null}
           </label>
         ))}
@@ -104,7 +122,7 @@ function QuestionField({ query, drawn, answers, onAnswer, showIndex, scoring }: 
         <option value="">{t("activity.quiz.choose")}</option>
         {optionsOf(query, drawn, answers).map((o) => (
           <option key={o.id} value={o.value} disabled={o.state !== "open"}>
-            {pick(language, o.textZh, o.textEn)}
+            {optionText(o) || o.value}
             {optionNote(o) ? ` (${optionNote(o)})` : ""}
           </option>
         ))}
@@ -120,7 +138,7 @@ function QuestionField({ query, drawn, answers, onAnswer, showIndex, scoring }: 
     <fieldset className="quiz-question" data-testid="quiz-question">
       <legend id={`${name}-title`}>
         {showIndex ? <span className="quiz-index">{query.index}.</span> : null}
-        {title}
+        {title || t("activity.quiz.picture")}
         {q.isMust ? (
           <span className="required-mark" aria-hidden="true">
             *
@@ -128,6 +146,7 @@ function QuestionField({ query, drawn, answers, onAnswer, showIndex, scoring }: 
         ) : null}
         {scoring && query.score > 0 ? <span className="quiz-score">{t("activity.quiz.score", { score: query.score })}</span> : null}
       </legend>
+      {q.image ? <img className="quiz-image" src={q.image} alt={t("activity.quiz.pictureOf", { title: title || t("activity.quiz.picture") })} /> : null}
       {desc ? <p className="muted">{desc}</p> : null}
       {field}
     </fieldset>
@@ -172,7 +191,10 @@ export function QuizStep({
     };
   }, []);
 
-  const shown = drawn ? (frame ? drawn.queries.slice(at, at + 1) : drawn.queries) : [];
+  const visible = drawn ? shownOf(drawn, answers) : [];
+  // A changed answer may hide questions: the frame stays within those shown.
+  const current = Math.min(at, Math.max(0, visible.length - 1));
+  const shown = frame ? visible.slice(current, current + 1) : visible;
   const check = () => {
     for (const q of shown) {
       const problem = problemOf(q, answers[q.query.id], language, t("activity.quiz.required"));
@@ -180,17 +202,18 @@ export function QuizStep({
     }
     return Promise.resolve(true);
   };
-  const last = !drawn || !frame || at >= drawn.queries.length - 1;
+  const last = !drawn || !frame || current >= visible.length - 1;
   const next = async () => {
     if (!(await check())) return;
-    if (last) onDone(drawn!, answers);
-    else setAt(at + 1);
+    // What was answered to a question now hidden is not sent (the server would drop it).
+    if (last) onDone(drawn!, Object.fromEntries(Object.entries(answers).filter(([id]) => visible.some((q) => q.query.id === Number(id)))));
+    else setAt(current + 1);
   };
 
   const footer = (
     <>
-      <button type="button" className="button button-quiet" onClick={frame && at > 0 ? () => setAt(at - 1) : onCancel}>
-        {frame && at > 0 ? t("activity.back") : t("activity.cancel")}
+      <button type="button" className="button button-quiet" onClick={frame && current > 0 ? () => setAt(current - 1) : onCancel}>
+        {frame && current > 0 ? t("activity.back") : t("activity.cancel")}
       </button>
       <button type="button" className="button button-primary" disabled={!drawn} onClick={() => void next()} data-testid="quiz-next">
         {last ? t("activity.finish") : t("activity.next")}
@@ -221,7 +244,7 @@ export function QuizStep({
       {steps}
     <div className="quiz" data-testid="quiz">
       <div className="quiz-head">
-        {frame ? <span>{t("activity.quiz.progress", { n: at + 1, total: drawn.queries.length })}</span> : <span />}
+        {frame ? <span>{t("activity.quiz.progress", { n: current + 1, total: visible.length })}</span> : <span />}
         {settings.isTiming ? <Elapsed since={opened} /> : null}
       </div>
       {shown.map((q) => (

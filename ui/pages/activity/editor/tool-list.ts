@@ -9,14 +9,10 @@ import type { ComponentType } from "react";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import type { PowerCode } from "../../../../src/protocol/powers";
 import type { Activity } from "../activity-model";
+import type { ToolWindowProps } from "./tool-window";
 
-export type ToolWindowProps = {
-  activity: Activity;
-  /** Closes the window. */
-  onClose: () => void;
-  /** Something changed: the page reads the activity again. */
-  onChanged: () => void;
-};
+// A window imports its props from ./tool-window.ts, never from here: this list imports the windows (lazily), and ui/ has no import cycles.
+export type { ToolWindowProps } from "./tool-window";
 
 export type EditorTool = {
   id: string;
@@ -29,4 +25,7 @@ export type EditorTool = {
 export const inPreview = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
 
 /** In the order the bar shows them. */
-export const EDITOR_TOOLS: readonly EditorTool[] = [];
+export const EDITOR_TOOLS: readonly EditorTool[] = [
+  // The question bank manager (spec 3 section 2.2): banks are shared by all activities, so it is offered whatever the activity's state (but offline).
+  { id: "questionBanks", power: "FUNCTION_QUERY_EDIT", window: () => import("./question-banks") },
+];
