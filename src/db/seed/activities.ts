@@ -332,6 +332,21 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     { activityId: salon.id, propertyId: people.teamProperty, isReadonly: false, isMust: true, sortIndex: 2 },
   ]);
 
+  // A draft in preview for the editors to work on: members never see it, and the editors' preview-only
+  // tools (team, questionnaire, conditions) have something to open before anything is published.
+  await add({
+    moduleId: thisYear!.id,
+    state: ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW,
+    nameZh: "职工羽毛球赛（筹备中）",
+    nameEn: "Staff badminton tournament (in preparation)",
+    face: covers.badminton,
+    signStart: at(20),
+    signEnd: at(40),
+    cap: 64,
+    contentZh: rich("筹备中的活动：编辑可以在这里试用活动编辑工具，发布前会员看不到。"),
+    contentEn: rich("An activity in preparation: editors can try the editing tools here; members see it only once it is published."),
+  });
+
   // Last year's module: closed activities the member took part in.
   const lastYearParty = await add({
     moduleId: lastYear!.id,
