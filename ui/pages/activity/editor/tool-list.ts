@@ -9,14 +9,10 @@ import type { ComponentType } from "react";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import type { PowerCode } from "../../../../src/protocol/powers";
 import type { Activity } from "../activity-model";
+import type { ToolWindowProps } from "./tool-window";
 
-export type ToolWindowProps = {
-  activity: Activity;
-  /** Closes the window. */
-  onClose: () => void;
-  /** Something changed: the page reads the activity again. */
-  onChanged: () => void;
-};
+export type { ToolWindowProps };
+
 
 export type EditorTool = {
   id: string;
@@ -24,9 +20,15 @@ export type EditorTool = {
   /** Shown only when this holds (besides the power and the activity not being offline). */
   when?: (a: Activity) => boolean;
   window: () => Promise<{ default: ComponentType<ToolWindowProps> }>;
+  /** Its button turns the tool on and off (a mode of the page, not a window). */
+  toggle?: boolean;
 };
 
 export const inPreview = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
 
 /** In the order the bar shows them. */
-export const EDITOR_TOOLS: readonly EditorTool[] = [];
+export const EDITOR_TOOLS: readonly EditorTool[] = [
+  { id: "wording", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./wording-editor") },
+  { id: "layout", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./layout-editor"), toggle: true },
+  { id: "cover", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./cover-editor") },
+];
