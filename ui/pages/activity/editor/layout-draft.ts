@@ -10,6 +10,8 @@ const GAP = 14;
 /** The right-hand column of the default arrangement, top to bottom (the button and the reason share a place: a member sees one). */
 const COLUMN: readonly LayoutElement[] = ["groups", "title", "start", "end", "stock", "count", "surplus", "price", "shoppingcart", "button"];
 const COLUMN_LEFT = MARGIN + DEFAULT_SIZE.img.width + 32;
+/** A video's box is measured before its video has loaded: its title, the video (480 at most) and padding. */
+const PLAYER_HEIGHT = 580;
 
 const order = (el: LayoutElement) => LAYOUT_ELEMENTS.indexOf(el);
 export const px = (n: number) => `${Math.round(n)}px`;
@@ -74,6 +76,8 @@ export function setLook(el: LayoutElement, property: string, value: string, hove
 export function arrange(activityId: number, present: readonly LayoutElement[]) {
   const next: Layout = {};
   for (const el of present) next[el] = { visible: draft()[el]?.visible ?? true, style: { "z-index": String(Z_MIN + order(el)) } };
+  // The reason shares the button's place: the button lies above it, so it can be taken on the page.
+  if (next.button && next["no-power"]) [next.button.style["z-index"], next["no-power"].style["z-index"]] = [next["no-power"].style["z-index"]!, next.button.style["z-index"]!];
   layoutEditing.draft = next;
   const height = (el: LayoutElement) => boxOf(activityId, el)?.offsetHeight ?? 0;
   if (present.includes("img")) place("img", { left: MARGIN, top: MARGIN, width: DEFAULT_SIZE.img.width, height: DEFAULT_SIZE.img.height });
@@ -90,6 +94,6 @@ export function arrange(activityId: number, present: readonly LayoutElement[]) {
   for (const el of ["player", "content"] as const) {
     if (!present.includes(el)) continue;
     place(el, { left: 0, top: below, width: PAGE_WIDTH, height: null });
-    below += height(el) + 20;
+    below += (el === "player" ? Math.max(height(el), PLAYER_HEIGHT) : height(el)) + 20;
   }
 }

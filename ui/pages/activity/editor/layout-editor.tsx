@@ -60,7 +60,9 @@ export default function LayoutEditor({ activity: a, onClose, onChanged, guardClo
     };
   }, [a.id]);
 
-  useEffect(() => guardClose?.(leave), []);
+  useEffect(() => {
+    guardClose?.(leave);
+  }, []);
 
   // Choosing, dragging and resizing on the page; the arrow keys nudge the chosen box.
   useEffect(() => {

@@ -64,7 +64,9 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
       </div>
       {Window ? (
         <Suspense fallback={null}>
-          <Window activity={activity} onClose={close} onChanged={onChanged} guardClose={(g) => (guard.current = g)} />
+          <Window activity={activity} onClose={close} onChanged={onChanged} guardClose={(g) => {
+            guard.current = g;
+          }} />
         </Suspense>
       ) : null}
     </>
