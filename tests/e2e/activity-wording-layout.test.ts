@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
 const PHONE_375 = { width: 375, height: 740 };
@@ -129,6 +129,17 @@ describe("wording and layout", () => {
       expect(await page.locator("[data-testid=price]").count()).toBe(0);
       const saved = { button: await placeOf(page, "button"), img: await placeOf(page, "img") };
       expect(saved.img).toMatchObject({ width: 500, height: 280 });
+      // In English, the saved layout opens in the editor as it was saved; its tool button turns editing off again.
+      await chooseLanguage(page, "en");
+      await page.click("[data-testid=tool-layout]");
+      await page.click("[data-testid=layout-pick-button]");
+      expect([await page.inputValue("#layout-left"), await page.inputValue("#layout-top")]).toEqual([String(saved.button.left), String(saved.button.top)]);
+      expect(await page.textContent("[data-testid=layout-pick-price]")).toBe("Price");
+      expect(await page.isChecked("[data-testid=layout-visible-price]")).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await settledShot(page, "wording-layout/layout-panel-en-desk");
+      await page.click("[data-testid=tool-layout]");
+      await page.waitForSelector("[data-testid=layout-panel]", { state: "detached" });
       await editor.close();
 
       // A member on a desk, in Chinese: the wording and the layout.
