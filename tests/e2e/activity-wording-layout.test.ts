@@ -140,6 +140,24 @@ describe("wording and layout", () => {
       await settledShot(page, "wording-layout/layout-panel-en-desk");
       await page.click("[data-testid=tool-layout]");
       await page.waitForSelector("[data-testid=layout-panel]", { state: "detached" });
+      // A market item has its own elements: its tags, the per-member maximum, what remains and the trolley bar, placed too.
+      await page.goto(`${world.server.url}/activity`);
+      await page.click(`[data-testid=module-tile]:has-text("members' gift market")`);
+      await page.click('[data-testid=market-tile]:has-text("Union anniversary T-shirt")');
+      await page.waitForSelector("[data-testid=market-item]");
+      await page.click("[data-testid=tool-layout]");
+      await page.waitForSelector("[data-layout-canvas] > [data-el=shoppingcart]");
+      await nextFrames(page);
+      const offered = await page.$$eval("[data-testid=layout-panel] .layout-pick", (bs) => bs.map((b) => b.getAttribute("data-testid")!.slice("layout-pick-".length)));
+      expect(offered).toEqual(["activity-body", "img", "title", "start", "end", "stock", "groups", "count", "surplus", "price", "shoppingcart", "button", "no-power", "content"]);
+      await page.click("[data-testid=layout-save]");
+      expect(await messageText(page)).toBe("Saved");
+      await pressOk(page, "OK");
+      await page.waitForSelector("[data-testid=layout-panel]", { state: "detached" });
+      await page.waitForSelector("[data-layout-canvas] [data-testid=cart-link]");
+      expect(await page.textContent("[data-testid=maximum]")).toBe("3");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await settledShot(page, "wording-layout/market-placed-en-desk");
       await editor.close();
 
       // A member on a desk, in Chinese: the wording and the layout.
