@@ -4,6 +4,9 @@ import { idField } from "../shared/fields";
 import { clubModule, showcaseTitle } from "./showcase";
 import { createActivity, createActivityInput, deleteModule, moduleOrders, moduleOrdersInput, moduleSaveInput, saveModule, showInput, showModule } from "./module-editing";
 import { deleteCategory, listCategories, saveCategory } from "./categories";
+import { faceInput, saveActivityFace, saveTeamFace } from "./faces";
+import { saveStyle, styleInput } from "./layout-style";
+import { saveWording, wordingInput } from "./wording";
 import { activityInfo, allActivities, currentActivities, drawQuiz, listActivities, listModules, moduleInfo, powerCheck } from "./catalogue";
 
 export const activityDomain = domain("activity", [
@@ -30,5 +33,10 @@ export const activityDomain = domain("activity", [
     { access: "FUNCTION_ACTIVITY_CREATE", input: t.Object({ name: t.String({ maxLength: 200 }), module: idField }), audit: "category.save" },
     saveCategory,
   ),
+  // The activity editor's wording, layout and covers (wording.ts, layout-style.ts, faces.ts).
+  command("/activity/text", { access: "FUNCTION_ACTIVITY_EDIT", input: wordingInput, audit: "activity.text" }, saveWording),
+  command("/activity/style", { access: "FUNCTION_ACTIVITY_EDIT", input: styleInput, audit: "activity.style" }, saveStyle),
+  command("/activity/face/save", { access: "FUNCTION_ACTIVITY_EDIT", input: faceInput, audit: "activity.face" }, saveActivityFace),
+  command("/activity/team/face/save", { access: "FUNCTION_ACTIVITY_EDIT", input: faceInput, audit: "team.face" }, saveTeamFace),
   command("/activity/module/sort/delete", { access: "FUNCTION_ACTIVITY_CREATE", input: t.Object({ id: idField }), audit: "category.delete" }, deleteCategory),
 ]);

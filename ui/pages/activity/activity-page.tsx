@@ -19,6 +19,8 @@ import { SignFlow } from "./sign-flow";
 import { useActivityPage } from "./use-activity-page";
 import { VideoPlayer } from "./video-player";
 import { EditorTools } from "./editor/tools";
+import { usePlacement } from "./activity-layout";
+import { worded } from "./wording";
 
 export function ActivityPage() {
   const t = useT();
@@ -27,6 +29,7 @@ export function ActivityPage() {
   const [signing, setSigning] = useState(false);
   const focus = useFocusAfterSignUp();
   const activity = page.activity;
+  const placement = usePlacement(activity || { id: 0, style: {} });
 
   const trail = [{ label: t("page.activityIndex"), href: "/activity" }];
   if (activity === false) return <NothingHere title={t("page.activityInfo")} trail={[...trail, { label: t("page.activityInfo") }]} text={t("activity.activityMissing")} />;
@@ -36,11 +39,21 @@ export function ActivityPage() {
   const name = pick(language, a.nameZh, a.nameEn);
   const code = a.check.code;
   const total = quotaOf(a);
+  // The layout editor places the button and the reason both, whichever this member would see.
+  const open = code === "SUCCESS";
+  const shownCode = open ? "ERROR_SIGN_NO_POWER" : code;
   // After the sign-up windows close, focus lands on the status that took the button's place.
   const reason = (
-    <span className="reason-caption" data-testid="reason" tabIndex={-1} ref={focus.target}>
-      {reasonCaption(t, language, "activity", code, a.signStart)}
-    </span>
+    <>
+      <span className="reason-caption" data-testid="reason" tabIndex={-1} ref={focus.target}>
+        {reasonCaption(t, language, "activity", shownCode, a.signStart, a)}
+      </span>
+      {code === "MEMBER_INTERCEPT_NO_POWER" ? (
+        <button type="button" className="button button-quiet" onClick={() => openDues("intercept")}>
+          {t("activity.memberPrompt")}
+        </button>
+      ) : null}
+    </>
   );
 
   return (
@@ -53,46 +66,42 @@ export function ActivityPage() {
       <ActivityArticle
         page={page}
         activity={a}
+        placement={placement}
         className="activity"
         testId="activity"
         face={a.face}
         facts={[
           {
-            label: t("activity.stock"),
+            el: "stock",
+            label: worded(a, language, "quota", t("activity.stock")),
             value: a.stock === null ? t("activity.unlimited") : total !== null ? t("activity.stockLeft", { left: a.stock, total }) : a.stock,
             testId: "stock",
           },
-          { label: t("activity.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : t("activity.free"), testId: "price", className: "activity-price" },
+          { el: "price", label: t("activity.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : t("activity.free"), testId: "price", className: "activity-price" },
           ...(a.integral > 0
             ? [
                 {
+                  el: "price" as const,
                   label: t("activity.points"),
                   value: a.mustIntegral || a.deduction === 0 ? formatPoints(a.integral) : t("activity.deductionOffer", { points: formatPoints(a.integral), money: formatMoney(a.deduction) }),
                 },
               ]
             : []),
         ]}
-      >
-        {a.integral > 0 ? <p className="muted">{t("activity.yourPoints", { points: formatPoints(a.points) })}</p> : null}
-        <div className="activity-action">
-          {code === "SUCCESS" ? (
-            <button type="button" className="button button-primary button-large" onClick={() => void page.start(a, () => setSigning(true))} data-testid="sign-up">
-              {t("activity.signUp")}
-            </button>
-          ) : code === "MEMBER_INTERCEPT_NO_POWER" ? (
-            <>
-              {reason}
-              <button type="button" className="button button-quiet" onClick={() => openDues("intercept")}>
-                {t("activity.memberPrompt")}
-              </button>
-            </>
-          ) : (
-            reason
-          )}
-        </div>
-      </ActivityArticle>
-      {a.videoId ? <VideoPlayer videoId={a.videoId} /> : null}
-      <ActivityDetails activity={a} id="activity-details" title={t("activity.details")} />
+        note={a.integral > 0 ? <p className="muted">{t("activity.yourPoints", { points: formatPoints(a.points) })}</p> : null}
+        button={
+          open || placement.editing
+            ? (look) => (
+                <button type="button" className="button button-primary button-large" style={look} onClick={() => open && void page.start(a, () => setSigning(true))} data-testid="sign-up">
+                  {worded(a, language, "signUp", t("activity.signUp"))}
+                </button>
+              )
+            : null
+        }
+        reason={!open || placement.editing ? reason : null}
+        player={a.videoId ? <VideoPlayer videoId={a.videoId} /> : null}
+        details={<ActivityDetails activity={a} id="activity-details" title={t("activity.details")} />}
+      />
       {signing ? (
         <SignFlow
           activity={a}

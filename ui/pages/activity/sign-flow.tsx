@@ -25,6 +25,7 @@ import type { FamilyMember } from "../centre/family-dialog";
 import type { Activity } from "./activity-model";
 import { type Answers, type Drawn, QuizStep } from "./quiz-step";
 import { type Step, stepsOf } from "./sign-steps";
+import { worded } from "./wording";
 
 type Clan = { id: number; gift: number | null };
 type Draft = { details: FormValues | null; properties: SentValue[]; quiz: { drawn: Drawn; answers: Answers } | null; clans: Clan[]; address: number | null; integral: 0 | 1 };
@@ -221,8 +222,9 @@ async function familyReady(activity: Activity, family: FamilyMember[], clans: Cl
   return false;
 }
 
-function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }) {
+function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade: string; onClose: () => void }) {
   const t = useT();
+  const { language } = useSnapshot(session);
   const [, navigate] = useLocation();
   return (
     <Dialog
@@ -241,15 +243,15 @@ function TicketWindow({ trade, onClose }: { trade: string; onClose: () => void }
       }
     >
       <div className="ticket" data-testid="ticket">
-        <p className="ticket-success">{t("activity.done.success")}</p>
+        <p className="ticket-success">{worded(activity, language, "success", t("activity.done.success"))}</p>
         <TicketQr trade={trade} alt={t("activity.done.ticketTitle")} size={240} />
-        <p className="muted">{t("activity.done.ticketHint")}</p>
+        <p className="muted">{worded(activity, language, "qrCode", t("activity.done.ticketHint"))}</p>
       </div>
     </Dialog>
   );
 }
 
-function ReviewWindow({ signed, quiz, passLine, onClose }: { signed: Signed; quiz: { drawn: Drawn; answers: Answers }; passLine: number; onClose: () => void }) {
+function ReviewWindow({ activity, signed, quiz, passLine, onClose }: { activity: Activity; signed: Signed; quiz: { drawn: Drawn; answers: Answers }; passLine: number; onClose: () => void }) {
   const t = useT();
   /** The most a member could score on this draw. */
   const full = quiz.drawn.queries.reduce((sum, q) => sum + q.score, 0);
@@ -276,7 +278,7 @@ function ReviewWindow({ signed, quiz, passLine, onClose }: { signed: Signed; qui
       }
     >
       <div className="review" data-testid="review">
-        <p className="ticket-success">{t("activity.done.success")}</p>
+        <p className="ticket-success">{worded(activity, language, "success", t("activity.done.success"))}</p>
         {signed.score !== null ? (
           <p className="review-score" data-testid="review-score">
             {t(passLine > 0 ? "activity.done.reviewScorePass" : "activity.done.reviewScore", { score: signed.score, full, pass: passLine })}
@@ -354,7 +356,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
     if (signed.pay) return setResult({ kind: "pay", signed });
     if (signed.ticket) return setResult({ kind: "ticket", signed });
     if (signed.review && draft.quiz) return setResult({ kind: "review", signed });
-    await showMessage(t("activity.done.success"));
+    await showMessage(worded(activity, session.language, "success", t("activity.done.success")));
     onClose(true);
   };
 
@@ -371,8 +373,8 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
         onClose={() => onClose(true)}
       />
     );
-  if (result?.kind === "ticket") return <TicketWindow trade={result.signed.trade} onClose={() => onClose(true)} />;
-  if (result?.kind === "review") return <ReviewWindow signed={result.signed} quiz={draft.quiz!} passLine={activity.queryStock?.passLine ?? 0} onClose={() => onClose(true)} />;
+  if (result?.kind === "ticket") return <TicketWindow activity={activity} trade={result.signed.trade} onClose={() => onClose(true)} />;
+  if (result?.kind === "review") return <ReviewWindow activity={activity} signed={result.signed} quiz={draft.quiz!} passLine={activity.queryStock?.passLine ?? 0} onClose={() => onClose(true)} />;
 
   if (step === "details") {
     const { properties, stored } = detailsOf(activity);

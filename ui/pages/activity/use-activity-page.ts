@@ -14,6 +14,7 @@ import { session } from "../../state/session";
 import { useLoaded } from "../../lib/use-loaded";
 import type { Activity } from "./activity-model";
 import { chosenFromSearch, firstMissingGroup } from "./tag-rules";
+import { worded } from "./wording";
 
 export function useActivityPage(path: "/activity/info" | "/market/info") {
   const t = useT();
@@ -45,7 +46,11 @@ export function useActivityPage(path: "/activity/info" | "/market/info") {
     start: (a: Activity, open: () => void) => {
       if (a.check.code === "MEMBER_INTERCEPT_NO_POWER") return openDues("intercept");
       const missing = firstMissingGroup(a.groups, tagsOf(a));
-      if (missing) return showMessage(t("result.ERROR_SIGN_TAG", { group: pick(session.language, missing.nameZh, missing.nameEn) }));
+      if (missing) {
+        const group = pick(session.language, missing.nameZh, missing.nameEn);
+        // The activity's own prompt names the group where it says {group}.
+        return showMessage(worded(a, session.language, "chooseTag", t("result.ERROR_SIGN_TAG", { group })).replaceAll("{group}", group));
+      }
       open();
     },
   };

@@ -18,6 +18,8 @@ import { reasonCaption } from "../activity/opening-time";
 import { SignFlow } from "../activity/sign-flow";
 import { ActivityArticle, ActivityDetails, NothingHere } from "../activity/activity-article";
 import { EditorTools } from "../activity/editor/tools";
+import { usePlacement } from "../activity/activity-layout";
+import { worded } from "../activity/wording";
 import { quotaOf } from "../activity/activity-model";
 import { useActivityPage } from "../activity/use-activity-page";
 import { MarketBar, useCartCount, usePoints } from "./market-bar";
@@ -57,6 +59,7 @@ export function MarketInfoPage() {
   const [count, setCount] = useCartCount();
   const points = usePoints(page.version);
   const item = page.activity;
+  const placement = usePlacement(item || { id: 0, style: {} });
 
   if (item === false) return <NothingHere title={t("page.marketInfo")} text={t("market.itemMissing")} />;
   if (item === null) return <div className="activity-loading" aria-busy="true" />;
@@ -65,27 +68,33 @@ export function MarketInfoPage() {
   const name = pick(language, a.nameZh, a.nameEn);
   const code = a.check.code;
   const quota = quotaOf(a);
+  // The layout editor places the button and the reason both, whichever this member would see.
+  const open = code === "SUCCESS";
+  const shownCode = open ? "ERROR_SIGN_NO_POWER" : code;
+  const bar = <MarketBar count={count} points={points} />;
 
   return (
     <>
       <PageHead title={name} trail={[{ label: pick(language, a.module.nameZh, a.module.nameEn), href: `/market?id=${a.module.id}` }, { label: name }]} />
-      <MarketBar count={count} points={points} />
+      {placement.placed || placement.hidden.has("shoppingcart") ? null : bar}
       <EditorTools activity={a} onChanged={page.reload} />
       <ActivityArticle
         page={page}
         activity={a}
+        placement={placement}
         className="activity market-item"
         testId="market-item"
         face={a.face || a.team?.face}
         dates={{ start: t("market.redeemStart"), end: t("market.redeemEnd") }}
         facts={[
-          { label: t("market.quota"), value: quota === null ? t("market.unlimited") : quota },
-          { label: t("market.maximum"), value: a.formCount, testId: "maximum" },
-          { label: t("market.remaining"), value: a.stock === null ? t("market.unlimited") : a.stock, testId: "stock" },
-          { label: t("market.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : a.integral > 0 ? t("market.pointsCost", { points: formatPoints(a.integral) }) : t("market.free"), testId: "price", className: "activity-price" },
+          { el: "stock", label: worded(a, language, "quota", t("market.quota")), value: quota === null ? t("market.unlimited") : quota },
+          { el: "count", label: worded(a, language, "maxQuota", t("market.maximum")), value: a.formCount, testId: "maximum" },
+          { el: "surplus", label: worded(a, language, "remaining", t("market.remaining")), value: a.stock === null ? t("market.unlimited") : a.stock, testId: "stock" },
+          { el: "price", label: t("market.price"), value: a.price > 0 ? `¥${formatMoney(a.price)}` : a.integral > 0 ? t("market.pointsCost", { points: formatPoints(a.integral) }) : t("market.free"), testId: "price", className: "activity-price" },
           ...(a.integral > 0 && a.price > 0
             ? [
                 {
+                  el: "price" as const,
                   label: t("market.pointsOnly"),
                   value: a.mustIntegral || a.deduction === 0 ? formatPoints(a.integral) : t("market.deduction", { points: formatPoints(a.integral), money: formatMoney(a.deduction) }),
                   testId: "item-points",
@@ -93,25 +102,32 @@ export function MarketInfoPage() {
               ]
             : []),
         ]}
-      >
-        <div className="activity-action">
-          {code === "SUCCESS" ? (
-            <button type="button" className="button button-primary button-large" onClick={() => void page.start(a, () => setAdding(true))} data-testid="add-to-cart">
-              {t("market.addToCart")}
-            </button>
-          ) : (
-            <span className="reason-caption" data-testid="reason">
-              {reasonCaption(t, language, "market", code, a.signStart)}
-            </span>
-          )}
-          {code === "MEMBER_INTERCEPT_NO_POWER" ? (
-            <button type="button" className="button button-quiet" onClick={() => openDues("intercept")}>
-              {t("activity.memberPrompt")}
-            </button>
-          ) : null}
-        </div>
-      </ActivityArticle>
-      <ActivityDetails activity={a} id="item-details" title={t("market.details")} />
+        button={
+          open || placement.editing
+            ? (look) => (
+                <button type="button" className="button button-primary button-large" style={look} onClick={() => open && void page.start(a, () => setAdding(true))} data-testid="add-to-cart">
+                  {worded(a, language, "signUp", t("market.addToCart"))}
+                </button>
+              )
+            : null
+        }
+        reason={
+          !open || placement.editing ? (
+            <>
+              <span className="reason-caption" data-testid="reason">
+                {reasonCaption(t, language, "market", shownCode, a.signStart, a)}
+              </span>
+              {code === "MEMBER_INTERCEPT_NO_POWER" ? (
+                <button type="button" className="button button-quiet" onClick={() => openDues("intercept")}>
+                  {t("activity.memberPrompt")}
+                </button>
+              ) : null}
+            </>
+          ) : null
+        }
+        cart={bar}
+        details={<ActivityDetails activity={a} id="item-details" title={t("market.details")} />}
+      />
       {adding ? (
         <SignFlow
           activity={a}

@@ -20,12 +20,17 @@ export type EditorTool = {
   /** Shown only when this holds (besides the power and the activity not being offline). */
   when?: (a: Activity) => boolean;
   window: () => Promise<{ default: ComponentType<ToolWindowProps> }>;
+  /** Its button turns the tool on and off (a mode of the page, not a window). */
+  toggle?: boolean;
 };
 
 export const inPreview = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
 
 /** In the order the bar shows them. */
 export const EDITOR_TOOLS: readonly EditorTool[] = [
+  { id: "wording", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./wording-editor") },
+  { id: "layout", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./layout-editor"), toggle: true },
+  { id: "cover", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./cover-editor") },
   // The question bank manager (spec 3 section 2.2): banks are shared by all activities, so it is offered whatever the activity's state (but offline).
   { id: "questionBanks", power: "FUNCTION_QUERY_EDIT", window: () => import("./question-banks") },
 ];

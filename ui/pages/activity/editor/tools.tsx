@@ -2,7 +2,7 @@
 // 2.1): the tools of ./tool-list.ts the signed-in staff member holds the power
 // for, none while the activity is offline. A tool's window is loaded when it
 // is first opened, with the editing stylesheets.
-import { type ComponentType, Suspense, lazy, useMemo, useState } from "react";
+import { type ComponentType, Suspense, lazy, useMemo, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import { useT } from "../../../i18n";
@@ -31,21 +31,42 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
   const t = useT();
   useSnapshot(session).user;
   const [open, setOpen] = useState<EditorTool | null>(null);
+  const guard = useRef<(() => Promise<boolean>) | null>(null);
   const tools = toolsFor(activity);
+  const close = () => {
+    guard.current = null;
+    setOpen(null);
+  };
+  // A toggle's second press turns it off, and another tool takes its place, once its window agrees (unsaved changes).
+  const press = async (tool: EditorTool) => {
+    if (open?.toggle && !(await (guard.current?.() ?? Promise.resolve(true)))) return;
+    if (open === tool) return close();
+    guard.current = null;
+    setOpen(tool);
+  };
   const Window = useMemo(() => (open ? windowOf(open) : null), [open]);
   if (tools.length === 0) return null;
   return (
     <>
       <div className="module-tools editor-tools" role="toolbar" aria-label={t("editor.toolbar")} data-testid="editor-tools">
         {tools.map((tool) => (
-          <button key={tool.id} type="button" className="button button-quiet" onClick={() => setOpen(tool)} data-testid={`tool-${tool.id}`}>
+          <button
+            key={tool.id}
+            type="button"
+            className={`button button-quiet${tool.toggle && open === tool ? " is-on" : ""}`}
+            aria-pressed={tool.toggle ? open === tool : undefined}
+            onClick={() => void press(tool)}
+            data-testid={`tool-${tool.id}`}
+          >
             {t(`editor.tools.${tool.id}`)}
           </button>
         ))}
       </div>
       {Window ? (
         <Suspense fallback={null}>
-          <Window activity={activity} onClose={() => setOpen(null)} onChanged={onChanged} />
+          <Window activity={activity} onClose={close} onChanged={onChanged} guardClose={(g) => {
+            guard.current = g;
+          }} />
         </Suspense>
       ) : null}
     </>
