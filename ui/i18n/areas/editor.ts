@@ -94,6 +94,8 @@ export default {
         button: "报名按钮",
         "no-power": "不可报名提示",
         content: "详情",
+      },
+    },
     banks: {
       title: "题库管理",
       search: "按名称搜索",
@@ -330,6 +332,8 @@ export default {
         button: "Sign-up button",
         "no-power": "Not-open notice",
         content: "Details",
+      },
+    },
     banks: {
       title: "Question banks",
       search: "Search by name",
