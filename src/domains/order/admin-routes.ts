@@ -28,7 +28,7 @@ export const orderAdminDomain = domain("order-admin", [
   upload("/order/import/express", { access: ORDER, maxBytes: IMPORT_BYTES, files: ["xlsx"], audit: "order.import.express" }, importExpress),
   upload("/order/import/close/update", { access: ORDER, maxBytes: IMPORT_BYTES, files: ["xlsx"], audit: "order.import.shipped" }, importShipped),
   download("/order/import/log", { access: ORDER, input: importLogInput }, ({ ctx, input }) =>
-    importLogFile(ctx, { kind: `order.${input.kind}`, key: input.key, reasons: ORDER_IMPORT_REASONS }),
+    importLogFile(ctx, { kind: `order.${input.kind}`, key: input.log, reasons: ORDER_IMPORT_REASONS }),
   ),
-  command("/order/import/log/clear", { access: ORDER, input: importLogInput, audit: "order.import.clear" }, ({ ctx, input }) => clearImportLog(ctx, { kind: `order.${input.kind}`, key: input.key })),
+  command("/order/import/log/clear", { access: ORDER, input: importLogInput, audit: "order.import.clear" }, ({ ctx, input }) => clearImportLog(ctx, { kind: `order.${input.kind}`, key: input.log })),
 ]);

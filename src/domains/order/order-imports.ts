@@ -17,7 +17,8 @@ import type { Ctx, MemberCtx } from "../context";
 import { finishImport, importKeyPattern, type Judged, type ReasonTexts, recordsOf } from "../shared/sheets/imports";
 import { COURIER_COLUMNS, SHIPPED_COLUMNS } from "./sheet-columns";
 
-export const importLogInput = t.Object({ kind: t.Union([t.Literal("express"), t.Literal("shipped")]), key: t.String({ pattern: importKeyPattern, maxLength: 32 }) });
+/** A log by the `key` its import answered, named `log` (a signed GET's own `key` is its nonce). */
+export const importLogInput = t.Object({ kind: t.Union([t.Literal("express"), t.Literal("shipped")]), log: t.String({ pattern: importKeyPattern, maxLength: 32 }) });
 
 /** The reasons a row is refused or left alone, as the feedback table words them (the UI has the same under `editor.orderAdmin.reasons`). */
 export const ORDER_IMPORT_REASONS: ReasonTexts = {

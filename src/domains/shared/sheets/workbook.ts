@@ -93,7 +93,8 @@ export function writeWorkbook(sheets: readonly Sheet[]): Uint8Array {
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) {
     // Text goes in as string cells, never formulas: "=HYPERLINK(...)" typed by a member stays text.
-    const ws = XLSX.utils.aoa_to_sheet(sheet.rows as SheetCell[][]);
+    // Empty text is an empty cell.
+    const ws = XLSX.utils.aoa_to_sheet(sheet.rows.map((row) => row.map((cell) => (cell === "" ? null : cell))));
     if (sheet.widths) ws["!cols"] = sheet.widths.map((wch) => ({ wch }));
     // Sheet names: 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
     XLSX.utils.book_append_sheet(book, ws, sheet.name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31));
