@@ -37,13 +37,12 @@ const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 export async function scopeOf(ctx: Pick<Ctx, "db">, id: number) {
   const [activity] = await ctx.db.select({ id: activities.id, teamId: activities.teamId, nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(eq(activities.id, id));
   if (!activity) throw new DomainError("ERROR_RESULT_NULL");
-  if (activity.teamId === null) return { activity, ids: [activity.id] };
-  const team = await ctx.db.select({ id: activities.id }).from(activities).where(eq(activities.teamId, activity.teamId));
-  return { activity, ids: team.map((a) => a.id) };
+  const members = activity.teamId === null ? [activity] : await ctx.db.select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(eq(activities.teamId, activity.teamId)).orderBy(activities.id);
+  return { activity, activities: members, ids: members.map((a) => a.id) };
 }
 
 /** Where the sub-orders the filters keep are: ERROR_PARAMS { field } for a filter that cannot be (a state not in the table, an activity of another team, a date that is no date). */
-export async function activityWhere(ctx: Pick<Ctx, "db">, filter: ActivityFilter): Promise<{ where: SQL; title: { nameZh: string; nameEn: string } }> {
+export async function activityWhere(ctx: Pick<Ctx, "db">, filter: ActivityFilter) {
   if (filter.state != null && !ORDER_STATES.has(filter.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
   const start = timeOf(filter.start, "start");
   const end = timeOf(filter.end, "end");
@@ -61,7 +60,7 @@ export async function activityWhere(ctx: Pick<Ctx, "db">, filter: ActivityFilter
     trade ? or(like(orders.trade, `%${trade}%`), like(orderItems.childTrade, `%${trade}%`)) : undefined,
     who ? memberMatches(who) : undefined,
   )!;
-  return { where, title: scope.activity };
+  return { where, title: scope.activity, scope: scope.activities };
 }
 
 /** The member's employee number, phone, e-mail or name holds the text. */
@@ -72,9 +71,9 @@ function memberMatches(text: string): SQL {
   return or(ilike(users.employees, pattern), like(users.phone, pattern), ilike(users.mail, pattern), named)!;
 }
 
-/** POST /order/activity/list: 23 a page, newest first; phones masked (spec 3 section 9). */
+/** POST /order/activity/list: 23 a page, newest first; phones masked (spec 3 section 9). `activities`: the team's, for the activity filter. */
 export async function activityOrders({ ctx, input }: { ctx: MemberCtx; input: typeof activityOrdersInput.static }) {
-  const { where } = await activityWhere(ctx, input);
+  const { where, scope } = await activityWhere(ctx, input);
   const [{ n }] = (await ctx.db
     .select({ n: count() })
     .from(orderItems)
@@ -113,5 +112,6 @@ export async function activityOrders({ ctx, input }: { ctx: MemberCtx; input: ty
     count: p.count,
     max: p.max,
     index: p.index,
+    activities: scope.map((a) => ({ ...a, name: inLanguage(ctx, a.nameZh, a.nameEn) })),
   };
 }

@@ -10,8 +10,8 @@
 import { and, eq } from "drizzle-orm";
 import { importLogs } from "../../../db/schema";
 import type { ImportVerdict } from "../../../db/schema/imports";
-import type { CommandCtx, Download, UploadedFile } from "../../../http/kit";
-import { DomainError, message } from "../../../protocol/result";
+import type { AuditTarget, CommandCtx, Download, UploadedFile } from "../../../http/kit";
+import { DomainError, type Message, message } from "../../../protocol/result";
 import type { MemberCtx } from "../../context";
 import { inLanguage } from "../language";
 import { readRows, writeWorkbook, XLSX_TYPE } from "./workbook";
@@ -23,6 +23,9 @@ export type ImportRecord<K extends string> = { line: number; cells: string[]; va
 
 /** A judged row: what it would change (`change`, when it applies). */
 export type Judged<C> = { line: number; cells: string[]; verdict: ImportVerdict["verdict"]; reason: string | null; change?: C };
+
+/** What an import answers, refused or not: rows that changed something, the log's key, and every row's verdict. */
+export type ImportAnswer = { count: number; key: string; list: ImportVerdict[] };
 
 /** Rows the importer may hold at once: beyond, the file is refused as a whole. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -66,7 +69,7 @@ const newKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toS
 export async function finishImport<C>(
   ctx: CommandCtx<MemberCtx>,
   args: { kind: string; file: UploadedFile; header: string[]; judged: Judged<C>[]; apply: (changes: C[]) => Promise<number> },
-) {
+): Promise<(ImportAnswer & { message: Message }) | (ImportAnswer & { audit: AuditTarget })> {
   const refused = args.judged.filter((j) => j.verdict === "refused").length;
   const changes = args.judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [j.change] : []));
   const count = refused ? 0 : changes.length ? await args.apply(changes) : 0;
