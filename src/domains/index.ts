@@ -15,6 +15,7 @@ import { fileDomain } from "./file/routes";
 import { membershipDomain } from "./membership/routes";
 import { newsDomain } from "./news/routes";
 import { orderDomain } from "./order/routes";
+import { orderAdminDomain } from "./order/admin-routes";
 import { outboxDomain } from "./outbox/routes";
 import { paymentDomain } from "./payment/routes";
 import { pointsDomain } from "./points/routes";
@@ -43,6 +44,7 @@ export const DOMAINS = [
   activityDomain,
   questionnaireDomain,
   orderDomain,
+  orderAdminDomain,
   cartDomain,
   videoDomain,
   bannerDomain,

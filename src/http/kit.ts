@@ -155,8 +155,8 @@ export function command<P extends string, A extends Access, S extends TSchema = 
   });
 }
 
-/** A received file, already kept by the storage provider under a content-addressed key. */
-export type UploadedFile = { key: string; kind: FileKind; name: string; size: number };
+/** A received file, already kept by the storage provider under a content-addressed key; `bytes` as received, so a verb reading it (an import) calls no store inside its transaction. */
+export type UploadedFile = { key: string; kind: FileKind; name: string; size: number; bytes: Uint8Array };
 
 /** A command whose payload is one file (multipart part `file`), signed over the whole body. */
 export function upload<P extends string, A extends Access, R extends object | void = object>(

@@ -51,5 +51,5 @@ export async function receiveFile(storage: StorageProvider, def: RouteDef, limit
   const { bytes, kind, name } = await fileOf(def, limit, contentType, body);
   const key = storageKeyOf(bytes, kind);
   await storage.put(key, bytes, FILE_TYPES[kind]);
-  return { file: { key, kind, name, size: bytes.length } };
+  return { file: { key, kind, name, size: bytes.length, bytes } };
 }

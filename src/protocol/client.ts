@@ -185,6 +185,28 @@ export class ApiClient {
     return `${this.opts.baseUrl}${fullPath}?${req.query}`;
   }
 
+  /**
+   * A signed GET download (an export, an import's feedback table): the file
+   * with the name the server gave it, or the sealed refusal it answered instead.
+   */
+  async download<T = {}>(path: string, params: Record<string, string> = {}): Promise<{ file: Blob; name: string | null } | { answer: Answer<T> }> {
+    if (!this.keys || this.keys.expires <= this.now()) await this.startSession();
+    const keys = this.keys!;
+    const fullPath = `/api${path}`;
+    const req = await signRequest(this.opts.backend, keys, { method: "GET", path: fullPath, nowMs: this.now(), extra: params });
+    let res: Response;
+    try {
+      res = await this.fetcher(`${this.opts.baseUrl}${fullPath}?${req.query}`, { method: "GET" });
+    } catch (error) {
+      throw new TransportError(`network error on ${path}: ${(error as Error).message}`);
+    }
+    const type = res.headers.get("content-type") ?? "";
+    if (type.startsWith(ENVELOPE.contentType) || type.startsWith("application/json")) return { answer: await this.answerOf<T>(res, keys, req.nonce, path) };
+    if (!res.ok) throw new TransportError(`unexpected answer ${res.status} on ${path}`);
+    const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("content-disposition") ?? "")?.[1];
+    return { file: await res.blob(), name: name ? decodeURIComponent(name) : null };
+  }
+
   /** Fetches a signed GET (the image code, a QR ticket, a download). */
   async get(path: string, params: Record<string, string> = {}): Promise<Response> {
     return this.fetcher(await this.signedUrl(path, params));

@@ -57,3 +57,17 @@ export const escapeAngles = (text: string): string => text.replace(/</g, "&lt;")
 
 /** What the member typed, from text stored escaped: a field or a title shows it as written. */
 export const unescapeAngles = (text: string): string => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+
+/** A phone shown to people keeps its first 3 and last 4 digits: 139****0001 (spec 3 section 9). */
+export function maskPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? "").trim();
+  if (digits.length < 8) return digits;
+  return `${digits.slice(0, 3)}${"*".repeat(digits.length - 7)}${digits.slice(-4)}`;
+}
+
+/** An identity number shown on screen keeps its first 6 and last 4 characters. */
+export function maskIdentity(identity: string | null | undefined): string {
+  const text = (identity ?? "").trim();
+  if (text.length <= 10) return text.length > 4 ? `${"*".repeat(text.length - 4)}${text.slice(-4)}` : text;
+  return `${text.slice(0, 6)}${"*".repeat(text.length - 10)}${text.slice(-4)}`;
+}

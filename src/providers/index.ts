@@ -32,6 +32,6 @@ export const configuredProviders = (config: Config): Providers => ({
   storage: config.storage.s3 ? s3Storage(config.storage.s3) : localStorage(join(config.dataDir, "files")),
 });
 
-export type { MailMessage, MailProvider } from "./mail";
+export type { MailAttachment, MailMessage, MailProvider } from "./mail";
 export type { SmsMessage, SmsProvider, SmsTemplate } from "./sms";
 export type { StorageProvider } from "./storage";

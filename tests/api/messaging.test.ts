@@ -4,7 +4,7 @@
 // the portal's own routes; the outbox job delivers, retries and gives up.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { outbox } from "../../src/db/schema";
+import { activities, outbox } from "../../src/db/schema";
 import { codeTexts } from "../../src/domains/shared/codes";
 import { MAX_SEND_ATTEMPTS } from "../../src/domains/shared/messages";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
@@ -14,7 +14,8 @@ import { tencentSms } from "../../src/providers/sms/tencent";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { lastCode } from "../helpers/codes";
-import { startMailServer } from "../helpers/mail-server";
+import { mailParts, startMailServer } from "../helpers/mail-server";
+import { readXlsx, XLSX_TYPE } from "../helpers/sheets";
 import { GATEWAY_ACCOUNT, startSmsGateway } from "../helpers/sms-gateway";
 import { until } from "../helpers/wait";
 
@@ -76,6 +77,36 @@ describe("mail over SMTP", () => {
     expect(got.headers["message-id"]).toBe(`<outbox-${row.id}@example.com>`);
     await until(async () => (await rowTo(to)).state === "sent", "the message is marked sent");
     expect(await rowTo(to)).toMatchObject({ attempts: 1, error: null });
+  });
+
+  test("an order export sent by mail arrives with its xlsx attached", async () => {
+    const editor = await t.as("cn000002");
+    const [mooncake] = await t.db.select({ id: activities.id }).from(activities).where(eq(activities.nameEn, "Mid-Autumn mooncake box"));
+    expect((await editor.call("/order/activity/export", { id: mooncake!.id, mail: 1 })).message.code).toBe("SUCCESS");
+    const to = "cn000002@union.example.com";
+    await until(() => mail.received.some((m) => m.to.includes(to) && m.subject.startsWith("订单导出")), "the export mail arrives");
+    const got = mail.received.find((m) => m.to.includes(to) && m.subject.startsWith("订单导出"))!;
+    expect(got.subject).toBe("订单导出：中秋月饼礼盒");
+    const file = mailParts(got.raw).find((p) => (p.headers["content-disposition"] ?? "").startsWith("attachment"))!;
+    expect(file.headers["content-type"]).toStartWith(XLSX_TYPE);
+    // The name in RFC 2231 pieces (filename*0*=utf-8''..., filename*1*=...), as nodemailer writes a long one.
+    const pieces = [...file.headers["content-disposition"]!.matchAll(/filename\*\d+\*?=([^;]+)/g)].map((m) => m[1]!.trim().replace(/^utf-8''/i, ""));
+    expect(decodeURIComponent(pieces.join(""))).toMatch(/^中秋月饼礼盒-订单-\d{8}\.xlsx$/);
+    const { rows } = readXlsx(new Uint8Array(file.body));
+    expect(rows[0]![0]).toBe("主订单号");
+    expect(rows.slice(1).map((r) => r[2])).toEqual(["中秋月饼礼盒"]);
+    await until(async () => (await rowTo(to)).state === "sent", "the message is marked sent");
+  });
+
+  test("a mail whose attachment is gone from storage is marked failed at once: no retry brings it back", async () => {
+    const [row] = await t.db
+      .insert(outbox)
+      .values({ channel: "mail", to: "lost@union.example.com", subject: "s", text: "t", attachment: { key: `${"0".repeat(64)}.xlsx`, name: "lost.xlsx", type: XLSX_TYPE }, createdAt: t.clock.now(), nextAt: t.clock.now() })
+      .returning();
+    await tick(0);
+    await settled("lost@union.example.com", 1);
+    expect(await rowTo("lost@union.example.com")).toMatchObject({ id: row!.id, state: "failed", attempts: 1 });
+    expect(mail.received.some((m) => m.to.includes("lost@union.example.com"))).toBe(false);
   });
 
   test("a refusal for good (550) marks the message failed at its first try; the log names the message and the reason, not the address or the code", async () => {

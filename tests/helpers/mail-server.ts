@@ -5,7 +5,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; headers: Record<string, string>; subject: string; text: string };
+/** `raw`: the message as it came (latin1), for a test that reads a multipart mail's attachment. */
+export type ReceivedMail = { from: string; to: string[]; headers: Record<string, string>; subject: string; text: string; raw: string };
 export type MailMode = "accept" | "refuse" | "defer" | "hang";
 
 const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
@@ -34,10 +35,12 @@ export async function startMailServer(login: { user: string; password: string })
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("latin1");
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
-          ...readMessage(Buffer.concat(chunks).toString("latin1")),
+          ...readMessage(raw),
+          raw,
         });
         callback();
       });
@@ -88,4 +91,23 @@ function readMessage(raw: string): { headers: Record<string, string>; subject: s
         ? bytes(decodeQ(body.replace(/=\r\n/g, ""))).toString("utf8")
         : bytes(body).toString("utf8");
   return { headers, subject: decodeWords(headers.subject ?? ""), text: text.replace(/\r\n/g, "\n").trim() };
+}
+
+/** The parts of a multipart mail: each part's headers (lower-case names, unfolded) and its body decoded from base64 when so encoded. */
+export function mailParts(raw: string): { headers: Record<string, string>; body: Buffer }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const split = part.indexOf("\r\n\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of part.slice(0, split).trim().replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
+        const colon = line.indexOf(":");
+        headers[line.slice(0, colon).toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+      }
+      const body = part.slice(split + 4);
+      return { headers, body: (headers["content-transfer-encoding"] ?? "").toLowerCase() === "base64" ? Buffer.from(body.replace(/\s+/g, ""), "base64") : bytes(body) };
+    });
 }

@@ -103,8 +103,38 @@ export const api = {
     return URL.createObjectURL(await res.blob());
   },
 
-  /** One signed multipart upload (an image), under the loading overlay; answered like any call. */
-  async upload<P extends "/file/upload/image" | "/upload/image">(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
+  /**
+   * A signed GET download (an export, an import's feedback table), saved by the
+   * browser under the name the server gave it. The signed address never
+   * reaches the page (it carries the token): the file is fetched here and
+   * handed over as an object URL. Answers SUCCESS once saved, or the refusal.
+   */
+  async download(path: "/order/activity/export" | "/order/module/export" | "/order/import/log" | "/system/outbox/attachment", params: Record<string, string>, fallbackName = "download.xlsx"): Promise<Answer> {
+    let got: { file: Blob; name: string | null } | { answer: Answer };
+    try {
+      got = await track(client.download(path, params));
+    } catch (error) {
+      console.error(error);
+      return unreachable<{}>();
+    }
+    if ("answer" in got) {
+      if (got.answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+      return got.answer;
+    }
+    const url = URL.createObjectURL(got.file);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = got.name ?? fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The browser has taken the file once the click is handled.
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    return { message: message("SUCCESS") };
+  },
+
+  /** One signed multipart upload (an image, an import's spreadsheet), under the loading overlay; answered like any call. */
+  async upload<P extends "/file/upload/image" | "/upload/image" | "/order/import/express" | "/order/import/close/update">(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
     let answer: Answer<AnswerOf<P>>;
     try {
       answer = await track(client.upload<AnswerOf<P>>(path, file, name));

@@ -37,19 +37,9 @@ export function formatPoints(hundredths: number, signed = false): string {
   return `${hundredths > 0 ? "+" : "-"}${text}`;
 }
 
-/** A phone shown to people keeps its first 3 and last 4 digits: 139****0001. */
-export function maskPhone(phone: string | null | undefined): string {
-  const digits = (phone ?? "").trim();
-  if (digits.length < 8) return digits;
-  return `${digits.slice(0, 3)}${"*".repeat(digits.length - 7)}${digits.slice(-4)}`;
-}
+/** The server masks the phones of staff answers by the same rule (src/protocol/identity.ts). */
+export { maskIdentity, maskPhone } from "../../src/protocol/identity";
 
-/** An identity number shown in a list keeps its first 6 and last 4 characters. */
-export function maskIdentity(identity: string | null | undefined): string {
-  const text = (identity ?? "").trim();
-  if (text.length <= 10) return text.length > 4 ? `${"*".repeat(text.length - 4)}${text.slice(-4)}` : text;
-  return `${text.slice(0, 6)}${"*".repeat(text.length - 10)}${text.slice(-4)}`;
-}
 
 /** The first and last instant of a yyyy-MM-dd day in the visitor's time zone, as ISO text for a filter. */
 export function dayStart(day: string): string | undefined {

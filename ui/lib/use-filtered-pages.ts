@@ -59,6 +59,8 @@ export function useFilteredPages<F extends Record<string, string>, P extends Pag
     filterBar: { draft, onDraft: setDraft, onSearch: search, onReset: reset },
     list: { list: (page?.list as AnswerOf<P>["list"] | undefined) ?? null, failed, onRetry: () => setAttempt((n) => n + 1), paging },
     page,
+    /** The filter the list shows (applied by Search), for what acts on the same rows (an export). */
+    filter,
     filtered,
     /** Asks for the page shown again, after something changed its rows (an order cancelled or paid). */
     reload: () => setAttempt((n) => n + 1),

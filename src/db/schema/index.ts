@@ -15,3 +15,4 @@ export * from "./questionnaire";
 export * from "./system";
 export * from "./user";
 export * from "./verification";
+export * from "./imports";

@@ -157,5 +157,6 @@ export const parcels = pgTable(
     takeTime: ts("take_time"),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [index("parcels_order_idx").on(t.orderId)],
+  // One parcel per tracking number of an order: importing the same courier file twice writes nothing twice.
+  (t) => [index("parcels_order_idx").on(t.orderId), uniqueIndex("parcels_order_number_idx").on(t.orderId, t.number)],
 );

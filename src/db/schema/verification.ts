@@ -1,6 +1,7 @@
 // One-time codes sent by SMS or mail, and the outbox every message goes through.
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import type { MailAttachment } from "../../providers/mail";
 import type { SmsTemplate } from "../../providers/sms";
 import { ts } from "./columns";
 
@@ -38,6 +39,8 @@ export const outbox = pgTable(
     text: text("text").notNull(),
     /** An SMS's template and its parameters: a gateway sends only approved templates, never the text. */
     template: jsonb("template").$type<SmsTemplate>(),
+    /** A mail's attachment: a file kept by the storage provider (an export sent by mail), read when it is sent. */
+    attachment: jsonb("attachment").$type<MailAttachment>(),
     createdAt: ts("created_at").notNull(),
     /** pending, then sent or (after the last retry) failed: staff see which. */
     state: text("state").notNull().default("pending"),

@@ -1,20 +1,18 @@
 // Editing the activity index (spec 2 sections 2 and 5, spec 3 section 7):
 // create or edit a module with its icon and home carousel, delete an empty
 // one, make a market module the home's gift or group-buy zone, create an
-// activity (in preview) in a module, and list the orders of a module's
-// activities for its order management pop-up.
+// activity (in preview) in a module. A module's orders are the order
+// domain's (src/domains/order/module-orders.ts).
 import { Type as t } from "@sinclair/typebox";
-import { and, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
-import { activities, conditions, modules, orderItems, orders, properties, teams, userValues, users } from "../../db/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { activities, conditions, modules, properties, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
-import { MODULE_ORDER_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
-import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW, ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/enumerations";
+import { DomainError } from "../../protocol/result";
+import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW } from "../../protocol/enumerations";
 import type { Ctx, MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
-import { idField, pageIndex } from "../shared/fields";
-import { inLanguage } from "../shared/language";
+import { idField } from "../shared/fields";
 import { moduleReasons, moduleView } from "./catalogue";
 
 /** Names are short labels on a tile: 50 characters after trimming. */
@@ -75,15 +73,6 @@ async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly ReasonInput[
 
 export const showInput = t.Object({ id: idField, type: t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) });
 export const createActivityInput = t.Object({ nameZh: nameField, nameEn: nameField, module: idField });
-export const moduleOrdersInput = t.Object({
-  // Part of a main or sub-order number; empty is no filter.
-  trade: t.Optional(t.String({ pattern: "^[A-Za-z0-9-]{0,64}$", maxLength: 64 })),
-  state: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
-  module: idField,
-  index: pageIndex,
-  size: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
-});
-
 const refuse = (field: string): never => {
   throw new DomainError("ERROR_PARAMS", { field });
 };
@@ -207,59 +196,4 @@ export async function createActivity({ ctx, input }: { ctx: CommandCtx<MemberCtx
     .values({ moduleId: module.id, state: ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW, nameZh, nameEn, createdAt: ctx.now, updatedAt: ctx.now })
     .returning({ id: activities.id });
   return { id: row!.id, audit: { entity: "activity", id: row!.id, detail: "create" } };
-}
-
-const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
-
-/** /order/module/find: the sub-orders of the module's activities, newest first, 20 a page; state null or absent is every state. */
-export async function moduleOrders({ ctx, input }: { ctx: MemberCtx; input: typeof moduleOrdersInput.static }) {
-  if (input.state != null && !ORDER_STATES.has(input.state)) refuse("state");
-  const [module] = await ctx.db.select({ id: modules.id }).from(modules).where(eq(modules.id, input.module));
-  if (!module) throw new DomainError("ERROR_RESULT_NULL");
-  const trade = input.trade ?? "";
-  const where = and(
-    eq(activities.moduleId, module.id),
-    input.state != null ? eq(orderItems.state, input.state) : undefined,
-    // The pattern allows letters, digits and dashes only, so nothing in it is a LIKE wildcard.
-    trade ? or(like(orders.trade, `%${trade}%`), like(orderItems.childTrade, `%${trade}%`)) : undefined,
-  );
-  const base = () => ctx.db.select({ n: count() }).from(orderItems).innerJoin(activities, eq(activities.id, orderItems.activityId)).innerJoin(orders, eq(orders.id, orderItems.orderId));
-  const [{ n }] = (await base().where(where)) as [{ n: number }];
-  const p = page(input.index, Number(n), input.size ?? MODULE_ORDER_PAGE_SIZE);
-  const rows = await ctx.db
-    .select({ item: orderItems, trade: orders.trade, activity: { id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn }, user: { id: users.id, employees: users.employees } })
-    .from(orderItems)
-    .innerJoin(activities, eq(activities.id, orderItems.activityId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orderItems.userId))
-    .where(where)
-    .orderBy(desc(orderItems.createdAt), desc(orderItems.id))
-    .limit(p.size)
-    .offset(p.offset);
-  const names = await namesOf(ctx, [...new Set(rows.map((r) => r.user.id))]);
-  return {
-    list: rows.map(({ item, trade, activity, user }) => ({
-      id: item.id,
-      trade,
-      childTrade: item.childTrade,
-      activity: { ...activity, name: inLanguage(ctx, activity.nameZh, activity.nameEn) },
-      user: { id: user.id, employees: user.employees, name: names.get(user.id) ?? null },
-      state: { id: item.state },
-      createDate: item.createdAt.toISOString(),
-    })),
-    count: p.count,
-    max: p.max,
-    index: p.index,
-  };
-}
-
-/** Members' names: their value of the profile's name property. */
-async function namesOf(ctx: MemberCtx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({ userId: userValues.userId, value: userValues.value })
-    .from(userValues)
-    .innerJoin(properties, eq(properties.id, userValues.propertyId))
-    .where(and(inArray(userValues.userId, ids), eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME)));
-  return new Map(rows.map((r) => [r.userId, Array.isArray(r.value) ? r.value.join(" ") : r.value]));
 }

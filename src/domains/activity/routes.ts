@@ -2,7 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
 import { clubModule, showcaseTitle } from "./showcase";
-import { createActivity, createActivityInput, deleteModule, moduleOrders, moduleOrdersInput, moduleSaveInput, saveModule, showInput, showModule } from "./module-editing";
+import { createActivity, createActivityInput, deleteModule, moduleSaveInput, saveModule, showInput, showModule } from "./module-editing";
 import { deleteCategory, listCategories, saveCategory } from "./categories";
 import { faceInput, saveActivityFace, saveTeamFace } from "./faces";
 import { saveStyle, styleInput } from "./layout-style";
@@ -26,7 +26,6 @@ export const activityDomain = domain("activity", [
   command("/activity/module/delete", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: t.Object({ id: idField }), audit: "module.delete" }, deleteModule),
   command("/activity/module/show", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: showInput, audit: "module.show" }, showModule),
   command("/activity/create", { access: "FUNCTION_ACTIVITY_CREATE", input: createActivityInput, audit: "activity.create" }, createActivity),
-  query("/order/module/find", { access: "FUNCTION_ACTIVITY_MODULE_OPERATION", input: moduleOrdersInput }, moduleOrders),
   query("/activity/module/sort/list", { access: "user", input: t.Object({ module: idField }) }, listCategories),
   command(
     "/activity/module/sort/save",

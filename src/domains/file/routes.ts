@@ -5,8 +5,11 @@ import { Type as t } from "@sinclair/typebox";
 import { domain, download, upload } from "../../http/kit";
 import { readFile, receiveImage } from "./service";
 
-/** Images and spreadsheets; a video plays only through a grant (src/domains/video). */
-const FILE_KEY = "^[0-9a-f]{64}\\.(png|jpg|xlsx)$";
+/**
+ * Images only: a spreadsheet (an uploaded import, an export sent by mail) holds members' data and is read only
+ * through the signed download of the power that made it; a video plays only through a grant (src/domains/video).
+ */
+const FILE_KEY = "^[0-9a-f]{64}\\.(png|jpg)$";
 
 /** Editors of activities and of news upload images; nobody else. */
 const EDITORS = ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_NEWS_EDIT"] as const;

@@ -28,7 +28,7 @@ export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 export async function readFile({ ctx, input }: { ctx: Ctx; input: { key: string } }): Promise<Download> {
   const bytes = await ctx.app.providers.storage.get(input.key);
   if (!bytes) throw new DomainError("ERROR_RESULT_NULL");
-  const type = input.key.endsWith(".png") ? TYPES.png : input.key.endsWith(".jpg") ? TYPES.jpeg : TYPES.xlsx;
+  const type = input.key.endsWith(".png") ? TYPES.png : TYPES.jpeg;
   // The key is the content's hash: the same address never serves other bytes.
   return { body: bytes, type, cache: "immutable" };
 }

@@ -19,7 +19,7 @@ import { isoOf } from "../shared/fields";
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 
 /** A parcel as the express tab shows it (spec 3 "Express log"). */
-const parcelView = (b: typeof parcels.$inferSelect) => ({
+export const parcelView = (b: typeof parcels.$inferSelect) => ({
   number: b.number,
   expName: b.company,
   expSite: b.site,

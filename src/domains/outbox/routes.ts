@@ -1,6 +1,10 @@
 import { Type as t } from "@sinclair/typebox";
-import { domain, query } from "../../http/kit";
-import { pageIndex } from "../shared/fields";
-import { listOutbox } from "./service";
+import { domain, download, query } from "../../http/kit";
+import { idField, pageIndex } from "../shared/fields";
+import { listOutbox, outboxAttachment } from "./service";
 
-export const outboxDomain = domain("outbox", [query("/system/outbox/list", { access: "FUNCTION_SYSTEM_PAGE", input: t.Object({ index: pageIndex }) }, listOutbox)]);
+export const outboxDomain = domain("outbox", [
+  query("/system/outbox/list", { access: "FUNCTION_SYSTEM_PAGE", input: t.Object({ index: pageIndex }) }, listOutbox),
+  // A mail's attachment (an export sent by mail), for staff reading the embedded provider's outbox.
+  download("/system/outbox/attachment", { access: "FUNCTION_SYSTEM_PAGE", input: t.Object({ id: t.String({ pattern: "^[1-9][0-9]{0,9}$", maxLength: 10 }) }) }, outboxAttachment),
+]);

@@ -8,15 +8,15 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { outbox } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import type { SmsTemplate } from "../../providers";
+import type { MailAttachment, SmsTemplate } from "../../providers";
 import { withTimeout } from "../../timeout";
 import { Refusal, redact } from "../../providers/refusal";
 import type { Ctx } from "../context";
 import { log } from "../../log";
 
 export type Channel = "sms" | "mail";
-/** `template`: what an SMS gateway sends in place of the text (src/providers/sms). */
-export type OutgoingMessage = { channel: Channel; to: string; subject?: string | null; text: string; template?: SmsTemplate | null };
+/** `template`: what an SMS gateway sends in place of the text (src/providers/sms); `attachment`: a stored file a mail carries. */
+export type OutgoingMessage = { channel: Channel; to: string; subject?: string | null; text: string; template?: SmsTemplate | null; attachment?: MailAttachment | null };
 
 /** Tries before a message is marked failed; waits 30 s, 1, 2, 4 minutes between them. */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -36,6 +36,7 @@ export async function queueMessage(ctx: CommandCtx, message: OutgoingMessage): P
       subject: message.subject ?? null,
       text: message.text,
       template: message.template ?? null,
+      attachment: message.channel === "mail" ? (message.attachment ?? null) : null,
       createdAt: ctx.now,
       nextAt: ctx.now,
     })
@@ -74,7 +75,7 @@ export async function sendClaimed(ctx: Ctx, rows: Row[]): Promise<void> {
       const sending =
         row.channel === "sms"
           ? ctx.app.providers.sms.send({ id: row.id, to: row.to, text: row.text, template: row.template })
-          : ctx.app.providers.mail.send({ id: row.id, to: row.to, subject: row.subject ?? "", text: row.text });
+          : mailOf(ctx, row).then((mail) => ctx.app.providers.mail.send(mail));
       await withTimeout(sending, ctx.config.messageTimeoutMs);
       await record(ctx, row, "message.sent", { state: "sent", sentAt: ctx.now, claimedUntil: null, error: null });
     } catch (error) {
@@ -89,6 +90,15 @@ export async function sendClaimed(ctx: Ctx, rows: Row[]): Promise<void> {
       await record(ctx, row, last ? "message.failed" : "message.retry", { state: last ? "failed" : "pending", nextAt, claimedUntil: null, error: reason });
     }
   }
+}
+
+/** A mail row as the provider takes it, its attachment read from storage (a file gone is a refusal: no retry brings it back). */
+async function mailOf(ctx: Pick<Ctx, "app">, row: Row) {
+  const mail = { id: row.id, to: row.to, subject: row.subject ?? "", text: row.text };
+  if (!row.attachment) return mail;
+  const content = await ctx.app.providers.storage.get(row.attachment.key);
+  if (!content) throw new Refusal(`the attachment ${row.attachment.key} is not in storage`);
+  return { ...mail, attachments: [{ filename: row.attachment.name, content, contentType: row.attachment.type }] };
 }
 
 /** A delivery's outcome, written through the runner with its log row. */

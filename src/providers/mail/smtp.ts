@@ -42,6 +42,7 @@ export function smtpMail(settings: SmtpSettings, timeoutMs: number): MailProvide
           to: message.to,
           subject: message.subject,
           text: message.text,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
           // The same id on every try: a retry after a reply that was lost is one mail to a receiver that removes duplicates.
           messageId: `<outbox-${message.id}@${domain}>`,
           headers: { "X-Outbox-Id": String(message.id) },

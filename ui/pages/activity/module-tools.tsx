@@ -235,14 +235,22 @@ export function ModuleOrdersWindow({ module, onClose }: { module: EditedModule; 
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  const { filterBar, list } = useFilteredPages("/order/module/find", DEFAULT_FILTER, (filter, index) => ({
+  // Order numbers are letters, digits and dashes; anything else typed is dropped rather than refused.
+  const tradeOf = (filter: OrderFilter) => filter.trade.replace(/[^A-Za-z0-9-]/g, "").slice(0, 64);
+  const { filterBar, list, page, filter } = useFilteredPages("/order/module/find", DEFAULT_FILTER, (filter, index) => ({
     module: module.id,
     index,
     size: MODULE_ORDER_PAGE_SIZE,
-    // Order numbers are letters, digits and dashes; anything else typed is dropped rather than refused.
-    ...(filter.trade.trim() ? { trade: filter.trade.replace(/[^A-Za-z0-9-]/g, "").slice(0, 64) } : {}),
+    ...(tradeOf(filter) ? { trade: tradeOf(filter) } : {}),
     state: filter.state ? Number(filter.state) : null,
   }));
+  // Download /order/module/export: the rows the applied filter keeps, every page.
+  const exportOrders = async () => {
+    const answer = await api.download("/order/module/export", { module: String(module.id), trade: tradeOf(filter), state: filter.state });
+    if (!isSuccess(answer)) await showMessage(resultText(t, answer.message));
+  };
+  // The module's tally by state (the answer's `order`), whatever the filter.
+  const tally = (page?.order ?? []).filter((s) => s.count > 0).map((s) => `${typeName(s.state.id)} ${s.count}`);
 
   const columns: Column<OrderRow>[] = [
     { key: "activity", title: t("modules.activity"), place: "title", render: (r) => <span className="cell-name">{pick(language, r.activity.nameZh, r.activity.nameEn)}</span> },
@@ -275,6 +283,14 @@ export function ModuleOrdersWindow({ module, onClose }: { module: EditedModule; 
           ]}
           {...filterBar}
         />
+        <div className="module-orders-bar">
+          <p className="module-orders-tally" data-testid="module-orders-tally">
+            {tally.join(" · ")}
+          </p>
+          <button type="button" className="button button-quiet" onClick={() => void exportOrders()} data-testid="module-orders-export">
+            {t("modules.ordersExport")}
+          </button>
+        </div>
         <CardList
           {...list}
           columns={columns}

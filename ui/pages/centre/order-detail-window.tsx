@@ -46,9 +46,9 @@ export function orderName(language: Language, order: Pick<Order, "goods">): stri
 /** Whether the order has a ticket to show: a successful order of an activity with tickets. */
 export const hasTicket = (order: Order) => order.state.id === ORDER_STATE.ORDER_STATE_SUCCESS && order.goods.some((g) => g.hasTicket);
 
-type Fact = { term: string; value: ReactNode; wide?: boolean; testId?: string };
+export type Fact = { term: string; value: ReactNode; wide?: boolean; testId?: string };
 
-function Facts({ facts }: { facts: Fact[] }) {
+export function Facts({ facts }: { facts: Fact[] }) {
   return (
     <dl className="fact-list order-facts">
       {facts.map((f) => (
@@ -159,7 +159,7 @@ function MemberPanel({ families }: { families: Family[] }) {
   );
 }
 
-function ParcelPanel({ parcel }: { parcel: Parcel }) {
+export function ParcelPanel({ parcel }: { parcel: Parcel }) {
   const t = useT();
   const typeName = useTypeName();
   return (

@@ -1,0 +1,204 @@
+// Order exports (spec 3 section 7 "Orders"): the search window's results
+// (Download /order/activity/export, or POST with mail=1: the same file sent to
+// the staff member's mailbox) and a module's orders (/order/module/export).
+// A real xlsx, one row per sub-order with the member, delivery, family,
+// parcels and every form answer in a column of its own; with express=1 the
+// courier sheet instead: one row per parcel (or per successful order not yet
+// given one) in the columns the courier import reads back
+// (./sheet-columns.ts). Phones and ID numbers are whole here: the file is
+// what staff ship and call with, and only the power's signed download or the
+// staff member's own mailbox ever carries it.
+import { Type as t } from "@sinclair/typebox";
+import { desc, eq, inArray, type SQL } from "drizzle-orm";
+import { activities, orderFamilies, orderItems, orders, parcels, relations, users } from "../../db/schema";
+import type { CommandCtx, Download } from "../../http/kit";
+import { ORDER_STATE } from "../../protocol/enumerations";
+import { DomainError } from "../../protocol/result";
+import { typeById } from "../../protocol/types";
+import { storageKeyOf } from "../../providers/storage";
+import type { MemberCtx } from "../context";
+import { regionOf } from "../address/regions";
+import { inLanguage } from "../shared/language";
+import { queueMessage } from "../shared/messages";
+import { type Sheet, type SheetCell, writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
+import { namesOf } from "./members";
+import { COURIER_COLUMNS, ORDER_COLUMNS, type Bilingual } from "./sheet-columns";
+import { formAnswers } from "./staff-detail";
+import { activityFilterFields, activityWhere, type ActivityFilter } from "./staff-orders";
+
+/** Past this many rows an export is refused (a narrower filter is asked for). */
+export const MAX_EXPORT_ROWS = 100_000;
+
+const idText = t.String({ pattern: "^[1-9][0-9]{0,9}$", maxLength: 10 });
+/** The search window's filters as a signed GET's query: text, an empty one no filter. */
+export const activityExportInput = t.Object({
+  id: idText,
+  trade: activityFilterFields.trade,
+  user: activityFilterFields.user,
+  state: t.Optional(t.String({ pattern: "^(-?[0-9]{1,7})?$", maxLength: 8 })),
+  start: activityFilterFields.start,
+  end: activityFilterFields.end,
+  activity: t.Optional(t.String({ pattern: "^([1-9][0-9]{0,9})?$", maxLength: 10 })),
+  express: t.Optional(t.Union([t.Literal("1"), t.Literal("0")])),
+});
+/** POST /order/activity/export: the filters as the list takes them, and mail=1. */
+export const activityMailInput = t.Object({ ...activityFilterFields, mail: t.Literal(1) });
+
+const filterOfQuery = (q: typeof activityExportInput.static): ActivityFilter => ({
+  id: Number(q.id),
+  trade: q.trade,
+  user: q.user,
+  state: q.state ? Number(q.state) : null,
+  start: q.start,
+  end: q.end,
+  activity: q.activity ? Number(q.activity) : null,
+});
+
+/** yyyy-MM-dd HH:mm in China time (UTC+8), as the union reads its orders. */
+const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+const money = (fen: number): SheetCell => ({ t: "n", v: fen / 100, z: "0.00" });
+
+type Say = (pair: Bilingual) => string;
+
+async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> {
+  const rows = await ctx.db
+    .select({ item: orderItems, order: orders, activity: { nameZh: activities.nameZh, nameEn: activities.nameEn }, user: { id: users.id, employees: users.employees, phone: users.phone, mail: users.mail } })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orderItems.userId))
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .where(where)
+    .orderBy(desc(orderItems.createdAt), desc(orderItems.id))
+    .limit(MAX_EXPORT_ROWS + 1);
+  if (rows.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
+  const itemIds = rows.map((r) => r.item.id);
+  const orderIds = [...new Set(rows.map((r) => r.order.id))];
+  const [names, answersOf, kin, boxes] = await Promise.all([
+    namesOf(ctx, rows.map((r) => r.user.id)),
+    formAnswers(ctx, rows.map((r) => r.item)),
+    itemIds.length
+      ? ctx.db.select({ f: orderFamilies, relation: { nameZh: relations.nameZh, nameEn: relations.nameEn } }).from(orderFamilies).leftJoin(relations, eq(relations.id, orderFamilies.relationId)).where(inArray(orderFamilies.itemId, itemIds)).orderBy(orderFamilies.id)
+      : [],
+    orderIds.length ? ctx.db.select().from(parcels).where(inArray(parcels.orderId, orderIds)).orderBy(parcels.id) : [],
+  ]);
+  const answers = rows.map((r) => answersOf(r.item));
+  // One column per question or property asked, in the order first met.
+  const asked = new Map<string, Bilingual>();
+  for (const list of answers) for (const a of list) if (!asked.has(`${a.kind}:${a.id}`)) asked.set(`${a.kind}:${a.id}`, [a.titleZh, a.titleEn]);
+  const typeName = (id: number) => {
+    const row = typeById.get(id);
+    return row ? say([row.nameZh, row.nameEn]) : String(id);
+  };
+  const header = [...ORDER_COLUMNS.map(say), ...[...asked.values()].map(say)];
+  const body = rows.map(({ item, order, activity, user }, i) => {
+    const byKey = new Map(answers[i]!.map((a) => [`${a.kind}:${a.id}`, say([a.valueZh, a.valueEn])]));
+    const regions = [order.address0, order.address1, order.address2, order.address3].filter((c) => c).map((c) => regionOf(c));
+    return [
+      order.trade,
+      item.childTrade,
+      say([activity.nameZh, activity.nameEn]),
+      user.employees ?? "",
+      names.get(user.id) ?? "",
+      user.phone ?? "",
+      user.mail ?? "",
+      typeName(item.state),
+      typeName(order.sendState),
+      chinaTime(item.createdAt),
+      money(order.amount),
+      order.points / 100,
+      order.liaison ?? "",
+      order.phone ?? "",
+      order.liaison ? `${regions.map((r) => say([r.name, r.nameEn])).join(" ")} ${order.addressInfo ?? ""}`.trim() : "",
+      kin
+        .filter((k) => k.f.itemId === item.id)
+        .map((k) => `${k.f.name}（${say([k.relation?.nameZh ?? "", k.relation?.nameEn ?? ""])}，${k.f.identity}${k.f.phone ? `，${k.f.phone}` : ""}）`)
+        .join("；"),
+      boxes
+        .filter((b) => b.orderId === order.id)
+        .map((b) => `${b.company} ${b.number}`)
+        .join("；"),
+      ...[...asked.keys()].map((key) => byKey.get(key) ?? ""),
+    ];
+  });
+  return { name: say(["订单", "Orders"]), rows: [header, ...body], widths: header.map((_, i) => (i < 2 ? 24 : i === 14 ? 40 : 16)) };
+}
+
+/** The courier sheet: a row per parcel of each successful main order, or one to fill in where there is none. */
+async function courierSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> {
+  const rows = await ctx.db
+    .selectDistinctOn([orders.createdAt, orders.id], { order: orders, activity: { nameZh: activities.nameZh, nameEn: activities.nameEn } })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orderItems.userId))
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(MAX_EXPORT_ROWS + 1);
+  const shipped = rows.filter((r) => r.order.state === ORDER_STATE.ORDER_STATE_SUCCESS);
+  if (shipped.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
+  const ids = shipped.map((r) => r.order.id);
+  const boxes = ids.length ? await ctx.db.select().from(parcels).where(inArray(parcels.orderId, ids)).orderBy(parcels.id) : [];
+  const header = COURIER_COLUMNS.map((c) => say([c.zh, c.en]));
+  const body = shipped.flatMap(({ order, activity }) => {
+    const regions = [order.address0, order.address1, order.address2, order.address3].filter((c) => c).map((c) => regionOf(c));
+    const base = [
+      order.trade,
+      say([activity.nameZh, activity.nameEn]),
+      order.liaison ?? "",
+      order.phone ?? "",
+      order.liaison ? `${regions.map((r) => say([r.name, r.nameEn])).join(" ")} ${order.addressInfo ?? ""}`.trim() : "",
+    ];
+    const mine = boxes.filter((b) => b.orderId === order.id);
+    return mine.length ? mine.map((b) => [...base, b.company, b.number, b.site ?? "", b.phone ?? ""]) : [[...base, "", "", "", ""]];
+  });
+  return { name: say(["快递信息", "Courier"]), rows: [header, ...body], widths: [24, 20, 12, 14, 40, 16, 20, 16, 14] };
+}
+
+/** The workbook of the rows `where` keeps, named after `title` and the day (China time). */
+async function exportFile(ctx: MemberCtx, args: { where: SQL; title: string; express: boolean }) {
+  const say: Say = (pair) => inLanguage(ctx, pair[0], pair[1]);
+  const sheet = args.express ? await courierSheet(ctx, args.where, say) : await orderSheet(ctx, args.where, say);
+  const day = chinaTime(ctx.now).slice(0, 10).replaceAll("-", "");
+  const name = `${args.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, " ").trim().slice(0, 60)}-${say(args.express ? ["快递信息", "courier"] : ["订单", "orders"])}-${day}.xlsx`;
+  return { bytes: writeWorkbook([sheet]), name, rows: sheet.rows.length - 1 };
+}
+
+export async function exportDownload(ctx: MemberCtx, args: { where: SQL; title: string; express: boolean }): Promise<Download> {
+  const file = await exportFile(ctx, args);
+  return { body: file.bytes, type: XLSX_TYPE, filename: file.name, cache: "none" };
+}
+
+/** Download /order/activity/export. */
+export async function activityOrdersFile({ ctx, input }: { ctx: MemberCtx; input: typeof activityExportInput.static }): Promise<Download> {
+  const { where, title } = await activityWhere(ctx, filterOfQuery(input));
+  return exportDownload(ctx, { where, title: inLanguage(ctx, title.nameZh, title.nameEn), express: input.express === "1" });
+}
+
+/**
+ * POST /order/activity/export with mail=1, before its transaction: the staff
+ * member's address, and the file built and stored (a remote store is a
+ * network call; the key is the content's hash, so a retry stores nothing twice).
+ */
+export async function prepareMailExport({ ctx, input }: { ctx: MemberCtx; input: typeof activityMailInput.static }) {
+  const [me] = await ctx.db.select({ mail: users.mail }).from(users).where(eq(users.id, ctx.actor.id));
+  if (!me?.mail) throw new DomainError("ERROR_PARAMS", { field: "mail" });
+  const { where, title } = await activityWhere(ctx, input);
+  const name = inLanguage(ctx, title.nameZh, title.nameEn);
+  const file = await exportFile(ctx, { where, title: name, express: false });
+  const key = storageKeyOf(file.bytes, "xlsx");
+  await ctx.app.providers.storage.put(key, file.bytes, XLSX_TYPE);
+  return { to: me.mail, title: name, key, fileName: file.name, rows: file.rows };
+}
+
+/** Queues the mail with the stored file attached; it goes out after the commit ("请求已发出，稍后请前往邮箱查收。"). */
+export async function mailExport({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: typeof activityMailInput.static; prepared: Awaited<ReturnType<typeof prepareMailExport>> }) {
+  const say: Say = (pair) => inLanguage(ctx, pair[0], pair[1]);
+  await queueMessage(ctx, {
+    channel: "mail",
+    to: prepared.to,
+    subject: say([`订单导出：${prepared.title}`, `Order export: ${prepared.title}`]),
+    text: say([`附件是“${prepared.title}”的订单，共 ${prepared.rows} 条。`, `Attached are the orders of "${prepared.title}": ${prepared.rows} rows.`]),
+    attachment: { key: prepared.key, name: prepared.fileName, type: XLSX_TYPE },
+  });
+  return { audit: { entity: "activity", id: input.id, detail: `orders mailed: ${prepared.rows} rows (${prepared.key})` } };
+}

@@ -1,0 +1,204 @@
+// The staff's orders in the browser (spec 3 sections 2.1, 2.2, 4.3, 8): the
+// editor opens the mooncake box's sign-up results, searches, opens an order's
+// staff detail, exports the results (a real xlsx download), refuses a renamed
+// non-xlsx, imports courier info for the member's order and keeps the
+// feedback log; the member then sees the new parcel in their order detail. In
+// Chinese on a desk; in English on a 375 px phone the same windows, and the
+// shipped-order import cancelled (its log deleted), the list opened afresh.
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import * as XLSX from "xlsx";
+import { seriousViolations } from "../helpers/axe";
+import { shot } from "../helpers/browser";
+import { TINY_PNG } from "../helpers/routes";
+import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+
+const JOURNEY_TIMEOUT_MS = 150_000;
+const PHONE_375 = { width: 375, height: 812 };
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const xlsx = (rows: string[][]) => Buffer.from(XLSX.write(Object.assign(XLSX.utils.book_new(), { SheetNames: ["S"], Sheets: { S: XLSX.utils.aoa_to_sheet(rows) } }), { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+
+/** Every visible part settled: fonts loaded, fades over, what the last answer drew on screen. */
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await nextFrames(page);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+}
+
+/** What a person sees of an open window, after checking it for accessibility and sideways scrolling. */
+async function look(page: Page, name: string) {
+  await settle(page);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await shot(page, `order-admin/${name}`, { fullPage: false });
+}
+
+async function openMooncake(page: Page, name: string) {
+  await page.goto(`${world.server.url}/activity`);
+  await page.click("[data-testid=module-tile] >> nth=0");
+  await page.waitForSelector("[data-testid=activity-tile]");
+  await page.click(`[data-testid=activity-tile]:has-text("${name}")`);
+  await page.waitForSelector("[data-testid=editor-tools]");
+}
+
+/** The rows of the order search, a table's or cards, as column -> text. */
+const rows = (page: Page) =>
+  page.$$eval("[data-testid=staff-order-row]", (items) =>
+    items.map((item) => Object.fromEntries([...item.querySelectorAll("[data-column]")].map((cell) => [cell.getAttribute("data-column"), cell.textContent?.trim() ?? ""]))),
+  );
+
+/** Clicks and takes the download it starts, read as a workbook's first sheet. */
+async function downloaded(page: Page, click: () => Promise<unknown>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const bytes = await readFile((await download.path())!);
+  const book = XLSX.read(bytes, { type: "array" });
+  return { name: download.suggestedFilename(), rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: null }) };
+}
+
+describe("the staff's orders", () => {
+  test(
+    "the editor searches the sign-ups, opens one, exports them and imports courier info; the member sees the parcel (Chinese, desk)",
+    async () => {
+      const { page, close } = await visitor(world, { viewport: DESK });
+      await signIn(page, world, "cn000002", { language: "zh" });
+      await openMooncake(page, "中秋月饼礼盒");
+      expect(await page.$$eval("[data-testid=editor-tools] button", (bs) => bs.map((b) => b.textContent?.trim()))).toEqual(expect.arrayContaining(["报名结果", "导入快递信息", "导入发货订单"]));
+
+      // The sign-up results: the member's order, the phone masked, 23 rows padded.
+      await page.click("[data-testid=tool-orders]");
+      await page.waitForSelector("[data-testid=staff-order-row]");
+      const [first] = await rows(page);
+      expect(first).toMatchObject({ activity: "中秋月饼礼盒", employees: "cn100001", phone: "139****0001", email: "cn100001@union.example.com", name: "陈会员", state: "成功" });
+      const mainTrade = (await page.textContent("[data-testid=staff-order-row] .order-number >> nth=0"))!.trim();
+      expect(first!.trade).toBe(`${mainTrade}${mainTrade}-1`);
+      expect(await page.$$eval("[data-testid=order-search-window] tbody tr", (trs) => trs.length)).toBe(23);
+      expect(await page.textContent("[data-testid=order-search-window] .pager-summary")).toBe("共 1 条，第 1/1 页");
+      await look(page, "search-zh-desk");
+
+      // Filters: a member by name, then an order number that is not there; Reset brings the list back.
+      await page.fill("#order-search-user", "陈会员");
+      await page.click("[data-testid=order-search-window] .filter-actions button[type=submit]");
+      await page.waitForSelector("[data-testid=staff-order-row]");
+      await page.fill("#order-search-trade", "NOSUCH1");
+      await page.click("[data-testid=order-search-window] .filter-actions button[type=submit]");
+      await page.waitForSelector("[data-testid=order-search-window] [data-testid=list-empty]");
+      await page.click('[data-testid=order-search-window] .filter-actions button:has-text("重置")');
+      await page.waitForSelector("[data-testid=staff-order-row]");
+
+      // The staff detail: numbers, the member (masked), the delivery, the parcel.
+      await page.click("[data-testid=open-order]");
+      await page.waitForSelector("[data-testid=staff-order-detail] [role=tab]");
+      expect(await page.$$eval("[data-testid=staff-order-detail] [role=tab]", (tabs) => tabs.map((t) => t.textContent?.trim()))).toEqual(["基本信息", "下单会员", "收货信息", "报名表单", "快递 1"]);
+      expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=trade]")).toBe(mainTrade);
+      expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=numbers]")).toBe("SF1402938475610");
+      await look(page, "detail-zh-desk");
+      await page.click('[data-testid=staff-order-detail] [role=tab]:text-is("下单会员")');
+      expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=member-phone]")).toBe("139****0001");
+      await page.click('[data-testid=staff-order-detail] [role=tab]:text-is("收货信息")');
+      expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=phone]")).toBe("139****0001");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=staff-order-detail]", { state: "detached" });
+
+      // Export: a real xlsx, named after the activity, the member's number whole.
+      const exported = await downloaded(page, () => page.click("[data-testid=export-orders]"));
+      expect(exported.name).toMatch(/^中秋月饼礼盒-订单-\d{8}\.xlsx$/);
+      expect(exported.rows[0]!.slice(0, 6)).toEqual(["主订单号", "子订单号", "活动", "员工号", "姓名", "手机"]);
+      expect(exported.rows.slice(1).map((r) => [r[0], r[5], r[16]])).toEqual([[mainTrade, "13900000001", "顺丰速运 SF Express SF1402938475610"]]);
+      // By mail: the request is sent, the file follows in the mailbox.
+      await page.click("[data-testid=export-mail]");
+      expect(await messageText(page)).toBe("请求已发出，稍后请前往邮箱查收。");
+      await pressOk(page, "确定");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=order-search-window]", { state: "detached" });
+
+      // Courier import: a renamed picture is refused by its content, in the spec's words.
+      await page.click("[data-testid=tool-importExpress]");
+      await page.waitForSelector("[data-testid=import-express-window]");
+      await look(page, "import-express-zh-desk");
+      await page.setInputFiles("[data-testid=import-file]", { name: "courier.xlsx", mimeType: XLSX_TYPE, buffer: Buffer.from(TINY_PNG) });
+      await page.click("[data-testid=import-upload]");
+      expect(await messageText(page)).toBe("文件内容不正确或类型错误，请导入xlsx类型的excel文件");
+      await pressOk(page, "确定");
+      // The real file: one row, one new parcel of the member's order.
+      await page.setInputFiles("[data-testid=import-file]", {
+        name: "courier.xlsx",
+        mimeType: XLSX_TYPE,
+        buffer: xlsx([
+          ["订单号", "快递公司", "快递单号", "网点", "快递电话"],
+          [mainTrade, "圆通速递", "YT9876543210", "北京朝阳", "95554"],
+        ]),
+      });
+      await page.click("[data-testid=import-upload]");
+      await page.waitForSelector("[data-testid=import-summary]");
+      expect(await page.textContent("[data-testid=import-summary]")).toBe("导入完成：1 行生效，共 1 行。");
+      expect(await page.$$eval("[data-testid=import-row] [data-column=verdict]", (cells) => cells.map((c) => c.textContent?.trim()))).toEqual(["已导入"]);
+      await look(page, "import-express-done-zh-desk");
+      // OK downloads the feedback table, and the sign-up results open afresh.
+      const log = await downloaded(page, () => page.click("[data-testid=import-confirm]"));
+      expect(log.name).toBe("courier-导入结果.xlsx");
+      expect(log.rows[1]).toEqual([2, mainTrade, "圆通速递", "YT9876543210", "北京朝阳", "95554", "已导入", null]);
+      await page.waitForSelector("[data-testid=order-search-window] [data-testid=staff-order-row]");
+      expect(await page.inputValue("#order-search-user")).toBe("");
+      await close();
+
+      // The member sees the new parcel as a tab of their order.
+      const member = await visitor(world, { viewport: DESK });
+      await signIn(member.page, world, "cn100001", { language: "zh" });
+      await member.page.goto(`${world.server.url}/information?page=order`);
+      await member.page.waitForSelector("[data-testid=order-row]");
+      await member.page.locator("[data-testid=order-row]", { hasText: mainTrade }).locator("[data-action=detail]").click();
+      await member.page.click('[data-testid=order-detail] [role=tab]:text-is("快递 2")');
+      expect(await member.page.textContent("[data-testid=order-detail] [role=tabpanel] [data-fact=number]")).toBe("YT9876543210");
+      expect(await member.page.textContent("[data-testid=order-detail] [role=tabpanel] [data-fact=company]")).toBe("圆通速递");
+      await look(member.page, "member-parcel-zh-desk");
+      await member.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
+    "on a phone in English the same windows read as cards, and a cancelled shipped-order import deletes its log",
+    async () => {
+      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      await signIn(page, world, "cn000002", { language: "en" });
+      await openMooncake(page, "Mid-Autumn mooncake box");
+      await page.click("[data-testid=tool-orders]");
+      await page.waitForSelector("[data-testid=staff-order-row]");
+      // Cards on a phone: no table, nothing wider than the screen.
+      expect(await page.$$eval("[data-testid=order-search-window] table", (t) => t.length)).toBe(0);
+      expect((await rows(page))[0]).toMatchObject({ phone: "139****0001", state: "Success" });
+      await look(page, "search-en-phone");
+      await page.click("[data-testid=open-order]");
+      await page.waitForSelector("[data-testid=staff-order-detail] [role=tab]");
+      expect(await page.$$eval("[data-testid=staff-order-detail] [role=tab]", (tabs) => tabs.map((t) => t.textContent?.trim()))).toEqual(["Basic", "Member", "Delivery", "Sign-up form", "Parcel 1", "Parcel 2"]);
+      await look(page, "detail-en-phone");
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=order-search-window]", { state: "detached" });
+
+      await page.click("[data-testid=tool-importShipped]");
+      await page.waitForSelector("[data-testid=import-shipped-window]");
+      await look(page, "import-shipped-en-phone");
+      // A number no order has: the file applies nothing and the row says why.
+      await page.setInputFiles("[data-testid=import-file]", { name: "shipped.xlsx", mimeType: XLSX_TYPE, buffer: xlsx([["Order number"], ["NOSUCHORDER"]]) });
+      await page.click("[data-testid=import-upload]");
+      await page.waitForSelector("[data-testid=import-summary]");
+      expect(await page.textContent("[data-testid=import-summary]")).toBe("The table was read but has problems, and nothing was done. Rows that cannot be imported: 1. Please correct them and upload again.");
+      expect(await page.$$eval("[data-testid=import-row] [data-column=reason]", (cells) => cells.map((c) => c.textContent?.trim()))).toEqual(["No order has this number"]);
+      await look(page, "import-shipped-refused-en-phone");
+      // Cancel deletes the log on the server and opens the list afresh.
+      await page.click("[data-testid=import-cancel]");
+      await page.waitForSelector("[data-testid=order-search-window] [data-testid=staff-order-row]");
+      await close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,156 @@
+// The staff order detail window (spec 3 section 2.2): main and sub-order
+// numbers, tracking numbers, state and time; the member; the delivery when the
+// activity has an address; the sign-up form's answers; family members; one tab
+// per parcel. Phones and ID numbers come masked from the server.
+import { type ReactNode, useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import type { AnswerOf } from "../../../../src/domains/api";
+import { isSuccess } from "../../../../src/protocol/result";
+import { api } from "../../../api";
+import { Dialog } from "../../../components/dialog";
+import { regionText } from "../../../components/region-picker";
+import { showMessage } from "../../../components/message-box";
+import { type TabItem, Tabs } from "../../../components/tabs";
+import { pick, resultText, useT } from "../../../i18n";
+import { formatDateTime, formatYuan } from "../../../lib/format";
+import { session } from "../../../state/session";
+import { Facts, ParcelPanel, useTypeName } from "../../centre/order-detail-window";
+
+type Detail = AnswerOf<"/order/activity/info">;
+
+const none = <span className="muted">—</span>;
+const numbered = (values: string[]): ReactNode =>
+  values.length
+    ? values.map((v, i) => (
+        <span key={v} className="mono order-number">
+          {i ? <br /> : null}
+          {v}
+        </span>
+      ))
+    : none;
+
+function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", typeName: (id: number) => string): TabItem[] {
+  const o = d.order;
+  const tabs: TabItem[] = [
+    {
+      key: "basic",
+      label: t("editor.orderAdmin.tab.basic"),
+      panel: () => (
+        <Facts
+          facts={[
+            { term: t("order.basic.activity"), value: pick(language, d.activity.nameZh, d.activity.nameEn), wide: true, testId: "activity" },
+            { term: t("editor.orderAdmin.mainTrade"), value: <span className="mono order-number">{o.trade}</span>, wide: true, testId: "trade" },
+            { term: t("editor.orderAdmin.childTrade"), value: <span className="mono order-number">{o.childTrade}</span>, wide: true, testId: "child-trade" },
+            ...(d.express.length ? [{ term: t("editor.orderAdmin.expressNumbers"), value: numbered(d.express.map((p) => p.number)), wide: true, testId: "numbers" }] : []),
+            { term: t("order.basic.state"), value: <span className={`state-tag state-${o.state.id}`}>{typeName(o.state.id)}</span>, testId: "state" },
+            ...(d.activity.hasAddress ? [{ term: t("order.basic.sendState"), value: typeName(o.sendState.id), testId: "send-state" }] : []),
+            { term: t("order.basic.created"), value: formatDateTime(o.createDate), testId: "created" },
+            { term: t("order.paid.amount"), value: formatYuan(o.amount) },
+            { term: t("order.basic.places"), value: o.places },
+            ...(o.score !== null ? [{ term: t("order.basic.score"), value: o.score }] : []),
+          ]}
+        />
+      ),
+    },
+    {
+      key: "member",
+      label: t("editor.orderAdmin.tab.member"),
+      panel: () => (
+        <Facts
+          facts={[
+            { term: t("editor.orderAdmin.memberName"), value: d.user.name ?? none, testId: "member-name" },
+            { term: t("editor.orderAdmin.memberEmployees"), value: <span className="mono">{d.user.employees ?? "—"}</span>, testId: "member-employees" },
+            { term: t("editor.orderAdmin.memberPhone"), value: <span className="mono">{d.user.phone || "—"}</span>, testId: "member-phone" },
+            { term: t("editor.orderAdmin.memberEmail"), value: d.user.email ?? none, wide: true, testId: "member-email" },
+          ]}
+        />
+      ),
+    },
+  ];
+  if (d.address) {
+    const a = d.address;
+    tabs.push({
+      key: "address",
+      label: t("editor.orderAdmin.tab.address"),
+      panel: () => (
+        <Facts
+          facts={[
+            { term: t("order.address.liaison"), value: a.liaison, testId: "liaison" },
+            { term: t("order.address.phone"), value: <span className="mono">{a.phone}</span>, testId: "phone" },
+            { term: t("order.address.region"), value: regionText(language, a.regions), wide: true, testId: "region" },
+            { term: t("order.address.info"), value: a.addressInfo ?? none, wide: true, testId: "info" },
+          ]}
+        />
+      ),
+    });
+  }
+  tabs.push({
+    key: "answers",
+    label: t("editor.orderAdmin.tab.answers"),
+    panel: () =>
+      d.answers.length ? (
+        <Facts facts={d.answers.map((a) => ({ term: pick(language, a.titleZh, a.titleEn), value: pick(language, a.valueZh, a.valueEn) || "—", wide: true, testId: `${a.kind}-${a.id}` }))} />
+      ) : (
+        <p className="muted">{t("editor.orderAdmin.noAnswers")}</p>
+      ),
+  });
+  if (d.families.length) {
+    tabs.push({
+      key: "family",
+      label: t("editor.orderAdmin.tab.family"),
+      panel: () => (
+        <ul className="order-members">
+          {d.families.map((f) => (
+            <li key={f.identity + f.name} className="order-member" data-testid="staff-order-family">
+              <div className="list-card-head">
+                <span className="list-card-title">{f.name}</span>
+                <span className="badge">{pick(language, f.relationship.nameZh, f.relationship.nameEn)}</span>
+              </div>
+              <Facts
+                facts={[
+                  { term: t("order.member.sex"), value: t(f.sex === 1 ? "family.female" : "family.male") },
+                  { term: t("order.member.birthday"), value: f.birthday ?? none },
+                  { term: t("order.member.identity"), value: <span className="mono">{f.identity}</span>, wide: true },
+                  { term: t("editor.orderAdmin.memberPhone"), value: f.phone ? <span className="mono">{f.phone}</span> : none },
+                  { term: t("order.member.gift"), value: f.gift ? pick(language, f.gift.nameZh, f.gift.nameEn) : t("order.member.noGift") },
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      ),
+    });
+  }
+  for (const parcel of d.express) {
+    tabs.push({ key: `parcel-${parcel.index}`, label: t("editor.orderAdmin.tab.parcel", { n: parcel.index }), panel: () => <ParcelPanel parcel={parcel} /> });
+  }
+  return tabs;
+}
+
+export function StaffOrderDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const typeName = useTypeName();
+  const [detail, setDetail] = useState<Detail | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api.call("/order/activity/info", { id }).then(async (answer) => {
+      if (!live) return;
+      if (isSuccess(answer) && answer.order) return setDetail(answer as Detail);
+      await showMessage(resultText(t, answer.message));
+      onClose();
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  return (
+    <Dialog title={t("editor.orderAdmin.detailTitle")} onClose={onClose} width={680}>
+      <div className="order-detail staff-order-detail" data-testid="staff-order-detail" data-trade={detail?.order.trade}>
+        {detail ? <Tabs id={`staff-order-${id}`} label={t("editor.orderAdmin.tabsLabel")} tabs={tabsOf(detail, t, language, (n) => typeName(n))} /> : <div className="list-waiting" aria-busy="true" />}
+      </div>
+    </Dialog>
+  );
+}
