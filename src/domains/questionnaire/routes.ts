@@ -1,5 +1,6 @@
 // The question bank manager's calls (spec 3 section 7 "Question banks"), all
-// behind FUNCTION_QUERY_EDIT; every write is an audited command.
+// behind FUNCTION_QUERY_EDIT (the picker's look-up also FUNCTION_ACTIVITY_EDIT);
+// every write is an audited command.
 import { command, domain, query } from "../../http/kit";
 import { bankDeleteInput, bankLikeInput, bankListInput, bankSaveInput, clearBank, deleteBank, likeBanks, listBanks, saveBank } from "./banks";
 import { questionSaveInput, saveQuestion } from "./question-save";
@@ -9,7 +10,8 @@ const access = "FUNCTION_QUERY_EDIT";
 
 export const questionnaireDomain = domain("questionnaire", [
   query("/activity/stock/list", { access, input: bankListInput }, listBanks),
-  query("/activity/stock/like", { access, input: bankLikeInput }, likeBanks),
+  // The activity editor's bank picker: whoever binds a bank to an activity may look one up by name.
+  query("/activity/stock/like", { access: [access, "FUNCTION_ACTIVITY_EDIT"], input: bankLikeInput }, likeBanks),
   command("/activity/stock/update", { access, input: bankSaveInput, audit: "bank.update", conflicts: { question_banks_name_unique: "ERROR_RENAME" } }, saveBank),
   command("/activity/stock/delete", { access, input: bankDeleteInput, audit: "bank.delete" }, deleteBank),
   command("/activity/stock/clear", { access, input: queryIdInput, audit: "bank.clear" }, clearBank),
