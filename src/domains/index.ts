@@ -4,6 +4,7 @@ import type { RouteDef } from "../http/kit";
 import { accountDomain } from "./account/routes";
 import { activationDomain } from "./activation/routes";
 import { activityDomain } from "./activity/routes";
+import { activityEditorDomain } from "./activity/editor-routes";
 import { addressDomain } from "./address/routes";
 import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
@@ -40,6 +41,7 @@ export const DOMAINS = [
   paymentDomain,
   fileDomain,
   activityDomain,
+  activityEditorDomain,
   orderDomain,
   cartDomain,
   videoDomain,
