@@ -1,15 +1,17 @@
 // The bar of editor tools above an activity or market item (spec 3 section
 // 2.1): the tools of ./tool-list.ts the signed-in staff member holds the power
-// for, none while the activity is offline. A tool's window is loaded when it
-// is first opened, with the editing stylesheets.
+// for, none while the activity is offline. A window tool's window is loaded
+// when it is first opened, with the editing stylesheets; an action tool's
+// action (publish, copy ...) when it is first pressed.
 import { type ComponentType, Suspense, lazy, useMemo, useState } from "react";
 import { useSnapshot } from "valtio";
+import { useLocation } from "wouter";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import { useT } from "../../../i18n";
 import { withAreaStyles } from "../../../lib/area-styles";
 import { hasPower, session } from "../../../state/session";
 import type { Activity } from "../activity-model";
-import { EDITOR_TOOLS, type EditorTool, type ToolWindowProps } from "./tool-list";
+import { EDITOR_TOOLS, type EditorTool, type ToolWindowProps, type WindowTool } from "./tool-list";
 
 /** The tools this member may use on this activity now. */
 export function toolsFor(a: Activity, holds: (power: EditorTool["power"]) => boolean = hasPower): EditorTool[] {
@@ -17,11 +19,11 @@ export function toolsFor(a: Activity, holds: (power: EditorTool["power"]) => boo
   return EDITOR_TOOLS.filter((tool) => holds(tool.power) && (tool.when?.(a) ?? true));
 }
 
-const windows = new WeakMap<EditorTool, ComponentType<ToolWindowProps>>();
-function windowOf(tool: EditorTool) {
+const windows = new WeakMap<WindowTool, ComponentType<ToolWindowProps>>();
+function windowOf(tool: WindowTool) {
   let w = windows.get(tool);
   if (!w) {
-    w = lazy(withAreaStyles(["lists", "editing", "editor"], tool.window));
+    w = lazy(withAreaStyles(["lists", "modules", "editing", "editor"], tool.window));
     windows.set(tool, w);
   }
   return w;
@@ -30,15 +32,34 @@ function windowOf(tool: EditorTool) {
 export function EditorTools({ activity, onChanged }: { activity: Activity; onChanged: () => void }) {
   const t = useT();
   useSnapshot(session).user;
-  const [open, setOpen] = useState<EditorTool | null>(null);
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState<WindowTool | null>(null);
+  const [busy, setBusy] = useState(false);
   const tools = toolsFor(activity);
   const Window = useMemo(() => (open ? windowOf(open) : null), [open]);
   if (tools.length === 0) return null;
+  const press = async (tool: EditorTool) => {
+    if ("window" in tool) return setOpen(tool);
+    setBusy(true);
+    try {
+      const act = await tool.action();
+      await act({ activity, onChanged, navigate });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
       <div className="module-tools editor-tools" role="toolbar" aria-label={t("editor.toolbar")} data-testid="editor-tools">
         {tools.map((tool) => (
-          <button key={tool.id} type="button" className="button button-quiet" onClick={() => setOpen(tool)} data-testid={`tool-${tool.id}`}>
+          <button
+            key={tool.id}
+            type="button"
+            className={`button ${"window" in tool ? "button-quiet" : "button-quiet editor-action"}`}
+            disabled={busy}
+            onClick={() => void press(tool)}
+            data-testid={`tool-${tool.id}`}
+          >
             {t(`editor.tools.${tool.id}`)}
           </button>
         ))}
