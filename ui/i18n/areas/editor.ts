@@ -190,6 +190,7 @@ export default {
       activityHint: "“展示”条件不满足时会员看不到本活动，“报名”条件不满足时不能报名。",
       team: "活动组条件",
       teamHint: "对活动组内的所有活动生效。",
+      none: "没有条件：所有会员都能看到并报名。",
     },
     errors: {
       locked: "活动已发布，家属规则与题库设置不可修改。",
@@ -469,6 +470,7 @@ export default {
       activityHint: "An unmet \"show\" condition hides the activity; an unmet \"sign-up\" condition keeps members from signing up.",
       team: "Group conditions",
       teamHint: "They apply to every activity of the group.",
+      none: "No conditions: every member sees it and may sign up.",
     },
     errors: {
       locked: "The activity is published: its family rules and question bank settings cannot change.",

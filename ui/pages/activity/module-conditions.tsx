@@ -28,9 +28,11 @@ export type ModuleConditionsProps = {
   /** The legend, when not the module's. */
   title?: string;
   hint?: string;
+  /** What an empty list says, when not the module's. */
+  none?: string;
 };
 
-export function ModuleConditions({ reasons, properties, onChange, idPrefix = "module-condition", title, hint }: ModuleConditionsProps) {
+export function ModuleConditions({ reasons, properties, onChange, idPrefix = "module-condition", title, hint, none }: ModuleConditionsProps) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
@@ -92,7 +94,7 @@ export function ModuleConditions({ reasons, properties, onChange, idPrefix = "mo
           ))}
         </ul>
       ) : (
-        <p className="module-condition-none">{t("modules.conditions.none")}</p>
+        <p className="module-condition-none">{none ?? t("modules.conditions.none")}</p>
       )}
       <div className="module-condition-add">
         {select(

@@ -124,9 +124,10 @@ function ConditionsEditor({ info, options, onClose, onChanged }: { info: EditInf
           idPrefix="activity-condition"
           title={t("editor.conditions.activity")}
           hint={t("editor.conditions.activityHint")}
+          none={t("editor.conditions.none")}
         />
         {info.team ? (
-          <ModuleConditions reasons={teamReasons} properties={options.properties} onChange={setTeamReasons} idPrefix="team-condition" title={t("editor.conditions.team")} hint={t("editor.conditions.teamHint")} />
+          <ModuleConditions reasons={teamReasons} properties={options.properties} onChange={setTeamReasons} idPrefix="team-condition" title={t("editor.conditions.team")} hint={t("editor.conditions.teamHint")} none={t("editor.conditions.none")} />
         ) : null}
       </div>
     </Dialog>
