@@ -4,6 +4,7 @@ import type { RouteDef } from "../http/kit";
 import { accountDomain } from "./account/routes";
 import { activationDomain } from "./activation/routes";
 import { activityDomain } from "./activity/routes";
+import { activityEditorDomain } from "./activity/editor-routes";
 import { addressDomain } from "./address/routes";
 import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
@@ -43,6 +44,7 @@ export const DOMAINS = [
   fileDomain,
   activityDomain,
   questionnaireDomain,
+  activityEditorDomain,
   orderDomain,
   orderAdminDomain,
   cartDomain,

@@ -42,6 +42,8 @@ export const RESULT = {
   ERROR_CART_EMPTY: 33,
   ERROR_MODULE_NOT_EMPTY: 34,
   ERROR_CHAT_WAIT: 35,
+  // The activity editor (spec 3 section 4.1): what the activity's state does not allow.
+  ERROR_ACTIVITY_STATE: 45,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -83,4 +85,5 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_CART_EMPTY: ["请勾选要结算的商品", "Nothing checked in the trolley"],
   ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
   ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
+  ERROR_ACTIVITY_STATE: ["活动当前状态不允许此操作", "Not allowed in the activity's state"],
 };

@@ -196,6 +196,7 @@ const en: Dictionary = {
     ERROR_CART_EMPTY: "Check at least one item to check out.",
     ERROR_MODULE_NOT_EMPTY: "The module still has activities and cannot be deleted.",
     ERROR_CHAT_WAIT: "The mailbox is not real-time; look for the notification icon on the home page.",
+    ERROR_ACTIVITY_STATE: "The activity's current state does not allow this. Refresh the page and try again.",
     unknown: "That did not work ({{code}}), please try again later",
   },
 };

@@ -195,6 +195,7 @@ const zh = {
     ERROR_CART_EMPTY: "请至少勾选一件商品再结算。",
     ERROR_MODULE_NOT_EMPTY: "模块下还有活动，不能删除。",
     ERROR_CHAT_WAIT: "信箱并非实时回复，请留意首页的消息提示图标。",
+    ERROR_ACTIVITY_STATE: "活动当前的状态不允许此操作，请刷新页面后再试。",
     unknown: "操作未成功（{{code}}），请稍后重试",
   },
 };

@@ -1,7 +1,7 @@
 // The activity index, module pages and activity lists (spec 2 section 2),
 // and the calls of the activity page: info, the sign-up check and the
 // questionnaire draw.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { activities, conditions, modules, questionnaires, quizDraws, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
@@ -80,7 +80,8 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
     .from(activities)
     .leftJoin(teams, eq(teams.id, activities.teamId))
     .where(where)
-    .orderBy(asc(activities.id));
+    // A team's display order, descending (spec 3 section 2.2); an activity without a team counts as 0.
+    .orderBy(desc(sql`coalesce(${teams.sortIndex}, 0)`), asc(activities.id));
   const moduleConds = await conditionsOf(ctx, conditions.moduleId, [...new Set(rows.map((r) => r.activity.moduleId))]);
   const teamConds = await conditionsOf(ctx, conditions.teamId, [...new Set(rows.flatMap((r) => (r.team ? [r.team.id] : [])))]);
   const actConds = new Map<number, Condition[]>();

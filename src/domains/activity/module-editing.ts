@@ -52,14 +52,14 @@ type ReasonInput = typeof reasonInput.static;
 const CONDITION_TYPES = new Set<number>(Object.values(CONDITION_TYPE));
 const COMPARE_MODES = new Set<number>(Object.values(COMPARE_MODE));
 
-/** The checked conditions; the first wrong part is ERROR_PARAMS { field: "reasons", index, part } (spec 3: all four are required). */
-async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly ReasonInput[]) {
+/** The checked conditions; the first wrong part is ERROR_PARAMS { field, index, part } (spec 3: all four are required). The activity editor's too. */
+export async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly ReasonInput[], field = "reasons") {
   const { db } = ctx;
   const ids = [...new Set(reasons.map((r) => r.property.id))];
   const known = new Set(ids.length ? (await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).map((p) => p.id) : []);
   return reasons.map((r, index) => {
     const wrong = (part: string): never => {
-      throw new DomainError("ERROR_PARAMS", { field: "reasons", index, part });
+      throw new DomainError("ERROR_PARAMS", { field, index, part });
     };
     if (!known.has(r.property.id)) wrong("property");
     if (!CONDITION_TYPES.has(r.type.id)) wrong("type");

@@ -51,7 +51,8 @@ const allowsAddress = (own: Own) => own.items.length > 0 && own.items.every(({ a
 
 export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { state?: number | null; index?: number } }) {
   if (input.state != null && !ORDER_STATES.has(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
-  const where = and(eq(orders.userId, ctx.actor.id), input.state != null ? eq(orders.state, input.state) : ne(orders.state, ORDER_STATE.ORDER_STATE_PREVIEW));
+  // An editor's sign-ups on an activity in preview are listed too, marked by their state, until its publish deletes them.
+  const where = and(eq(orders.userId, ctx.actor.id), input.state != null ? eq(orders.state, input.state) : undefined);
   const [{ n }] = (await ctx.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
   const p = page(input.index, n, ORDER_PAGE_SIZE);
   const rows = await ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(p.size).offset(p.offset);

@@ -6,8 +6,8 @@
 // member or family member impossible (./queue.ts names them). A paid order
 // waits PAY_WINDOW_MS for its payment, recorded here and asked of the
 // provider after the commit.
-import { and, eq, ne } from "drizzle-orm";
-import { addresses, orderFamilies, orderItems, orders } from "../../db/schema";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { activities, addresses, orderFamilies, orderItems, orders } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
@@ -74,6 +74,12 @@ export async function placeOrder(ctx: CommandCtx<MemberCtx>, args: { units: read
     if (full.code === "ERROR_SIGN_FULL" && refused.cap !== null) await ctx.app.soldOut.rememberIfCapReached(ctx, refused.id);
     return refuse(full.code, { activity: refused.id });
   }
+  // The state as committed now (the take locked the row): a sign-up checked before a publish, a revert or
+  // taking offline is refused, never written as the wrong kind of order (a preview order on a published activity).
+  const ids = [...new Set(units.map((u) => u.draft.loaded.activity.id))];
+  const states = await ctx.db.select({ id: activities.id, state: activities.state }).from(activities).where(inArray(activities.id, ids));
+  const moved = units.find((u) => states.find((s) => s.id === u.draft.loaded.activity.id)?.state !== u.draft.loaded.activity.state);
+  if (moved) return refuse("ERROR_SIGN_PARAMS", { activity: moved.draft.loaded.activity.id, field: "state" });
 
   const trade = newTrade(args.prefix, ctx.now);
   const price = units.reduce((n, u) => n + u.draft.loaded.activity.price, 0);

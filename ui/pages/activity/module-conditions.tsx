@@ -19,7 +19,20 @@ type Draft = { property: string; type: string; compareMode: string; value: strin
 const EMPTY: Draft = { property: "", type: "", compareMode: "", value: "" };
 const PARTS = ["property", "type", "compareMode", "value"] as const;
 
-export function ModuleConditions({ reasons, properties, onChange }: { reasons: Reason[]; properties: readonly ConditionProperty[]; onChange: (reasons: Reason[]) => void }) {
+export type ModuleConditionsProps = {
+  reasons: Reason[];
+  properties: readonly Pick<ConditionProperty, "id" | "titleZh" | "titleEn">[];
+  onChange: (reasons: Reason[]) => void;
+  /** The ids' prefix, so two lists can share a window (the activity editor's activity and team conditions). */
+  idPrefix?: string;
+  /** The legend, when not the module's. */
+  title?: string;
+  hint?: string;
+  /** What an empty list says, when not the module's. */
+  none?: string;
+};
+
+export function ModuleConditions({ reasons, properties, onChange, idPrefix = "module-condition", title, hint, none }: ModuleConditionsProps) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
@@ -33,7 +46,7 @@ export function ModuleConditions({ reasons, properties, onChange }: { reasons: R
   const add = () => {
     const gap = PARTS.find((part) => !draft[part].trim()) ?? null;
     setMissing(gap);
-    if (gap) return document.getElementById(`module-condition-${gap}`)?.focus();
+    if (gap) return document.getElementById(`${idPrefix}-${gap}`)?.focus();
     onChange([...reasons, { property: { id: Number(draft.property) }, type: { id: Number(draft.type) }, compareMode: { id: Number(draft.compareMode) }, value: cleanText(draft.value) }]);
     setDraft(EMPTY);
   };
@@ -44,13 +57,13 @@ export function ModuleConditions({ reasons, properties, onChange }: { reasons: R
   };
   const select = (part: "property" | "type" | "compareMode", label: string, options: { value: number; label: string }[]) => (
     <div className="field">
-      <label htmlFor={`module-condition-${part}`}>{label}</label>
+      <label htmlFor={`${idPrefix}-${part}`}>{label}</label>
       <select
-        id={`module-condition-${part}`}
+        id={`${idPrefix}-${part}`}
         className={`input${missing === part ? " input-invalid" : ""}`}
         value={draft[part]}
         aria-invalid={missing === part || undefined}
-        aria-describedby={missing === part ? "module-condition-error" : undefined}
+        aria-describedby={missing === part ? `${idPrefix}-error` : undefined}
         onChange={(event) => set(part, event.target.value)}
       >
         <option value="">{t("modules.conditions.choose")}</option>
@@ -65,10 +78,10 @@ export function ModuleConditions({ reasons, properties, onChange }: { reasons: R
 
   return (
     <fieldset className="module-conditions">
-      <legend>{t("modules.conditions.title")}</legend>
-      <p className="field-hint">{t("modules.conditions.hint")}</p>
+      <legend>{title ?? t("modules.conditions.title")}</legend>
+      <p className="field-hint">{hint ?? t("modules.conditions.hint")}</p>
       {reasons.length ? (
-        <ul className="module-condition-list" data-testid="module-conditions">
+        <ul className="module-condition-list" data-testid={`${idPrefix}s`}>
           {reasons.map((r, i) => (
             <li key={`${r.property.id}-${r.type.id}-${r.compareMode.id}-${r.value}-${i}`} className="module-condition">
               <span>
@@ -81,7 +94,7 @@ export function ModuleConditions({ reasons, properties, onChange }: { reasons: R
           ))}
         </ul>
       ) : (
-        <p className="module-condition-none">{t("modules.conditions.none")}</p>
+        <p className="module-condition-none">{none ?? t("modules.conditions.none")}</p>
       )}
       <div className="module-condition-add">
         {select(
@@ -100,15 +113,15 @@ export function ModuleConditions({ reasons, properties, onChange }: { reasons: R
           Object.values(COMPARE_MODE).map((id) => ({ value: id, label: typeName(id) })),
         )}
         <div className="field">
-          <label htmlFor="module-condition-value">{t("modules.conditions.value")}</label>
+          <label htmlFor={`${idPrefix}-value`}>{t("modules.conditions.value")}</label>
           <input
-            id="module-condition-value"
+            id={`${idPrefix}-value`}
             className={`input${missing === "value" ? " input-invalid" : ""}`}
             value={draft.value}
             maxLength={200}
             placeholder={t("modules.conditions.valuePlaceholder")}
             aria-invalid={missing === "value" || undefined}
-            aria-describedby={missing === "value" ? "module-condition-error" : undefined}
+            aria-describedby={missing === "value" ? `${idPrefix}-error` : undefined}
             onChange={(event) => set("value", event.target.value)}
             onKeyDown={(event) => {
               // Enter adds the condition, not the whole module.
@@ -119,12 +132,12 @@ export function ModuleConditions({ reasons, properties, onChange }: { reasons: R
             }}
           />
         </div>
-        <button type="button" className="button button-quiet module-condition-button" onClick={add} data-testid="add-condition">
+        <button type="button" className="button button-quiet module-condition-button" onClick={add} data-testid={idPrefix === "module-condition" ? "add-condition" : `${idPrefix}-add`}>
           {t("modules.conditions.add")}
         </button>
       </div>
       {missing ? (
-        <p className="field-error" id="module-condition-error" role="alert">
+        <p className="field-error" id={`${idPrefix}-error`} role="alert">
           {t(`modules.conditions.errors.${missing}`)}
         </p>
       ) : null}

@@ -9,7 +9,7 @@ import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { CoverField } from "../../../components/image-upload";
 import { showMessage } from "../../../components/message-box";
 import { useT } from "../../../i18n";
-import type { ToolWindowProps } from "./tool-window";
+import type { ToolWindowProps } from "./tool-types";
 
 type Field = "face" | "teamFace";
 type Form = { face: string | null; teamFace: string | null };

@@ -16,7 +16,7 @@ import { resultText, useT } from "../../../i18n";
 import { useFilteredPages } from "../../../lib/use-filtered-pages";
 import { BankQuestions } from "./bank-questions";
 import type { Bank } from "./question-model";
-import type { ToolWindowProps } from "./tool-window";
+import type { ToolWindowProps } from "./tool-types";
 
 /** New bank (no bank) or rename; the name is required, at most 50 characters, and unique. */
 function BankNameDialog({ bank, onClose, onSaved }: { bank: Bank | null; onClose: () => void; onSaved: () => void }) {

@@ -1,41 +1,54 @@
 // The editor's tools on the activity page and the market item page (spec 3
-// section 2.1), one entry each: the power it needs, when it shows, and the
-// window it opens (a lazy chunk, so members never download it). The bar
-// (./tools.tsx) shows nothing for an offline activity: offline has no actions.
+// section 2.1), one entry each: the power it needs, when it shows, and either
+// the window it opens or the action it runs (both lazy chunks, so members
+// never download them). The bar (./tools.tsx) shows nothing for an offline
+// activity: offline has no actions.
 //
 // A tool's label is the text `editor.tools.<id>` (ui/i18n/areas/editor.ts), its
-// button's test id `tool-<id>`. A window takes ToolWindowProps without
-// importing this file (a lazy import back here would be a cycle).
+// button's test id `tool-<id>`. A window takes ToolWindowProps from
+// ./tool-types.ts, never from here (a lazy import back here would be a cycle).
 import type { ComponentType } from "react";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import type { PowerCode } from "../../../../src/protocol/powers";
 import { withAreaStyles } from "../../../lib/area-styles";
 import type { Activity } from "../activity-model";
-import type { ToolWindowProps } from "./tool-window";
+import type { ToolAction, ToolWindowProps } from "./tool-types";
 
-// A window imports its props from ./tool-window.ts, never from here: this list imports the windows (lazily), and ui/ has no import cycles.
-export type { ToolWindowProps } from "./tool-window";
+export type { ToolAction, ToolActionContext, ToolWindowProps } from "./tool-types";
 
-export type EditorTool = {
+type ToolBase = {
   id: string;
   power: PowerCode;
   /** Shown only when this holds (besides the power and the activity not being offline). */
   when?: (a: Activity) => boolean;
+};
+export type WindowTool = ToolBase & {
   window: () => Promise<{ default: ComponentType<ToolWindowProps> }>;
   /** Its button turns the tool on and off (a mode of the page, not a window). */
   toggle?: boolean;
 };
+/** A button that asks and acts (publish, copy ...), with no window of its own. */
+export type ActionTool = ToolBase & { action: () => Promise<ToolAction> };
+export type EditorTool = WindowTool | ActionTool;
 
 export const inPreview = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
+export const isNormal = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_NORMAL;
 
+const EDIT = "FUNCTION_ACTIVITY_EDIT";
+const lifecycle = () => import("./lifecycle-actions");
 /** The order windows show the centre's order facts, parcels and state tags: they bring its stylesheet. */
 const withOrderStyles = <T>(loader: () => Promise<T>) => withAreaStyles("centre", loader);
 
 /** In the order the bar shows them. */
 export const EDITOR_TOOLS: readonly EditorTool[] = [
-  { id: "wording", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./wording-editor") },
-  { id: "layout", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./layout-editor"), toggle: true },
-  { id: "cover", power: "FUNCTION_ACTIVITY_EDIT", window: () => import("./cover-editor") },
+  { id: "basicInfo", power: EDIT, window: () => import("./basic-info-window") },
+  { id: "wording", power: EDIT, window: () => import("./wording-editor") },
+  { id: "layout", power: EDIT, window: () => import("./layout-editor"), toggle: true },
+  { id: "cover", power: EDIT, window: () => import("./cover-editor") },
+  // Spec 3 section 2.1: the group, questionnaire and condition editors only while in preview.
+  { id: "team", power: EDIT, when: inPreview, window: () => import("./team-window") },
+  { id: "family", power: EDIT, when: inPreview, window: () => import("./family-window") },
+  { id: "conditions", power: EDIT, when: inPreview, window: () => import("./conditions-window") },
   // The question bank manager (spec 3 section 2.2): banks are shared by all activities, so it is offered whatever the activity's state (but offline).
   { id: "questionBanks", power: "FUNCTION_QUERY_EDIT", window: () => import("./question-banks") },
   // Spec 3 section 2.1: with FUNCTION_ACTIVITY_ORDER, the registration results, and the imports when the activity has them.
@@ -52,4 +65,8 @@ export const EDITOR_TOOLS: readonly EditorTool[] = [
     when: (a) => a.allowUpdateAddress,
     window: withOrderStyles(() => import("./order-import-window").then((m) => ({ default: m.ImportShippedWindow }))),
   },
+  { id: "publish", power: EDIT, when: inPreview, action: () => lifecycle().then((m) => m.publish) },
+  { id: "offline", power: EDIT, when: isNormal, action: () => lifecycle().then((m) => m.takeOffline) },
+  { id: "revert", power: EDIT, when: isNormal, action: () => lifecycle().then((m) => m.revert) },
+  { id: "copy", power: EDIT, action: () => lifecycle().then((m) => m.copy) },
 ];

@@ -12,7 +12,7 @@ import { showMessage } from "../../../components/message-box";
 import { dictionaries, useT } from "../../../i18n";
 import type { Language } from "../../../state/session";
 import type { Activity } from "../activity-model";
-import type { ToolWindowProps } from "./tool-window";
+import type { ToolWindowProps } from "./tool-types";
 
 type Field = `${WordingKey}-${Language}`;
 const LANGUAGES: readonly Language[] = ["zh", "en"];

@@ -1,0 +1,181 @@
+// The staff's read of an activity for its editor (/activity/edit/info) and of
+// a team (/activity/team): every field, the team with its tag groups, tags,
+// linked activities and conditions, the relationship rules with their gifts,
+// every property row whatever the editor's nationality, the questionnaire
+// binding with each question's score, right answer and weight, and the
+// activity's conditions. Staff only: the member's /activity/info never
+// carries answers or conditions.
+import { asc, eq, inArray } from "drizzle-orm";
+import { activities, activityProperties, conditions, modules, properties, questionBanks, questionnaireItems, questions, tagActivities, tagGroups, tags, teams } from "../../db/schema";
+import { ACTIVITY_STATE } from "../../protocol/enumerations";
+import { DomainError } from "../../protocol/result";
+import type { Ctx, MemberCtx } from "../context";
+import { isoOf } from "../shared/fields";
+import { cleanRichText } from "../shared/rich-text";
+import { questionnaireOf, relationshipsOf } from "./view";
+
+type Reads = Pick<Ctx, "db">;
+
+const reasonView = (c: typeof conditions.$inferSelect) => ({ id: c.id, type: { id: c.type }, property: { id: c.propertyId }, compareMode: { id: c.compareMode }, value: c.value });
+
+/** A team as its editor shows it: fields, tag groups with tags and linked activities (with names), its activities and conditions. */
+export async function teamEditView(ctx: Reads, teamId: number) {
+  const { db } = ctx;
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) return null;
+  const groups = await db.select().from(tagGroups).where(eq(tagGroups.teamId, teamId)).orderBy(asc(tagGroups.sortIndex), asc(tagGroups.id));
+  const tagRows = groups.length ? await db.select().from(tags).where(inArray(tags.groupId, groups.map((g) => g.id))).orderBy(asc(tags.sortIndex), asc(tags.id)) : [];
+  const links = tagRows.length
+    ? await db
+        .select({ tagId: tagActivities.tagId, id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn, signEnd: activities.signEnd, state: activities.state })
+        .from(tagActivities)
+        .innerJoin(activities, eq(activities.id, tagActivities.activityId))
+        .where(inArray(tagActivities.tagId, tagRows.map((t) => t.id)))
+        .orderBy(asc(activities.id))
+    : [];
+  const members = await db
+    .select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn, isMain: activities.isMain, state: activities.state })
+    .from(activities)
+    .where(eq(activities.teamId, teamId))
+    .orderBy(asc(activities.id));
+  const reasons = await db.select().from(conditions).where(eq(conditions.teamId, teamId)).orderBy(asc(conditions.id));
+  return {
+    id: team.id,
+    module: { id: team.moduleId },
+    nameZh: team.nameZh,
+    nameEn: team.nameEn,
+    index: team.sortIndex,
+    face: team.face,
+    sort: team.categoryId ? { id: team.categoryId } : null,
+    showStock: team.showStock,
+    formStock: team.cap,
+    form: team.used,
+    signOnly: team.signOnly,
+    beforeCheckTag: team.beforeCheckTag,
+    groups: groups.map((g) => ({
+      id: g.id,
+      nameZh: g.nameZh,
+      nameEn: g.nameEn,
+      index: g.sortIndex,
+      tags: tagRows
+        .filter((t) => t.groupId === g.id)
+        .map((t) => ({
+          id: t.id,
+          nameZh: t.nameZh,
+          nameEn: t.nameEn,
+          index: t.sortIndex,
+          activities: links.filter((l) => l.tagId === t.id).map(({ tagId: _, signEnd, state, ...l }) => ({ ...l, signEnd: isoOf(signEnd), state: { id: state } })),
+        })),
+    })),
+    activities: members.map((m) => ({ ...m, state: { id: m.state } })),
+    reasons: reasons.map(reasonView),
+  };
+}
+
+/** The questionnaire binding with every bound question, its options and its score, answer and weight. */
+async function queriesOf(ctx: Reads, activityId: number) {
+  const { db } = ctx;
+  const rows = await db
+    .select({ item: questionnaireItems, question: questions })
+    .from(questionnaireItems)
+    .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
+    .where(eq(questionnaireItems.activityId, activityId))
+    .orderBy(asc(questionnaireItems.sortIndex), asc(questions.id));
+  return rows.map(({ item, question: q }) => ({
+    query: { id: q.id, type: { id: q.type }, titleZh: q.titleZh, titleEn: q.titleEn, image: q.image, isChineseOnly: q.isChineseOnly, isForeignerOnly: q.isForeignerOnly },
+    weight: item.weight,
+    score: item.score,
+    answer: item.answer,
+    index: item.sortIndex,
+  }));
+}
+
+/** Every property row, whoever reads (the member's read drops those of the other nationality type). */
+async function propertyRowsOf(ctx: Reads, activityId: number) {
+  const rows = await ctx.db
+    .select({ row: activityProperties, property: properties })
+    .from(activityProperties)
+    .innerJoin(properties, eq(properties.id, activityProperties.propertyId))
+    .where(eq(activityProperties.activityId, activityId))
+    .orderBy(asc(activityProperties.sortIndex), asc(properties.id));
+  return rows.map(({ row, property: p }) => ({
+    property: { id: p.id, titleZh: p.titleZh, titleEn: p.titleEn, type: { id: p.type }, purpose: { id: p.purpose }, isChineseOnly: p.isChineseOnly, isForeignerOnly: p.isForeignerOnly },
+    isReadonly: row.isReadonly,
+    isMust: row.isMust,
+  }));
+}
+
+/** /activity/edit/info: the whole activity for its editor. */
+export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const { db } = ctx;
+  const [row] = await db.select({ a: activities, m: modules }).from(activities).innerJoin(modules, eq(modules.id, activities.moduleId)).where(eq(activities.id, input.id));
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  const { a, m } = row;
+  const [team, relationships, queryStock, queries, propertyRows, reasons] = await Promise.all([
+    a.teamId ? teamEditView(ctx, a.teamId) : Promise.resolve(null),
+    relationshipsOf(ctx, a.id),
+    questionnaireOf(ctx, a.id),
+    queriesOf(ctx, a.id),
+    propertyRowsOf(ctx, a.id),
+    db.select().from(conditions).where(eq(conditions.activityId, a.id)).orderBy(asc(conditions.id)),
+  ]);
+  const [bank] = queryStock ? await db.select({ id: questionBanks.id, name: questionBanks.name }).from(questionBanks).where(eq(questionBanks.id, queryStock.stock.id)) : [];
+  return {
+    activity: {
+      id: a.id,
+      nameZh: a.nameZh,
+      nameEn: a.nameEn,
+      state: { id: a.state },
+      module: { id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, model: { id: m.model }, year: m.year },
+      sort: a.categoryId ? { id: a.categoryId } : null,
+      face: a.face,
+      videoId: a.videoId,
+      signStart: isoOf(a.signStart),
+      signEnd: isoOf(a.signEnd),
+      showStart: isoOf(a.showStart),
+      showEnd: isoOf(a.showEnd),
+      displayStock: a.displayStock,
+      formStock: a.cap,
+      form: a.used,
+      price: a.price,
+      integral: a.integral,
+      deduction: a.deduction,
+      mustIntegral: a.mustIntegral,
+      hasAddress: a.hasAddress,
+      allowUpdateAddress: a.allowUpdateAddress,
+      hasExpress: a.hasExpress,
+      hasTicket: a.hasTicket,
+      allowCancel: a.allowCancel,
+      allowCancelDate: isoOf(a.allowCancelDate),
+      calUserCount: a.calUserCount,
+      formCount: a.formCount,
+      hasCycle: a.hasCycle,
+      cycleDate: a.cycleDate,
+      cycleStart: a.cycleStart,
+      cycleCount: a.cycleCount,
+      isMain: a.isMain,
+      familyNotice: a.familyNotice,
+      contentZh: cleanRichText(a.contentZh),
+      contentEn: cleanRichText(a.contentEn),
+      wording: a.wording,
+      style: a.style,
+      version: a.version,
+      /** Spec 3 section 4.1: relationships and questionnaire are fixed once published. */
+      locked: a.state !== ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW,
+    },
+    team,
+    relationships,
+    queryStock: queryStock ? { ...queryStock, stock: bank ?? queryStock.stock } : null,
+    queries,
+    properties: propertyRows,
+    activityReasons: reasons.map(reasonView),
+    teamReasons: team?.reasons ?? [],
+  };
+}
+
+/** /activity/team: a team of the module for the editor (to join it, or to see its tags). */
+export async function teamInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
+  const team = await teamEditView(ctx, input.id);
+  if (!team) throw new DomainError("ERROR_RESULT_NULL");
+  return { team };
+}

@@ -1,0 +1,187 @@
+// The activity basic-info form (spec 3 section 2.2), with the rich-text
+// detail (Chinese and English, images up to 2 MB) and the bound question bank,
+// saved as the whole activity (/activity/update); the page reloads after
+// "保存完成". The toggles follow the spec's effects; the server applies the
+// same rules whatever it is sent.
+import { type ReactNode, useState } from "react";
+import { useSnapshot } from "valtio";
+import { MODULE_MODEL } from "../../../../src/protocol/enumerations";
+import { message } from "../../../../src/protocol/result";
+import { DatePicker } from "../../../components/date-picker";
+import { Dialog } from "../../../components/dialog";
+import { FormDialog, refusedField, useFormDialog } from "../../../components/form-dialog";
+import { showMessage } from "../../../components/message-box";
+import { RichTextEditor } from "../../../components/rich-text";
+import { pick, useT } from "../../../i18n";
+import { session } from "../../../state/session";
+import { adjustBasic, BASIC_FIELDS, type BasicField, type BasicForm, basicFormOf, basicPart, toggles, validateBasic } from "./basic-form";
+import { type EditInfo, type EditorOptions, refusalKey, refusalText, saveActivity, useEditorData } from "./editor-data";
+import { QuizBinding, type QuizForm, quizFormOf, quizPart } from "./quiz-binding";
+import type { ToolWindowProps } from "./tool-types";
+
+export default function BasicInfoWindow({ activity, onClose, onChanged }: ToolWindowProps) {
+  const t = useT();
+  const data = useEditorData(activity.id);
+  if (!data)
+    return (
+      <Dialog title={t("editor.basic.title")} onClose={onClose}>
+        <p role="status">{data === false ? t("editor.loadFailed") : t("editor.loading")}</p>
+      </Dialog>
+    );
+  return <BasicInfoForm info={data.info} options={data.options} onClose={onClose} onChanged={onChanged} />;
+}
+
+function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; options: EditorOptions; onClose: () => void; onChanged: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const a = info.activity;
+  const market = options.module.model.id === MODULE_MODEL.MODULE_MODEL_MARKET;
+  const [quiz, setQuiz] = useState<QuizForm>(() => quizFormOf(info));
+  const context = { hasRelationships: info.relationships.length > 0, hasGroups: (info.team?.groups.length ?? 0) > 0 };
+
+  const editor = useFormDialog<BasicForm, BasicField>({
+    id: "basic",
+    fields: BASIC_FIELDS,
+    initial: () => basicFormOf(a),
+    validate: validateBasic,
+    adjust: adjustBasic,
+    // The bank binding is fixed once published: then it is not sent, and stays. A bank without a display way is
+    // refused here as the server would ("请选择题库显示方式"), without a round trip.
+    send: async (form) =>
+      !a.locked && quiz.bank && !quiz.type
+        ? { message: message("ERROR_PARAMS", { field: "queryStock", part: "type" }) }
+        : saveActivity({ activity: basicPart(a.id, form, market), ...(a.locked ? {} : quizPart(quiz)) }),
+    accepted: async () => {
+      await showMessage(t("editor.saved"));
+      onClose();
+      onChanged();
+    },
+    refused: (message) => {
+      const field = message.code === "ERROR_PARAMS" ? refusedField(message, BASIC_FIELDS) : null;
+      if (field) return { field, error: refusalKey(message.params ?? {}) ?? `editor.errors.fields.${field}` };
+      return { text: refusalText(t, message) };
+    },
+    errorParams: () => ({ used: a.form }),
+  });
+  const { form, errors, update, error, described } = editor;
+  const allowed = toggles(form, context);
+
+  const text = (field: BasicField, opts: { mode?: "numeric" | "decimal"; max?: number; disabled?: boolean } = {}) => (
+    <div className="field">
+      <label htmlFor={`basic-${field}`}>{t(`editor.basic.${field}`)}</label>
+      <input
+        id={`basic-${field}`}
+        className={editor.inputClass(field)}
+        value={form[field]}
+        maxLength={opts.max ?? 20}
+        inputMode={opts.mode}
+        disabled={opts.disabled}
+        {...described(field)}
+        onChange={(e) => update({ [field]: e.target.value })}
+      />
+      {error(field)}
+    </div>
+  );
+  const when = (field: "signStart" | "signEnd" | "showStart" | "showEnd" | "allowCancelDate") => (
+    <div className="field">
+      <label htmlFor={`basic-${field}`}>{t(`editor.basic.${field}`)}</label>
+      <DatePicker id={`basic-${field}`} mode="datetime" value={form[field]} invalid={!!errors[field]} describedBy={described(field)["aria-describedby"]} onChange={(v) => update({ [field]: v })} />
+      {error(field)}
+    </div>
+  );
+  type Flag = "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "isMain" | "hasCycle";
+  /** A switch; disabled ones show what the server will keep. */
+  const flag = (field: Flag, enabled = true, forced = false, hint?: ReactNode) => (
+    <label className={`editor-check${enabled ? "" : " editor-check-off"}`}>
+      <input type="checkbox" checked={enabled ? form[field] : forced} disabled={!enabled} onChange={(e) => update({ [field]: e.target.checked })} data-testid={`basic-${field}`} />
+      <span>{t(`editor.basic.${field}`)}</span>
+      {hint}
+    </label>
+  );
+  const content = (field: "contentZh" | "contentEn") => (
+    <div className="field editor-content" data-field={field} tabIndex={-1}>
+      <span className="field-label" id={`basic-${field}-label`}>
+        {t(`editor.basic.${field}`)}
+      </span>
+      <RichTextEditor value={form[field]} onChange={(html) => update({ [field]: html })} labelledBy={`basic-${field}-label`} testId={`basic-${field}`} />
+    </div>
+  );
+
+  return (
+    <FormDialog editor={editor} title={t("editor.basic.title")} saveLabel={t("editor.save")} onClose={onClose} width={900} className="editor-form" testId="basic-info">
+      <div className="editor-row">
+        {text("nameZh", { max: 100 })}
+        {text("nameEn", { max: 100 })}
+      </div>
+      <div className="editor-row">
+        {when("signStart")}
+        {when("signEnd")}
+      </div>
+      <div className="editor-row">
+        {when("showStart")}
+        {when("showEnd")}
+      </div>
+      <div className="editor-row editor-row-3">
+        {text("displayStock", { mode: "numeric" })}
+        {text("formStock", { mode: "numeric" })}
+        {text("formCount", { mode: "numeric" })}
+      </div>
+      {a.form > 0 ? <p className="field-hint">{t("editor.basic.taken", { used: a.form })}</p> : null}
+      <div className="editor-row editor-row-3">
+        {text("price", { mode: "decimal" })}
+        {text("integral", { mode: "decimal" })}
+        {text("deduction", { mode: "decimal", disabled: !allowed.deduction })}
+      </div>
+      <div className="editor-checks">
+        {flag("mustIntegral", allowed.mustIntegral)}
+        {flag("hasAddress")}
+        {flag("allowUpdateAddress", allowed.allowUpdateAddress)}
+        {flag("hasExpress", allowed.hasExpress)}
+        {flag("hasTicket")}
+        {flag("calUserCount", allowed.calUserCount, true)}
+        {flag("isMain", allowed.isMain)}
+        {flag("familyNotice")}
+      </div>
+      {form.hasAddress && form.allowUpdateAddress ? (
+        <p className="editor-notice" role="note" data-testid="address-notice">
+          {t("editor.basic.addressNotice")}
+        </p>
+      ) : null}
+      <div className="editor-row">
+        <div className="field">
+          {flag("allowCancel")}
+          {form.allowCancel ? when("allowCancelDate") : null}
+        </div>
+        {text("videoId", { max: 100 })}
+      </div>
+      <fieldset className="editor-section">
+        <legend>{flag("hasCycle")}</legend>
+        {form.hasCycle ? (
+          <div className="editor-row editor-row-3">
+            {text("cycleDate", { mode: "numeric" })}
+            {text("cycleStart", { mode: "numeric" })}
+            {text("cycleCount", { mode: "numeric" })}
+          </div>
+        ) : (
+          <p className="field-hint">{t("editor.basic.cycleHint")}</p>
+        )}
+      </fieldset>
+      {market ? (
+        <div className="field">
+          <label htmlFor="basic-sort">{t("editor.basic.sort")}</label>
+          <select id="basic-sort" className="input" value={form.sort} onChange={(e) => update({ sort: e.target.value })}>
+            <option value="">{t("editor.basic.noSort")}</option>
+            {options.sorts.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {pick(language, s.nameZh, s.nameEn)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <QuizBinding quiz={quiz} locked={a.locked} onChange={setQuiz} />
+      {content("contentZh")}
+      {content("contentEn")}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,103 @@
+// What every window of the activity editor reads and sends: the staff read
+// (/activity/edit/info) with the selects' options (/activity/options), the
+// basic-info part of /activity/update as read (each window sends it with its
+// own part, spec 3 section 5 "Activity save"), and the spec's sentence for a
+// refusal of the save (spec 3 sections 5 and 8).
+import type { AnswerOf, InputOf } from "../../../../src/domains/api";
+import { type Answer, type Message, isSuccess } from "../../../../src/protocol/result";
+import { api } from "../../../api";
+import { type Translate, resultText } from "../../../i18n";
+import { useLoaded } from "../../../lib/use-loaded";
+
+export type EditInfo = AnswerOf<"/activity/edit/info">;
+export type EditedActivity = EditInfo["activity"];
+export type EditorOptions = AnswerOf<"/activity/options">;
+export type UpdatePayload = InputOf<"/activity/update">;
+export type ActivityPart = UpdatePayload["activity"];
+
+/** The staff read and the options, both loaded; null while loading, false when either failed. */
+export function useEditorData(id: number, key = 0) {
+  return useLoaded(async () => {
+    const [info, options] = await Promise.all([api.call("/activity/edit/info", { id }), api.call("/activity/options", { id })]);
+    return isSuccess(info) && isSuccess(options) ? { info: info as EditInfo, options: options as EditorOptions } : false;
+  }, [id, key]);
+}
+
+/** The basic-info part as read: what a window that edits another part sends beside it. */
+export function activityPartOf(a: EditedActivity): ActivityPart {
+  return {
+    id: a.id,
+    nameZh: a.nameZh,
+    nameEn: a.nameEn,
+    signStart: a.signStart,
+    signEnd: a.signEnd,
+    showStart: a.showStart,
+    showEnd: a.showEnd,
+    videoId: a.videoId,
+    displayStock: a.displayStock,
+    formStock: a.formStock,
+    price: a.price,
+    integral: a.integral,
+    deduction: a.deduction,
+    mustIntegral: a.mustIntegral,
+    hasAddress: a.hasAddress,
+    allowUpdateAddress: a.allowUpdateAddress,
+    hasExpress: a.hasExpress,
+    hasTicket: a.hasTicket,
+    allowCancel: a.allowCancel,
+    allowCancelDate: a.allowCancelDate,
+    calUserCount: a.calUserCount,
+    formCount: a.formCount,
+    hasCycle: a.hasCycle,
+    cycleDate: a.cycleDate,
+    cycleStart: a.cycleStart,
+    cycleCount: a.cycleCount,
+    isMain: a.isMain,
+    familyNotice: a.familyNotice,
+    contentZh: a.contentZh,
+    contentEn: a.contentEn,
+  };
+}
+
+/** One whole save: the basic info as read (or as changed) and the parts a window edits. */
+export const saveActivity = (payload: UpdatePayload): Promise<Answer<AnswerOf<"/activity/update">>> => api.call("/activity/update", payload);
+
+type Params = Record<string, unknown>;
+
+/** The dictionary key of a refused part of the save (ui/i18n/areas/editor.ts "errors"). */
+export function refusalKey(params: Params): string | null {
+  const field = String(params.field ?? "");
+  const part = params.part === undefined ? null : String(params.part);
+  if (params.reason === "used") return "editor.errors.belowUsed";
+  if (params.reason === "duplicate") return "editor.errors.teamDuplicate";
+  switch (field) {
+    case "groups":
+      return `editor.errors.groups.${part}`;
+    case "tags":
+      return `editor.errors.tags.${part}`;
+    case "relationships":
+      return `editor.errors.relationships.${part}`;
+    case "queryStock":
+      return `editor.errors.queryStock.${part}`;
+    case "queries":
+      return `editor.errors.queries.${part}`;
+    case "properties":
+      return `editor.errors.properties.${part}`;
+    case "activityReasons":
+    case "teamReasons":
+      return part === "team" ? "editor.errors.teamReasonsTeam" : `modules.conditions.errors.${part}`;
+    default:
+      return field ? `editor.errors.fields.${field.replace(".", "_")}` : null;
+  }
+}
+
+/** The sentence for a refused save, in the reader's language, with the figures it names. */
+export function refusalText(t: Translate, message: Message): string {
+  if (message.code === "ERROR_ACTIVITY_STATE") return t(message.params?.field ? "editor.errors.locked" : "result.ERROR_ACTIVITY_STATE");
+  if (message.code !== "ERROR_PARAMS" || !message.params) return resultText(t, message);
+  const key = refusalKey(message.params);
+  const p = message.params;
+  const where = { group: Number(p.group ?? 0) + 1, tag: Number(p.tag ?? 0) + 1, index: Number(p.index ?? 0) + 1, used: Number(p.used ?? 0) };
+  const text = key ? t(key, where) : key;
+  return text && text !== key ? text : resultText(t, message);
+}
