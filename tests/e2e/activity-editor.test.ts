@@ -74,9 +74,14 @@ describe("the activity editor", () => {
         ),
       ).toEqual([
         "tool-basicInfo",
+        "tool-wording",
+        "tool-layout",
+        "tool-cover",
         "tool-team",
         "tool-family",
         "tool-conditions",
+        "tool-questionBanks",
+        "tool-orders",
         "tool-publish",
         "tool-copy",
       ]);
@@ -259,7 +264,7 @@ describe("the activity editor", () => {
         await page.$$eval("[data-testid=editor-tools] button", (bs) =>
           bs.map((b) => b.getAttribute("data-testid")),
         ),
-      ).toEqual(["tool-basicInfo", "tool-offline", "tool-revert", "tool-copy"]);
+      ).toEqual(["tool-basicInfo", "tool-wording", "tool-layout", "tool-cover", "tool-questionBanks", "tool-orders", "tool-offline", "tool-revert", "tool-copy"]);
       await settledShot(page, "activity-editor/published-zh-desk");
       await close();
 

@@ -27,7 +27,8 @@ const fieldErrors = (page: Page) => page.$$eval("[role=dialog] .field-error", (e
 async function openManager(page: Page) {
   await page.goto(`${world.server.url}/activity`);
   await page.click("[data-testid=module-tile] >> nth=0");
-  await page.click("[data-testid=activity-tile] >> nth=0");
+  // The book club, whatever the tiles' order (a team's display order puts the walk first).
+  await page.click("[data-testid=activity-tile]:has-text('午间读书分享会'), [data-testid=activity-tile]:has-text('Lunchtime book club')");
   await page.waitForSelector("[data-testid=activity]");
   await page.click("[data-testid=tool-questionBanks]");
   await page.waitForSelector("[data-testid=bank-manager] [data-testid=bank-row]");
