@@ -1,7 +1,7 @@
 // The activity page's rules apart from React: tag groups narrowing each other
 // (spec 2 section 4) and the windows a sign-up goes through, in order.
 import { describe, expect, test } from "bun:test";
-import { stepsOf } from "../../ui/pages/activity/sign-steps";
+import { outcomesOf, stepsOf } from "../../ui/pages/activity/sign-steps";
 import { chosenFromSearch, firstMissingGroup, narrow, remaining } from "../../ui/pages/activity/tag-rules";
 import type { Activity } from "../../ui/pages/activity/activity-model";
 
@@ -52,5 +52,23 @@ describe("the sign-up windows", () => {
     expect(stepsOf(all)).toEqual(["details", "quiz", "family", "address", "deduction", "confirm"]);
     expect(stepsOf({ ...all, mustIntegral: true })).not.toContain("deduction");
     expect(stepsOf({ ...all, deduction: 0 })).not.toContain("deduction");
+  });
+});
+
+describe("what a written sign-up shows", () => {
+  const review = [{ id: 1, answer: "A", score: 10 }];
+  test("a free sign-up with nothing to show ends with the success message", () => {
+    expect(outcomesOf({ pay: null, ticket: null, review: null }, false, false)).toEqual(["done"]);
+  });
+  test("a paid quiz with showAnswer shows the review once it is paid, not only a free one", () => {
+    expect(outcomesOf({ pay: { url: "x" }, ticket: null, review }, false, true)).toEqual(["pay", "review"]);
+    expect(outcomesOf({ pay: null, ticket: null, review }, false, true)).toEqual(["review"]);
+  });
+  test("a ticketed activity shows its ticket, after the payment when it is paid, then the review", () => {
+    expect(outcomesOf({ pay: { url: "x" }, ticket: null, review }, true, true)).toEqual(["pay", "ticket", "review"]);
+    expect(outcomesOf({ pay: null, ticket: { qr: "q" }, review: null }, true, false)).toEqual(["ticket"]);
+  });
+  test("a review with no quiz drawn in this window (a market trolley) is not shown", () => {
+    expect(outcomesOf({ pay: null, ticket: null, review }, false, false)).toEqual(["done"]);
   });
 });

@@ -24,7 +24,7 @@ import { AddressChoices } from "../centre/address-choices";
 import type { FamilyMember } from "../centre/family-dialog";
 import type { Activity } from "./activity-model";
 import { type Answers, type Drawn, QuizStep } from "./quiz-step";
-import { type Step, stepsOf } from "./sign-steps";
+import { type Outcome, type Step, outcomesOf, stepsOf } from "./sign-steps";
 import { worded } from "./wording";
 
 type Clan = { id: number; gift: number | null };
@@ -301,7 +301,8 @@ function ReviewWindow({ activity, signed, quiz, passLine, onClose }: { activity:
   );
 }
 
-type Result = { kind: "pay" | "ticket" | "review"; signed: Signed };
+/** The windows still to show after the sign-up was written, the first on screen (sign-steps.ts `outcomesOf`). */
+type Result = { queue: Outcome[]; signed: Signed };
 
 export function SignFlow({ activity, onClose, toCart }: { activity: Activity; onClose: (changed: boolean) => void; toCart?: (count: number) => void }) {
   const t = useT();
@@ -353,14 +354,16 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
       .finally(() => setBusy(false));
     if (!isSuccess(answer)) return refused(answer.message);
     const signed = answer as Signed;
-    if (signed.pay) return setResult({ kind: "pay", signed });
-    if (signed.ticket) return setResult({ kind: "ticket", signed });
-    if (signed.review && draft.quiz) return setResult({ kind: "review", signed });
+    const queue = outcomesOf(signed, activity.hasTicket, draft.quiz !== null);
+    if (queue[0] !== "done") return setResult({ queue, signed });
     await showMessage(worded(activity, session.language, "success", t("activity.done.success")));
     onClose(true);
   };
+  /** The next window after this one, or the end of the sign-up. */
+  const afterThis = (r: Result, last: () => void) => (r.queue.length > 1 ? setResult({ ...r, queue: r.queue.slice(1) }) : last());
+  const shown = result?.queue[0];
 
-  if (result?.kind === "pay")
+  if (result && shown === "pay")
     return (
       <OrderPayWindow
         trade={result.signed.trade}
@@ -368,13 +371,14 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
         amount={result.signed.amount}
         purpose="sign-up"
         expires={result.signed.expires!}
-        onPaid={() => (activity.hasTicket ? setResult({ kind: "ticket", signed: result.signed }) : void showMessage(t("activity.pay.paid")).then(() => onClose(true)))}
+        onPaid={() => afterThis(result, () => void showMessage(t("activity.pay.paid")).then(() => onClose(true)))}
         onExpired={() => void showMessage(t("activity.pay.expired")).then(() => onClose(true))}
         onClose={() => onClose(true)}
       />
     );
-  if (result?.kind === "ticket") return <TicketWindow activity={activity} trade={result.signed.trade} onClose={() => onClose(true)} />;
-  if (result?.kind === "review") return <ReviewWindow activity={activity} signed={result.signed} quiz={draft.quiz!} passLine={activity.queryStock?.passLine ?? 0} onClose={() => onClose(true)} />;
+  if (result && shown === "ticket") return <TicketWindow activity={activity} trade={result.signed.trade} onClose={() => afterThis(result, () => onClose(true))} />;
+  if (result && shown === "review")
+    return <ReviewWindow activity={activity} signed={result.signed} quiz={draft.quiz!} passLine={activity.queryStock?.passLine ?? 0} onClose={() => afterThis(result, () => onClose(true))} />;
 
   if (step === "details") {
     const { properties, stored } = detailsOf(activity);

@@ -20,3 +20,20 @@ export function stepsOf(a: Activity, mode: "sign" | "cart" = "sign"): Step[] {
   steps.push("confirm");
   return steps;
 }
+
+/** What a sign-up's answer may still show once it is written (and paid, when it costs money). */
+export type Outcome = "pay" | "ticket" | "review" | "done";
+
+/**
+ * The windows after a sign-up is written, in order: the payment when money is
+ * due, then the ticket of a ticketed activity, then the answer review of a
+ * quiz with showAnswer (spec 2 section 4); a sign-up with none of them ends
+ * with the success message ("done").
+ */
+export function outcomesOf(signed: { pay?: unknown; ticket?: unknown; review?: unknown }, hasTicket: boolean, hasQuiz: boolean): Outcome[] {
+  const shown: Outcome[] = [];
+  if (signed.pay) shown.push("pay");
+  if (signed.ticket || (signed.pay && hasTicket)) shown.push("ticket");
+  if (signed.review && hasQuiz) shown.push("review");
+  return shown.length ? shown : ["done"];
+}
