@@ -100,6 +100,9 @@ describe("offline and revert", () => {
     expect((await member.call<Answer>("/activity/info", { id: a.id })).message.code).toBe("ERROR_RESULT_NULL");
     expect((await sign(member, a.id)).message.code).toBe("ERROR_RESULT_NULL");
     expect((await member.call<Answer>("/order/list", {})).list.find((o: any) => o.id === signed.order)).toMatchObject({ state: { id: ORDER_STATE.ORDER_STATE_SUCCESS } });
+    // An editor still sees it; its page says it is offline in place of the sign-up button.
+    expect((await editor.call<Answer>("/activity/info", { id: a.id })).activity.check.code).toBe("ERROR_ACTIVITY_STATE");
+    expect((await editor.call<Answer>("/activity/power/check", { id: a.id })).check.code).toBe("ERROR_ACTIVITY_STATE");
   });
 
   test("reverted to preview, its orders survive until the next publish, which cancels them; a paid one's payment is owed back", async () => {

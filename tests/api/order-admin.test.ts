@@ -5,7 +5,7 @@
 // who may do any of it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { operationLog, orderFamilies, orderItems, orders, outbox, parcels, properties, relations, users } from "../../src/db/schema";
+import { gifts, operationLog, orderFamilies, orderItems, orders, outbox, parcels, properties, questions, relations, users } from "../../src/db/schema";
 import { deliverMessages } from "../../src/domains/shared/messages";
 import { ORDER_STATE, PROPERTY_TYPE, SEND_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
@@ -17,6 +17,8 @@ type Answer = Record<string, any>;
 let t: TestApp;
 let editor: ApiClient;
 let ids: { member: number; foreigner: number; one: number; two: number; elsewhere: number; moduleId: number; rich: number; richItem: number };
+/** The rich order's question that is only a picture. */
+let pictureQuestion: number;
 
 const trade = (i: number) => `OA${String(i).padStart(4, "0")}`;
 /** i: 0-19 success, 20-22 waiting, 23 cancelled, 24-25 success; even ones for activity one (with a delivery address). */
@@ -48,14 +50,21 @@ beforeAll(async () => {
   await place(90, elsewhere.id, member);
   // A sign-up with profile answers, a quiz, a family member and a parcel.
   const [department] = await t.db.select({ id: properties.id }).from(properties).where(eq(properties.titleEn, "Department"));
-  const quiz = await makeQuiz(t.db, one.id, [{ titleZh: "口味", options: [{ value: "lotus" }, { value: "nut" }, { value: "egg" }], type: PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX }]);
+  const quiz = await makeQuiz(t.db, one.id, [
+    { titleZh: "口味", options: [{ value: "lotus" }, { value: "nut" }, { value: "egg" }], type: PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX },
+    { options: [{ value: "yes" }, { value: "no" }] },
+  ]);
+  // The second is a question that is only a picture.
+  await t.db.update(questions).set({ titleZh: "", titleEn: "", image: "/api/file/get?key=picture.png" }).where(eq(questions.id, quiz[1]!.id));
+  pictureQuestion = quiz[1]!.id;
   const rich = await place(30, one.id, member, address);
   await t.db
     .update(orderItems)
-    .set({ properties: [{ id: department!.id, value: "rd" }], quests: [{ id: quiz[0]!.id, value: ["lotus", "egg"] }] })
+    .set({ properties: [{ id: department!.id, value: "rd" }], quests: [{ id: quiz[0]!.id, value: ["lotus", "egg"] }, { id: quiz[1]!.id, value: "no" }] })
     .where(eq(orderItems.id, rich.item.id));
   const [child] = await t.db.select({ id: relations.id }).from(relations).where(eq(relations.nameEn, "Child"));
-  await t.db.insert(orderFamilies).values({ itemId: rich.item.id, activityId: one.id, name: "陈小明", identity: "110101201503070018", idType: 1, relationId: child!.id, sex: 0, birthday: "2015-03-07", phone: "13711112222", counted: true, state: ORDER_STATE.ORDER_STATE_SUCCESS });
+  const [gift] = await t.db.insert(gifts).values({ nameZh: "亲子T恤", nameEn: "Family T-shirt", cap: null }).returning({ id: gifts.id });
+  await t.db.insert(orderFamilies).values({ itemId: rich.item.id, activityId: one.id, name: "陈小明", identity: "110101201503070018", idType: 1, relationId: child!.id, sex: 0, birthday: "2015-03-07", phone: "13711112222", counted: true, state: ORDER_STATE.ORDER_STATE_SUCCESS, giftId: gift!.id });
   await t.db.insert(parcels).values({ orderId: rich.order.id, number: "SF100200300", company: "顺丰速运", site: "东城", phone: "95338", state: 501, trail: [{ time: START.toISOString(), text: "运输中" }], updatedAt: START });
   ids = { member, foreigner, one: one.id, two: two.id, elsewhere: elsewhere.id, moduleId: m.id, rich: rich.order.id, richItem: rich.item.id };
 }, 60_000);
@@ -124,6 +133,7 @@ describe("the staff order detail and parcels", () => {
     expect(info.answers).toEqual([
       expect.objectContaining({ kind: "property", titleEn: "Department", valueZh: "研发部", valueEn: "Research and Development" }),
       expect.objectContaining({ kind: "query", titleZh: "口味", valueZh: "lotus、egg", valueEn: "lotus, egg" }),
+      expect.objectContaining({ kind: "query", titleZh: `看图作答（题目 ${pictureQuestion}）`, titleEn: `Answer from the picture (question ${pictureQuestion})`, valueZh: "no" }),
     ]);
     expect(info.families).toEqual([expect.objectContaining({ name: "陈小明", sex: 0, birthday: "2015-03-07", identity: "110101********0018", phone: "137****2222", relationship: expect.objectContaining({ nameEn: "Child" }) })]);
     expect(info.express).toEqual([expect.objectContaining({ index: 1, number: "SF100200300", expName: "顺丰速运", expSite: "东城", deliverystatus: { id: 501 } })]);
@@ -145,7 +155,7 @@ describe("the export", () => {
     expect(got.name).toBe(`月饼-订单-${new Date(START.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "")}.xlsx`);
     const { names, rows, sheet } = readXlsx(got.bytes!);
     expect(names).toEqual(["订单"]);
-    expect(rows[0]).toEqual(["主订单号", "子订单号", "活动", "员工号", "姓名", "手机", "邮箱", "状态", "发货状态", "下单时间", "实付金额", "积分", "收件人", "收件电话", "收货地址", "家属", "快递", "部门", "口味"]);
+    expect(rows[0]).toEqual(["主订单号", "子订单号", "活动", "员工号", "姓名", "手机", "邮箱", "状态", "发货状态", "下单时间", "实付金额", "积分", "收件人", "收件电话", "收货地址", "家属", "快递", "部门", "口味", `看图作答（题目 ${pictureQuestion}）`]);
     // Successful orders of activity one: 30, 24, and the even ones below 20.
     expect(rows.slice(1).map((r) => r[0])).toEqual([30, 24, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0].map(trade));
     expect(rows[1]).toEqual([
@@ -164,15 +174,16 @@ describe("the export", () => {
       "陈会员",
       "13900000001",
       "北京市 市辖区 东城区 东华门街道 东华门大街1号",
-      "陈小明（子女，110101201503070018，13711112222）",
+      "陈小明（子女，110101201503070018，13711112222，礼品：亲子T恤）",
       "顺丰速运 SF100200300",
       "研发部",
       "lotus、egg",
+      "no",
     ]);
     // Money shows 2 decimals.
     expect(sheet.K2).toMatchObject({ t: "n", v: 8.8, w: "8.80" });
     expect(rows[2]!.slice(0, 9)).toEqual([trade(24), `${trade(24)}-1`, "月饼", "cn100002", "Emma Smith", "13900000002", "cn100002@union.example.com", "成功", "待发货"]);
-    expect(rows[2]!.slice(17)).toEqual([null, null]);
+    expect(rows[2]!.slice(17)).toEqual([null, null, null]);
   });
 
   test("with express=1 the courier sheet: a row per parcel, or one to fill in, for successful orders only", async () => {

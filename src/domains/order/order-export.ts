@@ -10,7 +10,7 @@
 // staff member's own mailbox ever carries it.
 import { Type as t } from "@sinclair/typebox";
 import { desc, eq, inArray, type SQL } from "drizzle-orm";
-import { activities, orderFamilies, orderItems, orders, parcels, relations, users } from "../../db/schema";
+import { activities, gifts, orderFamilies, orderItems, orders, parcels, relations, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
@@ -77,7 +77,13 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
     namesOf(ctx, rows.map((r) => r.user.id)),
     formAnswers(ctx, rows.map((r) => r.item)),
     itemIds.length
-      ? ctx.db.select({ f: orderFamilies, relation: { nameZh: relations.nameZh, nameEn: relations.nameEn } }).from(orderFamilies).leftJoin(relations, eq(relations.id, orderFamilies.relationId)).where(inArray(orderFamilies.itemId, itemIds)).orderBy(orderFamilies.id)
+      ? ctx.db
+          .select({ f: orderFamilies, relation: { nameZh: relations.nameZh, nameEn: relations.nameEn }, gift: { nameZh: gifts.nameZh, nameEn: gifts.nameEn } })
+          .from(orderFamilies)
+          .leftJoin(relations, eq(relations.id, orderFamilies.relationId))
+          .leftJoin(gifts, eq(gifts.id, orderFamilies.giftId))
+          .where(inArray(orderFamilies.itemId, itemIds))
+          .orderBy(orderFamilies.id)
       : [],
     orderIds.length ? ctx.db.select().from(parcels).where(inArray(parcels.orderId, orderIds)).orderBy(parcels.id) : [],
   ]);
@@ -111,7 +117,8 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
       order.liaison ? `${regions.map((r) => say([r.name, r.nameEn])).join(" ")} ${order.addressInfo ?? ""}`.trim() : "",
       kin
         .filter((k) => k.f.itemId === item.id)
-        .map((k) => `${k.f.name}（${say([k.relation?.nameZh ?? "", k.relation?.nameEn ?? ""])}，${k.f.identity}${k.f.phone ? `，${k.f.phone}` : ""}）`)
+        // The gift a family member chose goes with them: it is what staff ship or hand out.
+        .map((k) => `${k.f.name}（${say([k.relation?.nameZh ?? "", k.relation?.nameEn ?? ""])}，${k.f.identity}${k.f.phone ? `，${k.f.phone}` : ""}${k.gift ? `，${say(["礼品：", "gift: "])}${say([k.gift.nameZh, k.gift.nameEn])}` : ""}）`)
         .join("；"),
       boxes
         .filter((b) => b.orderId === order.id)

@@ -33,6 +33,10 @@ function answersOf(kind: "property" | "query", values: readonly AnswerValue[], t
   });
 }
 
+/** A question that is only a picture is named as the member's quiz names it, with its number, so staff tell such questions apart. */
+const titled = (q: { id: number; titleZh: string; titleEn: string }) =>
+  q.titleZh || q.titleEn ? q : { id: q.id, titleZh: `看图作答（题目 ${q.id}）`, titleEn: `Answer from the picture (question ${q.id})` };
+
 /** Every answer of these sub-orders, titled and spelled out (the detail window and the export). */
 export async function formAnswers(ctx: Pick<Ctx, "db">, items: readonly { properties: AnswerValue[]; quests: AnswerValue[] }[]) {
   const propertyIds = [...new Set(items.flatMap((i) => i.properties.map((p) => p.id)))];
@@ -45,7 +49,7 @@ export async function formAnswers(ctx: Pick<Ctx, "db">, items: readonly { proper
           .from(propertyOptions)
           .where(inArray(propertyOptions.propertyId, propertyIds))
       : [],
-    questionIds.length ? ctx.db.select({ id: questions.id, titleZh: questions.titleZh, titleEn: questions.titleEn }).from(questions).where(inArray(questions.id, questionIds)) : [],
+    questionIds.length ? ctx.db.select({ id: questions.id, titleZh: questions.titleZh, titleEn: questions.titleEn }).from(questions).where(inArray(questions.id, questionIds)).then((rows) => rows.map(titled)) : [],
     questionIds.length
       ? ctx.db
           .select({ ownerId: questionOptions.questionId, value: questionOptions.value, textZh: questionOptions.textZh, textEn: questionOptions.textEn })

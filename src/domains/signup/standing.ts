@@ -5,7 +5,7 @@
 // sign-up before its transaction read it the same way.
 import { and, count, eq, ne } from "drizzle-orm";
 import { activityCycles, countries, orderItems, userValues, users } from "../../db/schema";
-import { CONDITION_TYPE, COUNTRY_TYPE, ORDER_STATE } from "../../protocol/enumerations";
+import { ACTIVITY_STATE, CONDITION_TYPE, COUNTRY_TYPE, ORDER_STATE } from "../../protocol/enumerations";
 import type { Actor, Ctx } from "../context";
 import { can } from "../context";
 import { duesConfig, membershipConditions } from "../membership/dues";
@@ -77,7 +77,8 @@ export async function standingOf(ctx: Pick<Ctx, "db" | "now">, loaded: Loaded, m
     balanceOf(ctx, member.id),
     membershipConditions(ctx, member.id, config),
   ]);
-  const outcome = outcomeOf({
+  // Only editors still see an offline activity, and nobody may sign up to it (offline has no actions): its page says so.
+  const outcome: Outcome = a.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE ? "ERROR_ACTIVITY_STATE" : outcomeOf({
     now,
     signStart: a.signStart,
     signEnd: a.signEnd,

@@ -92,6 +92,7 @@ export default {
       save: "保存布局",
       exit: "退出编辑",
       discard: "布局尚未保存，确定退出编辑吗？",
+      wideOnly: "页面布局只在宽度 1200 像素及以上的屏幕上使用，请在这样的屏幕（如电脑）上编辑布局。",
       refused: "“{{element}}”的样式“{{property}}”不被允许，请修改后再保存。",
       badValue: "该值不被允许",
       elements: {
@@ -710,6 +711,7 @@ export default {
       save: "Save layout",
       exit: "Leave editing",
       discard: "The layout is not saved. Leave editing anyway?",
+      wideOnly: "The layout is used on screens at least 1200 px wide. Edit it on such a screen, such as a computer.",
       refused: "The style “{{property}}” of “{{element}}” is not allowed; change it and save again.",
       badValue: "This value is not allowed",
       elements: {

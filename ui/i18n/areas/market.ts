@@ -50,6 +50,7 @@ export default {
       ERROR_SIGN_FINISH: "已达限购数量",
       ERROR_SIGN_INTEGRAL: "积分不足",
       ERROR_RESULT_NULL: "商品已下线",
+      ERROR_ACTIVITY_STATE: "商品已下线",
     },
     cart: {
       caption: "购物车中的商品",
@@ -144,6 +145,7 @@ export default {
       ERROR_SIGN_FINISH: "Limit reached",
       ERROR_SIGN_INTEGRAL: "Not enough points",
       ERROR_RESULT_NULL: "No longer offered",
+      ERROR_ACTIVITY_STATE: "No longer offered",
     },
     cart: {
       caption: "Items in your trolley",

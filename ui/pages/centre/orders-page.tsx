@@ -26,7 +26,7 @@ type Filter = { state: string };
 type Paying = { trade: string; pay: string; amount: number; points: number; expires: string };
 
 const EMPTY_FILTER: Filter = { state: "" };
-/** All, waiting, success, cancelled: a preview order is an editor's, never listed here. */
+/** All, waiting, success, cancelled. An editor's preview orders are listed under "all" only, marked, until the publish deletes them. */
 const STATES: number[] = [ORDER_STATE.ORDER_STATE_WAIT, ORDER_STATE.ORDER_STATE_SUCCESS, ORDER_STATE.ORDER_STATE_CANCEL];
 
 const payloadOf = (filter: Filter, index: number) => ({ ...(filter.state ? { state: Number(filter.state) } : {}), index });
@@ -70,7 +70,22 @@ export default function OrdersPage() {
   };
 
   const columns: Column<Order>[] = [
-    { key: "name", title: t("order.name"), place: "title", render: (r) => <span className="cell-name order-name">{orderName(language, r)}</span> },
+    {
+      key: "name",
+      title: t("order.name"),
+      place: "title",
+      render: (r) =>
+        r.state.id === ORDER_STATE.ORDER_STATE_PREVIEW ? (
+          <span className="cell-stack">
+            <span className="cell-name order-name">{orderName(language, r)}</span>
+            <span className="order-preview-note" data-testid="preview-note">
+              {t("order.previewNote")}
+            </span>
+          </span>
+        ) : (
+          <span className="cell-name order-name">{orderName(language, r)}</span>
+        ),
+    },
     { key: "trade", title: t("order.trade"), wide: true, render: (r) => <span className="mono order-number">{r.trade}</span> },
     { key: "date", title: t("order.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
     {
@@ -88,7 +103,7 @@ export default function OrdersPage() {
       key: "state",
       title: t("order.state"),
       place: "aside",
-      render: (r) => <span className={`state-tag state-${r.state.id}`}>{typeName(r.state.id)}</span>,
+      render: (r) => <span className={`state-tag state-${r.state.id}`}>{r.state.id === ORDER_STATE.ORDER_STATE_PREVIEW ? t("order.previewTag") : typeName(r.state.id)}</span>,
     },
     {
       key: "actions",

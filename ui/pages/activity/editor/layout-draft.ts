@@ -94,6 +94,7 @@ export function arrange(activityId: number, present: readonly LayoutElement[]) {
   for (const el of ["player", "content"] as const) {
     if (!present.includes(el)) continue;
     place(el, { left: 0, top: below, width: PAGE_WIDTH, height: null });
-    below += (el === "player" ? Math.max(height(el), PLAYER_HEIGHT) : height(el)) + 20;
+    // Room for a video only when there is one: an activity without a video draws an empty player box, which takes none.
+    if (el === "content" || height(el) > 0) below += (el === "player" ? Math.max(height(el), PLAYER_HEIGHT) : height(el)) + 20;
   }
 }

@@ -8,6 +8,7 @@
 import { useState } from "react";
 import type { Answer } from "../../../../src/protocol/result";
 import { QUIZ_DISPLAY } from "../../../../src/protocol/enumerations";
+import { unescapeAngles } from "../../../../src/protocol/identity";
 import { api } from "../../../api";
 import { pick, useT } from "../../../i18n";
 import { useSnapshot } from "valtio";
@@ -15,7 +16,7 @@ import { session } from "../../../state/session";
 import type { EditInfo, UpdatePayload } from "./editor-data";
 
 type Bank = { id: number; name: string };
-type Row = { id: number; titleZh: string; titleEn: string; weight: string; score: string; answer: string };
+type Row = { id: number; titleZh: string; titleEn: string; image: string | null; weight: string; score: string; answer: string };
 
 export type QuizForm = {
   bank: Bank | null;
@@ -43,7 +44,7 @@ export function quizFormOf(info: EditInfo): QuizForm {
     passLine: String(q?.passLine ?? 0),
     showIndex: q?.showIndex ?? true,
     showAnswer: q?.showAnswer ?? false,
-    rows: info.queries.map((r) => ({ id: r.query.id, titleZh: r.query.titleZh, titleEn: r.query.titleEn, weight: String(r.weight), score: String(r.score), answer: r.answer })),
+    rows: info.queries.map((r) => ({ id: r.query.id, titleZh: r.query.titleZh, titleEn: r.query.titleEn, image: r.query.image, weight: String(r.weight), score: String(r.score), answer: r.answer })),
   };
 }
 
@@ -176,10 +177,16 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
               </thead>
               <tbody>
                 {quiz.rows.map((r, i) => {
-                  const title = pick(language, r.titleZh, r.titleEn) || `#${r.id}`;
+                  // A question that is only a picture is named as the bank's list names it, its picture beside; the inputs' names carry its number.
+                  const title = `${i + 1}. ${unescapeAngles(pick(language, r.titleZh, r.titleEn)) || t("editor.banks.imageOnly")}`;
                   return (
                     <tr key={r.id}>
-                      <td>{title}</td>
+                      <td>
+                        <span className="bank-question-title">
+                          {r.image ? <img src={r.image} alt="" className="bank-question-thumb" /> : null}
+                          <span>{title}</span>
+                        </span>
+                      </td>
                       <td data-label={t("editor.quiz.weight")}>
                         <input aria-label={`${title} ${t("editor.quiz.weight")}`} className="input" value={r.weight} disabled={locked} inputMode="numeric" onChange={(e) => setRow(i, { weight: e.target.value })} />
                       </td>

@@ -26,6 +26,8 @@ export type WindowTool = ToolBase & {
   window: () => Promise<{ default: ComponentType<ToolWindowProps> }>;
   /** Its button turns the tool on and off (a mode of the page, not a window). */
   toggle?: boolean;
+  /** Offered only on a screen where the layout is drawn (DESK_QUERY); a narrower one is told why instead. */
+  wideOnly?: boolean;
 };
 /** A button that asks and acts (publish, copy ...), with no window of its own. */
 export type ActionTool = ToolBase & { action: () => Promise<ToolAction> };
@@ -43,7 +45,8 @@ const withOrderStyles = <T>(loader: () => Promise<T>) => withAreaStyles("centre"
 export const EDITOR_TOOLS: readonly EditorTool[] = [
   { id: "basicInfo", power: EDIT, window: () => import("./basic-info-window") },
   { id: "wording", power: EDIT, window: () => import("./wording-editor") },
-  { id: "layout", power: EDIT, window: () => import("./layout-editor"), toggle: true },
+  // The layout places boxes on a 1160 px page that members see only on a screen 1200 px wide or more (decision 66).
+  { id: "layout", power: EDIT, window: () => import("./layout-editor"), toggle: true, wideOnly: true },
   { id: "cover", power: EDIT, window: () => import("./cover-editor") },
   // Spec 3 section 2.1: the group, questionnaire and condition editors only while in preview.
   { id: "team", power: EDIT, when: inPreview, window: () => import("./team-window") },

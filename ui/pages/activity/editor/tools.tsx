@@ -10,7 +10,9 @@ import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import { useT } from "../../../i18n";
 import { withAreaStyles } from "../../../lib/area-styles";
 import { hasPower, session } from "../../../state/session";
+import { showMessage } from "../../../components/message-box";
 import type { Activity } from "../activity-model";
+import { DESK_QUERY } from "../activity-layout";
 import { EDITOR_TOOLS, type EditorTool, type ToolWindowProps, type WindowTool } from "./tool-list";
 
 /** The tools this member may use on this activity now. */
@@ -49,6 +51,7 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
     if (open?.toggle && !(await (guard.current?.() ?? Promise.resolve(true)))) return;
     if ("window" in tool) {
       if (open === tool) return close();
+      if (tool.wideOnly && !matchMedia(DESK_QUERY).matches) return void (await showMessage(t(`editor.${tool.id}.wideOnly`)));
       guard.current = null;
       return setOpen(tool);
     }
