@@ -188,14 +188,7 @@ describe("the editor's whole journey", () => {
       await page.check("[data-testid=quiz-isScoring]");
       await page.fill("[data-testid=quiz-binding] input[aria-label=及格分]", "60");
       await page.check("[data-testid=quiz-showAnswer]");
-      await accessible(page, "basic info");
-      await settledShot(page, "editor-whole/basic-zh-desk");
-      await page.click("[role=dialog] button[type=submit]");
-      await saved(page);
-      await page.waitForSelector('.activity-content img[alt="森林小路"]');
-
-      // Bound, the bank's questions get their weights, scores and right answers.
-      await page.click("[data-testid=tool-basicInfo]");
+      // A chosen bank's questions are there at once for their weights, scores and right answers.
       await page.waitForSelector("[data-testid=quiz-binding] .editor-table");
       for (const [i, q] of QUESTIONS.entries()) {
         const row = `[data-testid=quiz-binding] tbody tr >> nth=${i}`;
@@ -203,9 +196,20 @@ describe("the editor's whole journey", () => {
         await page.fill(`${row} >> td >> nth=2 >> input`, "50");
         await page.fill(`${row} >> td >> nth=3 >> input`, q.answer);
       }
-      await settledShot(page, "editor-whole/quiz-binding-zh-desk");
+      await accessible(page, "basic info");
+      await settledShot(page, "editor-whole/basic-zh-desk");
       await page.click("[role=dialog] button[type=submit]");
       await saved(page);
+      await page.waitForSelector('.activity-content img[alt="森林小路"]');
+
+      // Saved, the binding reads back as it was set.
+      await page.click("[data-testid=tool-basicInfo]");
+      await page.waitForSelector("[data-testid=quiz-binding] .editor-table");
+      expect(await page.inputValue("[data-testid=quiz-binding] tbody tr >> nth=2 >> td >> nth=1 >> input")).toBe("50");
+      expect(await page.inputValue("[data-testid=quiz-binding] tbody tr >> nth=0 >> td >> nth=3 >> input")).toBe(QUESTIONS[0]!.answer);
+      await settledShot(page, "editor-whole/quiz-binding-zh-desk");
+      await page.click(`[role=dialog] .dialog-footer button:has-text("取消")`);
+      await page.waitForSelector("[data-testid=quiz-binding]", { state: "detached" });
 
       // The wording: the sign-up button's own text, and the success line.
       await page.click("[data-testid=tool-wording]");

@@ -1,12 +1,11 @@
 // The bound question bank in the basic-info form (spec 3 sections 2.2
 // "group settings and bound question bank", 3 "Questionnaire binding", 5
 // "Question-bank binding"): a bank found by name (/activity/stock/like, the
-// question banks' own call), its display way, timing, random draw with each
+// question banks' own call) with its questions (/activity/stock/queries), its display way, timing, random draw with each
 // question's weight (0-100), scoring with scores, right answers and a pass
 // line, numbering and the answer review. Fixed once published: then shown,
 // not edited.
 import { useState } from "react";
-import type { Answer } from "../../../../src/protocol/result";
 import { QUIZ_DISPLAY } from "../../../../src/protocol/enumerations";
 import { unescapeAngles } from "../../../../src/protocol/identity";
 import { api } from "../../../api";
@@ -67,9 +66,9 @@ export function quizPart(quiz: QuizForm): Pick<UpdatePayload, "queryStock" | "qu
   };
 }
 
-type LikeAnswer = Answer<{ list: Bank[] }>;
-/** /activity/stock/like belongs to the question banks' calls, typed there; read here by its spec name. */
-const findBanks = (name: string) => (api.call as unknown as (path: string, payload: { name: string }) => Promise<LikeAnswer>)("/activity/stock/like", { name });
+const findBanks = (name: string) => api.call("/activity/stock/like", { name });
+
+const bankQuestions = (id: number) => api.call("/activity/stock/queries", { id });
 
 export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked: boolean; onChange: (quiz: QuizForm) => void }) {
   const t = useT();
@@ -78,6 +77,14 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
   const [found, setFound] = useState<Bank[] | null>(null);
   const set = (patch: Partial<QuizForm>) => onChange({ ...quiz, ...patch });
   const setRow = (i: number, patch: Partial<Row>) => set({ rows: quiz.rows!.map((r, at) => (at === i ? { ...r, ...patch } : r)) });
+  // A bank chosen shows its questions at once, for their weights, scores and answers; unread (a failed call), the save binds them all.
+  const choose = async (b: Bank) => {
+    setFound(null);
+    if (b.id === quiz.bank?.id) return;
+    const answer = await bankQuestions(b.id);
+    const rows = answer.message.code === "SUCCESS" ? (answer.list ?? []).map((q) => ({ id: q.id, titleZh: q.titleZh, titleEn: q.titleEn, image: q.image, weight: "100", score: "0", answer: "" })) : null;
+    set({ bank: b, rows });
+  };
   const find = async () => {
     const answer = await findBanks(search.trim());
     setFound(answer.message.code === "SUCCESS" ? (answer.list ?? []) : []);
@@ -119,7 +126,7 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
                 <ul className="editor-picks">
                   {found.map((b) => (
                     <li key={b.id}>
-                      <button type="button" className="link-button" onClick={() => (set({ bank: b, rows: b.id === quiz.bank?.id ? quiz.rows : null }), setFound(null))}>
+                      <button type="button" className="link-button" onClick={() => void choose(b)}>
                         {b.name}
                       </button>
                     </li>
