@@ -77,6 +77,20 @@ describe("team and tag groups", () => {
     expect(tagRows.map((x) => [x.id, x.sortIndex, x.nameEn])).toEqual([[g1.tags[1].id, 1, "10km"]]);
   });
 
+  test("on a team being prepared, an editor's page counts the preview activities in its tags; a member never sees them", async () => {
+    const m = await makeModule(t.db);
+    const [a, b] = [await preview({ moduleId: m.id }), await preview({ moduleId: m.id })];
+    const saved = await update({ activity: await basicsOf(a.id), team: teamPart(), groups: [group("距离", [tag("5公里", [a.id]), tag("10公里", [b.id])])] });
+    expect(saved.message.code).toBe("SUCCESS");
+    const page = await editor.call<Answer>("/activity/info", { id: a.id });
+    // Not "ended": the tags hold the open previews, this one marked as this one.
+    expect(page.activity.groups[0].tags.map((x: any) => [x.nameZh, x.isHas, x.isThis, x.activities.map((l: any) => l.id)])).toEqual([
+      ["5公里", true, true, [a.id]],
+      ["10公里", true, false, [b.id]],
+    ]);
+    expect((await member.call<Answer>("/activity/info", { id: a.id })).message.code).not.toBe("SUCCESS");
+  });
+
   test("each tag and group rule is named", async () => {
     const m = await makeModule(t.db);
     const [a, b] = [await preview({ moduleId: m.id }), await preview({ moduleId: m.id })];

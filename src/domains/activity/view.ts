@@ -13,8 +13,13 @@ import { activityPropertiesOf, left, type Loaded, type Member, standingOf } from
 import { isoOf } from "../shared/fields";
 
 
-/** The tag groups of a team: each tag's activities, and whether it holds this one, any open one, or only full ones. */
-export async function tagGroupsOf(ctx: Pick<Ctx, "db" | "now">, teamId: number, activityId: number) {
+/**
+ * The tag groups of a team: each tag's activities, and whether it holds this
+ * one, any open one, or only full ones. Members count published activities
+ * only; an editor (`seesPreview`) counts the team's previews too, so a team
+ * being prepared does not read as ended on its own page.
+ */
+export async function tagGroupsOf(ctx: Pick<Ctx, "db" | "now">, teamId: number, activityId: number, seesPreview = false) {
   const { db, now } = ctx;
   const groups = await db.select().from(tagGroups).where(eq(tagGroups.teamId, teamId)).orderBy(asc(tagGroups.sortIndex), asc(tagGroups.id));
   if (groups.length === 0) return { groups: [], lastSignEnd: null as Date | null };
@@ -38,7 +43,7 @@ export async function tagGroupsOf(ctx: Pick<Ctx, "db" | "now">, teamId: number, 
       tags: tagRows
         .filter((t) => t.groupId === g.id)
         .map((t) => {
-          const mine = links.filter((l) => l.tagId === t.id && l.state === ACTIVITY_STATE.ACTIVITY_STATE_NORMAL);
+          const mine = links.filter((l) => l.tagId === t.id && (l.state === ACTIVITY_STATE.ACTIVITY_STATE_NORMAL || (seesPreview && l.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW)));
           const open = mine.filter((l) => !l.signEnd || l.signEnd > now);
           return {
             id: t.id,
@@ -108,7 +113,7 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
   const { activity: a, team, module } = loaded;
   const [standing, groups, relationships, props, queryStock] = await Promise.all([
     standingOf(ctx, loaded, member),
-    team ? tagGroupsOf(ctx, team.id, a.id) : Promise.resolve({ groups: [], lastSignEnd: null }),
+    team ? tagGroupsOf(ctx, team.id, a.id, member.editor) : Promise.resolve({ groups: [], lastSignEnd: null }),
     relationshipsOf(ctx, a.id),
     activityPropertiesOf(ctx, a.id, member),
     questionnaireOf(ctx, a.id),
