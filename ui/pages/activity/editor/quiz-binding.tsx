@@ -160,13 +160,19 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
             <div className="field">
               {check("isRandom")}
               {quiz.isRandom ? (
-                <input aria-label={t("editor.quiz.count")} className="input" value={quiz.count} disabled={locked} inputMode="numeric" onChange={(e) => set({ count: e.target.value })} />
+                <label className="editor-sub-field">
+                  <span className="field-label">{t("editor.quiz.count")}</span>
+                  <input aria-label={t("editor.quiz.count")} className="input" value={quiz.count} disabled={locked} inputMode="numeric" onChange={(e) => set({ count: e.target.value })} />
+                </label>
               ) : null}
             </div>
             <div className="field">
               {check("isScoring")}
               {quiz.isScoring ? (
-                <input aria-label={t("editor.quiz.passLine")} className="input" value={quiz.passLine} disabled={locked} inputMode="numeric" onChange={(e) => set({ passLine: e.target.value })} />
+                <label className="editor-sub-field">
+                  <span className="field-label">{t("editor.quiz.passLine")}</span>
+                  <input aria-label={t("editor.quiz.passLine")} className="input" value={quiz.passLine} disabled={locked} inputMode="numeric" onChange={(e) => set({ passLine: e.target.value })} />
+                </label>
               ) : null}
             </div>
           </div>
