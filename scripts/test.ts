@@ -180,7 +180,7 @@ async function bunTestGroups(label: string, groups: string[][], extra: string[],
   const runOne = async (job: (typeof queue)[number]) => {
     const started = performance.now();
     const { code, text } = await run([bun, "test", ...job.files, ...extra], env, { quiet: true });
-    say(`${job.name} (${((performance.now() - started) / 1000).toFixed(1)} s):`);
+    say(`${job.name} (${((performance.now() - started) / 1000).toFixed(1)} s)${job.files.length > 1 ? `, replay with the seed: bun test ${job.files.join(" ")}` : ""}:`);
     process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
     const p = lastCount(text, "pass");
     const f = lastCount(text, "fail");
