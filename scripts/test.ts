@@ -1,10 +1,15 @@
 // The whole test suite, in order: unit, API, then browser (e2e) tests.
 //
 //   bun scripts/test.ts            (normally through `npm test`)
+//   bun scripts/test.ts api        (only the named folders: unit, api, e2e)
 //
-// Each folder runs as its own `bun test` child process; its output is passed
-// straight through (and read on the way to count passes and failures).
-// A folder with no test files is skipped. Before the browser tests, Debian's
+// Unit tests run as one `bun test` child process, its output passed straight
+// through. API tests run as two processes side by side, each a fixed half of
+// the files; browser tests one process per file, two at a time, every test
+// server on a copy of one seeded data directory made here (API_WORKERS and
+// E2E_WORKERS change the two; docs/decisions.md "Test processes side by
+// side"). Their output is printed a process at a time as each ends, and read
+// to count passes and failures. A folder with no test files is skipped. Before the browser tests, Debian's
 // Chromium (and CJK fonts, so Chinese renders in screenshots) is installed
 // with apt when missing and we are root, and the UI is built once with
 // `bun scripts/build.ts`.
@@ -17,8 +22,9 @@
 // Ends with a line `N passed, N failed` (read by CI) and exits non-zero if any
 // step failed.
 
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { seededDataDir } from "../tests/helpers/server";
 
 const root = join(import.meta.dir, "..");
 const bun = process.execPath;
@@ -35,6 +41,12 @@ const E2E_TIMEOUT_MS = 120_000;
 /** Where a failed browser test leaves its screenshot and console errors (tests/e2e/support.ts). */
 const FAILURE_EVIDENCE = join(root, "test-results", "failures");
 const API_TIMEOUT_MS = 60_000;
+/**
+ * Test processes side by side (API_WORKERS, E2E_WORKERS override): a browser
+ * journey keeps about half a core busy (the rest is waiting on Chromium and
+ * the server), and an API process one core; two fill the 2-core machine.
+ */
+const DEFAULT_WORKERS = 2;
 
 /** bun test takes a seed from 0 to 2^32 - 1. */
 const MAX_SEED = 2 ** 32 - 1;
@@ -83,8 +95,11 @@ function hasTestFiles(dir: string): boolean {
   return false;
 }
 
-/** Runs a command with inherited stdin; stdout/stderr are copied through as they come and also returned. */
-async function run(cmd: string[], env: Record<string, string | undefined> = {}) {
+/**
+ * Runs a command with inherited stdin; stdout/stderr are copied through as
+ * they come (unless quiet: a caller that prints them itself) and also returned.
+ */
+async function run(cmd: string[], env: Record<string, string | undefined> = {}, { quiet = false } = {}) {
   const wantColor = process.stdout.isTTY && !("NO_COLOR" in process.env);
   const child = Bun.spawn(cmd, {
     cwd: root,
@@ -97,7 +112,7 @@ async function run(cmd: string[], env: Record<string, string | undefined> = {}) 
   const pump = async (stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) => {
     const decoder = new TextDecoder();
     for await (const chunk of stream) {
-      out.write(chunk);
+      if (!quiet) out.write(chunk);
       text += decoder.decode(chunk, { stream: true });
     }
     text += decoder.decode();
@@ -112,6 +127,74 @@ function lastCount(text: string, word: "pass" | "fail"): number | null {
   let n: number | null = null;
   for (const m of stripAnsi(text).matchAll(re)) n = Number(m[1]);
   return n;
+}
+
+/** The test files under `dir`, relative to the root ("./tests/api/x.test.ts"), sorted. */
+function testFiles(dir: string): string[] {
+  const files: string[] = [];
+  const stack = [join(root, dir)];
+  while (stack.length) {
+    const d = stack.pop()!;
+    if (!existsSync(d)) continue;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === "node_modules" || e.name.startsWith(".")) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (TEST_FILE.test(e.name)) files.push(`./${relative(root, p)}`);
+    }
+  }
+  return files.sort();
+}
+
+const sizeOf = (file: string) => statSync(join(root, file)).size;
+
+/**
+ * Splits files into `n` groups of about the same size (largest first, each to
+ * the lightest group so far): the same files always make the same groups,
+ * so a seed replays the same order in each.
+ */
+function splitFiles(files: string[], n: number): string[][] {
+  const groups = Array.from({ length: Math.min(n, files.length) }, () => ({ files: [] as string[], bytes: 0 }));
+  for (const file of [...files].sort((a, b) => sizeOf(b) - sizeOf(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    lightest.files.push(file);
+    lightest.bytes += sizeOf(file);
+  }
+  return groups.map((g) => g.files.sort());
+}
+
+/** How many test processes run side by side: a whole number from 1, else the default. */
+function workerCount(asked: string | undefined, fallback: number): number {
+  const n = Number(asked);
+  return asked && Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/**
+ * Runs `bun test` on each group of files in a process of its own, `workers`
+ * at once, groups taken in the order given as processes finish. A group's
+ * output is held and printed whole when it ends, so two never interleave.
+ */
+async function bunTestGroups(label: string, groups: string[][], extra: string[], workers: number, env: Record<string, string> = {}) {
+  say(`bun test ${label}: ${groups.length} process${groups.length === 1 ? "" : "es"}, ${Math.min(workers, groups.length)} at a time`);
+  const queue = groups.map((files, i) => ({ files, name: groups.length === 1 || files.length === 1 ? files.join(" ") : `${label} part ${i + 1} of ${groups.length}` }));
+  const runOne = async (job: (typeof queue)[number]) => {
+    const started = performance.now();
+    const { code, text } = await run([bun, "test", ...job.files, ...extra], env, { quiet: true });
+    say(`${job.name} (${((performance.now() - started) / 1000).toFixed(1)} s)${job.files.length > 1 ? `, replay with the seed: bun test ${job.files.join(" ")}` : ""}:`);
+    process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    const p = lastCount(text, "pass");
+    const f = lastCount(text, "fail");
+    passed += p ?? 0;
+    failed += f ?? 0;
+    if (code !== 0) {
+      if (!f) failed += 1;
+      problems.push(`bun test ${job.name} exited with code ${code}`);
+    }
+  };
+  const next = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runOne(job);
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, next));
 }
 
 async function bunTest(dir: string, extra: string[] = []) {
@@ -191,24 +274,52 @@ async function buildUi(): Promise<boolean> {
   return true;
 }
 
-say(seedLine);
-await bunTest("tests/unit", [`--seed=${seed}`]);
-// API tests start whole apps on a fresh database; on 2 busy cores that takes more than bun's default 5 s.
-await bunTest("tests/api", ["--timeout", String(API_TIMEOUT_MS), `--seed=${seed}`]);
+/** The API folder in API_WORKERS processes side by side, each a fixed share of the files (each makes its own seeded database once). */
+async function apiTests() {
+  const files = testFiles("tests/api");
+  if (!files.length) return say("tests/api: no test files, skipped.");
+  const workers = workerCount(process.env.API_WORKERS, DEFAULT_WORKERS);
+  // API tests start whole apps on a fresh database; on 2 busy cores that takes more than bun's default 5 s.
+  await bunTestGroups("tests/api", splitFiles(files, workers), ["--timeout", String(API_TIMEOUT_MS), `--seed=${seed}`], workers);
+}
 
-if (!hasTestFiles("tests/e2e")) {
-  say("tests/e2e: no test files, skipped.");
-} else if (!(await ensureChromium()) || !(await buildUi())) {
-  failed += 1;
-  say("browser tests not run.");
-} else {
+/**
+ * The browser journeys: each file in a process of its own, E2E_WORKERS at
+ * once, the largest files first, every server on a copy of one data
+ * directory seeded here (tests/helpers/server.ts).
+ */
+async function browserTests() {
+  const files = testFiles("tests/e2e");
+  if (!files.length) return say("tests/e2e: no test files, skipped.");
+  if (!(await ensureChromium()) || !(await buildUi())) {
+    failed += 1;
+    return say("browser tests not run.");
+  }
   // An earlier run's evidence would be taken for this run's.
   rmSync(FAILURE_EVIDENCE, { recursive: true, force: true });
-  await bunTest("tests/e2e", ["--timeout", String(E2E_TIMEOUT_MS)]);
+  const env: Record<string, string> = {};
+  if (!process.env.E2E_SEED_EACH_SERVER) {
+    say("seeding the data directory the browser tests' servers start from");
+    try {
+      env.E2E_SEEDED_DATA_DIR = await seededDataDir();
+    } catch (error) {
+      // Each test process then seeds its own, and a real fault shows in the tests.
+      console.error(`[test] warning: the shared seeded data directory could not be made: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  const workers = workerCount(process.env.E2E_WORKERS, DEFAULT_WORKERS);
+  const groups = [...files].sort((a, b) => sizeOf(b) - sizeOf(a) || a.localeCompare(b)).map((file) => [file]);
+  await bunTestGroups("tests/e2e", groups, ["--timeout", String(E2E_TIMEOUT_MS)], workers, env);
   if (existsSync(FAILURE_EVIDENCE) && readdirSync(FAILURE_EVIDENCE).length) {
     say(`screenshots and console errors of the failed browser tests: ${relative(root, FAILURE_EVIDENCE)}/`);
   }
 }
+
+say(seedLine);
+const only = process.argv.slice(2);
+if (!only.length || only.includes("unit")) await bunTest("tests/unit", [`--seed=${seed}`]);
+if (!only.length || only.includes("api")) await apiTests();
+if (!only.length || only.includes("e2e")) await browserTests();
 
 say(seedLine);
 console.log("");

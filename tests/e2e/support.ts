@@ -12,7 +12,7 @@ import { type Db, openDatabase } from "../../src/db/client";
 import { users } from "../../src/db/schema";
 import { launchBrowser, safeFileName, shot } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
-import { type TestServer, startServer } from "../helpers/server";
+import { type TestServer, copySeededDataDir, startServer } from "../helpers/server";
 
 export const PASSWORD = "Union2026demo";
 /** The image code of a server started with CAPTCHA_FIXED=ABC123 (tests/helpers/server.ts). */
@@ -36,14 +36,15 @@ export async function stopWorld(world: World | undefined) {
 }
 
 /**
- * A server whose database was changed between its first start (which seeds
- * the demo) and the one the tests use: PGlite is one process, so the change
- * is made while no server holds the data directory.
+ * A server whose database was changed between its seeding (a copy of the
+ * seeded data directory, tests/helpers/server.ts) and the start the tests
+ * use: PGlite is one process, so the change is made while no server holds
+ * the data directory.
  */
 export async function preparedServer(prepare: (db: Db) => Promise<void>): Promise<{ server: TestServer; remove: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), "union-portal-e2e-prepared-"));
-  const seeding = await startServer({ env: { DATA_DIR: dataDir } });
-  await seeding.stop();
+  if (process.env.E2E_SEED_EACH_SERVER) await (await startServer({ env: { DATA_DIR: dataDir } })).stop();
+  else await copySeededDataDir(dataDir);
   const database = await openDatabase({ databaseUrl: null, dataDir });
   try {
     await prepare(database.db);

@@ -1,5 +1,8 @@
 // Starts the real server (`bun src/main.ts`) for browser tests, on a free port
-// with a fresh, empty data directory.
+// with a data directory of its own: a copy of one seeded at this test
+// process's first server (see seededDataDir), or, for a server given settings
+// that seeding reads, a fresh, empty one it seeds itself.
+// E2E_SEED_EACH_SERVER=1 makes every server seed its own (to compare).
 //
 //   const server = await startServer();
 //   ... page.goto(server.url + "/") ...
@@ -13,11 +16,12 @@
 // opts.root runs another checkout's src/main.ts (the first-screen benchmark
 // compares two). Set E2E_SERVER_LOG=1 to see the server's own output.
 
-import { mkdtemp, rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { testNow } from "./clock";
+import { START, testNow } from "./clock";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const READY_TIMEOUT_MS = 60_000;
@@ -61,10 +65,69 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Settings a server may be given that its first start's seeding does not
+ * read: a server with only these (or none) starts on a copy of the seeded
+ * data directory instead of making and seeding its own.
+ */
+const SEED_NEUTRAL = new Set(["ACTIVATION_MODE", "CLOCK_OFFSET_FILE", "LOG_LEVEL", "CODE_SENDS_PER_ADDRESS"]);
+
+/**
+ * Making a data directory (PGlite's initdb), migrating and seeding the demo
+ * (seven argon2id hashes, the demo files) took most of a server's start, and
+ * every plain test server starts from the same seeded state: so a server is
+ * started once per test process on a directory of its own, stopped (its
+ * files then whole on disk), and each plain server afterwards gets a copy of
+ * that directory. The copy leaves out the lock and the payment sandbox's
+ * secret, which every server makes its own.
+ */
+let seededDir: Promise<string> | null = null;
+
+/**
+ * The seeded data directory: E2E_SEEDED_DATA_DIR when the runner made one for
+ * all its test processes (scripts/test.ts), else one made by this process and
+ * removed when it exits. It is seeded at START, the moment every test
+ * process's clock starts from, whenever it is made.
+ */
+export function seededDataDir(): Promise<string> {
+  const shared = process.env.E2E_SEEDED_DATA_DIR;
+  if (shared) return Promise.resolve(shared);
+  seededDir ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), "union-portal-e2e-template-"));
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const seeding = await startServer({ env: { DATA_DIR: dir, CLOCK_START: START.toISOString() } });
+    await seeding.stop();
+    return dir;
+  })();
+  // A failed attempt is not kept: the next server tries again (and reports its own failure).
+  seededDir.catch(() => (seededDir = null));
+  return seededDir;
+}
+
+/** Copies the seeded data directory into `dataDir` (which must not exist, or be empty). */
+export async function copySeededDataDir(dataDir: string): Promise<void> {
+  const from = await seededDataDir();
+  await cp(from, dataDir, { recursive: true, filter: (src) => !/[\\/](portal\.lock|payment-sandbox\.secret)$/.test(src) });
+}
+
+const seedNeutral = (env: Record<string, string> | undefined) => Object.keys(env ?? {}).every((key) => SEED_NEUTRAL.has(key));
+
 export async function startServer(opts: { env?: Record<string, string>; root?: string } = {}): Promise<TestServer> {
-  const port = await freePort();
+  try {
+    return await startServerOnce(opts);
+  } catch (error) {
+    // The free port was found free and then taken by another test process before the server bound it: once more, on another.
+    if (!(error instanceof Error && error.message.includes("Cannot listen on port"))) throw error;
+    return startServerOnce(opts);
+  }
+}
+
+async function startServerOnce(opts: { env?: Record<string, string>; root?: string }): Promise<TestServer> {
   const ownDataDir = !opts.env?.DATA_DIR;
   const dataDir = opts.env?.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "union-portal-e2e-")));
+  // Another checkout (opts.root) seeds by its own code: it makes its own.
+  if (ownDataDir && !opts.root && seedNeutral(opts.env) && !process.env.E2E_SEED_EACH_SERVER) await copySeededDataDir(dataDir);
+  const port = await freePort();
 
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.DATABASE_URL;
