@@ -1,6 +1,7 @@
 // The activity editor's calls as a test makes them: read the staff view,
 // turn it into the /activity/update payload (what the editor's windows send
 // back), change a part, save.
+import { activityPartOf } from "../../src/protocol/activity-part";
 import type { ApiClient } from "../../src/protocol/client";
 
 export type Answer = { message: { code: string; params?: Record<string, any> } } & Record<string, any>;
@@ -11,42 +12,8 @@ export const editInfo = async (who: ApiClient, id: number) => {
   return answer;
 };
 
-/** The basic-info part of the payload from the staff read. */
-export function activityPart(a: Record<string, any>) {
-  return {
-    id: a.id,
-    nameZh: a.nameZh,
-    nameEn: a.nameEn,
-    signStart: a.signStart,
-    signEnd: a.signEnd,
-    showStart: a.showStart,
-    showEnd: a.showEnd,
-    videoId: a.videoId,
-    displayStock: a.displayStock,
-    formStock: a.formStock,
-    price: a.price,
-    integral: a.integral,
-    deduction: a.deduction,
-    mustIntegral: a.mustIntegral,
-    hasAddress: a.hasAddress,
-    allowUpdateAddress: a.allowUpdateAddress,
-    hasExpress: a.hasExpress,
-    hasTicket: a.hasTicket,
-    allowCancel: a.allowCancel,
-    allowCancelDate: a.allowCancelDate,
-    calUserCount: a.calUserCount,
-    formCount: a.formCount,
-    hasCycle: a.hasCycle,
-    cycleDate: a.cycleDate,
-    cycleStart: a.cycleStart,
-    cycleCount: a.cycleCount,
-    isMain: a.isMain,
-    familyNotice: a.familyNotice,
-    contentZh: a.contentZh,
-    contentEn: a.contentEn,
-    sort: a.sort,
-  };
-}
+/** The basic-info part of the payload from the staff read, with its category. */
+export const activityPart = (a: Record<string, any>) => ({ ...activityPartOf(a), sort: a.sort });
 
 /** The whole payload, every part as read. */
 export function wholePayload(info: Answer) {

@@ -4,6 +4,7 @@
 // own part, spec 3 section 5 "Activity save"), and the spec's sentence for a
 // refusal of the save (spec 3 sections 5 and 8).
 import type { AnswerOf, InputOf } from "../../../../src/domains/api";
+import { activityPartOf as pickActivityPart } from "../../../../src/protocol/activity-part";
 import { type Answer, type Message, isSuccess } from "../../../../src/protocol/result";
 import { api } from "../../../api";
 import { type Translate, resultText } from "../../../i18n";
@@ -24,40 +25,7 @@ export function useEditorData(id: number, key = 0) {
 }
 
 /** The basic-info part as read: what a window that edits another part sends beside it. */
-export function activityPartOf(a: EditedActivity): ActivityPart {
-  return {
-    id: a.id,
-    nameZh: a.nameZh,
-    nameEn: a.nameEn,
-    signStart: a.signStart,
-    signEnd: a.signEnd,
-    showStart: a.showStart,
-    showEnd: a.showEnd,
-    videoId: a.videoId,
-    displayStock: a.displayStock,
-    formStock: a.formStock,
-    price: a.price,
-    integral: a.integral,
-    deduction: a.deduction,
-    mustIntegral: a.mustIntegral,
-    hasAddress: a.hasAddress,
-    allowUpdateAddress: a.allowUpdateAddress,
-    hasExpress: a.hasExpress,
-    hasTicket: a.hasTicket,
-    allowCancel: a.allowCancel,
-    allowCancelDate: a.allowCancelDate,
-    calUserCount: a.calUserCount,
-    formCount: a.formCount,
-    hasCycle: a.hasCycle,
-    cycleDate: a.cycleDate,
-    cycleStart: a.cycleStart,
-    cycleCount: a.cycleCount,
-    isMain: a.isMain,
-    familyNotice: a.familyNotice,
-    contentZh: a.contentZh,
-    contentEn: a.contentEn,
-  };
-}
+export const activityPartOf = (a: EditedActivity): ActivityPart => pickActivityPart(a);
 
 /** One whole save: the basic info as read (or as changed) and the parts a window edits. */
 export const saveActivity = (payload: UpdatePayload): Promise<Answer<AnswerOf<"/activity/update">>> => api.call("/activity/update", payload);
