@@ -8,7 +8,7 @@
 //   <FormDialog editor={editor} title={...} saveLabel={...} onClose={onClose}>...fields...</FormDialog>
 //
 // Field `f` is the element `#<id>-f` (or `[data-field=f]`), its error `#<id>-f-error`.
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { type Answer, type Message, isSuccess } from "../../src/protocol/result";
 import { type Params, resultText, useT } from "../i18n";
 import { Dialog } from "./dialog";
@@ -60,16 +60,16 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
 
   // Merged into the form as it is now, not as this render saw it: an editor or an upload that reports late
   // (Quill's change handler, a finished upload) holds an older `update`, and must not undo a change made since.
-  const update = (patch: Partial<Form>) =>
-    setForm((current) => {
-      const merged = { ...current, ...patch };
-      return setup.adjust ? setup.adjust(merged, patch) : merged;
-    });
-  // Once a save was tried, every change checks the form again.
-  useEffect(() => {
-    if (!tried) return;
-    setErrors((old) => (setup.recheck ? setup.recheck(old, setup.validate(form)) : setup.validate(form)));
-  }, [form]);
+  const latest = useRef({ form, tried });
+  latest.current = { form, tried };
+  const update = (patch: Partial<Form>) => {
+    const merged = { ...latest.current.form, ...patch };
+    const next = setup.adjust ? setup.adjust(merged, patch) : merged;
+    latest.current = { ...latest.current, form: next };
+    setForm(next);
+    // Once a save was tried, every change checks the form again (in the same render as the change).
+    if (latest.current.tried) setErrors((old) => (setup.recheck ? setup.recheck(old, setup.validate(next)) : setup.validate(next)));
+  };
 
   const focusFirst = (found: FieldErrors<F>) => {
     const first = fields.find((f) => found[f]);
