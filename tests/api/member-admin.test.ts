@@ -168,6 +168,9 @@ describe("create and update", () => {
         [prop("Mobile phone")]: [c.phone, next.phone, operator.id],
         [prop("Company e-mail")]: [c.mail, "", operator.id],
       });
+      // The masked phone the detail shows stands for the stored one.
+      expect((await op.call("/user/operation/update", form({ phone: `${next.phone.slice(0, 3)}****${next.phone.slice(7)}`, mail: "" }, { Name: "再改" }, user.id))).message.code).toBe("SUCCESS");
+      expect((await rowOf(user.id)).phone).toBe(next.phone);
       expect((await op.call("/user/operation/update", form({ phone: "", mail: "" }, {}, (await byEmployees("cn100003")).id))).message.code).toBe("SUCCESS");
     } finally {
       await t.db.update(properties).set({ isReadonly: false }).where(eq(properties.id, prop("Date of birth")));

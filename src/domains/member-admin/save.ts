@@ -10,6 +10,7 @@ import { and, eq, inArray, ne, or } from "drizzle-orm";
 import { properties, roles, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
+import { maskPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField, mailOf, phoneOf } from "../shared/fields";
@@ -64,7 +65,9 @@ async function contactsOf(ctx: MemberCtx, submitted: Submitted, stored: Contacts
     const hit = submitted.find((s) => ids.has(s.property.id));
     return typeof hit?.value === "string" ? hit.value.trim() : "";
   };
-  const phone = given(PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE);
+  // The detail shows the phone masked: sent back unchanged, it stands for the stored one.
+  const typed = given(PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE);
+  const phone = stored?.phone && typed === maskPhone(stored.phone) ? stored.phone : typed;
   const mail = given(PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL);
   const contacts: Contacts = {
     employees: stored ? stored.employees : employeesOf(given(PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES)),
