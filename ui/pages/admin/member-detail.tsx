@@ -6,7 +6,7 @@
 // (FUNCTION_USER_OPERATION_STATE), each only when permitted.
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { USER_STATE } from "../../../src/protocol/enumerations";
+import { COUNTRY_TYPE, USER_STATE } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
@@ -20,7 +20,7 @@ import { useTypeName } from "../centre/order-detail-window";
 import { FamilyDialog, PointsDialog } from "./member-records";
 import { MemberForm } from "./member-form";
 
-type PropertyRow = { id: number; titleZh: string; titleEn: string; isShow: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
+type PropertyRow = { id: number; titleZh: string; titleEn: string; isShow: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
 
 function useShownProperties(): PropertyRow[] {
   const [list, setList] = useState<PropertyRow[]>([]);
@@ -70,6 +70,10 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
     return text.join("、");
   };
 
+  // A field for the other nationality type is not the member's: left out, as the member's own form leaves it out.
+  const countryType = user?.nationality?.type ?? null;
+  const applies = (p: PropertyRow) =>
+    !(p.isChineseOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_CHINESE) && !(p.isForeignerOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER);
   const place = user?.place;
   const state = user?.state.id;
   return (
@@ -77,7 +81,7 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
       {user ? (
         <div className="member-detail" data-testid="member-detail">
           <dl className="member-facts">
-            {properties.map((p) => (
+            {properties.filter(applies).map((p) => (
               <div key={p.id} className="member-fact">
                 <dt>{pick(language, p.titleZh, p.titleEn)}</dt>
                 <dd>{valueText(p) || "—"}</dd>
@@ -184,7 +188,7 @@ function ResetDialog({ id, onClose, onDone }: { id: number; onClose: () => void;
           <button type="button" className="button button-quiet" onClick={onClose}>
             {t("common.cancel")}
           </button>
-          <button type="button" className="button" onClick={() => void submit()} data-testid="reset-submit">
+          <button type="button" className="button button-primary" onClick={() => void submit()} data-testid="reset-submit">
             {t("common.ok")}
           </button>
         </>

@@ -101,7 +101,7 @@ export function MemberForm({ member, roles, onClose, onSaved }: { member: Member
           <button type="button" className="button button-quiet" onClick={onClose}>
             {t("common.cancel")}
           </button>
-          <button type="button" className="button" disabled={busy || !properties} onClick={() => void save()} data-testid="member-save">
+          <button type="button" className="button button-primary" disabled={busy || !properties} onClick={() => void save()} data-testid="member-save">
             {t("common.ok")}
           </button>
         </>

@@ -66,7 +66,7 @@ export function MemberManagementPage() {
     },
     { key: "name", title: t("members.columns.name"), render: (r) => r.name ?? "" },
     { key: "phone", title: t("members.columns.phone"), render: (r) => <span className="mono">{r.phone}</span> },
-    { key: "email", title: t("members.columns.email"), render: (r) => <span className="cell-email">{r.email ?? ""}</span> },
+    { key: "email", title: t("members.columns.email"), wide: true, render: (r) => <span className="cell-email">{r.email ?? ""}</span> },
     { key: "state", title: t("members.columns.state"), place: "aside", render: (r) => <span className={`state-tag member-state-${r.state.id}`}>{typeName(r.state.id)}</span> },
     { key: "role", title: t("members.columns.role"), render: (r) => pick(language, r.status.nameZh, r.status.nameEn) },
     { key: "date", title: t("members.columns.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate, true)}</span> },
