@@ -45,6 +45,16 @@ describe("member management", () => {
       expect(await page.$$eval("tbody tr", (rows) => rows.length)).toBe(23);
       await look(page, "zh-desk-search");
 
+      // The new-member form: the role is asked first ("请选择用户角色"); the employee number is open.
+      await page.click("[data-testid=new-member]");
+      await page.waitForSelector("[data-testid=member-form] [data-property]");
+      await page.click("[data-testid=member-save]");
+      expect(await page.textContent("#member-form-role-error")).toBe("请选择用户角色");
+      expect(await page.locator("[data-testid=member-form] [data-property] input").nth(1).isEditable()).toBe(true);
+      await look(page, "zh-desk-create");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=member-form]", { state: "detached" });
+
       await find(page, "陈会员");
       await page.click("[data-testid=member-row]:has-text('cn100001') [data-testid=open-member]");
       await page.waitForSelector("[data-testid=member-detail]");
@@ -99,8 +109,9 @@ describe("member management", () => {
       await p.keyboard.press("Escape");
       await p.click("[data-testid=member-leave]");
       expect(await messageText(p)).toBe("Mark this member as having left?");
-      await pressOk(p, "OK");
-      expect(await messageText(p)).toBe("The member has left.");
+      // The answer's message follows the confirmation at once: wait for it, not for the box to go.
+      await p.click('[role=alertdialog] .button-primary:has-text("OK")');
+      await p.waitForFunction(() => document.querySelector("[data-testid=message-text]")?.textContent?.trim() === "The member has left.");
       await pressOk(p, "OK");
       await p.waitForFunction(() => !document.querySelector("[data-testid=member-leave]") && !!document.querySelector("[data-testid=member-detail]")?.textContent?.includes("Left on"));
       await look(p, "en-phone-left");
