@@ -13,6 +13,7 @@ import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
+import { memberAdminDomain } from "./member-admin/routes";
 import { membershipDomain } from "./membership/routes";
 import { newsDomain } from "./news/routes";
 import { orderDomain } from "./order/routes";
@@ -53,6 +54,7 @@ export const DOMAINS = [
   announcementDomain,
   newsDomain,
   chatDomain,
+  memberAdminDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

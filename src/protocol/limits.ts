@@ -6,6 +6,8 @@ export const DUES_PAGE_SIZE = 14;
 export const POINTS_PAGE_SIZE = 10;
 export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
+/** The member management table (spec 3 section 2.4): 23 rows, padded. */
+export const MEMBER_PAGE_SIZE = 23;
 /** The banner list window: 30 rows a page (spec 2 section 9). */
 export const BANNER_PAGE_SIZE = 30;
 /** The announcement list of the editor's window. */

@@ -37,6 +37,8 @@ export type PropertyFormProps = {
   error?: { property: number | "nationality"; text: string } | null;
   /** The nationality choice heads a profile form; an activity's form asks only its own fields. */
   withNationality?: boolean;
+  /** Which fields cannot be changed, when not the member's rule (the staff member form: staff change read-only and contact fields). */
+  locked?: (property: Property) => boolean;
   /** What to draw in place of a property (activation puts its phone check where the phone field is). */
   replace?: (property: Property) => ReactNode | undefined;
 };
@@ -97,12 +99,12 @@ export function PropertyForm(props: PropertyFormProps) {
   );
 }
 
-function PropertyField({ idPrefix, properties, values, onChange, stored, error, property: p }: PropertyFormProps & { property: Property }) {
+function PropertyField({ idPrefix, properties, values, onChange, stored, error, locked: lockedBy, property: p }: PropertyFormProps & { property: Property }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const id = fieldId(idPrefix, p.id);
   const current: FieldValue = values[p.id] ?? { optionId: null, value: p.type.id === PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX ? [] : "" };
-  const locked = isLocked(p, stored);
+  const locked = lockedBy ? lockedBy(p) : isLocked(p, stored);
   const failed = error?.property === p.id;
   // The hint says what to fill in: once the field is filled it has done its work.
   const hint = locked || !isEmpty(current) ? "" : pick(language, p.descZh, p.descEn);

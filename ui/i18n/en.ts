@@ -5,6 +5,7 @@ import address from "./areas/address";
 import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
+import members from "./areas/members";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
@@ -25,6 +26,7 @@ const en: Dictionary = {
   family: family.en,
   points: points.en,
   dues: dues.en,
+  members: members.en,
   outbox: outbox.en,
   order: order.en,
   market: market.en,

@@ -6,6 +6,7 @@ import address from "./areas/address";
 import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
+import members from "./areas/members";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
@@ -24,6 +25,7 @@ const zh = {
   family: family.zh,
   points: points.zh,
   dues: dues.zh,
+  members: members.zh,
   outbox: outbox.zh,
   order: order.zh,
   market: market.zh,

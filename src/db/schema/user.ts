@@ -49,6 +49,8 @@ export const users = pgTable(
     nationalityId: integer("nationality_id").references(() => countries.id),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** When staff marked the member as left (kept after a later reset, until the next leave). */
+    leftAt: ts("left_at"),
   },
   (t) => [index("users_state_idx").on(t.state)],
 );

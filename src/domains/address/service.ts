@@ -133,7 +133,7 @@ export async function deleteAddress({ ctx, input }: { ctx: MemberCtx; input: { i
   if (newest) await ctx.db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
 }
 
-async function placeOf(ctx: Pick<Ctx, "db">, userId: number): Promise<AddressRow | null> {
+export async function placeOf(ctx: Pick<Ctx, "db">, userId: number): Promise<AddressRow | null> {
   const { db } = ctx;
   const [row] = await db
     .select()

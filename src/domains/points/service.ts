@@ -44,7 +44,11 @@ async function expiringSoon(ctx: Pick<Ctx, "db" | "now">, userId: number) {
 export type PointsFilter = { type?: number | null; start?: string; end?: string; index?: number };
 
 export async function listPoints({ ctx, input }: { ctx: MemberCtx; input: PointsFilter }) {
-  const userId = ctx.actor.id;
+  return pointsOf(ctx, ctx.actor.id, input);
+}
+
+/** One member's points movements, a page at a time, with the balance (the member's own list and the staff's view of a member). */
+export async function pointsOf(ctx: Ctx, userId: number, input: PointsFilter) {
   if (input.type != null && !POINT_TYPES.has(input.type)) throw new DomainError("ERROR_PARAMS", { field: "type" });
   const start = timeOf(input.start, "start");
   const end = timeOf(input.end, "end");

@@ -29,11 +29,13 @@ export type ProfileInput = typeof profileInput.static;
  * Runs the shared validator for `userId` with the chosen nationality:
  * ERROR_PARAMS { field: "nationality" } for an unknown country, ERROR_PARAMS
  * { property } naming the first failing property. Returns what to write.
+ * `staff`: the member editor, which may change a read-only field (and has no
+ * stored values for a member it creates, `userId` null).
  */
-export async function checkProfile(ctx: Ctx, args: { userId: number; input: ProfileInput }) {
+export async function checkProfile(ctx: Ctx, args: { userId: number | null; input: ProfileInput; staff?: boolean }) {
   const [country] = await ctx.db.select().from(countries).where(eq(countries.id, args.input.nationality));
   if (!country) throw new DomainError("ERROR_PARAMS", { field: "nationality" });
-  const [{ list }, current] = await Promise.all([allProperties({ ctx }), storedValues(ctx, args.userId)]);
+  const [{ list }, current] = await Promise.all([allProperties({ ctx }), args.staff || args.userId === null ? [] : storedValues(ctx, args.userId)]);
   const result = validateProfile({ properties: list, nationalityType: country.type, submitted: args.input.values, current });
   if (!result.ok) throw new DomainError("ERROR_PARAMS", { property: result.property });
   return { country, values: result.values };

@@ -5,7 +5,7 @@ import { ChatThread, useSessionId } from "../mailbox/chat-thread";
 import { ComingSoonPage } from "../shared/coming-soon-page";
 import { OutboxPanel } from "./outbox-page";
 
-export const UserOperationPage = () => <ComingSoonPage titleKey="page.userOperation" />;
+export { MemberManagementPage as UserOperationPage } from "./member-search";
 export const PropertyOperationPage = () => <ComingSoonPage titleKey="page.propertyOperation" />;
 /** The system page: the outbox is its first panel; the dashboard arrives with its issue. The guard admits only FUNCTION_SYSTEM_PAGE. */
 export function BrowsePage() {

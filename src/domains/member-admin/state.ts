@@ -1,0 +1,69 @@
+// A member's state (spec 3 section 4.2, FUNCTION_USER_OPERATION_STATE): reset
+// activation and leave, each ending the member's sessions at once (sessions
+// are rows every instance reads on each request); and the staff's view of a
+// member's points (FUNCTION_INTEGRAL_OPERATION) through the points ledger.
+import { Type as t } from "@sinclair/typebox";
+import { and, eq, ne } from "drizzle-orm";
+import { properties, sessions, users } from "../../db/schema";
+import type { CommandCtx } from "../../http/kit";
+import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
+import { DomainError } from "../../protocol/result";
+import type { Ctx, MemberCtx } from "../context";
+import { balanceOf, pointsOf, type PointsFilter } from "../points/service";
+import { idField, pageIndex, timeField } from "../shared/fields";
+import { writeProfileValues } from "../shared/profile";
+import { employeesOf } from "./save";
+import { memberRow } from "./search";
+
+export const resetInput = t.Object({ id: idField, employees: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Null()])) });
+export const memberPointsInput = t.Object({ user: idField, type: t.Optional(t.Union([t.Integer(), t.Null()])), start: timeField, end: timeField, index: pageIndex });
+
+/** Signs the member out everywhere: every instance reads the session row on each request. */
+async function endSessions(ctx: Pick<Ctx, "db">, userId: number) {
+  await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, userId));
+}
+
+/**
+ * /user/operation/reset: back to state register with no password, so the
+ * member activates again; optionally a new employee number, unique
+ * (ERROR_RENAME). Refused (USER_STATE_REGISTER) while the member has not activated.
+ */
+export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof resetInput.static }) {
+  const { user } = await memberRow(ctx, input.id);
+  if (user.state === USER_STATE.USER_STATE_REGISTERED) throw new DomainError("USER_STATE_REGISTER");
+  const employees = input.employees ? employeesOf(input.employees) : null;
+  if (employees && employees !== user.employees) {
+    const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.employees, employees), ne(users.id, user.id))).limit(1);
+    if (other) throw new DomainError("ERROR_RENAME");
+    const rows = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES));
+    await writeProfileValues(ctx, { userId: user.id, operatorId: ctx.actor.id, values: rows.map((r) => ({ propertyId: r.id, optionId: null, value: employees })) });
+  }
+  await ctx.db
+    .update(users)
+    .set({ state: USER_STATE.USER_STATE_REGISTERED, passwordHash: null, employees: employees ?? user.employees, updatedAt: ctx.now })
+    .where(eq(users.id, user.id));
+  await endSessions(ctx, user.id);
+  return { audit: { entity: "user", id: user.id, userId: user.id, detail: employees && employees !== user.employees ? `${user.employees ?? ""} -> ${employees}` : null } };
+}
+
+/** /user/operation/leave: the member leaves (orders and records stay; the date is kept); refused (ERROR_LEAVE) when already left. */
+export async function leaveMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
+  const { user } = await memberRow(ctx, input.id);
+  if (user.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
+  await ctx.db.update(users).set({ state: USER_STATE.USER_STATE_LEFT, leftAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
+  await endSessions(ctx, user.id);
+  return { audit: { entity: "user", id: user.id, userId: user.id } };
+}
+
+/** /user/operation/integral/list */
+export async function memberPoints({ ctx, input }: { ctx: Ctx; input: typeof memberPointsInput.static }) {
+  const { user } = await memberRow(ctx, input.user);
+  const { user: _, ...filter } = input;
+  return pointsOf(ctx, user.id, filter as PointsFilter);
+}
+
+/** /user/operation/integral/balance */
+export async function memberBalance({ ctx, input }: { ctx: Ctx; input: { user: number } }) {
+  const { user } = await memberRow(ctx, input.user);
+  return { balance: await balanceOf(ctx, user.id) };
+}

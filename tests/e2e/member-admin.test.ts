@@ -1,0 +1,122 @@
+// Member management in the browser (spec 3 sections 2.4, 4.2, 8): the operator
+// cn000003 finds a member, opens the detail, edits the name, resets the
+// activation of another member with a new employee number (Chinese, desk);
+// then on a 375 px phone in English finds the first member, reads the points
+// records with the balance and marks the member as left. One server, one journey.
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import type { Page } from "playwright-core";
+import { seriousViolations } from "../helpers/axe";
+import { shot } from "../helpers/browser";
+import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+
+const JOURNEY_TIMEOUT_MS = 150_000;
+const PHONE_375 = { width: 375, height: 812 };
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+/** What a person sees, after checking it for accessibility and sideways scrolling. */
+async function look(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await nextFrames(page);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await shot(page, `member-admin/${name}`, { fullPage: false });
+}
+
+async function find(page: Page, account: string) {
+  await page.fill("#member-search-account", account);
+  await page.press("#member-search-account", "Enter");
+  await page.waitForFunction((text) => [...document.querySelectorAll("[data-testid=member-row]")].some((r) => r.textContent?.includes(text)), account);
+}
+
+describe("member management", () => {
+  test(
+    "the operator finds, edits and resets a member (Chinese, desk), reads the points and marks a member as left (English, 375 px)",
+    async () => {
+      const desk = await visitor(world, { viewport: DESK });
+      const page = desk.page;
+      await signIn(page, world, "cn000003", { language: "zh" });
+      await page.goto(`${world.server.url}/operation/user`);
+      await page.waitForSelector("[data-testid=member-row]");
+      expect(await page.$$eval("tbody tr", (rows) => rows.length)).toBe(23);
+      await look(page, "zh-desk-search");
+
+      // The new-member form: the role is asked first ("请选择用户角色"); the employee number is open.
+      await page.click("[data-testid=new-member]");
+      await page.waitForSelector("[data-testid=member-form] [data-property]");
+      await page.click("[data-testid=member-save]");
+      expect(await page.textContent("#member-form-role-error")).toBe("请选择用户角色");
+      expect(await page.locator("[data-testid=member-form] [data-property] input").nth(1).isEditable()).toBe(true);
+      await look(page, "zh-desk-create");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=member-form]", { state: "detached" });
+
+      await find(page, "陈会员");
+      await page.click("[data-testid=member-row]:has-text('cn100001') [data-testid=open-member]");
+      await page.waitForSelector("[data-testid=member-detail]");
+      expect(await page.textContent("[data-testid=member-detail]")).toContain("139****0001");
+      await look(page, "zh-desk-detail");
+
+      // Edit the name: saved, and the detail shows it.
+      await page.click("[data-testid=member-edit]");
+      await page.waitForSelector("[data-testid=member-form] [data-property]");
+      const name = page.locator("[data-testid=member-form] [data-property] input").first();
+      await name.fill("陈会员新");
+      await look(page, "zh-desk-edit");
+      await page.click("[data-testid=member-save]");
+      expect(await messageText(page)).toBe("保存完成");
+      await pressOk(page, "确定");
+      await page.waitForFunction(() => document.querySelector("[data-testid=member-detail]")?.textContent?.includes("陈会员新"));
+
+      // Close the detail; reset the activation of cn100002 with a new employee number.
+      await page.keyboard.press("Escape");
+      await find(page, "cn100002");
+      await page.click("[data-testid=member-row]:has-text('cn100002') [data-testid=open-member]");
+      await page.waitForSelector("[data-testid=member-reset]");
+      await page.click("[data-testid=member-reset]");
+      await page.check("[data-testid=reset-renumber]");
+      await page.click("[data-testid=reset-submit]");
+      expect(await page.textContent("#reset-employees-error")).toBe("请填写新员工号");
+      await page.fill("#reset-employees", "cn100001");
+      await page.click("[data-testid=reset-submit]");
+      await page.waitForFunction(() => document.querySelector("#reset-employees-error")?.textContent === "该员工号已存在，请更换其他员工号。");
+      await page.fill("#reset-employees", "cn100102");
+      await look(page, "zh-desk-reset");
+      await page.click("[data-testid=reset-submit]");
+      expect(await messageText(page)).toBe("重置完成");
+      await pressOk(page, "确定");
+      await page.waitForFunction(() => !document.querySelector("[data-testid=member-reset]") && document.querySelector("[data-testid=member-detail]")?.textContent?.includes("cn100102"));
+      await desk.close();
+
+      // English at 375 px: the points with the balance, then leave.
+      const phone = await visitor(world, { viewport: PHONE_375 });
+      const p = phone.page;
+      await signIn(p, world, "cn000003", { language: "en" });
+      await p.goto(`${world.server.url}/operation/user`);
+      await p.waitForSelector("[data-testid=member-row]");
+      await find(p, "cn100001");
+      await look(p, "en-phone-search");
+      await p.click("[data-testid=member-row]:has-text('cn100001') [data-testid=open-member]");
+      await p.waitForSelector("[data-testid=member-detail]");
+      await look(p, "en-phone-detail");
+      await p.click("[data-testid=member-points]");
+      await p.waitForFunction(() => /Balance: \d/.test(document.querySelector("[data-testid=member-balance]")?.textContent ?? ""));
+      await look(p, "en-phone-points");
+      await p.keyboard.press("Escape");
+      await p.click("[data-testid=member-leave]");
+      expect(await messageText(p)).toBe("Mark this member as having left?");
+      // The answer's message follows the confirmation at once: wait for it, not for the box to go.
+      await p.click('[role=alertdialog] .button-primary:has-text("OK")');
+      await p.waitForFunction(() => document.querySelector("[data-testid=message-text]")?.textContent?.trim() === "The member has left.");
+      await pressOk(p, "OK");
+      await p.waitForFunction(() => !document.querySelector("[data-testid=member-leave]") && !!document.querySelector("[data-testid=member-detail]")?.textContent?.includes("Left on"));
+      await look(p, "en-phone-left");
+      await phone.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});

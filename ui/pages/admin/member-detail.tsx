@@ -1,0 +1,215 @@
+// A member's detail (spec 3 sections 2.4 and 4.2, FUNCTION_USER_OPERATION_INFO):
+// visible values, nationality, home address and its contact, state, role and
+// creation time, phones masked; the points records with the balance
+// (FUNCTION_INTEGRAL_OPERATION), the family (FUNCTION_USER_FIND_FAMILY),
+// update (FUNCTION_USER_OPERATION_PROPERTY), reset activation and leave
+// (FUNCTION_USER_OPERATION_STATE), each only when permitted.
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { COUNTRY_TYPE, USER_STATE } from "../../../src/protocol/enumerations";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { Dialog } from "../../components/dialog";
+import { confirm, showMessage } from "../../components/message-box";
+import { regionText } from "../../components/region-picker";
+import { pick, resultText, useT } from "../../i18n";
+import { formatDateTime } from "../../lib/format";
+import { hasPower, session } from "../../state/session";
+import type { MemberInfo, Role } from "./member-model";
+import { useTypeName } from "../centre/order-detail-window";
+import { FamilyDialog, PointsDialog } from "./member-records";
+import { MemberForm } from "./member-form";
+
+type PropertyRow = { id: number; titleZh: string; titleEn: string; isShow: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
+
+function useShownProperties(): PropertyRow[] {
+  const [list, setList] = useState<PropertyRow[]>([]);
+  useEffect(() => {
+    void api.call("/user/properties").then((answer) => isSuccess(answer) && answer.list && setList([...(answer.list as PropertyRow[])].sort((a, b) => a.index - b.index || a.id - b.id)));
+  }, []);
+  return list;
+}
+
+export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; roles: Role[]; onClose: () => void; onChanged: () => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const typeName = useTypeName();
+  const properties = useShownProperties();
+  const [user, setUser] = useState<MemberInfo | null>(null);
+  const [open, setOpen] = useState<"points" | "family" | "edit" | "reset" | null>(null);
+
+  const load = async () => {
+    const answer = await api.call("/user/operation/info", { id });
+    if (isSuccess(answer) && answer.user) setUser(answer.user);
+    else {
+      await showMessage(resultText(t, answer.message));
+      onClose();
+    }
+  };
+  useEffect(() => void load(), [id]);
+  const changed = () => {
+    onChanged();
+    void load();
+  };
+
+  const leave = async () => {
+    if (!(await confirm(t("members.leaveConfirm")))) return;
+    const answer = await api.call("/user/operation/leave", { id });
+    await showMessage(isSuccess(answer) ? t("members.leaveDone") : resultText(t, answer.message));
+    changed();
+  };
+
+  const valueText = (p: PropertyRow) => {
+    const v = user?.values.find((x) => x.property.id === p.id);
+    if (!v) return "";
+    const raw = Array.isArray(v.value) ? v.value.map(String) : [String(v.value ?? "")];
+    const text = raw.map((x) => {
+      const option = p.options.find((o) => o.value === x || o.id === v.option?.id);
+      return option ? pick(language, option.textZh, option.textEn) : x;
+    });
+    return text.join("、");
+  };
+
+  // A field for the other nationality type is not the member's: left out, as the member's own form leaves it out.
+  const countryType = user?.nationality?.type ?? null;
+  const applies = (p: PropertyRow) =>
+    !(p.isChineseOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_CHINESE) && !(p.isForeignerOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER);
+  const place = user?.place;
+  const state = user?.state.id;
+  return (
+    <Dialog title={t("members.detail.title")} onClose={onClose} width={720}>
+      {user ? (
+        <div className="member-detail" data-testid="member-detail">
+          <dl className="member-facts">
+            {properties.filter(applies).map((p) => (
+              <div key={p.id} className="member-fact">
+                <dt>{pick(language, p.titleZh, p.titleEn)}</dt>
+                <dd>{valueText(p) || "—"}</dd>
+              </div>
+            ))}
+            <div className="member-fact">
+              <dt>{t("members.detail.nationality")}</dt>
+              <dd>{user.nationality ? pick(language, user.nationality.nameZh, user.nationality.nameEn) : "—"}</dd>
+            </div>
+            <div className="member-fact member-fact-wide">
+              <dt>{t("members.detail.place")}</dt>
+              <dd>{place ? `${regionText(language, [place.address0, place.address1, place.address2, place.address3])} ${place.info}` : "—"}</dd>
+            </div>
+            <div className="member-fact">
+              <dt>{t("members.detail.contact")}</dt>
+              <dd>{user.contact?.name ?? "—"}</dd>
+            </div>
+            <div className="member-fact">
+              <dt>{t("members.detail.contactPhone")}</dt>
+              <dd className="mono">{user.contact?.phone ?? "—"}</dd>
+            </div>
+            <div className="member-fact">
+              <dt>{t("members.columns.state")}</dt>
+              <dd data-testid="member-state">{typeName(user.state.id)}</dd>
+            </div>
+            <div className="member-fact">
+              <dt>{t("members.columns.role")}</dt>
+              <dd>{pick(language, user.status.nameZh, user.status.nameEn)}</dd>
+            </div>
+            <div className="member-fact">
+              <dt>{t("members.columns.date")}</dt>
+              <dd>{formatDateTime(user.createDate, true)}</dd>
+            </div>
+            {user.leaveDate ? (
+              <div className="member-fact">
+                <dt>{t("members.detail.leaveDate")}</dt>
+                <dd>{formatDateTime(user.leaveDate, true)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="member-detail-actions">
+            {hasPower("FUNCTION_INTEGRAL_OPERATION") ? (
+              <button type="button" className="button button-quiet" onClick={() => setOpen("points")} data-testid="member-points">
+                {t("members.detail.points")}
+              </button>
+            ) : null}
+            {hasPower("FUNCTION_USER_FIND_FAMILY") ? (
+              <button type="button" className="button button-quiet" onClick={() => setOpen("family")} data-testid="member-family">
+                {t("members.detail.family")}
+              </button>
+            ) : null}
+            {hasPower("FUNCTION_USER_OPERATION_PROPERTY") ? (
+              <button type="button" className="button" onClick={() => setOpen("edit")} data-testid="member-edit">
+                {t("members.detail.update")}
+              </button>
+            ) : null}
+            {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_REGISTERED ? (
+              <button type="button" className="button button-quiet" onClick={() => setOpen("reset")} data-testid="member-reset">
+                {t("members.detail.reset")}
+              </button>
+            ) : null}
+            {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_LEFT ? (
+              <button type="button" className="button button-quiet member-leave-button" onClick={() => void leave()} data-testid="member-leave">
+                {t("members.detail.leave")}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <p className="loading-text">{t("common.loading")}</p>
+      )}
+      {open === "points" ? <PointsDialog user={id} onClose={() => setOpen(null)} /> : null}
+      {open === "family" ? <FamilyDialog user={id} onClose={() => setOpen(null)} /> : null}
+      {open === "edit" && user ? <MemberForm roles={roles} member={user} onClose={() => setOpen(null)} onSaved={() => (setOpen(null), changed())} /> : null}
+      {open === "reset" && user ? <ResetDialog id={id} onClose={() => setOpen(null)} onDone={() => (setOpen(null), changed())} /> : null}
+    </Dialog>
+  );
+}
+
+function ResetDialog({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const [renumber, setRenumber] = useState(false);
+  const [employees, setEmployees] = useState("");
+  const [error, setError] = useState("");
+  const submit = async () => {
+    const number = employees.trim();
+    if (renumber && !number) return setError(t("members.newEmployeesRequired"));
+    const answer = await api.call("/user/operation/reset", { id, ...(renumber ? { employees: number } : {}) });
+    if (isSuccess(answer)) {
+      await showMessage(t("members.resetDone"));
+      return onDone();
+    }
+    const code = answer.message?.code;
+    if (code === "ERROR_RENAME") return setError(t("members.renameEmployees"));
+    if (code === "ERROR_PARAMS" && answer.message?.params?.field === "employees") return setError(t("members.badField.employees"));
+    await showMessage(resultText(t, answer.message));
+  };
+  return (
+    <Dialog
+      title={t("members.resetTitle")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-quiet" onClick={onClose}>
+            {t("common.cancel")}
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void submit()} data-testid="reset-submit">
+            {t("common.ok")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("members.resetIntro")}</p>
+      <label className="choice">
+        <input type="checkbox" checked={renumber} onChange={(e) => (setRenumber(e.target.checked), setError(""))} data-testid="reset-renumber" />
+        <span>{t("members.updateEmployees")}</span>
+      </label>
+      {renumber ? (
+        <div className={`field${error ? " field-invalid" : ""}`}>
+          <label htmlFor="reset-employees">{t("members.newEmployees")}</label>
+          <input id="reset-employees" className="input" value={employees} maxLength={50} onChange={(e) => (setEmployees(e.target.value), setError(""))} aria-invalid={!!error || undefined} aria-describedby={error ? "reset-employees-error" : undefined} />
+        </div>
+      ) : null}
+      {error ? (
+        <p className="field-error" id="reset-employees-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+// The member management page (spec 3 section 2.4, FUNCTION_USER_OPERATION_FIND):
+// free text, state (all current members by default) and role; 23 rows,
+// padded, cards on a phone; a row opens the member's detail.
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import type { InputOf, ItemOf } from "../../../src/domains/api";
+import { USER_STATE } from "../../../src/protocol/enumerations";
+import { MEMBER_PAGE_SIZE } from "../../../src/protocol/limits";
+import { isSuccess } from "../../../src/protocol/result";
+import { api } from "../../api";
+import { PageHead } from "../../components/breadcrumb";
+import { type Column, CardList } from "../../components/card-list";
+import { FilterBar } from "../../components/filter-bar";
+import { pick, useT } from "../../i18n";
+import { formatDateTime } from "../../lib/format";
+import { useFilteredPages } from "../../lib/use-filtered-pages";
+import { hasPower, session } from "../../state/session";
+import { useTypeName } from "../centre/order-detail-window";
+import { MemberDetail } from "./member-detail";
+import { MemberForm } from "./member-form";
+import type { Role } from "./member-model";
+
+type Row = ItemOf<"/user/operation/list">;
+type Filter = { account: string; state: string; status: string };
+
+const EMPTY: Filter = { account: "", state: "", status: "" };
+const STATES = [USER_STATE.USER_STATE_REGISTERED, USER_STATE.USER_STATE_ACTIVE, USER_STATE.USER_STATE_LEFT];
+
+/** Spec 3 section 2.4: a parameter is sent only when it is greater than 0 or not empty. */
+function payloadOf(f: Filter, index: number): InputOf<"/user/operation/list"> {
+  const account = f.account.trim().slice(0, 100);
+  return { index, ...(account ? { account } : {}), ...(Number(f.state) > 0 ? { state: Number(f.state) } : {}), ...(Number(f.status) > 0 ? { status: Number(f.status) } : {}) };
+}
+
+/** The roles a member may be given (/power/status). */
+export function useRoles(): Role[] {
+  const [roles, setRoles] = useState<Role[]>([]);
+  useEffect(() => {
+    void api.call("/power/status").then((answer) => isSuccess(answer) && answer.list && setRoles(answer.list as Role[]));
+  }, []);
+  return roles;
+}
+
+export function MemberManagementPage() {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  const typeName = useTypeName();
+  const roles = useRoles();
+  const [open, setOpen] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const { filterBar, list, reload } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
+
+  const columns: Column<Row>[] = [
+    {
+      key: "employees",
+      title: t("members.columns.employees"),
+      place: "title",
+      render: (r) =>
+        hasPower("FUNCTION_USER_OPERATION_INFO") ? (
+          <button type="button" className="link-button mono" onClick={() => setOpen(r.id)} title={t("members.open", { name: r.name ?? r.employees ?? "" })} data-testid="open-member">
+            {r.employees ?? "—"}
+          </button>
+        ) : (
+          <span className="mono">{r.employees ?? "—"}</span>
+        ),
+    },
+    { key: "name", title: t("members.columns.name"), render: (r) => r.name ?? "" },
+    { key: "phone", title: t("members.columns.phone"), render: (r) => <span className="mono">{r.phone}</span> },
+    { key: "email", title: t("members.columns.email"), wide: true, render: (r) => <span className="cell-email">{r.email ?? ""}</span> },
+    { key: "state", title: t("members.columns.state"), place: "aside", render: (r) => <span className={`state-tag member-state-${r.state.id}`}>{typeName(r.state.id)}</span> },
+    { key: "role", title: t("members.columns.role"), render: (r) => pick(language, r.status.nameZh, r.status.nameEn) },
+    { key: "date", title: t("members.columns.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate, true)}</span> },
+  ];
+
+  return (
+    <>
+      <PageHead title={t("page.userOperation")} />
+      <section className="member-admin" data-testid="member-admin">
+        <FilterBar
+          id="member-search"
+          label={t("members.filter")}
+          fields={[
+            { kind: "text", name: "account", label: t("members.account"), placeholder: t("members.accountPlaceholder"), wide: true },
+            { kind: "select", name: "state", label: t("members.state"), options: STATES.map((id) => ({ value: String(id), label: typeName(id) })) },
+            { kind: "select", name: "status", label: t("members.role"), options: roles.map((r) => ({ value: String(r.id), label: pick(language, r.nameZh, r.nameEn) })) },
+          ]}
+          {...filterBar}
+        />
+        {hasPower("FUNCTION_USER_OPERATION_CREATE") ? (
+          <div className="member-actions">
+            <button type="button" className="button" onClick={() => setCreating(true)} data-testid="new-member">
+              {t("members.create")}
+            </button>
+          </div>
+        ) : null}
+        <CardList {...list} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
+      </section>
+      {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
+      {creating ? <MemberForm roles={roles} member={null} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), reload())} /> : null}
+    </>
+  );
+}
