@@ -6,6 +6,7 @@ import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
 import outbox from "./areas/outbox";
+import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
@@ -26,6 +27,7 @@ const en: Dictionary = {
   points: points.en,
   dues: dues.en,
   outbox: outbox.en,
+  propertyAdmin: propertyAdmin.en,
   order: order.en,
   market: market.en,
   activity: activity.en,

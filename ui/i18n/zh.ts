@@ -7,6 +7,7 @@ import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
 import outbox from "./areas/outbox";
+import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
@@ -25,6 +26,7 @@ const zh = {
   points: points.zh,
   dues: dues.zh,
   outbox: outbox.zh,
+  propertyAdmin: propertyAdmin.zh,
   order: order.zh,
   market: market.zh,
   activity: activity.zh,

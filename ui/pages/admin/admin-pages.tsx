@@ -6,7 +6,7 @@ import { ComingSoonPage } from "../shared/coming-soon-page";
 import { OutboxPanel } from "./outbox-page";
 
 export const UserOperationPage = () => <ComingSoonPage titleKey="page.userOperation" />;
-export const PropertyOperationPage = () => <ComingSoonPage titleKey="page.propertyOperation" />;
+export { PropertyPage as PropertyOperationPage } from "./property-page";
 /** The system page: the outbox is its first panel; the dashboard arrives with its issue. The guard admits only FUNCTION_SYSTEM_PAGE. */
 export function BrowsePage() {
   const t = useT();
