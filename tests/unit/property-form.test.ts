@@ -43,7 +43,7 @@ const property = (id: number, p: Spec): Property =>
     type: { id: p.type },
     purpose: { id: p.purpose ?? PP.PROPERTY_PURPOSE_OTHER },
   }) as Property;
-const option = (id: number, value: string, parent?: number) => ({ id, textZh: value, textEn: value, value, parent: parent ? { id: parent } : null, index: id });
+const option = (id: number, value: string, parent?: number) => ({ id, textZh: value, textEn: value, descZh: "", descEn: "", value, parent: parent ? { id: parent } : null, index: id });
 
 const phone = property(1, { type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_PHONE, isMust: true, isReadonly: true });
 const name = property(2, { type: PT.PROPERTY_TYPE_INPUT, isMust: true, match: "^.{2,20}$" });

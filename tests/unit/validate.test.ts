@@ -35,7 +35,7 @@ function prop(over: Partial<PropertyView> & { type?: { id: number } } = {}): Pro
     ...over,
   };
 }
-const option = (id: number, value: string, parent: number | null = null) => ({ id, textZh: value, textEn: value, value, parent: parent ? { id: parent } : null, index: id });
+const option = (id: number, value: string, parent: number | null = null) => ({ id, textZh: value, textEn: value, descZh: "", descEn: "", value, parent: parent ? { id: parent } : null, index: id });
 
 const run = (properties: PropertyView[], submitted: SubmittedValue[], nationalityType: number = CN, current = undefined as Parameters<typeof validateProfile>[0]["current"]) =>
   validateProfile({ properties, nationalityType, submitted, current });

@@ -7,6 +7,7 @@ import points from "./areas/points";
 import dues from "./areas/dues";
 import members from "./areas/members";
 import outbox from "./areas/outbox";
+import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
@@ -28,6 +29,7 @@ const en: Dictionary = {
   dues: dues.en,
   members: members.en,
   outbox: outbox.en,
+  propertyAdmin: propertyAdmin.en,
   order: order.en,
   market: market.en,
   activity: activity.en,

@@ -8,6 +8,7 @@ import points from "./areas/points";
 import dues from "./areas/dues";
 import members from "./areas/members";
 import outbox from "./areas/outbox";
+import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
 import activity from "./areas/activity";
 import home from "./areas/home";
@@ -27,6 +28,7 @@ const zh = {
   dues: dues.zh,
   members: members.zh,
   outbox: outbox.zh,
+  propertyAdmin: propertyAdmin.zh,
   order: order.zh,
   market: market.zh,
   activity: activity.zh,

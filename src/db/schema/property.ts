@@ -43,6 +43,8 @@ export const propertyOptions = pgTable(
       .references(() => properties.id, { onDelete: "cascade" }),
     textZh: text("text_zh").notNull(),
     textEn: text("text_en").notNull(),
+    descZh: text("desc_zh").notNull().default(""),
+    descEn: text("desc_en").notNull().default(""),
     value: text("value").notNull(),
     parentId: integer("parent_id").references((): AnyPgColumn => propertyOptions.id),
     sortIndex: integer("sort_index").notNull().default(0),

@@ -6,13 +6,15 @@ import { duesOrders, memberConfig, payments, userValues } from "../../db/schema"
 import { DomainError } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import type { Ctx } from "../context";
+import { billingYear } from "./billing-year";
 
 export type DuesConfig = typeof memberConfig.$inferSelect;
 
-export async function duesConfig(ctx: Pick<Ctx, "db">): Promise<DuesConfig> {
+/** The configuration, its `year` the billing year at `now` (the stored column is only the year at the last save). */
+export async function duesConfig(ctx: Pick<Ctx, "db" | "now">): Promise<DuesConfig> {
   const [row] = await ctx.db.select().from(memberConfig).where(eq(memberConfig.id, 1));
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
-  return row;
+  return { ...row, year: billingYear(row, ctx.now) };
 }
 
 export const configView = (c: DuesConfig) => ({

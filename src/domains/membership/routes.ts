@@ -1,6 +1,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { pageIndex, timeField } from "../shared/fields";
+import { configInput, findConfig, memberLog, memberLogInput, updateConfig } from "./config";
 import { listDues, memberCheck, memberInfo, payDues, payLink, payState } from "./service";
 
 export const membershipDomain = domain("membership", [
@@ -29,5 +30,8 @@ export const membershipDomain = domain("membership", [
     },
     payDues,
   ),
+  query("/member/operation/find", { access: "FUNCTION_MEMBER_EDIT" }, findConfig),
+  command("/member/operation/update", { access: "FUNCTION_MEMBER_EDIT", input: configInput, audit: "member.config" }, updateConfig),
+  query("/user/operation/memberlog", { access: "FUNCTION_USER_OPERATION_FIND", input: memberLogInput }, memberLog),
   query("/member/pay/state", { access: "user", input: t.Object({ trade: t.String({ minLength: 1, maxLength: 64 }) }) }, payState),
 ]);

@@ -40,12 +40,17 @@ export async function memberCheck({ ctx }: { ctx: MemberCtx }) {
 export type DuesFilter = { trade?: string; state?: number | null; start?: string; end?: string; index?: number };
 
 export async function listDues({ ctx, input }: { ctx: MemberCtx; input: DuesFilter }) {
+  return duesPage(ctx, ctx.actor.id, input);
+}
+
+/** One member's dues orders, newest first, a page at a time: the member's own list and the operator's fee records. */
+export async function duesPage(ctx: Pick<MemberCtx, "db" | "actor">, userId: number, input: DuesFilter) {
   if (input.state != null && !ORDER_STATES.has(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
   const start = timeOf(input.start, "start");
   const end = timeOf(input.end, "end");
   const trade = (input.trade ?? "").trim();
   const where = and(
-    eq(duesOrders.userId, ctx.actor.id),
+    eq(duesOrders.userId, userId),
     // strpos, not LIKE: a % or _ typed into the filter is a character, not a wildcard.
     trade ? sql`strpos(${duesOrders.sysTrade}, ${trade}) > 0` : undefined,
     input.state != null ? eq(duesOrders.state, input.state) : undefined,

@@ -32,6 +32,8 @@ function view(p: PropertyRow, options: OptionRow[]) {
       id: o.id,
       textZh: o.textZh,
       textEn: o.textEn,
+      descZh: o.descZh,
+      descEn: o.descEn,
       value: o.value,
       parent: o.parentId ? { id: o.parentId } : null,
       index: o.sortIndex,

@@ -2,11 +2,10 @@
 import { PageHead } from "../../components/breadcrumb";
 import { useT } from "../../i18n";
 import { ChatThread, useSessionId } from "../mailbox/chat-thread";
-import { ComingSoonPage } from "../shared/coming-soon-page";
 import { OutboxPanel } from "./outbox-page";
 
 export { MemberManagementPage as UserOperationPage } from "./member-search";
-export const PropertyOperationPage = () => <ComingSoonPage titleKey="page.propertyOperation" />;
+export { PropertyPage as PropertyOperationPage } from "./property-page";
 /** The system page: the outbox is its first panel; the dashboard arrives with its issue. The guard admits only FUNCTION_SYSTEM_PAGE. */
 export function BrowsePage() {
   const t = useT();

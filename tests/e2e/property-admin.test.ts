@@ -1,0 +1,126 @@
+// Spec 3 section 2.4: the operator adds a select property with two options on
+// the property management page and a member sees it on their information
+// page; the operator sets the dues in the membership fee dialog. Chinese on a
+// desk, English on a 375 px phone.
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import type { Page } from "playwright-core";
+import { DESK, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+
+const JOURNEY_TIMEOUT_MS = 120_000;
+const PHONE_375 = { width: 375, height: 760 };
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+async function openPropertyPage(page: Page) {
+  await page.goto(`${world.server.url}/operation/property`);
+  await page.waitForSelector("[data-testid=property-row]");
+}
+
+async function fill(page: Page, selector: string, value: string) {
+  await page.fill(selector, value);
+}
+
+describe("property management", () => {
+  test(
+    "the operator adds a select with two options, a member sees it, and the dues are configured (Chinese, desk)",
+    async () => {
+      const { page, close } = await visitor(world, { viewport: DESK });
+      await signIn(page, world, "cn000003");
+      await openPropertyPage(page);
+      expect(await page.textContent("table")).toContain("性别");
+      await settledShot(page, "property-admin/page-zh-desk");
+
+      // Saving an empty form names the first field with the spec's message.
+      await page.click("button:has-text('新增属性')");
+      await page.waitForSelector("[data-testid=property-form]");
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#property-titleZh-error")).toBe("请填写中文名称");
+
+      await fill(page, "#property-titleZh", "血型");
+      await fill(page, "#property-titleEn", "Blood type");
+      await fill(page, "#property-descZh", "请选择血型");
+      await fill(page, "#property-descEn", "Choose your blood type");
+      await page.selectOption("#property-type", "1002");
+      await page.click("button:has-text('编辑选项')");
+      await page.waitForSelector("[data-testid=property-options]");
+      await page.click("[data-testid=property-options] button:has-text('添加选项')");
+      await page.click("[role=dialog] .button-primary:has-text('完成')");
+      expect(await page.textContent("[data-testid=property-options]")).toContain("请填写中文内容");
+      await fill(page, "#option-0-textZh", "A型");
+      await fill(page, "#option-0-textEn", "Type A");
+      await fill(page, "#option-0-value", "A");
+      await page.click("[data-testid=property-options] button:has-text('添加选项')");
+      await fill(page, "#option-1-textZh", "B型");
+      await fill(page, "#option-1-textEn", "Type B");
+      await fill(page, "#option-1-value", "B");
+      await settledShot(page, "property-admin/options-zh-desk");
+      await page.click("[role=dialog] .button-primary:has-text('完成')");
+      await page.waitForSelector("[data-testid=property-options]", { state: "detached" });
+      expect(await page.textContent(".property-option-summary")).toBe("A型 / B型");
+      await settledShot(page, "property-admin/form-zh-desk");
+      await page.click("[role=dialog] button[type=submit]:has-text('保存')");
+      expect(await messageText(page)).toBe("已保存");
+      await pressOk(page, "确定");
+      await page.waitForSelector("[data-testid=property-row]:has-text('血型')");
+
+      // The dues: a wrong month is named, then a good save.
+      await page.click("button:has-text('会费管理')");
+      await page.waitForSelector("[data-testid=fee-form]");
+      expect(await page.inputValue("#fee-price")).toBe("60.00");
+      await fill(page, "#fee-month", "13");
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-month-error")).toBe("计费月份请填写1-12之间的整数");
+      await fill(page, "#fee-month", "9");
+      await fill(page, "#fee-price", "88.50");
+      await page.selectOption("#fee-cantSignProperty", { label: "血型" });
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-cantSignValue-error")).toBe("请填写无法报名活动条件的值");
+      await page.selectOption("#fee-cantSignValue", "B");
+      await settledShot(page, "property-admin/fee-zh-desk");
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await messageText(page)).toBe("会费设置已保存");
+      await pressOk(page, "确定");
+      await close();
+
+      // A member sees the new field, with its options, on the information page.
+      const member = await visitor(world, { viewport: DESK });
+      await signIn(member.page, world, "cn100001");
+      await member.page.goto(`${world.server.url}/information`);
+      const label = await member.page.waitForSelector("label:has-text('血型')");
+      const target = await label.getAttribute("for");
+      const texts = await member.page.$$eval(`#${target} option`, (options) => options.map((o) => o.textContent?.trim()));
+      expect(texts).toEqual(expect.arrayContaining(["A型", "B型"]));
+      await settledShot(member.page, "property-admin/member-information-zh-desk");
+      await member.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
+    "the page and the fee dialog in English on a 375 px phone",
+    async () => {
+      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      await signIn(page, world, "cn000003", { language: "en" });
+      await openPropertyPage(page);
+      expect(await page.textContent("[data-testid=property-row]")).toContain("Name");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await settledShot(page, "property-admin/page-en-375");
+      await page.click("[data-testid=property-row] button.link-button >> nth=4");
+      await page.waitForSelector("[data-testid=property-form]");
+      await settledShot(page, "property-admin/form-en-375");
+      await page.click("[role=dialog] .button-quiet:has-text('Cancel')");
+      await page.click("button:has-text('Membership fee')");
+      await page.waitForSelector("[data-testid=fee-form]");
+      await fill(page, "#fee-date", "32");
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-date-error")).toBe("The billing day must be a whole number from 1 to 31");
+      await settledShot(page, "property-admin/fee-en-375");
+      await close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
