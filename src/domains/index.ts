@@ -11,6 +11,7 @@ import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
+import { dashboardDomain } from "./dashboard/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { membershipDomain } from "./membership/routes";
@@ -53,6 +54,7 @@ export const DOMAINS = [
   announcementDomain,
   newsDomain,
   chatDomain,
+  dashboardDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */
