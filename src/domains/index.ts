@@ -12,6 +12,7 @@ import { bannerDomain } from "./banner/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
 import { dashboardDomain } from "./dashboard/routes";
+import { logsDomain } from "./logs/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { membershipDomain } from "./membership/routes";
@@ -55,6 +56,7 @@ export const DOMAINS = [
   newsDomain,
   chatDomain,
   dashboardDomain,
+  logsDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */
