@@ -5,6 +5,7 @@ import address from "./areas/address";
 import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
+import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
@@ -26,6 +27,7 @@ const en: Dictionary = {
   points: points.en,
   dues: dues.en,
   outbox: outbox.en,
+  dashboard: dashboard.en,
   order: order.en,
   market: market.en,
   activity: activity.en,

@@ -6,6 +6,7 @@ import address from "./areas/address";
 import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
+import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import order from "./areas/order";
 import activity from "./areas/activity";
@@ -25,6 +26,7 @@ const zh = {
   points: points.zh,
   dues: dues.zh,
   outbox: outbox.zh,
+  dashboard: dashboard.zh,
   order: order.zh,
   market: market.zh,
   activity: activity.zh,

@@ -1,13 +1,14 @@
 // The operation log and the property-change log (spec 3 section 3 "Logs",
 // section 7 "/user/operation/managers, /operations, /propertylog"): filtered,
 // 20 rows a page, newest first.
+import { type Static, Type as t } from "@sinclair/typebox";
 import { and, count, desc, eq, exists, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { operationLog, properties, propertyLog, rolePowers, users } from "../../db/schema";
 import { USER_STATE } from "../../protocol/enumerations";
 import { OPERATION_ACTIONS } from "../../protocol/operation-types";
 import { DomainError, page } from "../../protocol/result";
 import type { Ctx } from "../context";
-import { isoOf, timeOf } from "../shared/fields";
+import { idField, isoOf, pageIndex, timeOf } from "../shared/fields";
 import { peopleOf } from "./people";
 
 type Reads = Pick<Ctx, "db">;
@@ -24,7 +25,9 @@ export async function listManagers({ ctx }: { ctx: Reads }) {
   return { list: rows.map((r) => people.get(r.id)!) };
 }
 
-export type OperationsInput = { user?: number; operationer?: number; type?: number; start?: string; end?: string; index?: number };
+const time = t.Optional(t.String({ maxLength: 40 }));
+export const operationsInput = t.Object({ user: t.Optional(idField), operationer: t.Optional(idField), type: t.Optional(idField), start: time, end: time, index: pageIndex });
+export type OperationsInput = Static<typeof operationsInput>;
 
 const ACTION_OF_TYPE = (id: number): string | undefined => Object.entries(OPERATION_ACTIONS).find(([, a]) => a.id === id)?.[0];
 
