@@ -5,9 +5,11 @@
 import { useEffect, useRef } from "react";
 
 export type Series = { label: string; values: readonly number[]; color: string };
-type Props = { kind: "bar" | "doughnut"; labels: readonly string[]; series: readonly Series[]; label: string; horizontal?: boolean };
+type Props = { kind: "bar" | "doughnut"; labels: readonly string[]; series: readonly Series[]; label: string; horizontal?: boolean; height?: number };
 
 const PALETTE = ["#9b1c2c", "#2f6db5", "#c7832a", "#1c6b3a", "#6b4fa3", "#5f6670"];
+const AXIS_LABEL_MAX = 14;
+const shorten = (text: string): string => (text.length > AXIS_LABEL_MAX ? `${text.slice(0, AXIS_LABEL_MAX - 1)}…` : text);
 export const colorAt = (i: number): string => PALETTE[i % PALETTE.length]!;
 
 async function loadChart() {
@@ -16,7 +18,7 @@ async function loadChart() {
   return c.Chart;
 }
 
-export function DashboardChart({ kind, labels, series, label, horizontal }: Props) {
+export function DashboardChart({ kind, labels, series, label, horizontal, height }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const key = JSON.stringify([kind, labels, series, horizontal]);
   useEffect(() => {
@@ -44,7 +46,15 @@ export function DashboardChart({ kind, labels, series, label, horizontal }: Prop
           animation: false,
           indexAxis: horizontal ? "y" : "x",
           plugins: { legend: { display: doughnut || series.length > 1, position: "bottom", labels: { boxWidth: 12 } } },
-          ...(doughnut ? {} : { scales: { [horizontal ? "x" : "y"]: { beginAtZero: true, ticks: { precision: 0 } } } }),
+          ...(doughnut
+            ? {}
+            : {
+                scales: {
+                  [horizontal ? "x" : "y"]: { beginAtZero: true, ticks: { precision: 0 } },
+                  // A long activity name is cut on the axis (the figures below give it whole).
+                  ...(horizontal ? { y: { ticks: { callback: (_: unknown, i: number) => shorten(labels[i] ?? "") } } } : {}),
+                },
+              }),
         } as never,
       });
     });
@@ -55,7 +65,7 @@ export function DashboardChart({ kind, labels, series, label, horizontal }: Prop
   }, [key]);
   return (
     <figure className={`dash-chart dash-chart-${kind}`}>
-      <div className="dash-chart-canvas">
+      <div className="dash-chart-canvas" style={height ? { height } : undefined}>
         <canvas ref={canvas} role="img" aria-label={label} />
       </div>
       <figcaption>

@@ -166,6 +166,7 @@ export function Dashboard() {
           <DashboardChart
             kind="bar"
             horizontal
+            height={Math.max(220, 80 + now.length * 36)}
             label={t("dashboard.ongoing")}
             labels={now.map((a) => pick(language, a.nameZh, a.nameEn))}
             series={[
