@@ -1,0 +1,1 @@
+CREATE INDEX "visit_log_activity_idx" ON "visit_log" USING btree ((substring("params" from '"id":"([0-9]{1,9})"'))) WHERE "visit_log"."page" = 704;
