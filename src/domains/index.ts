@@ -11,6 +11,8 @@ import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
+import { dashboardDomain } from "./dashboard/routes";
+import { logsDomain } from "./logs/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
 import { memberAdminDomain } from "./member-admin/routes";
@@ -55,6 +57,8 @@ export const DOMAINS = [
   newsDomain,
   chatDomain,
   memberAdminDomain,
+  dashboardDomain,
+  logsDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

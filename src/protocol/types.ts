@@ -7,6 +7,7 @@
 // sent to the browser whole; the named constants are in enumerations.ts and
 // result-codes.ts.
 import { COUNTRY_TYPE, LANGUAGE, MODULE_SHOW, NEWS_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "./enumerations";
+import { OPERATION_ACTIONS, operationCode } from "./operation-types";
 import { RESULT, RESULT_NAMES, type ResultCode } from "./result-codes";
 
 export type TypeEntry = {
@@ -141,6 +142,7 @@ export const TYPES: TypeEntry[] = [
   entry("OPERATION_TYPE", 1701, "OPERATION_LOGIN", "登录", "Sign-in"),
   entry("OPERATION_TYPE", 1702, "OPERATION_LOGOUT", "退出", "Sign-out"),
   entry("OPERATION_TYPE", 1703, "OPERATION_LANGUAGE", "切换语言", "Language change"),
+  ...Object.entries(OPERATION_ACTIONS).map(([action, a]) => entry("OPERATION_TYPE", a.id, operationCode(action), a.zh, a.en)),
 
   entry("CONDITION_TYPE", 1801, "CONDITION_TYPE_SHOW", "可见条件", "Who sees it"),
   entry("CONDITION_TYPE", 1802, "CONDITION_TYPE_SIGN", "报名条件", "Who may sign up"),

@@ -6,6 +6,7 @@ import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
 import members from "./areas/members";
+import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
@@ -30,6 +31,7 @@ const en: Dictionary = {
   members: members.en,
   outbox: outbox.en,
   propertyAdmin: propertyAdmin.en,
+  dashboard: dashboard.en,
   order: order.en,
   market: market.en,
   activity: activity.en,

@@ -7,6 +7,7 @@ import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
 import members from "./areas/members";
+import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
@@ -29,6 +30,7 @@ const zh = {
   members: members.zh,
   outbox: outbox.zh,
   propertyAdmin: propertyAdmin.zh,
+  dashboard: dashboard.zh,
   order: order.zh,
   market: market.zh,
   activity: activity.zh,

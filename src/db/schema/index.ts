@@ -16,3 +16,4 @@ export * from "./system";
 export * from "./user";
 export * from "./verification";
 export * from "./imports";
+export * from "./dashboard";

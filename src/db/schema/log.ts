@@ -1,4 +1,5 @@
 // Page visits (spec 1 section 2's visit report) and profile changes.
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
@@ -13,7 +14,13 @@ export const visitLog = pgTable(
     ip: text("ip"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("visit_log_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("visit_log_user_idx").on(t.userId, t.createdAt),
+    // The dashboard's visits per activity (src/domains/dashboard/activities.ts): the same expression, activity pages only.
+    index("visit_log_activity_idx")
+      .on(sql`(substring(${t.params} from '"id":"([0-9]{1,9})"'))`)
+      .where(sql`${t.page} = 704`),
+  ],
 );
 
 /** One row per changed profile value, tied to the operation that changed it. */

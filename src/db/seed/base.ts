@@ -2,7 +2,7 @@
 // and the usual profile fields. Demo members come from ./demo.ts.
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { countries, memberConfig, powers, properties, propertyOptions, relations, rolePowers, roles } from "../schema";
+import { countries, dashboardSettings, memberConfig, powers, properties, propertyOptions, relations, rolePowers, roles } from "../schema";
 import { POWERS, POWER_CODES, type PowerCode } from "../../protocol/powers";
 import { MAIL_PATTERN, PHONE_PATTERN } from "../../protocol/identity";
 import { COUNTRY_TYPE, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/enumerations";
@@ -130,6 +130,8 @@ export async function seedBase(
   await option(ids.ethnic, "man", "满族", "Manchu", "man", 3);
   await option(ids.ethnic, "zhuang", "壮族", "Zhuang", "zhuang", 4);
   await option(ids.ethnic, "other", "其他", "Other", "other", 5);
+  // The dashboard reads gender and age from these two fields (docs/decisions.md, "dashboard settings").
+  await db.insert(dashboardSettings).values({ id: 1, genderPropertyId: ids.gender, birthdayPropertyId: ids.birthday });
 
   const relationIds: Record<string, number> = {};
   for (const [i, [code, nameZh, nameEn, birthdayOptional]] of RELATIONS.entries()) {

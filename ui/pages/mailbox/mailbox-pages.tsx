@@ -107,7 +107,7 @@ function MemberCard({ session: s }: { session: Session }) {
   );
 }
 
-function ManagerSessions() {
+export function ManagerSessions() {
   const t = useT();
   const { list } = useFilteredPages("/chat/session/manager", NO_FILTER, (_, index) => ({ index }));
   const columns: Column<Session>[] = [

@@ -1,0 +1,146 @@
+// The dashboard's member panels (spec 3 sections 2.5 and 3 "Dashboard data"):
+// each answer is one SQL aggregate over the member table, never the members
+// loaded into memory. Members are everybody not left (registered or active).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { dashboardSettings, duesOrders, families, relations, userValues, users } from "../../db/schema";
+import { rowsOf, at } from "../../db/sql";
+import { ORDER_STATE, USER_STATE } from "../../protocol/enumerations";
+import type { Ctx } from "../context";
+import { duesConfig } from "../membership/dues";
+
+type Reads = Pick<Ctx, "db" | "now">;
+const { USER_STATE_REGISTERED: REGISTERED, USER_STATE_ACTIVE: ACTIVE, USER_STATE_LEFT: LEFT } = USER_STATE;
+const NOT_LEFT = [REGISTERED, ACTIVE];
+/** Spec 3 section 9: [min, max) in whole years. */
+export const AGE_BUCKETS = [
+  [20, 30],
+  [30, 40],
+  [40, 50],
+  [50, 65],
+] as const;
+const DAY_PATTERN = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+const HOURS_8 = 8 * 3_600_000;
+
+/** Today's date in China, as yyyy-MM-dd parts. */
+export function chinaDay(now: Date): { year: number; month: number; day: number } {
+  const d = new Date(now.getTime() + HOURS_8);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** The first instant of a China calendar year. */
+export const chinaYearStart = (year: number): Date => new Date(Date.UTC(year, 0, 1) - HOURS_8);
+
+/** The latest birth date (yyyy-MM-dd) of someone at least `years` old today (a 29 February birthday counts from 1 March). */
+export function bornBy(now: Date, years: number): string {
+  const { year, month, day } = chinaDay(now);
+  const d = new Date(Date.UTC(year - years, month - 1, day));
+  if (d.getUTCMonth() !== month - 1) d.setUTCDate(0);
+  return d.toISOString().slice(0, 10);
+}
+
+async function settings(ctx: Pick<Ctx, "db">) {
+  const [row] = await ctx.db.select().from(dashboardSettings).where(eq(dashboardSettings.id, 1));
+  return { gender: row?.genderPropertyId ?? null, birthday: row?.birthdayPropertyId ?? null };
+}
+
+/** /system/find/active: activated and not yet activated members. */
+export async function activeCounts({ ctx }: { ctx: Reads }) {
+  const [row] = await ctx.db
+    .select({
+      active: sql<number>`count(*) filter (where ${users.state} = ${ACTIVE})`.mapWith(Number),
+      register: sql<number>`count(*) filter (where ${users.state} = ${REGISTERED})`.mapWith(Number),
+    })
+    .from(users);
+  return { active: row!.active, register: row!.register };
+}
+
+/** The text of a stored value, only when it is a well-formed day. */
+const dayText = sql`(${userValues.value} #>> '{}')`;
+
+/** /system/find/age: members per age bucket, from the configured birth-date field. */
+export async function ageCounts({ ctx }: { ctx: Reads }) {
+  const { birthday } = await settings(ctx);
+  if (birthday === null) return { list: AGE_BUCKETS.map(([min, max]) => ({ min, max, count: 0 })) };
+  const buckets = AGE_BUCKETS.map(([min, max]) => sql`count(*) filter (where ${dayText} <= ${bornBy(ctx.now, min)} and ${dayText} > ${bornBy(ctx.now, max)})`);
+  const [row] = rowsOf<Record<string, unknown>>(
+    await ctx.db.execute(sql`select ${sql.join(buckets.map((b, i) => sql`${b} as b${sql.raw(String(i))}`), sql`, `)}
+      from ${userValues} join ${users} on ${users.id} = ${userValues.userId}
+      where ${userValues.propertyId} = ${birthday} and ${users.state} in (${REGISTERED}, ${ACTIVE}) and ${dayText} ~ ${DAY_PATTERN}`),
+  );
+  return { list: AGE_BUCKETS.map(([min, max], i) => ({ min, max, count: Number(row?.[`b${i}`] ?? 0) })) };
+}
+
+/** /system/find/sex: members by the configured gender field (option values "0" male, "1" female). */
+export async function sexCounts({ ctx }: { ctx: Reads }) {
+  const { gender } = await settings(ctx);
+  if (gender === null) return { male: 0, female: 0 };
+  const [row] = await ctx.db
+    .select({
+      male: sql<number>`count(*) filter (where ${userValues.value} #>> '{}' = '0')`.mapWith(Number),
+      female: sql<number>`count(*) filter (where ${userValues.value} #>> '{}' = '1')`.mapWith(Number),
+    })
+    .from(userValues)
+    .innerJoin(users, eq(users.id, userValues.userId))
+    .where(and(eq(userValues.propertyId, gender), inArray(users.state, NOT_LEFT)));
+  return { male: row!.male, female: row!.female };
+}
+
+/** /system/find/birthday: members per birth month, January first (twelve numbers). */
+export async function birthdayCounts({ ctx }: { ctx: Reads }) {
+  const { birthday } = await settings(ctx);
+  const list = Array.from({ length: 12 }, () => 0);
+  if (birthday === null) return { list };
+  const rows = rowsOf<{ month: string; n: unknown }>(
+    await ctx.db.execute(sql`select substr(${dayText}, 6, 2) as month, count(*) as n
+      from ${userValues} join ${users} on ${users.id} = ${userValues.userId}
+      where ${userValues.propertyId} = ${birthday} and ${users.state} in (${REGISTERED}, ${ACTIVE}) and ${dayText} ~ ${DAY_PATTERN}
+      group by 1`),
+  );
+  for (const r of rows) {
+    const m = Number(r.month);
+    if (m >= 1 && m <= 12) list[m - 1] = Number(r.n);
+  }
+  return { list };
+}
+
+/** /system/find/child: members with 0, 1, 2, 3 and more children in their family list. */
+export async function childCounts({ ctx }: { ctx: Reads }) {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await ctx.db.execute(sql`select
+        count(*) filter (where coalesce(c.n, 0) = 0) as count0,
+        count(*) filter (where c.n = 1) as count1,
+        count(*) filter (where c.n = 2) as count2,
+        count(*) filter (where c.n = 3) as count3,
+        count(*) filter (where c.n > 3) as more
+      from ${users} left join (
+        select ${families.userId} as user_id, count(*) as n from ${families}
+        join ${relations} on ${relations.id} = ${families.relationId} where ${relations.code} = 'child'
+        group by ${families.userId}
+      ) c on c.user_id = ${users.id}
+      where ${users.state} in (${REGISTERED}, ${ACTIVE})`),
+  );
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { count0: n("count0"), count1: n("count1"), count2: n("count2"), count3: n("count3"), more: n("more") };
+}
+
+/**
+ * /system/find/member: members and non-members (left), dues paid for the
+ * billing year, joined (created) and left this China calendar year.
+ */
+export async function membershipCounts({ ctx }: { ctx: Reads }) {
+  const year = chinaDay(ctx.now).year;
+  const from = at(chinaYearStart(year));
+  const until = at(chinaYearStart(year + 1));
+  const billing = (await duesConfig(ctx)).year;
+  const [row] = rowsOf<Record<string, unknown>>(
+    await ctx.db.execute(sql`select
+        count(*) filter (where ${users.state} <> ${LEFT}) as member,
+        count(*) filter (where ${users.state} = ${LEFT}) as notmember,
+        count(*) filter (where ${users.createdAt} >= ${from} and ${users.createdAt} < ${until}) as entry,
+        count(*) filter (where ${users.state} = ${LEFT} and ${users.updatedAt} >= ${from} and ${users.updatedAt} < ${until}) as leave,
+        (select count(distinct ${duesOrders.userId}) from ${duesOrders} where ${duesOrders.year} = ${billing} and ${duesOrders.state} = ${ORDER_STATE.ORDER_STATE_SUCCESS}) as paid
+      from ${users}`),
+  );
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { member: n("member"), notmember: n("notmember"), order: n("paid"), entry: n("entry"), leave: n("leave"), year };
+}

@@ -1,0 +1,65 @@
+// The operation log's types (spec 3 section 3 "Logs": type {nameZh}): every
+// audit action a command or job writes to operation_log, with its type-table
+// id and its name in both languages. tests/unit/operation-types.test.ts
+// checks that every audited route and job has one. Ids 1711-1799 (group
+// OPERATION_TYPE); never renumber a landed entry.
+export type OperationAction = { id: number; zh: string; en: string };
+
+export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
+  "account.information": { id: 1711, zh: "修改个人信息", en: "Profile change" },
+  "account.language": { id: 1712, zh: "切换语言", en: "Language change" },
+  "activation.submit": { id: 1713, zh: "账号激活", en: "Activation" },
+  "activity.copy": { id: 1714, zh: "复制活动", en: "Activity copied" },
+  "activity.create": { id: 1715, zh: "新建活动", en: "Activity created" },
+  "activity.face": { id: 1716, zh: "活动封面", en: "Activity cover" },
+  "activity.state": { id: 1717, zh: "活动状态变更", en: "Activity state change" },
+  "activity.style": { id: 1718, zh: "活动排版", en: "Activity layout" },
+  "activity.text": { id: 1719, zh: "活动文案", en: "Activity wording" },
+  "activity.update": { id: 1720, zh: "修改活动", en: "Activity edit" },
+  "announcement.delete": { id: 1721, zh: "删除弹窗公告", en: "Announcement deleted" },
+  "announcement.save": { id: 1722, zh: "保存弹窗公告", en: "Announcement saved" },
+  "bank.clear": { id: 1723, zh: "清空题库", en: "Question bank cleared" },
+  "bank.delete": { id: 1724, zh: "删除题库", en: "Question bank deleted" },
+  "bank.update": { id: 1725, zh: "保存题库", en: "Question bank saved" },
+  "banner.delete": { id: 1726, zh: "删除轮播图", en: "Banner deleted" },
+  "banner.save": { id: 1727, zh: "保存轮播图", en: "Banner saved" },
+  "cart.add": { id: 1728, zh: "加入购物车", en: "Added to cart" },
+  "cart.check": { id: 1729, zh: "勾选购物车", en: "Cart selection" },
+  "cart.place": { id: 1730, zh: "购物车下单", en: "Cart order placed" },
+  "cart.plus": { id: 1731, zh: "购物车加数量", en: "Cart quantity up" },
+  "cart.sub": { id: 1732, zh: "购物车减数量", en: "Cart quantity down" },
+  "category.delete": { id: 1733, zh: "删除分类", en: "Category deleted" },
+  "category.save": { id: 1734, zh: "保存分类", en: "Category saved" },
+  "chat.send": { id: 1735, zh: "信箱留言", en: "Mailbox message" },
+  "file.upload": { id: 1736, zh: "上传文件", en: "File upload" },
+  "gift.save": { id: 1737, zh: "保存礼品", en: "Gift saved" },
+  "module.delete": { id: 1738, zh: "删除模块", en: "Module deleted" },
+  "module.show": { id: 1739, zh: "模块专区", en: "Module zone" },
+  "module.update": { id: 1740, zh: "保存模块", en: "Module saved" },
+  "news.delete": { id: 1741, zh: "删除新闻", en: "News deleted" },
+  "news.update": { id: 1742, zh: "保存新闻", en: "News saved" },
+  "order.address": { id: 1743, zh: "修改订单地址", en: "Order address change" },
+  "order.cancel": { id: 1744, zh: "取消订单", en: "Order cancelled" },
+  "order.export.mail": { id: 1745, zh: "订单导出邮件", en: "Order export by e-mail" },
+  "order.import.clear": { id: 1746, zh: "清除导入日志", en: "Import log cleared" },
+  "order.import.express": { id: 1747, zh: "导入快递信息", en: "Courier info import" },
+  "order.import.shipped": { id: 1748, zh: "导入发货信息", en: "Shipping import" },
+  "order.sign": { id: 1749, zh: "活动报名", en: "Sign-up" },
+  "payment.notify": { id: 1750, zh: "支付通知", en: "Payment notice" },
+  "question.delete": { id: 1751, zh: "删除题目", en: "Question deleted" },
+  "question.update": { id: 1752, zh: "保存题目", en: "Question saved" },
+  "security.mail": { id: 1753, zh: "修改邮箱", en: "E-mail change" },
+  "security.password": { id: 1754, zh: "修改密码", en: "Password change" },
+  "security.phone": { id: 1755, zh: "修改手机号", en: "Phone change" },
+  "security.reset": { id: 1756, zh: "重置密码", en: "Password reset" },
+  "team.face": { id: 1757, zh: "团队封面", en: "Team cover" },
+  "job.clear-expired": { id: 1758, zh: "清理过期数据", en: "Expired data cleared" },
+  "job.expire-dues": { id: 1759, zh: "会费订单过期", en: "Dues orders expired" },
+  "job.expire-orders": { id: 1760, zh: "订单过期", en: "Orders expired" },
+  "job.expire-points": { id: 1761, zh: "积分过期", en: "Points expired" },
+  "job.deliver-messages": { id: 1762, zh: "发送消息", en: "Messages delivered" },
+  "job.reconcile-payments": { id: 1763, zh: "支付对账", en: "Payments reconciled" },
+};
+
+/** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */
+export const operationCode = (action: string): string => `OPERATION_${action.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;

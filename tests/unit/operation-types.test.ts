@@ -1,0 +1,30 @@
+// Every audited action has a type in the type table, in both languages
+// (the operation log's type filter and column, spec 3 section 3 "Logs").
+import { describe, expect, test } from "bun:test";
+import { ROUTES } from "../../src/domains";
+import { JOBS } from "../../src/jobs/scheduler";
+import { OPERATION_ACTIONS, operationCode } from "../../src/protocol/operation-types";
+import { TYPES } from "../../src/protocol/types";
+
+describe("operation types", () => {
+  test("every audited route and job has its named type", () => {
+    const actions = [...ROUTES.flatMap((r) => (r.audit ? [r.audit] : [])), ...JOBS.map((j) => `job.${j.name}`)];
+    expect(actions.length).toBeGreaterThan(40);
+    const missing = actions.filter((a) => !OPERATION_ACTIONS[a]);
+    expect(missing).toEqual([]);
+  });
+
+  test("each type is in the type table under its own id, with a Chinese and an English name", () => {
+    const ids = new Set<number>();
+    for (const [action, a] of Object.entries(OPERATION_ACTIONS)) {
+      expect(a.id).toBeGreaterThanOrEqual(1711);
+      expect(a.id).toBeLessThanOrEqual(1799);
+      expect(ids.has(a.id)).toBe(false);
+      ids.add(a.id);
+      const row = TYPES.find((t) => t.id === a.id)!;
+      expect(row).toMatchObject({ group: "OPERATION_TYPE", code: operationCode(action) });
+      expect(row.nameZh).toMatch(/[\u4e00-\u9fff]/);
+      expect(row.nameEn).toMatch(/^[A-Z][A-Za-z -]+$/);
+    }
+  });
+});
