@@ -59,6 +59,12 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "job.expire-points": { id: 1761, zh: "积分过期", en: "Points expired" },
   "job.deliver-messages": { id: 1762, zh: "发送消息", en: "Messages delivered" },
   "job.reconcile-payments": { id: 1763, zh: "支付对账", en: "Payments reconciled" },
+  "member.create": { id: 1764, zh: "新建会员", en: "Member created" },
+  "member.update": { id: 1765, zh: "修改会员信息", en: "Member updated" },
+  "member.reset": { id: 1766, zh: "重置激活", en: "Activation reset" },
+  "member.leave": { id: 1767, zh: "会员离职", en: "Member left" },
+  "property.update": { id: 1768, zh: "保存属性", en: "Property saved" },
+  "member.config": { id: 1769, zh: "会费设置", en: "Dues settings" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */
