@@ -11,9 +11,10 @@ import { AREA_STYLE_SOURCES, buildUi } from "../../scripts/build";
 const QR_LIBRARY_MARKER = "too big to be stored in a QR Code";
 
 let out: string;
+// A whole UI build (with its area stylesheets and compression) takes seconds on a busy machine: more than bun's 5 s default.
 beforeAll(async () => {
   ({ outdir: out } = await buildUi(join(tmpdir(), `union-portal-build-${process.pid}`, "ui")));
-});
+}, 60_000);
 afterAll(async () => {
   await rm(join(out, ".."), { recursive: true, force: true });
 });
