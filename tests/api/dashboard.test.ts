@@ -26,7 +26,7 @@ const HOUR = 3_600_000;
 let serial = 0;
 
 /** A member with the given birth date, gender and children; state active unless told. */
-async function member(o: { birthday?: string; gender?: "0" | "1"; children?: number; state?: number; createdAt?: Date; updatedAt?: Date }) {
+async function member(o: { birthday?: string; gender?: "0" | "1"; children?: number; state?: number; createdAt?: Date; updatedAt?: Date; leftAt?: Date }) {
   const [settings] = await t.db.select().from(dashboardSettings).where(eq(dashboardSettings.id, 1));
   const [role] = await t.db.select().from(roles).where(eq(roles.code, "member"));
   const [child] = await t.db.select().from(relations).where(eq(relations.code, "child"));
@@ -34,7 +34,7 @@ async function member(o: { birthday?: string; gender?: "0" | "1"; children?: num
   serial += 1;
   const [row] = await t.db
     .insert(users)
-    .values({ employees: `dash${serial}`, state: o.state ?? USER_STATE.USER_STATE_ACTIVE, roleId: role!.id, createdAt: o.createdAt ?? START, updatedAt: o.updatedAt ?? START })
+    .values({ employees: `dash${serial}`, state: o.state ?? USER_STATE.USER_STATE_ACTIVE, roleId: role!.id, createdAt: o.createdAt ?? START, updatedAt: o.updatedAt ?? START, leftAt: o.leftAt ?? null })
     .returning({ id: users.id });
   const id = row!.id;
   if (o.birthday !== undefined) await t.db.insert(userValues).values({ userId: id, propertyId: settings!.birthdayPropertyId!, value: o.birthday });
@@ -71,8 +71,8 @@ describe("the member panels", () => {
     await member({ birthday: "garbage", gender: "1" }); // a malformed date counts nowhere and breaks nothing
     // Left this year (a non-member): in no member panel.
     await member({ birthday: "1990-07-07", gender: "0", children: 1, state: USER_STATE.USER_STATE_LEFT, updatedAt: START });
-    // Joined last year (in China time: 2025-12-31 23:30), left last year.
-    await member({ state: USER_STATE.USER_STATE_LEFT, createdAt: new Date("2025-12-31T15:30:00Z"), updatedAt: new Date("2025-12-31T15:30:00Z") });
+    // Joined last year (in China time: 2025-12-31 23:30), left last year (by the leave date, though the row was changed this year).
+    await member({ state: USER_STATE.USER_STATE_LEFT, createdAt: new Date("2025-12-31T15:30:00Z"), updatedAt: START, leftAt: new Date("2025-12-31T15:30:00Z") });
     const after = await all();
     const d = (path: string, key: string) => after[path]![key] - before[path]![key];
 

@@ -125,7 +125,8 @@ export async function childCounts({ ctx }: { ctx: Reads }) {
 
 /**
  * /system/find/member: members and non-members (left), dues paid for the
- * billing year, joined (created) and left this China calendar year.
+ * billing year, joined (created) and left this China calendar year (by the
+ * leave date; a member who left before it was kept, by their row's last change).
  */
 export async function membershipCounts({ ctx }: { ctx: Reads }) {
   const year = chinaDay(ctx.now).year;
@@ -137,7 +138,7 @@ export async function membershipCounts({ ctx }: { ctx: Reads }) {
         count(*) filter (where ${users.state} <> ${LEFT}) as member,
         count(*) filter (where ${users.state} = ${LEFT}) as notmember,
         count(*) filter (where ${users.createdAt} >= ${from} and ${users.createdAt} < ${until}) as entry,
-        count(*) filter (where ${users.state} = ${LEFT} and ${users.updatedAt} >= ${from} and ${users.updatedAt} < ${until}) as leave,
+        count(*) filter (where ${users.state} = ${LEFT} and coalesce(${users.leftAt}, ${users.updatedAt}) >= ${from} and coalesce(${users.leftAt}, ${users.updatedAt}) < ${until}) as leave,
         (select count(distinct ${duesOrders.userId}) from ${duesOrders} where ${duesOrders.year} = ${billing} and ${duesOrders.state} = ${ORDER_STATE.ORDER_STATE_SUCCESS}) as paid
       from ${users}`),
   );
