@@ -4,6 +4,7 @@
 // desk, English on a 375 px phone.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
+import { seriousViolations } from "../helpers/axe";
 import { DESK, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -33,6 +34,7 @@ describe("property management", () => {
       await openPropertyPage(page);
       expect(await page.textContent("table")).toContain("性别");
       await settledShot(page, "property-admin/page-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
 
       // Saving an empty form names the first field with the spec's message.
       await page.click("button:has-text('新增属性')");
@@ -58,10 +60,12 @@ describe("property management", () => {
       await fill(page, "#option-1-textEn", "Type B");
       await fill(page, "#option-1-value", "B");
       await settledShot(page, "property-admin/options-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] .button-primary:has-text('完成')");
       await page.waitForSelector("[data-testid=property-options]", { state: "detached" });
       expect(await page.textContent(".property-option-summary")).toBe("A型 / B型");
       await settledShot(page, "property-admin/form-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] button[type=submit]:has-text('保存')");
       expect(await messageText(page)).toBe("已保存");
       await pressOk(page, "确定");
@@ -81,6 +85,7 @@ describe("property management", () => {
       expect(await page.textContent("#fee-cantSignValue-error")).toBe("请填写无法报名活动条件的值");
       await page.selectOption("#fee-cantSignValue", "B");
       await settledShot(page, "property-admin/fee-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] button[type=submit]");
       expect(await messageText(page)).toBe("会费设置已保存");
       await pressOk(page, "确定");
@@ -109,9 +114,11 @@ describe("property management", () => {
       expect(await page.textContent("[data-testid=property-row]")).toContain("Name");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await settledShot(page, "property-admin/page-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
       await page.click("[data-testid=property-row] button.link-button >> nth=4");
       await page.waitForSelector("[data-testid=property-form]");
       await settledShot(page, "property-admin/form-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] .button-quiet:has-text('Cancel')");
       await page.click("button:has-text('Membership fee')");
       await page.waitForSelector("[data-testid=fee-form]");
@@ -119,6 +126,7 @@ describe("property management", () => {
       await page.click("[role=dialog] button[type=submit]");
       expect(await page.textContent("#fee-date-error")).toBe("The billing day must be a whole number from 1 to 31");
       await settledShot(page, "property-admin/fee-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
       await close();
     },
     JOURNEY_TIMEOUT_MS,
