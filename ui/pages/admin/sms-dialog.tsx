@@ -234,11 +234,26 @@ export function SmsTasksDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** How often an open log asks whether its task's numbers have been sent. */
+const LOG_POLL_MS = 2000;
+
 function SmsLogDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const t = useT();
+  const [tick, setTick] = useState(0);
   const typeName = useTypeName();
-  const { list, page } = useFilteredPages("/user/operation/sms/logs", NO_FILTER, (_, index) => ({ index, task: task.id }));
+  const { list, page, reload } = useFilteredPages("/user/operation/sms/logs", NO_FILTER, (_, index) => ({ index, task: task.id }));
   const summary = page as AnswerOf<"/user/operation/sms/logs"> | null;
+  // While numbers wait for the delivery job, its counts are asked again quietly; the page is read again when they move.
+  const pending = summary ? (summary.count ?? 0) - (summary.success ?? 0) - (summary.failed ?? 0) : 0;
+  useEffect(() => {
+    if (!summary || pending <= 0) return;
+    const timer = setTimeout(async () => {
+      const answer = await api.poll("/user/operation/sms/logs", { index: summary.index ?? 1, task: task.id });
+      if (isSuccess(answer) && (answer.success !== summary.success || answer.failed !== summary.failed)) reload();
+      else setTick((n) => n + 1);
+    }, LOG_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [summary, tick]);
   const columns: Column<LogRow>[] = [
     { key: "phone", title: t("sms.logColumns.phone"), place: "title", render: (r) => <span className="mono">{r.phone}</span> },
     { key: "state", title: t("sms.logColumns.state"), place: "aside", render: (r) => <span className={`state-tag sms-state-${r.state.id}`}>{typeName(r.state.id)}</span> },
