@@ -75,7 +75,7 @@ describe("bulk SMS", () => {
       await page.setInputFiles("#sms-send-file", numbersFile(["13900000901", "1390000", "13900000902"]));
       await page.click("[role=dialog] button[type=submit]:has-text('发送')");
       await page.waitForSelector("#sms-send-file-error");
-      expect(await page.textContent("#sms-send-file-error")).toBe("第 2 行不是手机号（共 1 行），请修改后重新上传。");
+      expect(await page.textContent("#sms-send-file-error")).toBe("以下行不是手机号：第 2 行（共 1 行有误），请修改后重新上传。");
       await settledShot(page, "sms/send-zh-desk");
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -27,7 +27,7 @@ export default {
       titleLong: "任务名称最多 {{max}} 个字。",
       file: "请选择手机号文件。",
       fileType: "文件内容不正确或类型错误，请导入xlsx类型的excel文件",
-      phones: "第 {{rows}} 行不是手机号（共 {{count}} 行），请修改后重新上传。",
+      phones: "以下行不是手机号：第 {{rows}} 行（共 {{count}} 行有误），请修改后重新上传。",
       empty: "文件里没有手机号。",
       code: "该模板不能发送，请重新选择。",
     },
@@ -41,6 +41,7 @@ export default {
     logEmpty: "该任务没有号码。",
     logSummary: "成功 {{success}} 个，失败 {{failed}} 个，共 {{count}} 个。",
     logColumns: { phone: "手机号", state: "状态", error: "原因" },
+    rowSeparator: "、",
   },
   en: {
     open: "Short messages",
@@ -69,7 +70,7 @@ export default {
       titleLong: "A task name has at most {{max}} characters.",
       file: "Choose the file of phone numbers.",
       fileType: "The file is not right or not an xlsx: import an xlsx Excel file.",
-      phones: "Row(s) {{rows}} are not phone numbers ({{count}} in all). Correct the file and upload it again.",
+      phones: "These rows are not phone numbers: {{rows}} ({{count}} in all). Correct the file and upload it again.",
       empty: "The file has no phone numbers.",
       code: "This template cannot be sent; choose another.",
     },
@@ -83,5 +84,6 @@ export default {
     logEmpty: "This task has no numbers.",
     logSummary: "{{success}} sent, {{failed}} failed, {{count}} in all.",
     logColumns: { phone: "Phone", state: "State", error: "Reason" },
+    rowSeparator: ", ",
   },
 };

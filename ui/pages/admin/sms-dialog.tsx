@@ -142,7 +142,7 @@ function SmsSendDialog({ template, signs, onClose, onSent }: { template: Templat
       if (params.field === "title") return { field: "title", error: params.reason === "long" ? "sms.errors.titleLong" : "sms.errors.title" };
       if (params.field === "code") return { text: t("sms.errors.code") };
       if (params.field === "file" && params.reason === "phones") {
-        setBadRows({ rows: (params.rows as number[]).join(", "), count: Number(params.count) });
+        setBadRows({ rows: (params.rows as number[]).join(t("sms.rowSeparator")), count: Number(params.count) });
         return { field: "file", error: "sms.errors.phones" };
       }
       if (params.field === "file") return { field: "file", error: "sms.errors.empty" };
@@ -257,7 +257,7 @@ function SmsLogDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const columns: Column<LogRow>[] = [
     { key: "phone", title: t("sms.logColumns.phone"), place: "title", render: (r) => <span className="mono">{r.phone}</span> },
     { key: "state", title: t("sms.logColumns.state"), place: "aside", render: (r) => <span className={`state-tag sms-state-${r.state.id}`}>{typeName(r.state.id)}</span> },
-    { key: "error", title: t("sms.logColumns.error"), wide: true, render: (r) => r.error ?? "" },
+    { key: "error", title: t("sms.logColumns.error"), wide: true, render: (r) => r.error ?? "—" },
   ];
   return (
     <Dialog title={t("sms.logTitle", { title: task.title })} onClose={onClose} width={680}>
