@@ -5,7 +5,7 @@
 // written; a task drained by the delivery job's tick, each number once, even
 // across a crash; the gateway's refusals and silences recorded per number.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { operationLog, smsNumbers, smsTasks } from "../../src/db/schema";
 import { claimSmsNumbers, SMS_CLAIM_MS } from "../../src/domains/sms/delivery";
 import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
@@ -68,6 +68,7 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
   afterAll(() => t.close());
 
   test("a member and the editor are refused every call; the operator is allowed", async () => {
+    const before = await taskCount();
     for (const account of ["cn100001", "cn000002"]) {
       const c = await t.as(account);
       for (const [path, payload] of [
@@ -80,7 +81,7 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
       }
       expect((await send(c, numbers("13900000001"), { sign: "工会", title: "x", code: "900001" })).message.code).toBe("ERROR_NOT_POWER");
     }
-    expect(await taskCount()).toBe(0);
+    expect(await taskCount()).toBe(before);
   });
 
   test("templates without an order are hidden; only approved signs with an order are offered; both in their order", async () => {
@@ -99,6 +100,7 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
   });
 
   test("the send is refused without a sign, a task name, a template or a readable file of phone numbers; nothing is written", async () => {
+    const before = await taskCount();
     const good = { sign: "工会", title: "活动通知", code: "900001" };
     const file = numbers("13900000001");
     expect(failure(await send(operator, file, { ...good, sign: "" }))).toEqual({ code: "ERROR_PARAMS", field: "sign" });
@@ -119,7 +121,7 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
       count: 3,
     });
     expect(failure(await send(operator, xlsxFile([["13900000001", "张三"]]), good))).toMatchObject({ field: "file", reason: "phones", rows: [1] });
-    expect(await taskCount()).toBe(0);
+    expect(await taskCount()).toBe(before);
   });
 
   test("a task is made by the upload and sent by the delivery job: each number once, with its log and counts, and the send is audited", async () => {
@@ -149,7 +151,7 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
       ["139****0012", "发送成功", "Sent"],
       ["139****0013", "发送成功", "Sent"],
     ]);
-    const [audit] = await t.db.select().from(operationLog).where(eq(operationLog.action, "sms.send"));
+    const [audit] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "sms.send"), eq(operationLog.targetId, String(task))));
     expect(audit).toMatchObject({ targetEntity: "sms_task", targetId: String(task) });
     expect(JSON.parse(audit!.detail!)).toEqual({ title: "十一月活动通知", sign: "工会", code: "900001", count: 3 });
     expect((await operator.call("/user/operation/sms/logs", { index: 1, task: 999_999 })).message.code).toBe("ERROR_RESULT_NULL");
