@@ -221,7 +221,7 @@ export function SmsTasksDialog({ onClose }: { onClose: () => void }) {
         </button>
       ),
     },
-    { key: "count", title: t("sms.taskColumns.count"), place: "aside", align: "right", render: (r) => <span className="mono">{r.count}</span> },
+    { key: "count", title: t("sms.taskColumns.count"), align: "right", render: (r) => <span className="mono">{r.count}</span> },
     { key: "date", title: t("sms.taskColumns.date"), render: (r) => formatDateTime(r.date, true) },
   ];
   return (
