@@ -3,8 +3,9 @@
 // variable's name instead of failing at the first payment, upload or message.
 import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto";
 import type { SmtpSettings } from "../providers/mail/smtp";
-import { SMS_TEMPLATES, type SmsTemplateName } from "../providers/sms";
-import type { TencentSmsSettings } from "../providers/sms/tencent";
+import { AUDIT_STATE } from "../protocol/enumerations";
+import { DEFAULT_SMS_CATALOGUE, SMS_TEMPLATES, type SmsCatalogue, type SmsTemplateName } from "../providers/sms";
+import type { OfferedId, TencentSmsSettings } from "../providers/sms/tencent";
 import { ConfigError, type Env, hostMap, int, oneOf, pem } from "./read";
 
 function need(env: Env, name: string, pattern: RegExp, shape: string): string {
@@ -127,10 +128,54 @@ export function smtpSettings(env: Env): SmtpSettings | null {
   };
 }
 
-/** SMS_PROVIDER=tencent and its settings: unset, SMS stays in the outbox staff read. */
-export function smsSettings(env: Env): { provider: "outbox" } | ({ provider: "tencent" } & TencentSmsSettings) {
+/** "2000101:1,2000102:2,2000103": gateway ids, each with its place in the list or none (listed, not offered). */
+function offeredIds(env: Env, name: string): OfferedId[] {
+  const raw = (env[name] ?? "").trim();
+  if (!raw) return [];
+  return raw.split(",").map((part) => {
+    const m = /^\s*(\d{1,12})(?::(\d{1,4}))?\s*$/.exec(part);
+    if (!m) throw new ConfigError(`${name} must list gateway ids with their order, as "2000101:1,2000102:2", got "${raw}"`);
+    return { id: m[1]!, order: m[2] === undefined ? null : Number(m[2]) };
+  });
+}
+
+const AUDIT_NAMES = Object.keys(AUDIT_STATE) as (keyof typeof AUDIT_STATE)[];
+
+/**
+ * SMS_CATALOGUE: the embedded default's templates and signs (JSON text), as
+ * {"templates":[{"code","name","content","status":"AUDIT_STATE_PASS","date":"2026-01-05T10:00:00+08:00","order":1}],
+ *  "signs":[{"sign","status","order"}]}; unset, DEFAULT_SMS_CATALOGUE.
+ */
+function smsCatalogue(env: Env): SmsCatalogue {
+  const raw = (env.SMS_CATALOGUE ?? "").trim();
+  if (!raw) return DEFAULT_SMS_CATALOGUE;
+  const wrong = (why: string): never => {
+    throw new ConfigError(`SMS_CATALOGUE ${why} (docs/operations.md "Bulk SMS")`);
+  };
+  let parsed: { templates?: unknown; signs?: unknown };
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return wrong("is not JSON");
+  }
+  const text = (v: unknown, max: number, what: string) => (typeof v === "string" && v.trim() && v.length <= max ? v.trim() : wrong(`needs ${what}, text of at most ${max} characters`));
+  const status = (v: unknown) => (AUDIT_NAMES.includes(v as never) ? AUDIT_STATE[v as keyof typeof AUDIT_STATE] : wrong(`status must be one of ${AUDIT_NAMES.join(", ")}`));
+  const order = (v: unknown) => (v === null || v === undefined ? null : Number.isInteger(v) && (v as number) >= 0 ? (v as number) : wrong("order must be a whole number or null"));
+  const list = (v: unknown, what: string) => (Array.isArray(v) && v.length <= 200 ? (v as Record<string, unknown>[]) : wrong(`needs "${what}", a list`));
+  return {
+    templates: list(parsed.templates, "templates").map((t) => {
+      const date = t.date === undefined || t.date === null ? null : new Date(String(t.date));
+      if (date && Number.isNaN(date.getTime())) wrong(`has a template date that is not a date: "${String(t.date)}"`);
+      return { code: text(t.code, 20, "a template code"), name: text(t.name, 60, "a template name"), content: text(t.content, 500, "a template content"), status: status(t.status), date, order: order(t.order) };
+    }),
+    signs: list(parsed.signs, "signs").map((g) => ({ sign: text(g.sign, 20, "a sign"), status: status(g.status), order: order(g.order) })),
+  };
+}
+
+/** SMS_PROVIDER=tencent and its settings: unset, SMS stays in the outbox staff read, and bulk SMS offers SMS_CATALOGUE. */
+export function smsSettings(env: Env): { provider: "outbox"; catalogue: SmsCatalogue } | ({ provider: "tencent" } & TencentSmsSettings) {
   const provider = oneOf(env, "SMS_PROVIDER", "outbox", ["outbox", "tencent"] as const);
-  if (provider === "outbox") return { provider };
+  if (provider === "outbox") return { provider, catalogue: smsCatalogue(env) };
   const required = (name: string, pattern: RegExp, shape: string) => {
     const value = env[name] ?? "";
     // The secret key is never echoed back, even when it is wrong.
@@ -151,6 +196,8 @@ export function smsSettings(env: Env): { provider: "outbox" } | ({ provider: "te
     signName: required("SMS_SIGN_NAME", /^\S.{0,19}$/, "the approved signature's name"),
     templates: templates as Record<SmsTemplateName, string>,
     region: env.SMS_REGION || "ap-guangzhou",
+    bulkTemplates: offeredIds(env, "SMS_BULK_TEMPLATES"),
+    bulkSigns: offeredIds(env, "SMS_BULK_SIGNS"),
     endpoint,
   };
 }

@@ -26,6 +26,7 @@ import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
 import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
+import { smsDomain } from "./sms/routes";
 import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
@@ -58,6 +59,7 @@ export const DOMAINS = [
   chatDomain,
   memberAdminDomain,
   dashboardDomain,
+  smsDomain,
   logsDomain,
 ];
 

@@ -158,13 +158,16 @@ export function command<P extends string, A extends Access, S extends TSchema = 
 /** A received file, already kept by the storage provider under a content-addressed key; `bytes` as received, so a verb reading it (an import) calls no store inside its transaction. */
 export type UploadedFile = { key: string; kind: FileKind; name: string; size: number; bytes: Uint8Array };
 
-/** A command whose payload is one file (multipart part `file`), signed over the whole body. */
-export function upload<P extends string, A extends Access, R extends object | void = object>(
+/**
+ * A command whose payload is one file (multipart part `file`), signed over the
+ * whole body; `fields` names the text parts beside it, if any (strings only).
+ */
+export function upload<P extends string, A extends Access, R extends object | void = object, F extends TSchema = typeof EMPTY>(
   path: P,
-  opts: { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string },
-  verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile }, R>,
+  opts: { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string; fields?: F },
+  verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile } & Static<F>, R>,
 ): RouteDef<P, Blob, Answered<R>> {
-  return def("upload", "POST", path, { access: opts.access, maxBytes: opts.maxBytes }, verb as RouteDef["handler"], {
+  return def("upload", "POST", path, { access: opts.access, maxBytes: opts.maxBytes, input: opts.fields }, verb as RouteDef["handler"], {
     files: opts.files,
     audit: opts.audit,
   });

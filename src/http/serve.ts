@@ -100,7 +100,7 @@ export function createKit(deps: Deps, state: AppState) {
       const wait = await takeToken(ctx, { ...budget, key: `${budget.key ?? `route:${def.path}`}:${ctx.ip ?? "unknown"}` });
       if (wait > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(wait / 1000) });
     },
-    upload: (def, contentType, body) => receiveFile(state.providers.storage, def, bodyLimit(def), contentType, body),
+    upload: (def, contentType, body, checkFields) => receiveFile(state.providers.storage, def, bodyLimit(def), contentType, body, checkFields),
     download: async (def, ctx, input) => (await def.handler({ ctx, input })) as Download,
     query: (def, ctx, input) => readOnly(ctx, async (c) => ((await def.handler({ ctx: c, input })) ?? {}) as object),
     command,

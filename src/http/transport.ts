@@ -80,7 +80,7 @@ export type Calls = {
   /** The verb's context for this request. */
   ctxOf: (opened: Opened | null, where: { ip: string | null; host: string | null; userAgent: string | null }, now: Date) => Ctx;
   throttle: (def: RouteDef, ctx: Ctx) => Promise<void>;
-  upload: (def: RouteDef, contentType: string, body: Uint8Array) => Promise<unknown>;
+  upload: (def: RouteDef, contentType: string, body: Uint8Array, checkFields: (fields: Record<string, string>) => void) => Promise<unknown>;
   download: (def: RouteDef, ctx: Ctx, input: unknown) => Promise<Download>;
   query: (def: RouteDef, ctx: Ctx, input: unknown) => Promise<object>;
   command: (def: RouteDef, ctx: Ctx, opened: Opened | null, input: unknown) => Promise<object>;
@@ -143,7 +143,7 @@ function mount(def: RouteDef, calls: Calls) {
       const refused = allowed(def.access, ctx.actor);
       if (refused) throw new DomainError(refused);
       let input: unknown;
-      if (def.kind === "upload") input = await calls.upload(def, request.headers.get("content-type") ?? "", body!);
+      if (def.kind === "upload") input = await calls.upload(def, request.headers.get("content-type") ?? "", body!, (fields) => checkInput(fields, check));
       else {
         checkInput(payload, check);
         input = payload;

@@ -1,4 +1,5 @@
-// Uploads: one signed multipart part named `file`, its size limited per
+// Uploads: one signed multipart part named `file` (and, where the route
+// names them, a few text fields checked by its schema), its size limited per
 // route, its type read from the bytes (never the name), kept by the storage
 // provider under a content-addressed key before the command's transaction
 // (storage may be a network call; a retry stores nothing twice).
@@ -26,9 +27,12 @@ export function sniff(bytes: Uint8Array): FileKind | null {
   return null;
 }
 
-type Received = { bytes: Uint8Array; kind: FileKind; name: string };
+type Received = { bytes: Uint8Array; kind: FileKind; name: string; fields: Record<string, string> };
 
-/** The one part named `file`, its type read from the bytes. */
+/** Text fields beside the file: more than any route names is not an upload of ours. */
+const MAX_FIELDS = 8;
+
+/** The one part named `file`, its type read from the bytes; the other parts are text fields, each once. */
 async function fileOf(def: RouteDef, limit: number, contentType: string, body: Uint8Array): Promise<Received> {
   let form: FormData;
   try {
@@ -37,19 +41,37 @@ async function fileOf(def: RouteDef, limit: number, contentType: string, body: U
     throw new DomainError("ERROR_PARAMS", { reason: "schema" });
   }
   const file = form.get("file");
-  if (!(file instanceof Blob) || [...form.keys()].length !== 1) throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+  const keys = [...form.keys()];
+  if (!(file instanceof Blob) || keys.length > MAX_FIELDS + 1 || new Set(keys).size !== keys.length) throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (key === "file") continue;
+    if (typeof value !== "string") throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+    fields[key] = value;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0 || bytes.length > limit) throw new DomainError("ERROR_PARAMS", { reason: "size", max: limit });
   const kind = sniff(bytes);
   if (!kind || !def.files?.includes(kind)) throw new DomainError("ERROR_PARAMS", { reason: "type", types: def.files });
   const name = (file as File).name ?? "";
-  return { bytes, kind, name: name.isWellFormed() ? name.replaceAll("\0", "").slice(0, 200) : "" };
+  return { bytes, kind, name: name.isWellFormed() ? name.replaceAll("\0", "").slice(0, 200) : "", fields };
 }
 
-/** The uploaded file, checked and stored: the input of an upload's verb. */
-export async function receiveFile(storage: StorageProvider, def: RouteDef, limit: number, contentType: string, body: Uint8Array): Promise<{ file: UploadedFile }> {
-  const { bytes, kind, name } = await fileOf(def, limit, contentType, body);
+/**
+ * The uploaded file, checked and stored, and the text fields (checked by the
+ * route's schema before the file is stored): the input of an upload's verb.
+ */
+export async function receiveFile(
+  storage: StorageProvider,
+  def: RouteDef,
+  limit: number,
+  contentType: string,
+  body: Uint8Array,
+  checkFields: (fields: Record<string, string>) => void,
+): Promise<{ file: UploadedFile }> {
+  const { bytes, kind, name, fields } = await fileOf(def, limit, contentType, body);
+  checkFields(fields);
   const key = storageKeyOf(bytes, kind);
   await storage.put(key, bytes, FILE_TYPES[kind]);
-  return { file: { key, kind, name, size: bytes.length, bytes } };
+  return { ...fields, file: { key, kind, name, size: bytes.length, bytes } };
 }

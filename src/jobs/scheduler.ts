@@ -15,6 +15,7 @@ import { expireOrders } from "../domains/order/lifecycle";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { claimPeriod } from "../domains/shared/rate-limit";
+import { claimSmsNumbers, sendSmsNumbers } from "../domains/sms/delivery";
 import type { CommandCtx } from "../http/kit";
 import { log } from "../log";
 import { clearExpired } from "./clear-expired";
@@ -38,8 +39,18 @@ export const JOBS: Job[] = [
   // Every 10 s: a sign-up unpaid after its 5 minutes gives its places back within seconds.
   job({ id: 7302005, name: "expire-orders", everyMs: 10_000, run: expireOrders }),
   job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
-  // Messages are delivered right after the command that queued them commits; this tick retries the rest.
-  job({ id: 7302004, name: "deliver-messages", everyMs: 5_000, run: (ctx) => claimMessages(ctx), after: sendClaimed }),
+  // Messages are delivered right after the command that queued them commits; this tick retries the rest,
+  // and sends the numbers of bulk SMS tasks (src/domains/sms/delivery.ts), a batch a tick.
+  job({
+    id: 7302004,
+    name: "deliver-messages",
+    everyMs: 5_000,
+    run: async (ctx) => ({ messages: await claimMessages(ctx), smsNumbers: await claimSmsNumbers(ctx) }),
+    after: async (ctx, claimed) => {
+      await sendClaimed(ctx, claimed.messages);
+      await sendSmsNumbers(ctx, claimed.smsNumbers);
+    },
+  }),
   // A real payment provider is asked about waiting payments whose notification has not come, and closes those whose window passed here.
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
 ];
@@ -47,6 +58,11 @@ export const JOBS: Job[] = [
 /** What a tick did, for its log row: counts, or how many rows it took; nothing when it changed nothing. */
 function summaryOf(result: unknown): string | null {
   if (Array.isArray(result)) return result.length > 0 ? JSON.stringify({ rows: result.length }) : null;
+  // Lists by name (messages and SMS batches): how many of each.
+  if (result && typeof result === "object" && Object.values(result).every(Array.isArray)) {
+    const counts = Object.fromEntries(Object.entries(result).map(([k, v]) => [k, (v as unknown[]).length]));
+    return Object.values(counts).some((n) => n > 0) ? JSON.stringify(counts) : null;
+  }
   if (result && typeof result === "object" && Object.values(result).some((v) => typeof v === "number" && v > 0)) return JSON.stringify(result);
   return null;
 }

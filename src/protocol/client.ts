@@ -157,12 +157,13 @@ export class ApiClient {
     throw new TransportError(`unexpected answer ${res.status} on ${path}`);
   }
 
-  /** One signed multipart upload (part `file`); the answer is sealed like any other. */
-  async upload<T = {}>(path: string, file: Blob, name = "upload"): Promise<Answer<T>> {
+  /** One signed multipart upload (part `file`, and the route's text fields); the answer is sealed like any other. */
+  async upload<T = {}>(path: string, file: Blob, name = "upload", fields: Record<string, string> = {}): Promise<Answer<T>> {
     if (!this.keys || this.keys.expires <= this.now()) await this.startSession();
     const keys = this.keys!;
     const form = new FormData();
     form.append("file", file, name);
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
     const framed = new Response(form);
     // Read the boundary before the body: some runtimes drop the header once the body is consumed.
     const type = framed.headers.get("content-type") ?? "";

@@ -17,6 +17,10 @@ export const POINT_TYPE = { POINT_TYPE_ENTRY: 601, POINT_TYPE_OUT: 602, POINT_TY
 export const ADDRESS_TYPE = { ADDRESS_TYPE_EXPRESS: 1501, ADDRESS_TYPE_PLACE: 1502 } as const;
 export const ORDER_STATE = { ORDER_STATE_WAIT: 201, ORDER_STATE_SUCCESS: 202, ORDER_STATE_CANCEL: 203, ORDER_STATE_PREVIEW: 204 } as const;
 export const PAY_STATE = { PAY_STATE_WAIT: 301, PAY_STATE_SUCCESS: 302, PAY_STATE_CLOSED: 303, PAY_STATE_REFUND: 304 } as const;
+/** An SMS template's or sign's review at the gateway (spec 3 section 2.4: only AUDIT_STATE_PASS is offered). */
+export const AUDIT_STATE = { AUDIT_STATE_WAIT: 1601, AUDIT_STATE_PASS: 1602, AUDIT_STATE_REJECT: 1603 } as const;
+/** A number of a bulk SMS task (spec 3 section 3 "SMS log": state {nameZh}); docs/decisions.md on "unknown". */
+export const SMS_STATE = { SMS_STATE_WAIT: 2601, SMS_STATE_SENDING: 2602, SMS_STATE_SUCCESS: 2603, SMS_STATE_FAILED: 2604, SMS_STATE_UNKNOWN: 2605 } as const;
 export const SEND_STATE = { SEND_STATE_WAIT: 401, SEND_STATE_SENT: 402 } as const;
 export const DELIVERY_STATE = {
   DELIVERY_STATE_COLLECTED: 500,

@@ -38,3 +38,10 @@ export const OPTION_TEXT_MAX = 200;
 export const OPTION_VALUE_MAX = 100;
 /** Options of one question. */
 export const OPTIONS_MAX = 100;
+/** Bulk SMS (spec 3 section 9): the template and task tables pad to 25 rows, a task's log to 20. */
+export const SMS_TEMPLATE_PAGE_SIZE = 25;
+export const SMS_TASK_PAGE_SIZE = 25;
+export const SMS_LOG_PAGE_SIZE = 20;
+/** A bulk SMS task's name, and the numbers one file may hold. */
+export const SMS_TITLE_MAX = 50;
+export const SMS_MAX_NUMBERS = 10_000;

@@ -65,6 +65,7 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "member.leave": { id: 1767, zh: "会员离职", en: "Member left" },
   "property.update": { id: 1768, zh: "保存属性", en: "Property saved" },
   "member.config": { id: 1769, zh: "会费设置", en: "Dues settings" },
+  "sms.send": { id: 1780, zh: "群发短信", en: "Bulk SMS sent" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

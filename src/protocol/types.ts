@@ -6,7 +6,7 @@
 // This is the type table itself, synced into the `types` table at start and
 // sent to the browser whole; the named constants are in enumerations.ts and
 // result-codes.ts.
-import { COUNTRY_TYPE, LANGUAGE, MODULE_SHOW, NEWS_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "./enumerations";
+import { COUNTRY_TYPE, LANGUAGE, MODULE_SHOW, NEWS_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, SMS_STATE, USER_STATE } from "./enumerations";
 import { OPERATION_ACTIONS, operationCode } from "./operation-types";
 import { RESULT, RESULT_NAMES, type ResultCode } from "./result-codes";
 
@@ -41,7 +41,8 @@ export type TypeGroup =
   | "COMPARE_MODE"
   | "QUIZ_DISPLAY"
   | "NEWS_TYPE"
-  | "MODULE_SHOW";
+  | "MODULE_SHOW"
+  | "SMS_STATE";
 
 const entry = (group: TypeGroup, id: number, code: string, nameZh: string, nameEn: string): TypeEntry => ({
   id,
@@ -164,6 +165,12 @@ export const TYPES: TypeEntry[] = [
   entry("MODULE_SHOW", MODULE_SHOW.MODULE_SHOW_GIFT, "MODULE_SHOW_GIFT", "礼品专区", "Gift zone"),
   entry("MODULE_SHOW", MODULE_SHOW.MODULE_SHOW_GROUP, "MODULE_SHOW_GROUP", "团购专区", "Group buy zone"),
   entry("MODULE_SHOW", MODULE_SHOW.MODULE_SHOW_CLUB, "MODULE_SHOW_CLUB", "俱乐部", "Clubs"),
+
+  entry("SMS_STATE", SMS_STATE.SMS_STATE_WAIT, "SMS_STATE_WAIT", "待发送", "Waiting"),
+  entry("SMS_STATE", SMS_STATE.SMS_STATE_SENDING, "SMS_STATE_SENDING", "发送中", "Sending"),
+  entry("SMS_STATE", SMS_STATE.SMS_STATE_SUCCESS, "SMS_STATE_SUCCESS", "发送成功", "Sent"),
+  entry("SMS_STATE", SMS_STATE.SMS_STATE_FAILED, "SMS_STATE_FAILED", "发送失败", "Failed"),
+  entry("SMS_STATE", SMS_STATE.SMS_STATE_UNKNOWN, "SMS_STATE_UNKNOWN", "结果未知（未重发）", "Outcome unknown (not resent)"),
 ];
 
 export const typeById = new Map(TYPES.map((t) => [t.id, t]));

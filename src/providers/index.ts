@@ -26,7 +26,7 @@ export type Providers = {
  * DATA_DIR.
  */
 export const configuredProviders = (config: Config): Providers => ({
-  sms: config.sms.provider === "tencent" ? tencentSms(config.sms, config.messageTimeoutMs) : outboxSms,
+  sms: config.sms.provider === "tencent" ? tencentSms(config.sms, config.messageTimeoutMs) : outboxSms(config.sms.catalogue),
   mail: config.smtp ? smtpMail(config.smtp, config.messageTimeoutMs) : outboxMail,
   payment: config.payment.wechat ? wechatPayProvider(config.payment.wechat, config.payment.timeoutMs) : sandboxProvider(config),
   storage: config.storage.s3 ? s3Storage(config.storage.s3) : localStorage(join(config.dataDir, "files")),

@@ -15,7 +15,7 @@ import { until } from "../helpers/wait";
 import { makeActivity, makeMembers } from "../helpers/activities";
 import type { PaymentProvider } from "../../src/providers/payment";
 import { sandboxProvider } from "../../src/providers/payment/sandbox";
-import type { SmsMessage, SmsProvider } from "../../src/providers/sms";
+import { DEFAULT_SMS_CATALOGUE, type SmsMessage, type SmsProvider, outboxSms } from "../../src/providers/sms";
 import { DomainError } from "../../src/protocol/result";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
@@ -26,6 +26,7 @@ function gateway() {
   const sent: SmsMessage[] = [];
   let mode: "ok" | "fail" | "hang" = "ok";
   const provider: SmsProvider = {
+    ...outboxSms(DEFAULT_SMS_CATALOGUE),
     name: "test-gateway",
     async send(message) {
       if (mode === "fail") throw new Error("gateway refused");

@@ -6,6 +6,9 @@
 // application, signature name, template (approved, right number of
 // parameters) and number. It answers in the real shapes: Response.Error,
 // or a SendStatusSet per number; and can rate-limit, fail (502) or hang.
+// For bulk SMS it also lists templates and signs by id
+// (DescribeSmsTemplateList, DescribeSmsSignList) from its own account, and
+// sends only an approved sign with an approved template.
 import { createHash, createHmac, randomUUID } from "node:crypto";
 
 export type GatewayMode = "ok" | "limit" | "down" | "hang";
@@ -13,12 +16,36 @@ export type SentSms = { phone: string; templateId: string; params: string[]; sig
 
 export const GATEWAY_ACCOUNT = { secretId: "AKIDunionportaltest01", secretKey: "union-portal-test-secret-key-01", appId: "1400123456", signName: "工会" };
 
+/** The account's bulk templates and signs; StatusCode 0 approved, 1 under review, -1 rejected (as the gateway answers). */
+export type GatewayTemplate = { TemplateId: number; TemplateName: string; TemplateContent: string; StatusCode: number; CreateTime: number };
+export type GatewaySign = { SignId: number; SignName: string; StatusCode: number; CreateTime: number };
+export const GATEWAY_CATALOGUE: { templates: GatewayTemplate[]; signs: GatewaySign[] } = {
+  templates: [
+    { TemplateId: 2000101, TemplateName: "活动通知", TemplateContent: "工会近期有新的会员活动，请登录会员平台查看并报名。", StatusCode: 0, CreateTime: 1767600000 },
+    { TemplateId: 2000102, TemplateName: "会费提醒", TemplateContent: "本年度会费尚未缴纳，请登录会员平台缴纳。", StatusCode: 0, CreateTime: 1767603600 },
+    { TemplateId: 2000103, TemplateName: "未排序模板", TemplateContent: "不在列表中。", StatusCode: 0, CreateTime: 1767607200 },
+    { TemplateId: 2000104, TemplateName: "审核中模板", TemplateContent: "审核中。", StatusCode: 1, CreateTime: 1767610800 },
+  ],
+  signs: [
+    { SignId: 3001, SignName: "工会", StatusCode: 0, CreateTime: 1767600000 },
+    { SignId: 3002, SignName: "工会活动", StatusCode: 0, CreateTime: 1767600000 },
+    { SignId: 3003, SignName: "审核中签名", StatusCode: 1, CreateTime: 1767600000 },
+    { SignId: 3004, SignName: "未排序签名", StatusCode: 0, CreateTime: 1767600000 },
+  ],
+};
+/** The gateway settings that offer the catalogue above: 2000103 and 3004 listed without an order. */
+export const GATEWAY_BULK_ENV = { SMS_BULK_TEMPLATES: "2000102:2,2000101:1,2000103,2000104:3", SMS_BULK_SIGNS: "3002:2,3001:1,3003:3,3004" };
+
 const hex = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data).digest();
 const sha = (data: string) => createHash("sha256").update(data).digest("hex");
 
 export function startSmsGateway(templates: Record<string, number> = { "2000001": 2 }) {
   let mode: GatewayMode = "ok";
-  const approved = new Map(Object.entries(templates));
+  const catalogue = structuredClone(GATEWAY_CATALOGUE);
+  // The approved bulk templates take no parameters.
+  const approved = new Map([...Object.entries(templates), ...catalogue.templates.filter((t) => t.StatusCode === 0).map((t) => [String(t.TemplateId), 0] as const)]);
+  const approvedSign = (name: string) => name === GATEWAY_ACCOUNT.signName || catalogue.signs.some((s) => s.SignName === name && s.StatusCode === 0);
+  const calls: string[] = [];
   const sent: SentSms[] = [];
   const hanging: (() => void)[] = [];
   const requestId = () => randomUUID();
@@ -52,11 +79,26 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
       if (request.method !== "POST" || new URL(request.url).pathname !== "/") return error("UnsupportedOperation", "POST / only");
       const refused = checkSignature(request, body);
       if (refused) return refused;
-      if (request.headers.get("x-tc-action") !== "SendSms" || request.headers.get("x-tc-version") !== "2021-01-11") return error("InvalidAction", "The action or version is not found");
+      const action = request.headers.get("x-tc-action") ?? "";
+      if (!["SendSms", "DescribeSmsTemplateList", "DescribeSmsSignList"].includes(action) || request.headers.get("x-tc-version") !== "2021-01-11") return error("InvalidAction", "The action or version is not found");
       if (!request.headers.get("x-tc-region")) return error("MissingParameter", "X-TC-Region is missing");
+      calls.push(action);
+      if (action === "DescribeSmsTemplateList") {
+        const q = JSON.parse(body) as { TemplateIdSet?: number[]; International?: number };
+        if (!Array.isArray(q.TemplateIdSet) || q.TemplateIdSet.length === 0 || q.International !== 0) return error("MissingParameter", "TemplateIdSet and International are required");
+        const DescribeTemplateStatusSet = catalogue.templates.filter((t) => q.TemplateIdSet!.includes(t.TemplateId)).map((t) => ({ ...t, International: 0, ReviewReply: "" }));
+        return Response.json({ Response: { DescribeTemplateStatusSet, RequestId: requestId() } });
+      }
+      if (action === "DescribeSmsSignList") {
+        const q = JSON.parse(body) as { SignIdSet?: number[]; International?: number };
+        if (!Array.isArray(q.SignIdSet) || q.SignIdSet.length === 0 || q.International !== 0) return error("MissingParameter", "SignIdSet and International are required");
+        const DescribeSignListStatusSet = catalogue.signs.filter((s) => q.SignIdSet!.includes(s.SignId)).map((s) => ({ ...s, International: 0, ReviewReply: "" }));
+        return Response.json({ Response: { DescribeSignListStatusSet, RequestId: requestId() } });
+      }
       const input = JSON.parse(body) as { PhoneNumberSet: string[]; SmsSdkAppId: string; SignName: string; TemplateId: string; TemplateParamSet?: string[]; SessionContext?: string };
       if (input.SmsSdkAppId !== GATEWAY_ACCOUNT.appId) return error("FailedOperation.SmsSdkAppIdVerifyFail", "SmsSdkAppId verification failed");
-      if (input.SignName !== GATEWAY_ACCOUNT.signName) return error("FailedOperation.SignatureIncorrectOrUnapproved", "the signature is not approved");
+      if (!Array.isArray(input.PhoneNumberSet) || input.PhoneNumberSet.length === 0 || input.PhoneNumberSet.length > 200) return error("LimitExceeded.PhoneNumberCountLimit", "1 to 200 numbers a request");
+      if (!approvedSign(input.SignName)) return error("FailedOperation.SignatureIncorrectOrUnapproved", "the signature is not approved");
       const params = input.TemplateParamSet ?? [];
       if (approved.get(input.TemplateId) !== params.length) return error("FailedOperation.TemplateIncorrectOrUnapproved", "the template is not approved or its parameters do not match");
       const SendStatusSet = input.PhoneNumberSet.map((phone) => {
@@ -73,6 +115,9 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
     endpoint: `http://127.0.0.1:${server.port}`,
     sent,
     approved,
+    catalogue,
+    /** The actions called, in order. */
+    calls,
     set: (next: GatewayMode) => (mode = next),
     stop() {
       for (const release of hanging.splice(0)) release();

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../../src/config";
 import { redact } from "../../src/providers/refusal";
+import { DEFAULT_SMS_CATALOGUE } from "../../src/providers/sms";
 import { tc3Authorization } from "../../src/providers/sms/tencent";
 
 describe("Tencent Cloud signature v3 (TC3-HMAC-SHA256)", () => {
@@ -40,7 +41,7 @@ describe("choosing the mail and SMS providers", () => {
   test("unset, both stay in the outbox", () => {
     const c = loadConfig({});
     expect(c.smtp).toBeNull();
-    expect(c.sms).toEqual({ provider: "outbox" });
+    expect(c.sms).toEqual({ provider: "outbox", catalogue: DEFAULT_SMS_CATALOGUE });
   });
 
   test("SMTP_URL gives host, port, TLS and the login, percent-decoded", () => {
@@ -84,7 +85,28 @@ describe("choosing the mail and SMS providers", () => {
       signName: "工会",
       templates: { code: "2000001" },
       region: "ap-guangzhou",
+      bulkTemplates: [],
+      bulkSigns: [],
       endpoint: "https://sms.tencentcloudapi.com",
     });
+  });
+
+  test("bulk SMS: the gateway ids offered with their order; the embedded default's set from SMS_CATALOGUE", () => {
+    const sms = loadConfig({ ...tencent, SMS_BULK_TEMPLATES: "2000101:2, 2000102:1,2000103", SMS_BULK_SIGNS: "3001:1" }).sms;
+    expect(sms.provider === "tencent" && [sms.bulkTemplates, sms.bulkSigns]).toEqual([
+      [{ id: "2000101", order: 2 }, { id: "2000102", order: 1 }, { id: "2000103", order: null }],
+      [{ id: "3001", order: 1 }],
+    ]);
+    expect(() => loadConfig({ ...tencent, SMS_BULK_TEMPLATES: "abc" })).toThrow("SMS_BULK_TEMPLATES");
+    const catalogue = JSON.stringify({
+      templates: [{ code: "9", name: "通知", content: "您好", status: "AUDIT_STATE_PASS", date: "2026-01-05T10:00:00+08:00", order: 1 }],
+      signs: [{ sign: "工会", status: "AUDIT_STATE_WAIT", order: null }],
+    });
+    expect(loadConfig({ SMS_CATALOGUE: catalogue }).sms).toEqual({
+      provider: "outbox",
+      catalogue: { templates: [{ code: "9", name: "通知", content: "您好", status: 1602, date: new Date("2026-01-05T02:00:00Z"), order: 1 }], signs: [{ sign: "工会", status: 1601, order: null }] },
+    });
+    expect(() => loadConfig({ SMS_CATALOGUE: "{" })).toThrow("SMS_CATALOGUE is not JSON");
+    expect(() => loadConfig({ SMS_CATALOGUE: JSON.stringify({ templates: [], signs: [{ sign: "x", status: "OK", order: 1 }] }) })).toThrow("status must be one of");
   });
 });

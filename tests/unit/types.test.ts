@@ -4,7 +4,7 @@ import { RESULT } from "../../src/protocol/result-codes";
 import { TYPES, typeByCode } from "../../src/protocol/types";
 
 test("every named constant map agrees with the type table", () => {
-  const maps = ["USER_STATE", "COUNTRY_TYPE", "LANGUAGE", "PROPERTY_TYPE", "PROPERTY_PURPOSE", "POINT_TYPE", "ADDRESS_TYPE", "ORDER_STATE", "PAY_STATE", "SEND_STATE", "DELIVERY_STATE", "PAGE"] as const;
+  const maps = ["USER_STATE", "COUNTRY_TYPE", "LANGUAGE", "PROPERTY_TYPE", "PROPERTY_PURPOSE", "POINT_TYPE", "ADDRESS_TYPE", "ORDER_STATE", "PAY_STATE", "SEND_STATE", "DELIVERY_STATE", "PAGE", "SMS_STATE", "AUDIT_STATE"] as const;
   for (const map of [RESULT, ...maps.map((name) => enumerations[name])]) {
     for (const [code, id] of Object.entries(map)) {
       expect({ code, id: typeByCode.get(code)?.id }).toEqual({ code, id });

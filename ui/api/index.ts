@@ -134,10 +134,15 @@ export const api = {
   },
 
   /** One signed multipart upload (an image, an import's spreadsheet), under the loading overlay; answered like any call. */
-  async upload<P extends "/file/upload/image" | "/upload/image" | "/order/import/express" | "/order/import/close/update">(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
+  async upload<P extends "/file/upload/image" | "/upload/image" | "/order/import/express" | "/order/import/close/update" | "/user/operation/sms/import/send">(
+    path: P,
+    file: Blob,
+    name?: string,
+    fields?: Record<string, string>,
+  ): Promise<Answer<AnswerOf<P>>> {
     let answer: Answer<AnswerOf<P>>;
     try {
-      answer = await track(client.upload<AnswerOf<P>>(path, file, name));
+      answer = await track(client.upload<AnswerOf<P>>(path, file, name, fields));
     } catch (error) {
       console.error(error);
       return unreachable<AnswerOf<P>>();

@@ -19,6 +19,7 @@ import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
+import sms from "./areas/sms";
 import type { Dictionary } from "./zh";
 
 const en: Dictionary = {
@@ -42,6 +43,7 @@ const en: Dictionary = {
   upload: upload.en,
   mailbox: mailbox.en,
   editor: editor.en,
+  sms: sms.en,
   app: {
     name: "Union Member Portal",
     nameAlt: "工会会员服务平台",

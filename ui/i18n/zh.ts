@@ -20,6 +20,7 @@ import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
+import sms from "./areas/sms";
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -41,6 +42,7 @@ const zh = {
   upload: upload.zh,
   mailbox: mailbox.zh,
   editor: editor.zh,
+  sms: sms.zh,
 
   app: {
     name: "工会会员服务平台",

@@ -1,6 +1,11 @@
 // Text messages to a phone. Verbs never call this: they queue a message in
 // the outbox inside their transaction (src/domains/shared/messages.ts), and
 // the delivery job hands it to the configured provider after the commit.
+// Bulk SMS (spec 3, FUNCTION_MEMBER_EDIT) lists the account's templates and
+// signs, and sends a task's numbers a batch at a time from the same job.
+import { AUDIT_STATE } from "../../protocol/enumerations";
+
+const { AUDIT_STATE_PASS } = AUDIT_STATE;
 
 /**
  * The texts the portal sends by SMS, each with its parameters in order. The
@@ -20,8 +25,43 @@ export type SmsTemplate = { name: SmsTemplateName; params: string[] };
 /** `id` is the outbox row's: a gateway may carry it back, and logs name it. */
 export type SmsMessage = { id: number; to: string; text: string; template: SmsTemplate | null };
 
+/**
+ * A template of the account, as the bulk SMS dialog lists it (spec 3 section 3
+ * "SMS template"): `status` an AUDIT_STATE id; `order` the place the operator
+ * gave it, null when it is not offered (spec 3 section 2.4: hidden).
+ */
+export type SmsTemplateInfo = { code: string; name: string; content: string; status: number; date: Date | null; order: number | null };
+/** A sign (spec 3 section 3 "SMS sign"): offered only approved and with an order. */
+export type SmsSignInfo = { sign: string; status: number; order: number | null };
+/** The templates and signs an account has: the embedded default keeps them in the settings (SMS_CATALOGUE). */
+export type SmsCatalogue = { templates: SmsTemplateInfo[]; signs: SmsSignInfo[] };
+
+/** One gateway request of a bulk task: the same sign and template (without parameters) to these numbers. */
+export type BulkSms = { task: number; phones: string[]; sign: string; code: string };
+/**
+ * Each number's outcome as the gateway answered it: sent; refused (trying
+ * again cannot help); or not sent and safe to try again (a rate limit).
+ */
+export type BulkOutcome = { phone: string; outcome: "sent" | "failed" | "again"; reason: string | null };
+
+/** Thrown by sendBulk when the gateway may have sent some numbers and did not say which (no answer, a 5xx). */
+export class UnknownOutcome extends Error {
+  override name = "UnknownOutcome";
+}
+
+/** The most numbers one SendSms request carries (Tencent Cloud: 200). */
+export const BULK_BATCH = 200;
+
 export interface SmsProvider {
   readonly name: string;
+  /** The account's templates and signs (bulk SMS). Throws when the gateway cannot be read. */
+  catalogue(): Promise<SmsCatalogue>;
+  /**
+   * A bulk task's numbers, at most BULK_BATCH. Resolves with every number's
+   * outcome when the gateway answered (a refusal of the whole request is
+   * every number's); throws UnknownOutcome when it may have sent without saying.
+   */
+  sendBulk(message: BulkSms): Promise<BulkOutcome[]>;
   /**
    * Throws when the gateway refused or could not be reached: a Refusal
    * (src/providers/refusal.ts) when trying again cannot help, anything else
@@ -30,5 +70,36 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<void>;
 }
 
-/** The embedded default: the outbox row staff read is the delivery, so there is nothing more to do. */
-export const outboxSms: SmsProvider = { name: "outbox", send: async () => {} };
+/**
+ * The embedded default: the outbox row staff read is the delivery, so there
+ * is nothing more to do. For bulk SMS it keeps a small approved set from the
+ * settings, and refuses what a gateway would: a sign or template not in it,
+ * not approved, or not offered.
+ */
+export function outboxSms(catalogue: SmsCatalogue): SmsProvider {
+  return {
+    name: "outbox",
+    send: async () => {},
+    catalogue: async () => catalogue,
+    async sendBulk(message) {
+      const approved = (x: { status: number; order: number | null } | undefined) => x && x.status === AUDIT_STATE_PASS && x.order !== null;
+      const reason = !approved(catalogue.signs.find((s) => s.sign === message.sign))
+        ? "the sign is not approved"
+        : !approved(catalogue.templates.find((t) => t.code === message.code))
+          ? "the template is not approved"
+          : null;
+      return message.phones.map((phone) => ({ phone, outcome: reason ? "failed" : "sent", reason }));
+    },
+  };
+}
+
+
+/** The embedded default's set when SMS_CATALOGUE is not given: a notice and a reminder, under the union's sign. */
+export const DEFAULT_SMS_CATALOGUE: SmsCatalogue = {
+  templates: [
+    { code: "1000001", name: "活动通知", content: "您好，工会近期有新的会员活动，请登录工会会员平台查看详情并报名。", status: AUDIT_STATE_PASS, date: new Date("2026-01-05T02:00:00Z"), order: 1 },
+    { code: "1000002", name: "会费提醒", content: "您好，本年度工会会费尚未缴纳，请登录工会会员平台完成缴纳。如已缴纳请忽略本短信。", status: AUDIT_STATE_PASS, date: new Date("2026-01-05T02:10:00Z"), order: 2 },
+    { code: "1000003", name: "激活提醒", content: "您好，您的工会会员账号尚未激活，请使用工号登录工会会员平台完成激活。", status: AUDIT_STATE_PASS, date: new Date("2026-01-05T02:20:00Z"), order: 3 },
+  ],
+  signs: [{ sign: "公司工会", status: AUDIT_STATE_PASS, order: 1 }],
+};

@@ -3,9 +3,16 @@
 // key pair (TC3-HMAC-SHA256, below), naming an approved signature and
 // template and carrying the template's parameters, never free text. Errors
 // come back with HTTP 200 as Response.Error, or per number in SendStatusSet.
+// Bulk SMS reads the offered templates and signs by their ids
+// (DescribeSmsTemplateList, DescribeSmsSignList) and sends a task's numbers
+// in one SendSms of up to 200 numbers, the template without parameters.
 import { createHash, createHmac } from "node:crypto";
+import { AUDIT_STATE } from "../../protocol/enumerations";
 import { Refusal, redact } from "../refusal";
-import type { SmsMessage, SmsProvider, SmsTemplateName } from ".";
+import { type BulkOutcome, type SmsCatalogue, type SmsMessage, type SmsProvider, type SmsTemplateName, UnknownOutcome } from ".";
+
+/** A gateway id the operator offers for bulk SMS, and its place in the list (null: listed, not offered). */
+export type OfferedId = { id: string; order: number | null };
 
 export type TencentSmsSettings = {
   secretId: string;
@@ -17,12 +24,15 @@ export type TencentSmsSettings = {
   /** Which gateway template id each of the portal's templates is. */
   templates: Record<SmsTemplateName, string>;
   region: string;
+  /** The templates bulk SMS offers (SMS_BULK_TEMPLATES): the gateway has no order of its own. */
+  bulkTemplates: OfferedId[];
+  /** The signs bulk SMS offers (SMS_BULK_SIGNS), by the gateway's SignId. */
+  bulkSigns: OfferedId[];
   /** https://sms.tencentcloudapi.com; tests point it at a local fake. */
   endpoint: string;
 };
 
 const SERVICE = "sms";
-const ACTION = "SendSms";
 const VERSION = "2021-01-11";
 const CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -70,22 +80,77 @@ const refusal = (code: string, text: string) => {
 /** The gateway wants E.164; the portal keeps mainland numbers as typed (11 digits). */
 const e164 = (phone: string) => (phone.startsWith("+") ? phone : `+86${phone}`);
 
+type Status = { Code: string; Message: string; PhoneNumber?: string; SerialNo?: string };
 type Answer = {
   Response?: {
     Error?: { Code: string; Message: string };
-    SendStatusSet?: { Code: string; Message: string; SerialNo?: string }[];
+    SendStatusSet?: Status[];
+    DescribeTemplateStatusSet?: { TemplateId: number; StatusCode: number; TemplateName: string; CreateTime: number; TemplateContent?: string }[];
+    DescribeSignListStatusSet?: { SignId: number; StatusCode: number; SignName: string; CreateTime: number }[];
     RequestId?: string;
   };
 };
 
+/** The gateway's review state (0 approved, 1 under review, -1 rejected) as the type table's. */
+const auditState = (code: number) => (code === 0 ? AUDIT_STATE.AUDIT_STATE_PASS : code === 1 ? AUDIT_STATE.AUDIT_STATE_WAIT : AUDIT_STATE.AUDIT_STATE_REJECT);
+
 /** `clock` is the wall clock the gateway checks the timestamp against (±5 minutes), not the portal's business time. */
 export function tencentSms(settings: TencentSmsSettings, timeoutMs: number, clock: () => number = Date.now): SmsProvider {
   const url = new URL(settings.endpoint);
+
+  /**
+   * One signed call. Throws a Refusal for an HTTP 4xx, a plain Error when
+   * there was no usable answer (unreachable, timeout, 429, 5xx, not JSON);
+   * the answer's Response.Error is the caller's to read.
+   */
+  async function call(action: string, payload: object): Promise<NonNullable<Answer["Response"]>> {
+    const body = JSON.stringify(payload);
+    const timestamp = Math.floor(clock() / 1000);
+    const signedHeaders = { "content-type": CONTENT_TYPE, host: url.host, "x-tc-action": action };
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: {
+          Authorization: tc3Authorization({ ...settings, service: SERVICE, timestamp, headers: signedHeaders, body }),
+          "Content-Type": CONTENT_TYPE,
+          "X-TC-Action": action,
+          "X-TC-Version": VERSION,
+          "X-TC-Timestamp": String(timestamp),
+          "X-TC-Region": settings.region,
+        },
+        body,
+        // A gateway that hangs must let go of the socket, not only of the try.
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const e = error as Error;
+      throw new Error(redact(e.name === "TimeoutError" ? `Tencent SMS: no answer within ${timeoutMs} ms` : `Tencent SMS unreachable: ${e.message}`));
+    }
+    if (response.status === 429 || response.status >= 500) throw new Error(`Tencent SMS: HTTP ${response.status}`);
+    if (response.status !== 200) throw new Refusal(`Tencent SMS: HTTP ${response.status}`);
+    try {
+      return ((await response.json()) as Answer).Response ?? {};
+    } catch {
+      throw new Error("Tencent SMS: an answer that is not JSON");
+    }
+  }
+
+  /** A list call: its answer, or an Error naming the gateway's refusal. */
+  async function list(action: string, payload: object) {
+    const answer = await call(action, payload);
+    if (answer.Error) throw new Error(redact(`Tencent SMS ${action}: ${answer.Error.Code} ${answer.Error.Message}`));
+    return answer;
+  }
+
+  const ids = (offered: OfferedId[]) => offered.map((o) => Number(o.id));
+  const orderOf = (offered: OfferedId[], id: number) => offered.find((o) => o.id === String(id))?.order ?? null;
+
   return {
     name: "tencent",
     async send(message: SmsMessage) {
       if (!message.template) throw new Refusal(`message ${message.id} has no SMS template: the gateway sends approved templates only`);
-      const body = JSON.stringify({
+      const answer = await call("SendSms", {
         PhoneNumberSet: [e164(message.to)],
         SmsSdkAppId: settings.appId,
         SignName: settings.signName,
@@ -94,41 +159,57 @@ export function tencentSms(settings: TencentSmsSettings, timeoutMs: number, cloc
         // Carried back in the delivery receipt: the outbox row it answers.
         SessionContext: `outbox-${message.id}`,
       });
-      const timestamp = Math.floor(clock() / 1000);
-      const signedHeaders = { "content-type": CONTENT_TYPE, host: url.host, "x-tc-action": ACTION };
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: "POST",
-          headers: {
-            Authorization: tc3Authorization({ ...settings, service: SERVICE, timestamp, headers: signedHeaders, body }),
-            "Content-Type": CONTENT_TYPE,
-            "X-TC-Action": ACTION,
-            "X-TC-Version": VERSION,
-            "X-TC-Timestamp": String(timestamp),
-            "X-TC-Region": settings.region,
-          },
-          body,
-          // A gateway that hangs must let go of the socket, not only of the try.
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        const e = error as Error;
-        throw new Error(redact(e.name === "TimeoutError" ? `Tencent SMS: no answer within ${timeoutMs} ms` : `Tencent SMS unreachable: ${e.message}`));
-      }
-      if (response.status === 429 || response.status >= 500) throw new Error(`Tencent SMS: HTTP ${response.status}`);
-      if (response.status !== 200) throw new Refusal(`Tencent SMS: HTTP ${response.status}`);
-      let answer: Answer;
-      try {
-        answer = (await response.json()) as Answer;
-      } catch {
-        throw new Error("Tencent SMS: an answer that is not JSON");
-      }
-      const error = answer.Response?.Error;
-      if (error) throw refusal(error.Code, error.Message);
-      const status = answer.Response?.SendStatusSet?.[0];
+      if (answer.Error) throw refusal(answer.Error.Code, answer.Error.Message);
+      const status = answer.SendStatusSet?.[0];
       if (!status) throw new Error("Tencent SMS: an answer without a send status");
       if (status.Code !== "Ok") throw refusal(status.Code, status.Message);
+    },
+
+    async catalogue(): Promise<SmsCatalogue> {
+      const templates = settings.bulkTemplates.length
+        ? ((await list("DescribeSmsTemplateList", { TemplateIdSet: ids(settings.bulkTemplates), International: 0 })).DescribeTemplateStatusSet ?? [])
+        : [];
+      const signs = settings.bulkSigns.length ? ((await list("DescribeSmsSignList", { SignIdSet: ids(settings.bulkSigns), International: 0 })).DescribeSignListStatusSet ?? []) : [];
+      return {
+        templates: templates.map((t) => ({
+          code: String(t.TemplateId),
+          name: t.TemplateName,
+          content: t.TemplateContent ?? "",
+          status: auditState(t.StatusCode),
+          date: t.CreateTime ? new Date(t.CreateTime * 1000) : null,
+          order: orderOf(settings.bulkTemplates, t.TemplateId),
+        })),
+        signs: signs.map((s) => ({ sign: s.SignName, status: auditState(s.StatusCode), order: orderOf(settings.bulkSigns, s.SignId) })),
+      };
+    },
+
+    async sendBulk(message) {
+      const all = (outcome: BulkOutcome["outcome"], reason: string) => message.phones.map((phone) => ({ phone, outcome, reason }));
+      let answer;
+      try {
+        answer = await call("SendSms", {
+          PhoneNumberSet: message.phones.map(e164),
+          SmsSdkAppId: settings.appId,
+          SignName: message.sign,
+          TemplateId: message.code,
+          TemplateParamSet: [],
+          SessionContext: `sms-task-${message.task}`,
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return all("failed", error.message);
+        // Refused before it was read: nothing was sent.
+        if (/HTTP 429$/.test((error as Error).message)) return all("again", (error as Error).message);
+        throw new UnknownOutcome((error as Error).message);
+      }
+      // A refusal of the whole request: nothing was sent.
+      if (answer.Error) return all(TEMPORARY.test(answer.Error.Code) ? "again" : "failed", redact(`${answer.Error.Code} ${answer.Error.Message}`));
+      const byPhone = new Map((answer.SendStatusSet ?? []).map((s) => [s.PhoneNumber, s]));
+      return message.phones.map((phone): BulkOutcome => {
+        const status = byPhone.get(e164(phone));
+        if (!status) return { phone, outcome: "failed", reason: "no status for this number in the answer" };
+        if (status.Code === "Ok") return { phone, outcome: "sent", reason: null };
+        return { phone, outcome: TEMPORARY.test(status.Code) ? "again" : "failed", reason: redact(`${status.Code} ${status.Message}`) };
+      });
     },
   };
 }

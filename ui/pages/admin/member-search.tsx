@@ -18,6 +18,7 @@ import { hasPower, session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
 import { MemberDetail } from "./member-detail";
 import { MemberForm } from "./member-form";
+import { SmsDialog } from "./sms-dialog";
 import type { Role } from "./member-model";
 
 type Row = ItemOf<"/user/operation/list">;
@@ -48,6 +49,7 @@ export function MemberManagementPage() {
   const roles = useRoles();
   const [open, setOpen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const [sms, setSms] = useState(false);
   const { filterBar, list, reload } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
 
   const columns: Column<Row>[] = [
@@ -86,16 +88,24 @@ export function MemberManagementPage() {
           ]}
           {...filterBar}
         />
-        {hasPower("FUNCTION_USER_OPERATION_CREATE") ? (
+        {hasPower("FUNCTION_USER_OPERATION_CREATE") || hasPower("FUNCTION_MEMBER_EDIT") ? (
           <div className="member-actions">
-            <button type="button" className="button" onClick={() => setCreating(true)} data-testid="new-member">
-              {t("members.create")}
-            </button>
+            {hasPower("FUNCTION_USER_OPERATION_CREATE") ? (
+              <button type="button" className="button" onClick={() => setCreating(true)} data-testid="new-member">
+                {t("members.create")}
+              </button>
+            ) : null}
+            {hasPower("FUNCTION_MEMBER_EDIT") ? (
+              <button type="button" className="button" onClick={() => setSms(true)} data-testid="open-sms">
+                {t("sms.open")}
+              </button>
+            ) : null}
           </div>
         ) : null}
         <CardList {...list} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
+      {sms ? <SmsDialog onClose={() => setSms(false)} /> : null}
       {creating ? <MemberForm roles={roles} member={null} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), reload())} /> : null}
     </>
   );

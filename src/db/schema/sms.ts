@@ -1,0 +1,51 @@
+// Bulk SMS (spec 3 sections 2.4 and 3 "SMS task", "SMS log"): a task is one
+// send of an approved template under a sign to the numbers of a file; each
+// number is a row the delivery job claims, sends once and records. A number
+// is in a task once (the unique index), so it can never be sent twice.
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { SMS_STATE } from "../../protocol/enumerations";
+import { users } from "./user";
+import { ts } from "./columns";
+
+export const smsTasks = pgTable(
+  "sms_tasks",
+  {
+    id: serial("id").primaryKey(),
+    /** The task name the operator gave ("请填写任务名称。"). */
+    title: text("title").notNull(),
+    /** The sign and the gateway's template code, as chosen. */
+    sign: text("sign").notNull(),
+    code: text("code").notNull(),
+    /** The uploaded file's name and storage key: what was sent to whom can be traced. */
+    fileName: text("file_name").notNull(),
+    fileKey: text("file_key").notNull(),
+    /** How many numbers (distinct) the task holds. */
+    count: integer("count").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("sms_tasks_created_idx").on(t.createdAt)],
+);
+
+export const smsNumbers = pgTable(
+  "sms_numbers",
+  {
+    id: serial("id").primaryKey(),
+    taskId: integer("task_id")
+      .notNull()
+      .references(() => smsTasks.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    /** An SMS_STATE id: waiting, sending (claimed), sent, failed, or unknown (claimed, no outcome: never resent). */
+    state: integer("state").notNull().default(SMS_STATE.SMS_STATE_WAIT),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a waiting number may be sent (again, after a rate limit). */
+    nextAt: ts("next_at").notNull().default(sql`now()`),
+    /** A claim holds the number until then; a claim that outlived it without an outcome is marked unknown. */
+    claimedUntil: ts("claimed_until"),
+    doneAt: ts("done_at"),
+    /** Why it failed, as the gateway said (without the number). */
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("sms_numbers_task_phone_idx").on(t.taskId, t.phone), index("sms_numbers_due_idx").on(t.state, t.nextAt)],
+);

@@ -1,0 +1,120 @@
+// Bulk SMS tasks (spec 3 sections 2.4, 5 "Short message send" and 7 "Short
+// messages"; FUNCTION_MEMBER_EDIT). A send is a task made in the upload's
+// one transaction: the task row and one row per distinct number of the file;
+// the outbox's delivery job sends them afterwards (./delivery.ts). A file
+// with a cell that is not a phone number is refused whole, naming its rows
+// (docs/decisions.md): nothing is sent to part of a list by mistake.
+import { Type as t } from "@sinclair/typebox";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { smsNumbers, smsTasks } from "../../db/schema";
+import type { CommandCtx, UploadedFile } from "../../http/kit";
+import { SMS_STATE } from "../../protocol/enumerations";
+import { maskPhone } from "../../protocol/identity";
+import { SMS_LOG_PAGE_SIZE, SMS_MAX_NUMBERS, SMS_TASK_PAGE_SIZE, SMS_TITLE_MAX } from "../../protocol/limits";
+import { DomainError, page } from "../../protocol/result";
+import { typeById } from "../../protocol/types";
+import type { Ctx, MemberCtx } from "../context";
+import { idField, pageIndex } from "../shared/fields";
+import { readRows } from "../shared/sheets/workbook";
+
+/** Spec 3 section 9: 1 and 10 digits. */
+const PHONE = /^1\d{10}$/;
+/** A gateway's template code: digits (Tencent) or a short name. */
+const CODE = /^[A-Za-z0-9_-]{1,20}$/;
+/** Rows a refusal names, at most: the operator fixes these and sends again. */
+const ROWS_NAMED = 20;
+const INSERT_CHUNK = 1000;
+
+/** The text parts beside the file; missing is empty, and empty is refused with the spec's message. */
+export const smsSendFields = t.Object({
+  sign: t.Optional(t.String({ maxLength: 40 })),
+  title: t.Optional(t.String({ maxLength: 200 })),
+  code: t.Optional(t.String({ maxLength: 40 })),
+});
+
+const refuse = (field: string, params: Record<string, unknown> = {}): never => {
+  throw new DomainError("ERROR_PARAMS", { field, ...params });
+};
+
+/** The file's numbers, distinct, in the file's order; a row that is not one phone number refuses the file. */
+export function phonesOf(bytes: Uint8Array): string[] {
+  const rows = readRows(bytes, { maxRows: SMS_MAX_NUMBERS });
+  const bad: number[] = [];
+  const phones = new Set<string>();
+  for (const { line, cells } of rows) {
+    // One column: a number typed in a cell may come with spaces or dashes as people write it.
+    const filled = cells.filter((c) => c !== "");
+    const phone = (filled[0] ?? "").replace(/[\s-]/g, "");
+    if (filled.length !== 1 || !PHONE.test(phone)) bad.push(line);
+    else phones.add(phone);
+  }
+  if (bad.length) refuse("file", { reason: "phones", rows: bad.slice(0, ROWS_NAMED), count: bad.length });
+  if (phones.size === 0) refuse("file", { reason: "empty" });
+  return [...phones];
+}
+
+/** Upload /user/operation/sms/import/send (file, sign, title, code) → count. */
+export async function sendSms({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { file: UploadedFile } & typeof smsSendFields.static }) {
+  const sign = (input.sign ?? "").trim();
+  if (!sign) refuse("sign");
+  const title = (input.title ?? "").trim();
+  if (!title) refuse("title");
+  if ([...title].length > SMS_TITLE_MAX) refuse("title", { reason: "long", max: SMS_TITLE_MAX });
+  const code = (input.code ?? "").trim();
+  if (!CODE.test(code)) refuse("code");
+  const phones = phonesOf(input.file.bytes);
+  const [task] = await ctx.db
+    .insert(smsTasks)
+    .values({ title, sign, code, fileName: input.file.name, fileKey: input.file.key, count: phones.length, createdBy: ctx.actor.id, createdAt: ctx.now })
+    .returning({ id: smsTasks.id });
+  for (let i = 0; i < phones.length; i += INSERT_CHUNK) {
+    await ctx.db.insert(smsNumbers).values(phones.slice(i, i + INSERT_CHUNK).map((phone) => ({ taskId: task!.id, phone, nextAt: ctx.now })));
+  }
+  return { id: task!.id, count: phones.length, audit: { entity: "sms_task", id: task!.id, detail: JSON.stringify({ title, sign, code, count: phones.length }) } };
+}
+
+export const smsTasksInput = t.Object({ index: pageIndex });
+
+/** POST /user/operation/sms/tasks {index} → list, count, max, index: newest first. */
+export async function listSmsTasks({ ctx, input }: { ctx: Ctx; input: typeof smsTasksInput.static }) {
+  const [total] = await ctx.db.select({ n: count() }).from(smsTasks);
+  const p = page(input.index, total!.n, SMS_TASK_PAGE_SIZE);
+  const rows = await ctx.db.select().from(smsTasks).orderBy(desc(smsTasks.createdAt), desc(smsTasks.id)).limit(p.size).offset(p.offset);
+  const list = rows.map((r) => ({ id: r.id, title: r.title, sign: r.sign, code: r.code, count: r.count, date: r.createdAt.toISOString() }));
+  return { list, count: p.count, max: p.max, index: p.index };
+}
+
+export const smsLogsInput = t.Object({ index: pageIndex, task: idField });
+
+const FAILED = [SMS_STATE.SMS_STATE_FAILED, SMS_STATE.SMS_STATE_UNKNOWN];
+
+/**
+ * POST /user/operation/sms/logs {index, task} → list, count, max, success,
+ * failed: each number (masked) with its state; "failed" counts the numbers
+ * not known to have been sent (refused, or without an outcome).
+ */
+export async function listSmsLogs({ ctx, input }: { ctx: Ctx; input: typeof smsLogsInput.static }) {
+  const [task] = await ctx.db.select({ id: smsTasks.id }).from(smsTasks).where(eq(smsTasks.id, input.task));
+  if (!task) throw new DomainError("ERROR_RESULT_NULL");
+  const [totals] = await ctx.db
+    .select({
+      n: count(),
+      success: sql<number>`count(*) filter (where ${smsNumbers.state} = ${SMS_STATE.SMS_STATE_SUCCESS})`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${inArray(smsNumbers.state, FAILED)})`.mapWith(Number),
+    })
+    .from(smsNumbers)
+    .where(eq(smsNumbers.taskId, task.id));
+  const p = page(input.index, totals!.n, SMS_LOG_PAGE_SIZE);
+  const rows = await ctx.db
+    .select({ id: smsNumbers.id, phone: smsNumbers.phone, state: smsNumbers.state, error: smsNumbers.error })
+    .from(smsNumbers)
+    .where(and(eq(smsNumbers.taskId, task.id)))
+    .orderBy(smsNumbers.id)
+    .limit(p.size)
+    .offset(p.offset);
+  const list = rows.map((r) => {
+    const type = typeById.get(r.state);
+    return { id: r.id, phone: maskPhone(r.phone), state: { id: r.state, nameZh: type?.nameZh ?? "", nameEn: type?.nameEn ?? "" }, error: r.error };
+  });
+  return { list, count: p.count, max: p.max, index: p.index, success: totals!.success, failed: totals!.failed };
+}

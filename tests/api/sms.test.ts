@@ -1,0 +1,322 @@
+// Bulk SMS (spec 3 sections 2.4, 3, 5 "Short message send", 7 "Short
+// messages", 9): the templates and signs offered, from the embedded default's
+// set and from the Tencent Cloud gateway (a local fake that checks
+// signatures); the send refused with the spec's messages and nothing
+// written; a task drained by the delivery job's tick, each number once, even
+// across a crash; the gateway's refusals and silences recorded per number.
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { and, count, eq } from "drizzle-orm";
+import { operationLog, smsNumbers, smsTasks } from "../../src/db/schema";
+import { claimSmsNumbers, SMS_CLAIM_MS } from "../../src/domains/sms/delivery";
+import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
+import type { ApiClient } from "../../src/protocol/client";
+import { SMS_STATE } from "../../src/protocol/enumerations";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { TINY_PNG } from "../helpers/routes";
+import { xlsxFile } from "../helpers/sheets";
+import { GATEWAY_ACCOUNT, GATEWAY_BULK_ENV, startSmsGateway } from "../helpers/sms-gateway";
+
+const SEND = "/user/operation/sms/import/send";
+const deliver = JOBS.find((j) => j.name === "deliver-messages")!;
+
+type Log = { list: { id: number; phone: string; state: { id: number; nameZh: string; nameEn: string }; error: string | null }[]; count: number; max: number; index: number; success: number; failed: number };
+type Tasks = { list: { id: number; title: string; count: number; date: string }[]; count: number; max: number; index: number };
+
+/** An xlsx of one column of numbers, no header. */
+const numbers = (...phones: (string | number)[]) => xlsxFile(phones.map((p) => [p]));
+const send = (c: ApiClient, file: Blob, fields: Record<string, string>) => c.upload<{ id: number; count: number }>(SEND, file, "numbers.xlsx", fields);
+const failure = (a: { message: { code: string; params?: unknown } }): Record<string, unknown> => ({ code: a.message.code, ...(a.message.params as object) });
+
+function helpers(app: () => TestApp) {
+  return {
+    tick: async (ms = 5_000) => {
+      const t = app();
+      t.clock.advance(ms);
+      await runJob(t, deliver, t.clock.now());
+    },
+    states: async (task: number) =>
+      (await app().db.select({ phone: smsNumbers.phone, state: smsNumbers.state, attempts: smsNumbers.attempts }).from(smsNumbers).where(eq(smsNumbers.taskId, task)).orderBy(smsNumbers.phone)).map(
+        (r) => [r.phone, r.state, r.attempts],
+      ),
+    taskCount: async () => (await app().db.select({ n: count() }).from(smsTasks))[0]!.n,
+  };
+}
+
+const CATALOGUE = JSON.stringify({
+  templates: [
+    { code: "900002", name: "会费提醒", content: "本年度会费尚未缴纳。", status: "AUDIT_STATE_PASS", date: "2026-01-05T10:00:00+08:00", order: 2 },
+    { code: "900001", name: "活动通知", content: "近期有新的会员活动。", status: "AUDIT_STATE_PASS", date: "2026-01-04T10:00:00+08:00", order: 1 },
+    { code: "900003", name: "未排序", content: "不应出现。", status: "AUDIT_STATE_PASS", date: null, order: null },
+    { code: "900004", name: "审核中", content: "审核中的模板。", status: "AUDIT_STATE_WAIT", date: null, order: 3 },
+  ],
+  signs: [
+    { sign: "公司工会", status: "AUDIT_STATE_PASS", order: 2 },
+    { sign: "工会", status: "AUDIT_STATE_PASS", order: 1 },
+    { sign: "审核中", status: "AUDIT_STATE_WAIT", order: 3 },
+    { sign: "未排序", status: "AUDIT_STATE_PASS", order: null },
+  ],
+});
+
+describe("the embedded default (SMS_CATALOGUE)", () => {
+  let t: TestApp;
+  let operator: ApiClient;
+  const { tick, states, taskCount } = helpers(() => t);
+  beforeAll(async () => {
+    t = await startTestApp({ SMS_CATALOGUE: CATALOGUE });
+    operator = await t.as("cn000003");
+  }, 60_000);
+  afterAll(() => t.close());
+
+  test("a member and the editor are refused every call; the operator is allowed", async () => {
+    const before = await taskCount();
+    for (const account of ["cn100001", "cn000002"]) {
+      const c = await t.as(account);
+      for (const [path, payload] of [
+        ["/user/operation/sms/template", { index: 1 }],
+        ["/user/operation/sms/sign", { index: 1 }],
+        ["/user/operation/sms/tasks", { index: 1 }],
+        ["/user/operation/sms/logs", { index: 1, task: 1 }],
+      ] as const) {
+        expect({ path, code: (await c.call(path, payload)).message.code }).toEqual({ path, code: "ERROR_NOT_POWER" });
+      }
+      expect((await send(c, numbers("13900000001"), { sign: "工会", title: "x", code: "900001" })).message.code).toBe("ERROR_NOT_POWER");
+    }
+    expect(await taskCount()).toBe(before);
+  });
+
+  test("templates without an order are hidden; only approved signs with an order are offered; both in their order", async () => {
+    const templates = await operator.call<{ list: { name: string; code: string; content: string; status: number; date: string | null; order: number }[] }>("/user/operation/sms/template", { index: 1 });
+    expect(templates.list!.map((x) => [x.code, x.name, x.status, x.order])).toEqual([
+      ["900001", "活动通知", 1602, 1],
+      ["900002", "会费提醒", 1602, 2],
+      ["900004", "审核中", 1601, 3],
+    ]);
+    expect(templates.list![0]).toMatchObject({ content: "近期有新的会员活动。", date: "2026-01-04T02:00:00.000Z" });
+    const signs = await operator.call<{ list: { sign: string; order: number; status: number }[] }>("/user/operation/sms/sign", { index: 1 });
+    expect(signs.list).toEqual([
+      { sign: "工会", order: 1, status: 1602 },
+      { sign: "公司工会", order: 2, status: 1602 },
+    ]);
+  });
+
+  test("the send is refused without a sign, a task name, a template or a readable file of phone numbers; nothing is written", async () => {
+    const before = await taskCount();
+    const good = { sign: "工会", title: "活动通知", code: "900001" };
+    const file = numbers("13900000001");
+    expect(failure(await send(operator, file, { ...good, sign: "" }))).toEqual({ code: "ERROR_PARAMS", field: "sign" });
+    expect(failure(await send(operator, file, { title: "x", code: "900001" }))).toEqual({ code: "ERROR_PARAMS", field: "sign" });
+    expect(failure(await send(operator, file, { ...good, title: "   " }))).toEqual({ code: "ERROR_PARAMS", field: "title" });
+    expect(failure(await send(operator, file, { ...good, title: "长".repeat(51) }))).toEqual({ code: "ERROR_PARAMS", field: "title", reason: "long", max: 50 });
+    expect(failure(await send(operator, file, { ...good, code: "" }))).toEqual({ code: "ERROR_PARAMS", field: "code" });
+    expect(failure(await send(operator, file, { ...good, other: "x" }))).toEqual({ code: "ERROR_PARAMS", reason: "schema" });
+    // No file, a picture, an empty sheet, and a sheet with rows that are not one phone number.
+    expect(failure(await send(operator, new Blob([]), good))).toMatchObject({ code: "ERROR_PARAMS", reason: "size" });
+    expect(failure(await send(operator, new Blob([TINY_PNG]), good))).toMatchObject({ code: "ERROR_PARAMS", reason: "type" });
+    expect(failure(await send(operator, xlsxFile([[""]]), good))).toMatchObject({ code: "ERROR_PARAMS" });
+    expect(failure(await send(operator, numbers("13900000001", "1390000", "13900000002", "电话", "23900000003"), good))).toEqual({
+      code: "ERROR_PARAMS",
+      field: "file",
+      reason: "phones",
+      rows: [2, 4, 5],
+      count: 3,
+    });
+    expect(failure(await send(operator, xlsxFile([["13900000001", "张三"]]), good))).toMatchObject({ field: "file", reason: "phones", rows: [1] });
+    expect(await taskCount()).toBe(before);
+  });
+
+  test("a task is made by the upload and sent by the delivery job: each number once, with its log and counts, and the send is audited", async () => {
+    const sent = await send(operator, numbers(13900000011, "139 0000 0012", "13900000013", "13900000011"), { sign: "工会", title: "十一月活动通知", code: "900001" });
+    expect(sent.message.code).toBe("SUCCESS");
+    expect(sent.count).toBe(3);
+    const task = sent.id!;
+    // Nothing is sent by the request.
+    expect(await states(task)).toEqual([
+      ["13900000011", SMS_STATE.SMS_STATE_WAIT, 0],
+      ["13900000012", SMS_STATE.SMS_STATE_WAIT, 0],
+      ["13900000013", SMS_STATE.SMS_STATE_WAIT, 0],
+    ]);
+    const tasks = await operator.call<Tasks>("/user/operation/sms/tasks", { index: 1 });
+    expect(tasks.list![0]).toMatchObject({ id: task, title: "十一月活动通知", count: 3, date: t.clock.now().toISOString() });
+    await tick();
+    await tick();
+    expect(await states(task)).toEqual([
+      ["13900000011", SMS_STATE.SMS_STATE_SUCCESS, 1],
+      ["13900000012", SMS_STATE.SMS_STATE_SUCCESS, 1],
+      ["13900000013", SMS_STATE.SMS_STATE_SUCCESS, 1],
+    ]);
+    const log = await operator.call<Log>("/user/operation/sms/logs", { index: 1, task });
+    expect(log).toMatchObject({ count: 3, max: 1, index: 1, success: 3, failed: 0 });
+    expect(log.list!.map((l) => [l.phone, l.state.nameZh, l.state.nameEn])).toEqual([
+      ["139****0011", "发送成功", "Sent"],
+      ["139****0012", "发送成功", "Sent"],
+      ["139****0013", "发送成功", "Sent"],
+    ]);
+    const [audit] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "sms.send"), eq(operationLog.targetId, String(task))));
+    expect(audit).toMatchObject({ targetEntity: "sms_task", targetId: String(task) });
+    expect(JSON.parse(audit!.detail!)).toEqual({ title: "十一月活动通知", sign: "工会", code: "900001", count: 3 });
+    expect((await operator.call("/user/operation/sms/logs", { index: 1, task: 999_999 })).message.code).toBe("ERROR_RESULT_NULL");
+  });
+
+  test("a sign or template the set does not approve is refused at delivery: the numbers are marked failed", async () => {
+    const a = (await send(operator, numbers("13900000021"), { sign: "审核中", title: "未审核签名", code: "900001" })).id!;
+    const b = (await send(operator, numbers("13900000022"), { sign: "工会", title: "未排序模板", code: "900003" })).id!;
+    await tick();
+    expect(await states(a)).toEqual([["13900000021", SMS_STATE.SMS_STATE_FAILED, 1]]);
+    expect(await states(b)).toEqual([["13900000022", SMS_STATE.SMS_STATE_FAILED, 1]]);
+    const log = await operator.call<Log>("/user/operation/sms/logs", { index: 1, task: a });
+    expect(log).toMatchObject({ success: 0, failed: 1 });
+    expect(log.list![0]).toMatchObject({ state: { nameZh: "发送失败", nameEn: "Failed" }, error: "the sign is not approved" });
+  });
+
+  test("the log pages by 20 and the task list by 25", async () => {
+    const phones = Array.from({ length: 45 }, (_, i) => `1370000${String(i).padStart(4, "0")}`);
+    const task = (await send(operator, numbers(...phones), { sign: "工会", title: "分页", code: "900001" })).id!;
+    const last = await operator.call<Log>("/user/operation/sms/logs", { index: 99, task });
+    expect(last).toMatchObject({ count: 45, max: 3, index: 3 });
+    expect(last.list).toHaveLength(5);
+    expect(last.list![4]!.phone).toBe("137****0044");
+  });
+});
+
+describe("the Tencent Cloud gateway", () => {
+  let t: TestApp;
+  let operator: ApiClient;
+  let gateway: ReturnType<typeof startSmsGateway>;
+  const { tick, states } = helpers(() => t);
+  beforeAll(async () => {
+    gateway = startSmsGateway();
+    t = await startTestApp({
+      MESSAGE_TIMEOUT_MS: "1000",
+      SMS_PROVIDER: "tencent",
+      SMS_SECRET_ID: GATEWAY_ACCOUNT.secretId,
+      SMS_SECRET_KEY: GATEWAY_ACCOUNT.secretKey,
+      SMS_APP_ID: GATEWAY_ACCOUNT.appId,
+      SMS_SIGN_NAME: GATEWAY_ACCOUNT.signName,
+      SMS_TEMPLATES: "code=2000001",
+      SMS_ENDPOINT: gateway.endpoint,
+      ...GATEWAY_BULK_ENV,
+    });
+    operator = await t.as("cn000003");
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    gateway?.stop();
+  });
+  const sentTo = (phone: string) => gateway.sent.filter((s) => s.phone === `+86${phone}`);
+
+  test("templates and signs are read from the gateway by their ids, shown as the spec says", async () => {
+    const templates = await operator.call<{ list: { name: string; code: string; content: string; status: number; date: string; order: number }[] }>("/user/operation/sms/template", { index: 1 });
+    expect(templates.list!.map((x) => [x.code, x.name, x.status, x.order])).toEqual([
+      ["2000101", "活动通知", 1602, 1],
+      ["2000102", "会费提醒", 1602, 2],
+      ["2000104", "审核中模板", 1601, 3],
+    ]);
+    expect(templates.list![0]).toMatchObject({ content: "工会近期有新的会员活动，请登录会员平台查看并报名。", date: new Date(1767600000 * 1000).toISOString() });
+    const signs = await operator.call<{ list: { sign: string; order: number }[] }>("/user/operation/sms/sign", { index: 1 });
+    expect(signs.list!.map((s) => s.sign)).toEqual(["工会", "工会活动"]);
+    expect(gateway.calls).toContain("DescribeSmsTemplateList");
+    expect(gateway.calls).toContain("DescribeSmsSignList");
+  });
+
+  test("a gateway that does not answer the listing is ERROR_BUSY, never a fault", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    gateway.set("down");
+    try {
+      expect(failure(await operator.call("/user/operation/sms/template", { index: 1 }))).toEqual({ code: "ERROR_BUSY", reason: "sms" });
+      expect(failure(await operator.call("/user/operation/sms/sign", { index: 1 }))).toEqual({ code: "ERROR_BUSY", reason: "sms" });
+    } finally {
+      gateway.set("ok");
+      warn.mockRestore();
+    }
+  });
+
+  test("a task is drained by the job's tick in one gateway request; another tick sends nothing again", async () => {
+    const task = (await send(operator, numbers("13900000101", "13900000102"), { sign: "工会活动", title: "网关群发", code: "2000101" })).id!;
+    expect(sentTo("13900000101")).toHaveLength(0);
+    await tick();
+    expect(sentTo("13900000101")).toEqual([{ phone: "+8613900000101", templateId: "2000101", params: [], signName: "工会活动", session: `sms-task-${task}` }]);
+    expect(sentTo("13900000102")).toHaveLength(1);
+    await tick();
+    await tick(3_600_000);
+    expect(sentTo("13900000101")).toHaveLength(1);
+    expect(await operator.call<Log>("/user/operation/sms/logs", { index: 1, task })).toMatchObject({ success: 2, failed: 0 });
+  });
+
+  test("a crash after the claim: the numbers are marked unknown when the claim runs out, never sent again", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const task = (await send(operator, numbers("13900000201", "13900000202"), { sign: "工会", title: "崩溃", code: "2000101" })).id!;
+      // The job's transaction claims them and commits; the instance dies before calling the gateway.
+      const claimed = await t.state.runner.run({ ctx: systemCtx(t.deps, t.state, t.clock.now()), name: "test:claim", verb: async (c) => ({ batches: await claimSmsNumbers(c) }) });
+      expect(claimed.batches.flatMap((b) => b.numbers.map((n) => n.phone))).toEqual(["13900000201", "13900000202"]);
+      expect((await states(task)).map(([, state]) => state)).toEqual([SMS_STATE.SMS_STATE_SENDING, SMS_STATE.SMS_STATE_SENDING]);
+      // Another instance's ticks meanwhile do not take them.
+      await tick();
+      expect(sentTo("13900000201")).toHaveLength(0);
+      await tick(SMS_CLAIM_MS);
+      expect(await states(task)).toEqual([
+        ["13900000201", SMS_STATE.SMS_STATE_UNKNOWN, 1],
+        ["13900000202", SMS_STATE.SMS_STATE_UNKNOWN, 1],
+      ]);
+      await tick(3_600_000);
+      expect(sentTo("13900000201")).toHaveLength(0);
+      const log = await operator.call<Log>("/user/operation/sms/logs", { index: 1, task });
+      expect(log).toMatchObject({ success: 0, failed: 2 });
+      expect(log.list![0]!.state).toMatchObject({ nameZh: "结果未知（未重发）", nameEn: "Outcome unknown (not resent)" });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  test("a gateway without an answer (502, a hang): the numbers are unknown, not resent", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      gateway.set("down");
+      const a = (await send(operator, numbers("13900000301"), { sign: "工会", title: "502", code: "2000101" })).id!;
+      await tick();
+      expect(await states(a)).toEqual([["13900000301", SMS_STATE.SMS_STATE_UNKNOWN, 1]]);
+      gateway.set("hang");
+      const b = (await send(operator, numbers("13900000302"), { sign: "工会", title: "hang", code: "2000101" })).id!;
+      await tick();
+      expect(await states(b)).toEqual([["13900000302", SMS_STATE.SMS_STATE_UNKNOWN, 1]]);
+      gateway.set("ok");
+      await tick(3_600_000);
+      expect(sentTo("13900000301")).toHaveLength(0);
+      expect(sentTo("13900000302")).toHaveLength(0);
+    } finally {
+      gateway.set("ok");
+      warn.mockRestore();
+    }
+  });
+
+  test("the gateway's refusals mark numbers failed: an unapproved sign the whole request, a wrong number alone", async () => {
+    const a = (await send(operator, numbers("13900000401", "13900000402"), { sign: "审核中签名", title: "未审核", code: "2000101" })).id!;
+    const b = (await send(operator, numbers("13900000403", "12000000404"), { sign: "工会", title: "错号", code: "2000102" })).id!;
+    await tick();
+    expect(await states(a)).toEqual([
+      ["13900000401", SMS_STATE.SMS_STATE_FAILED, 1],
+      ["13900000402", SMS_STATE.SMS_STATE_FAILED, 1],
+    ]);
+    expect(await states(b)).toEqual([
+      ["12000000404", SMS_STATE.SMS_STATE_FAILED, 1],
+      ["13900000403", SMS_STATE.SMS_STATE_SUCCESS, 1],
+    ]);
+    const log = await operator.call<Log>("/user/operation/sms/logs", { index: 1, task: a });
+    expect(log).toMatchObject({ success: 0, failed: 2 });
+    expect(log.list![0]!.error).toContain("FailedOperation.SignatureIncorrectOrUnapproved");
+    expect(await operator.call<Log>("/user/operation/sms/logs", { index: 1, task: b })).toMatchObject({ success: 1, failed: 1 });
+  });
+
+  test("a rate limit is not a send: the number waits and goes once on a later tick", async () => {
+    gateway.set("limit");
+    const task = (await send(operator, numbers("13900000501"), { sign: "工会", title: "限流", code: "2000101" })).id!;
+    await tick();
+    expect(await states(task)).toEqual([["13900000501", SMS_STATE.SMS_STATE_WAIT, 1]]);
+    gateway.set("ok");
+    await tick(10_000);
+    expect(sentTo("13900000501")).toHaveLength(0);
+    await tick(30_000);
+    expect(await states(task)).toEqual([["13900000501", SMS_STATE.SMS_STATE_SUCCESS, 2]]);
+    expect(sentTo("13900000501")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,134 @@
+// Spec 3 sections 2.4 and 5 "Short message send": the operator opens the
+// short-message dialog from the member page, sends a template to the numbers
+// of an xlsx (the spec's messages first, and a file with a bad row refused by
+// its rows), sees the length count, and reads the task's log once the
+// server's delivery job has sent it. Chinese on a desk, English at 375 px.
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import * as XLSX from "xlsx";
+import type { Page } from "playwright-core";
+import { DEFAULT_SMS_CATALOGUE } from "../../src/providers/sms";
+import { smsLength } from "../../src/protocol/sms-length";
+import { seriousViolations } from "../helpers/axe";
+import { DESK, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+
+const JOURNEY_TIMEOUT_MS = 120_000;
+const PHONE_375 = { width: 375, height: 760 };
+const TEMPLATE = DEFAULT_SMS_CATALOGUE.templates[0]!;
+const SIGN = DEFAULT_SMS_CATALOGUE.signs[0]!.sign;
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => stopWorld(world));
+
+/** An xlsx of one column, no header, as the file input takes it. */
+function numbersFile(rows: string[]) {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((r) => [r])), "Sheet1");
+  const buffer = Buffer.from(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+  return { name: "numbers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer };
+}
+
+async function openSms(page: Page) {
+  await page.goto(`${world.server.url}/operation/user`);
+  await page.click("[data-testid=open-sms]");
+  await page.waitForSelector("[data-testid=sms-template]");
+}
+
+/** The delivery job runs every 5 s in the server; the open log follows its counts until every number has its outcome. */
+async function waitForSent(page: Page, title: string, summary: string) {
+  await page.click(`[data-testid=sms-open-task]:has-text("${title}")`);
+  await page.waitForSelector("[data-testid=sms-log]");
+  await page.waitForFunction((want) => document.querySelector("[data-testid=sms-summary]")?.textContent === want, summary, { timeout: 30_000 });
+}
+
+describe("bulk SMS", () => {
+  test(
+    "the operator sends a template to a file of numbers and reads the task's log (Chinese, desk)",
+    async () => {
+      const { page, close } = await visitor(world, { viewport: DESK });
+      await signIn(page, world, "cn000003", { language: "zh" });
+      await openSms(page);
+      const rows = await page.$$eval("[data-testid=sms-template]", (els) => els.map((e) => e.textContent ?? ""));
+      expect(rows).toHaveLength(DEFAULT_SMS_CATALOGUE.templates.length);
+      expect(rows[0]).toContain(TEMPLATE.name);
+      expect(rows[0]).toContain("审核通过");
+      await settledShot(page, "sms/templates-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.click(`[data-testid=sms-template]:has-text("${TEMPLATE.name}") [data-testid=sms-choose]`);
+      await page.waitForSelector("[data-testid=sms-send]");
+      // The one approved sign is chosen; without it and without a name the spec's messages are shown.
+      expect(await page.inputValue("#sms-send-sign")).toBe(SIGN);
+      const withSign = smsLength(TEMPLATE.content, SIGN);
+      expect(await page.textContent("[data-testid=sms-length]")).toBe(`共 ${withSign.length} 个字（含签名），按 ${withSign.parts} 条短信计费（每条 70 字）。`);
+      await page.selectOption("#sms-send-sign", "");
+      expect(await page.textContent("[data-testid=sms-length]")).toContain(`共 ${smsLength(TEMPLATE.content, null).length} 个字`);
+      await page.click("[role=dialog] button[type=submit]:has-text('发送')");
+      expect(await page.textContent("#sms-send-sign-error")).toBe("请选择签名。");
+      expect(await page.textContent("#sms-send-title-error")).toBe("请填写任务名称。");
+      expect(await page.textContent("#sms-send-file-error")).toBe("请选择手机号文件。");
+      await page.selectOption("#sms-send-sign", SIGN);
+      await page.fill("#sms-send-title", "十一月活动通知");
+      // A file with a row that is not a phone number is refused by its rows, and nothing is sent.
+      await page.setInputFiles("#sms-send-file", numbersFile(["13900000901", "1390000", "13900000902"]));
+      await page.click("[role=dialog] button[type=submit]:has-text('发送')");
+      await page.waitForSelector("#sms-send-file-error");
+      expect(await page.textContent("#sms-send-file-error")).toBe("以下行不是手机号：第 2 行（共 1 行有误），请修改后重新上传。");
+      await settledShot(page, "sms/send-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.setInputFiles("#sms-send-file", numbersFile(["13900000901", "13900000902", "13900000903"]));
+      await page.click("[role=dialog] button[type=submit]:has-text('发送')");
+      expect(await messageText(page)).toBe("发送完成，共发送3个号码。");
+      await pressOk(page, "确定");
+      // The send records open on the new task.
+      await page.waitForSelector("[data-testid=sms-task]:has-text('十一月活动通知')");
+      expect(await page.textContent("[data-testid=sms-task]:has-text('十一月活动通知')")).toContain("3");
+      await settledShot(page, "sms/tasks-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
+      await waitForSent(page, "十一月活动通知", "成功 3 个，失败 0 个，共 3 个。");
+      const log = await page.$$eval("[data-testid=sms-log]", (els) => els.map((e) => e.textContent ?? ""));
+      expect(log).toHaveLength(3);
+      expect(log[0]).toContain("139****0901");
+      expect(log[0]).toContain("发送成功");
+      await settledShot(page, "sms/log-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
+    "the same in English on a 375 px phone",
+    async () => {
+      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      await signIn(page, world, "cn000003", { language: "en" });
+      await openSms(page);
+      expect(await page.textContent("[data-testid=sms-template]")).toContain("Approved");
+      await settledShot(page, "sms/templates-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.click(`[data-testid=sms-template]:has-text("${TEMPLATE.name}") [data-testid=sms-choose]`);
+      await page.waitForSelector("[data-testid=sms-send]");
+      await page.fill("#sms-send-title", "Dues reminder");
+      await page.setInputFiles("#sms-send-file", numbersFile(["13900000911", "13900000912"]));
+      const count = smsLength(TEMPLATE.content, SIGN);
+      expect(await page.textContent("[data-testid=sms-length]")).toBe(`${count.length} characters with the sign, billed as ${count.parts} message(s) of 70 characters.`);
+      await settledShot(page, "sms/send-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.click("[role=dialog] button[type=submit]:has-text('Send')");
+      expect(await messageText(page)).toBe("Sent: 2 numbers in all.");
+      await pressOk(page, "OK");
+      await page.waitForSelector("[data-testid=sms-task]:has-text('Dues reminder')");
+      await settledShot(page, "sms/tasks-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
+      await waitForSent(page, "Dues reminder", "2 sent, 0 failed, 2 in all.");
+      expect(await page.textContent("[data-testid=sms-log]")).toContain("Sent");
+      await settledShot(page, "sms/log-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
