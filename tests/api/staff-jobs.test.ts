@@ -27,7 +27,7 @@ let gate: Promise<void> = Promise.resolve();
 let open = () => {};
 const closeGate = () => (gate = new Promise((r) => (open = r)));
 /** How many times the counting job has started, by file name (a rerun counts twice). */
-const runs = new Map<number, number>();
+const runs = new Map<string, number>();
 
 const counting = defineJob("test.count", async (_ctx, job, report) => {
   const size = job.file!.bytes.length;
@@ -107,7 +107,7 @@ describe("an upload that runs as a job", () => {
       return j.state === "done" && j;
     }, "the job finishes");
     expect(done).toMatchObject({ done: 4, total: 4, result: { count: 4 } });
-    expect((await op.call("/user/operation/jobs", { kind: "test.count" })).list[0]).toMatchObject({ key, state: "done", result: { count: 4 } });
+    expect(((await op.call("/user/operation/jobs", { kind: "test.count" })) as Answer).list[0]).toMatchObject({ key, state: "done", result: { count: 4 } });
   });
 
   test("progress reaches the row for other instances while it runs", async () => {
