@@ -111,7 +111,7 @@ describe("the search result", () => {
 
 describe("the yearly fee record", () => {
   test("who paid (amount with 2 decimals, China time, order and trade numbers) and who did not, for the year asked", async () => {
-    const [chen, emma, left] = await Promise.all(["cn100001", "cn100002", "cn100004"].map(idOf));
+    const [chen, emma, left] = (await Promise.all(["cn100001", "cn100002", "cn100004"].map(idOf))) as [number, number, number];
     const paidAt = new Date("2026-02-10T02:03:04.000Z");
     const order = (userId: number, year: number, trade: string) => ({
       sysTrade: trade,
