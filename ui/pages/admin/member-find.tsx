@@ -53,7 +53,7 @@ export function useMemberFind() {
 
   const summary = found ? (
     <div className="member-found" role="status" data-testid="member-found">
-      <p>{t("jobs.found", { count: found.list.length })}</p>
+      <p>{found.list.length === 1 ? t("jobs.foundOne") : t("jobs.found", { count: found.list.length })}</p>
       {found.unmatched.length ? <p className="member-unmatched">{t("jobs.unmatched", { count: found.unmatched.length, items: found.unmatched.slice(0, 10).join(t("jobs.listJoin")) })}</p> : null}
       <button type="button" className="link-button" onClick={() => setFound(null)}>
         {t("jobs.backToSearch")}
