@@ -14,7 +14,7 @@ export function FeeExport({ year }: { year: number }) {
   const [chosen, setChosen] = useState(year);
   const exporting = useExportJob("member.export.fees", t("jobs.titles.exportFees"));
   return (
-    <fieldset className="fee-export" data-testid="fee-export">
+    <fieldset className="fee-rule fee-export" data-testid="fee-export">
       <legend>{t("jobs.fees.legend")}</legend>
       <div className="fee-export-row">
         <div className="field">
