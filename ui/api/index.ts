@@ -63,7 +63,7 @@ client.onNewSession = signedOut;
 const unreachable = <T>(): Answer<T> => ({ message: message("ERROR_SERVER", { reason: "network" }) }) as Answer<{}> as Answer<T>;
 
 /** The routes that take a file (uploads) and those that answer one (signed downloads), from the route table. */
-type UploadPath = { [P in ApiPath]: InputOf<P> extends Blob ? P : never }[ApiPath];
+export type UploadPath = { [P in ApiPath]: InputOf<P> extends Blob ? P : never }[ApiPath];
 type DownloadPath = { [P in ApiPath]: AnswerOf<P> extends Blob ? (InputOf<P> extends Blob ? never : P) : never }[ApiPath];
 
 export const api = {
