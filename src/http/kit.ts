@@ -162,14 +162,24 @@ export type UploadedFile = { key: string; kind: FileKind; name: string; size: nu
  * A command whose payload is one file (multipart part `file`), signed over the
  * whole body; `fields` names the text parts beside it, if any (strings only).
  */
+type UploadOptions<A extends Access, F extends TSchema> = { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string; fields?: F };
+
 export function upload<P extends string, A extends Access, R extends object | void = object, F extends TSchema = typeof EMPTY>(
   path: P,
-  opts: { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string; fields?: F },
+  opts: UploadOptions<A, F>,
   verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile } & Static<F>, R>,
-): RouteDef<P, Blob, Answered<R>> {
+): RouteDef<P, Blob, Answered<R>>;
+/** With `then`: the second half of the answer, after the commit (a staff job waited for: src/domains/staff-jobs/upload.ts). */
+export function upload<P extends string, A extends Access, R extends object, T extends object, F extends TSchema = typeof EMPTY>(
+  path: P,
+  opts: UploadOptions<A, F> & { then: (args: { ctx: CtxFor<A>; input: { file: UploadedFile } & Static<F>; result: Answered<R> }) => Promise<T> },
+  verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile } & Static<F>, R>,
+): RouteDef<P, Blob, T>;
+export function upload(path: string, opts: UploadOptions<Access, TSchema> & { then?: RouteDef["then"] }, verb: Verb<any, any, any>): RouteDef {
   return def("upload", "POST", path, { access: opts.access, maxBytes: opts.maxBytes, input: opts.fields }, verb as RouteDef["handler"], {
     files: opts.files,
     audit: opts.audit,
+    then: opts.then,
   });
 }
 

@@ -66,6 +66,10 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "property.update": { id: 1768, zh: "保存属性", en: "Property saved" },
   "member.config": { id: 1769, zh: "会费设置", en: "Dues settings" },
   "sms.send": { id: 1780, zh: "群发短信", en: "Bulk SMS sent" },
+  // From the top of the range: the member imports take the ids after 1769.
+  "job.resume-staff-jobs": { id: 1799, zh: "重新运行中断的后台任务", en: "Interrupted staff jobs run again" },
+  "member.export.list": { id: 1798, zh: "导出会员查询结果", en: "Member search exported" },
+  "member.export.fees": { id: 1797, zh: "导出会费记录", en: "Dues record exported" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

@@ -18,3 +18,4 @@ export * from "./verification";
 export * from "./imports";
 export * from "./dashboard";
 export * from "./sms";
+export * from "./jobs";

@@ -130,7 +130,7 @@ function SmsSendDialog({ template, signs, onClose, onSent }: { template: Templat
     fields: FIELDS,
     initial: (): Form => ({ sign: signs.length === 1 ? signs[0]!.sign : "", title: "", file: null }),
     validate,
-    send: (f) => api.upload("/user/operation/sms/import/send", f.file!, f.file!.name, { sign: f.sign, title: f.title.trim(), code: template.code }),
+    send: (f) => api.upload("/user/operation/sms/import/send", f.file!, f.file!.name, { fields: { sign: f.sign, title: f.title.trim(), code: template.code } }),
     accepted: (answer) => {
       void showMessage(t("sms.sent", { count: answer.count ?? 0 }));
       onSent();
