@@ -48,7 +48,9 @@ export function MemberLogDialog({ kind, user, properties, onClose }: { kind: Mem
   const body = kind === "fees" ? <FeeList user={user} /> : kind === "operations" ? <OperationList user={user} /> : kind === "updates" ? <UpdateList user={user} properties={properties} /> : <VisitList user={user} />;
   return (
     <Dialog title={t(`members.logs.${kind}.title` as "members.logs.fees.title")} onClose={onClose} width={820}>
-      {body}
+      <div className="member-log" data-testid="member-log-dialog">
+        {body}
+      </div>
     </Dialog>
   );
 }
