@@ -4,7 +4,7 @@
 // shared seed already holds; the power; the past-activity pager.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { dashboardSettings, duesOrders, families, relations, roles, userValues, users, visitLog } from "../../src/db/schema";
+import { dashboardSettings, duesOrders, families, relations, roles, userValues, users } from "../../src/db/schema";
 import { ACTIVITY_STATE, ORDER_STATE, PAGE, USER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { makeActivity } from "../helpers/activities";
@@ -111,13 +111,17 @@ describe("the activity panels", () => {
     const before = await all();
     const open = await makeActivity(t.db, { nameEn: "Dash open", cap: 40, displayStock: 50, used: 7, signStart: new Date(START.getTime() - HOUR), signEnd: new Date(START.getTime() + HOUR) });
     await makeActivity(t.db, { nameEn: "Dash preview", state: ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW, signStart: new Date(START.getTime() - HOUR), signEnd: new Date(START.getTime() + HOUR) });
-    const me = (await t.db.select({ id: users.id }).from(users).where(eq(users.employees, "cn100001")))[0]!.id;
-    const visit = (params: string | null, page: number = PAGE.PAGE_ACTIVITY_INFO) => t.db.insert(visitLog).values({ userId: me, page, params, createdAt: START });
+    // Visits reported by members as their pages report them (/system/visit), from two members (two counter slots).
+    const members = [await t.as("cn100001"), await t.as("cn100002")];
+    const visit = async (params: string | undefined, page: number = PAGE.PAGE_ACTIVITY_INFO, by = 0) =>
+      expect((await members[by]!.call("/system/visit", { page, ...(params === undefined ? {} : { params }) })).message.code).toMatch(/^(SUCCESS|MEMBER_INTERCEPT_ADOPT|MEMBER_INTERCEPT_NO_POWER)$/);
     await visit(JSON.stringify({ id: String(open.id) }));
-    await visit(JSON.stringify({ id: String(open.id), from: "home" }));
+    await visit(JSON.stringify({ id: String(open.id), from: "home" }), PAGE.PAGE_ACTIVITY_INFO, 1);
     await visit(JSON.stringify({ id: String(open.id) }), PAGE.PAGE_INDEX); // another page
+    await visit(JSON.stringify({ id: `0${open.id}` })); // not the activity's id as written
+    await visit(JSON.stringify({ from: "home", id: `${open.id}0000000000` })); // ten digits and more: no id
     await visit("{not json");
-    await visit(null);
+    await visit(undefined);
     const pastIds: number[] = [];
     for (let i = 0; i < 11; i++) {
       const ended = new Date(START.getTime() - (i + 1) * HOUR); // i = 0 closed last
