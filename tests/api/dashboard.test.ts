@@ -3,7 +3,7 @@
 // orders, activities and visits this file inserts, as a change from what the
 // shared seed already holds; the power; the past-activity pager.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { dashboardSettings, duesOrders, families, relations, roles, userValues, users } from "../../src/db/schema";
 import { ACTIVITY_STATE, ORDER_STATE, PAGE, USER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
@@ -91,6 +91,25 @@ describe("the member panels", () => {
     expect(d("/system/find/member", "entry")).toBe(9);
     expect(d("/system/find/member", "leave")).toBe(1);
     expect(after["/system/find/member"]!.year).toBe(2026);
+  });
+
+  test("a birth date changed from malformed to a day counts at once in its month and bucket, and back", async () => {
+    const before = await all();
+    const id = await member({ birthday: "1988-02-3O" }); // a letter O: no day
+    const [settings] = await t.db.select().from(dashboardSettings).where(eq(dashboardSettings.id, 1));
+    const setBirthday = (value: string) => t.db.update(userValues).set({ value }).where(and(eq(userValues.userId, id), eq(userValues.propertyId, settings!.birthdayPropertyId!)));
+    const moved = async () => {
+      const now = await all();
+      return {
+        months: now["/system/find/birthday"]!.list.map((n: number, i: number) => n - before["/system/find/birthday"]!.list[i]),
+        ages: now["/system/find/age"]!.list.map((b: Answer, i: number) => b.count - before["/system/find/age"]!.list[i].count),
+      };
+    };
+    expect(await moved()).toEqual({ months: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ages: [0, 0, 0, 0] });
+    await setBirthday("1988-02-03"); // 38: 30-40, February
+    expect(await moved()).toEqual({ months: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ages: [0, 1, 0, 0] });
+    await setBirthday("");
+    expect(await moved()).toEqual({ months: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ages: [0, 0, 0, 0] });
   });
 
   test("dues paid for the billing year count once per member", async () => {

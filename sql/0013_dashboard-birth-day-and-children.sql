@@ -1,0 +1,3 @@
+ALTER TABLE "user_values" ADD COLUMN "day" text GENERATED ALWAYS AS (case when (value #>> '{}') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then value #>> '{}' end) STORED;--> statement-breakpoint
+CREATE INDEX "families_relation_user_idx" ON "families" USING btree ("relation_id","user_id");--> statement-breakpoint
+CREATE INDEX "user_values_day_idx" ON "user_values" USING btree ("property_id","day","user_id") WHERE day is not null;
