@@ -3,8 +3,11 @@
 // orders, activities and visits this file inserts, as a change from what the
 // shared seed already holds; the power; the past-activity pager.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
-import { dashboardSettings, duesOrders, families, relations, roles, userValues, users } from "../../src/db/schema";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../../src/db/sql";
+import { activityVisits, dashboardSettings, duesOrders, families, relations, roles, userValues, users } from "../../src/db/schema";
 import { ACTIVITY_STATE, ORDER_STATE, PAGE, USER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { makeActivity } from "../helpers/activities";
@@ -149,6 +152,13 @@ describe("the activity panels", () => {
     const now = await operator.call<Answer>("/system/find/activity/now");
     const shown = now.list.find((a: Answer) => a.id === open.id);
     expect(shown).toMatchObject({ nameEn: "Dash open", totalStock: 40, count: 7, visits: 2 });
+    // The migration's backfill counts visit_log by the same rule as the live counter: recounted now, it gives the same rows.
+    const migration = readdirSync("sql").find((f) => f.endsWith("_activity-visits-counter.sql"))!;
+    const backfill = readFileSync(join("sql", migration), "utf8").match(/SELECT[\s\S]*?GROUP BY 1, 2/)![0];
+    const recount = rowsOf<{ activity_id: number; slot: number; count: unknown }>(await t.db.execute(sql.raw(`select * from (${backfill}) b (activity_id, slot, count) where activity_id = ${open.id} order by slot`)));
+    const kept = await t.db.select().from(activityVisits).where(eq(activityVisits.activityId, open.id)).orderBy(activityVisits.slot);
+    expect(recount.map((r) => [Number(r.slot), Number(r.count)])).toEqual(kept.map((k) => [k.slot, k.visits]));
+    expect(kept.reduce((n, k) => n + k.visits, 0)).toBe(2);
     expect(now.list.some((a: Answer) => a.nameEn === "Dash preview" || pastIds.includes(a.id))).toBe(false);
 
     const count = await operator.call<Answer>("/system/find/activity/count");
