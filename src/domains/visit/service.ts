@@ -4,7 +4,7 @@
 // visit also counts in activity_visits, which the dashboard reads.
 import { sql } from "drizzle-orm";
 import { activityVisits, visitLog } from "../../db/schema";
-import type { Ctx, MemberCtx } from "../context";
+import type { MemberCtx } from "../context";
 import { DomainError, refused } from "../../protocol/result";
 import { PAGE } from "../../protocol/enumerations";
 import { duesConfig, membershipConditions } from "../membership/dues";
