@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
+import { signedIn } from "../helpers/remote";
 import { shot } from "../helpers/browser";
 import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
@@ -67,10 +68,12 @@ describe("member management", () => {
   test(
     "the operator creates, finds, edits and resets members and reads the four logs (Chinese, desk), reads the points and logs and marks a member as left (English, 375 px)",
     async () => {
-      // cn100001 signs in once, so their visit log has a sign-in to show.
+      // cn100001 signs in once, so their visit log has a sign-in to show, and opens a dues payment, a fee record to show.
       const member = await visitor(world, { viewport: DESK });
       await signIn(member.page, world, "cn100001", { language: "zh" });
       await member.close();
+      const payer = await signedIn(world.server.url, "cn100001");
+      expect((await payer.call("/member/pay")).message.code).toBe("SUCCESS");
 
       const desk = await visitor(world, { viewport: DESK });
       const page = desk.page;
@@ -122,7 +125,8 @@ describe("member management", () => {
       expect(await page.textContent("[data-testid=member-log-row]:has-text('陈会员新')")).toContain("陈会员");
       await look(page, "zh-desk-log-updates");
       await closeLog(page);
-      await openLog(page, "fees");
+      await openLog(page, "fees", "年度工会会费");
+      expect(await page.textContent("[data-testid=member-log-row]")).toContain("60.00");
       await look(page, "zh-desk-log-fees");
       await closeLog(page);
       await openLog(page, "visits", "登录");
