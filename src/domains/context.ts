@@ -7,6 +7,7 @@ import type { PowerCode } from "../protocol/powers";
 import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
 import type { PaymentKind } from "./payment/kinds";
+import type { SessionsEnded } from "./shared/sessions";
 import type { SoldOutMemory } from "./signup";
 
 export type Actor = {
@@ -53,6 +54,8 @@ export type AppState = {
   /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
   runner: Runner;
   hooks: Hooks;
+  /** Members signed out everywhere by a command of this instance (src/domains/shared/sessions.ts). */
+  sessionsEnded: SessionsEnded;
 };
 
 /** A visitor's context: a session, perhaps nobody signed in on it. */

@@ -15,7 +15,7 @@ import {
 } from "../protocol/envelope";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
-import { SESSIONS_ENDED } from "../domains/shared/sessions";
+import { SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
 import { log } from "../log";
 import { nodeBackend } from "./crypto-node";
 
@@ -106,12 +106,19 @@ class SessionCache {
   }
 }
 
-export function createEnvelope(database: Database, opts: { sessionCacheMs: number; tokenLifetimeMs: number; anonymousLifetimeMs: number }) {
+export function createEnvelope(database: Database, opts: { sessionCacheMs: number; tokenLifetimeMs: number; anonymousLifetimeMs: number }, sessionsEnded: SessionsEnded) {
   const nonces = new NonceWindow();
   const cache = new SessionCache(opts.sessionCacheMs);
   const { db } = database;
-  // Without it a member signed out everywhere stays signed in here for one cache window at most.
-  void database.listen(SESSIONS_ENDED, (payload) => cache.dropUser(Number(payload))).catch((error) => log.error(`Cannot listen for ended sessions: ${(error as Error).message ?? error}`));
+  // A member signed out everywhere: by this instance at once, by another when its notification arrives
+  // (without the notification, one cache window at most).
+  sessionsEnded.listen((userId) => cache.dropUser(userId));
+  void database
+    .listen(SESSIONS_ENDED, (payload) => {
+      cache.dropUser(Number(payload));
+      log.debug("sessions ended", { userId: Number(payload) });
+    })
+    .catch((error) => log.error(`Cannot listen for ended sessions: ${(error as Error).message ?? error}`));
 
   async function loadSession(tokenId: string, now: Date) {
     const cached = cache.get(tokenId, now.getTime());
