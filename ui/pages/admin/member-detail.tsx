@@ -23,62 +23,25 @@ import { type MemberLogKind, MemberLogDialog } from "./member-logs";
 import { MemberForm } from "./member-form";
 
 // The log windows open for whoever may search the logs and dues orders (spec 3 section 6, FUNCTION_USER_OPERATION_FIND).
-const LOG_KINDS: readonly MemberLogKind[] = [
-  "fees",
-  "operations",
-  "updates",
-  "visits",
-];
+const LOG_KINDS: readonly MemberLogKind[] = ["fees", "operations", "updates", "visits"];
 
-type PropertyRow = {
-  id: number;
-  titleZh: string;
-  titleEn: string;
-  isShow: boolean;
-  isChineseOnly: boolean;
-  isForeignerOnly: boolean;
-  index: number;
-  options: { id: number; textZh: string; textEn: string; value: string }[];
-};
+type PropertyRow = { id: number; titleZh: string; titleEn: string; isShow: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
 
 function useShownProperties(): PropertyRow[] {
   const [list, setList] = useState<PropertyRow[]>([]);
   useEffect(() => {
-    void api
-      .call("/user/properties")
-      .then(
-        (answer) =>
-          isSuccess(answer) &&
-          answer.list &&
-          setList(
-            [...(answer.list as PropertyRow[])].sort(
-              (a, b) => a.index - b.index || a.id - b.id,
-            ),
-          ),
-      );
+    void api.call("/user/properties").then((answer) => isSuccess(answer) && answer.list && setList([...(answer.list as PropertyRow[])].sort((a, b) => a.index - b.index || a.id - b.id)));
   }, []);
   return list;
 }
 
-export function MemberDetail({
-  id,
-  roles,
-  onClose,
-  onChanged,
-}: {
-  id: number;
-  roles: Role[];
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; roles: Role[]; onClose: () => void; onChanged: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
   const properties = useShownProperties();
   const [user, setUser] = useState<MemberInfo | null>(null);
-  const [open, setOpen] = useState<
-    "points" | "family" | "edit" | "reset" | MemberLogKind | null
-  >(null);
+  const [open, setOpen] = useState<"points" | "family" | "edit" | "reset" | MemberLogKind | null>(null);
 
   const load = async () => {
     const answer = await api.call("/user/operation/info", { id });
@@ -97,24 +60,16 @@ export function MemberDetail({
   const leave = async () => {
     if (!(await confirm(t("members.leaveConfirm")))) return;
     const answer = await api.call("/user/operation/leave", { id });
-    await showMessage(
-      isSuccess(answer)
-        ? t("members.leaveDone")
-        : resultText(t, answer.message),
-    );
+    await showMessage(isSuccess(answer) ? t("members.leaveDone") : resultText(t, answer.message));
     changed();
   };
 
   const valueText = (p: PropertyRow) => {
     const v = user?.values.find((x) => x.property.id === p.id);
     if (!v) return "";
-    const raw = Array.isArray(v.value)
-      ? v.value.map(String)
-      : [String(v.value ?? "")];
+    const raw = Array.isArray(v.value) ? v.value.map(String) : [String(v.value ?? "")];
     const text = raw.map((x) => {
-      const option = p.options.find(
-        (o) => o.value === x || o.id === v.option?.id,
-      );
+      const option = p.options.find((o) => o.value === x || o.id === v.option?.id);
       return option ? pick(language, option.textZh, option.textEn) : x;
     });
     return text.join("、");
@@ -123,8 +78,7 @@ export function MemberDetail({
   // A field for the other nationality type is not the member's: left out, as the member's own form leaves it out.
   const countryType = user?.nationality?.type ?? null;
   const applies = (p: PropertyRow) =>
-    !(p.isChineseOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_CHINESE) &&
-    !(p.isForeignerOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER);
+    !(p.isChineseOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_CHINESE) && !(p.isForeignerOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER);
   const place = user?.place;
   const state = user?.state.id;
   return (
@@ -140,23 +94,11 @@ export function MemberDetail({
             ))}
             <div className="member-fact">
               <dt>{t("members.detail.nationality")}</dt>
-              <dd>
-                {user.nationality
-                  ? pick(
-                      language,
-                      user.nationality.nameZh,
-                      user.nationality.nameEn,
-                    )
-                  : "—"}
-              </dd>
+              <dd>{user.nationality ? pick(language, user.nationality.nameZh, user.nationality.nameEn) : "—"}</dd>
             </div>
             <div className="member-fact member-fact-wide">
               <dt>{t("members.detail.place")}</dt>
-              <dd>
-                {place
-                  ? `${regionText(language, [place.address0, place.address1, place.address2, place.address3])} ${place.info}`
-                  : "—"}
-              </dd>
+              <dd>{place ? `${regionText(language, [place.address0, place.address1, place.address2, place.address3])} ${place.info}` : "—"}</dd>
             </div>
             <div className="member-fact">
               <dt>{t("members.detail.contact")}</dt>
@@ -189,68 +131,35 @@ export function MemberDetail({
             <div className="member-detail-records">
               {hasPower("FUNCTION_USER_OPERATION_FIND")
                 ? LOG_KINDS.map((kind) => (
-                    <button
-                      key={kind}
-                      type="button"
-                      className="button button-quiet"
-                      onClick={() => setOpen(kind)}
-                      data-testid={`member-log-${kind}`}
-                    >
+                    <button key={kind} type="button" className="button button-quiet" onClick={() => setOpen(kind)} data-testid={`member-log-${kind}`}>
                       {t(`members.detail.${kind}`)}
                     </button>
                   ))
                 : null}
               {hasPower("FUNCTION_INTEGRAL_OPERATION") ? (
-                <button
-                  type="button"
-                  className="button button-quiet"
-                  onClick={() => setOpen("points")}
-                  data-testid="member-points"
-                >
+                <button type="button" className="button button-quiet" onClick={() => setOpen("points")} data-testid="member-points">
                   {t("members.detail.points")}
                 </button>
               ) : null}
               {hasPower("FUNCTION_USER_FIND_FAMILY") ? (
-                <button
-                  type="button"
-                  className="button button-quiet"
-                  onClick={() => setOpen("family")}
-                  data-testid="member-family"
-                >
+                <button type="button" className="button button-quiet" onClick={() => setOpen("family")} data-testid="member-family">
                   {t("members.detail.family")}
                 </button>
               ) : null}
             </div>
             <div className="member-detail-changes">
               {hasPower("FUNCTION_USER_OPERATION_PROPERTY") ? (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => setOpen("edit")}
-                  data-testid="member-edit"
-                >
+                <button type="button" className="button" onClick={() => setOpen("edit")} data-testid="member-edit">
                   {t("members.detail.update")}
                 </button>
               ) : null}
-              {hasPower("FUNCTION_USER_OPERATION_STATE") &&
-              state !== USER_STATE.USER_STATE_REGISTERED ? (
-                <button
-                  type="button"
-                  className="button button-quiet"
-                  onClick={() => setOpen("reset")}
-                  data-testid="member-reset"
-                >
+              {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_REGISTERED ? (
+                <button type="button" className="button button-quiet" onClick={() => setOpen("reset")} data-testid="member-reset">
                   {t("members.detail.reset")}
                 </button>
               ) : null}
-              {hasPower("FUNCTION_USER_OPERATION_STATE") &&
-              state !== USER_STATE.USER_STATE_LEFT ? (
-                <button
-                  type="button"
-                  className="button button-quiet member-leave-button"
-                  onClick={() => void leave()}
-                  data-testid="member-leave"
-                >
+              {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_LEFT ? (
+                <button type="button" className="button button-quiet member-leave-button" onClick={() => void leave()} data-testid="member-leave">
                   {t("members.detail.leave")}
                 </button>
               ) : null}
@@ -260,48 +169,16 @@ export function MemberDetail({
       ) : (
         <p className="loading-text">{t("common.loading")}</p>
       )}
-      {open === "points" ? (
-        <PointsDialog user={id} onClose={() => setOpen(null)} />
-      ) : null}
-      {open !== null && (LOG_KINDS as readonly string[]).includes(open) ? (
-        <MemberLogDialog
-          kind={open as MemberLogKind}
-          user={id}
-          properties={properties}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-      {open === "family" ? (
-        <FamilyDialog user={id} onClose={() => setOpen(null)} />
-      ) : null}
-      {open === "edit" && user ? (
-        <MemberForm
-          roles={roles}
-          member={user}
-          onClose={() => setOpen(null)}
-          onSaved={() => (setOpen(null), changed())}
-        />
-      ) : null}
-      {open === "reset" && user ? (
-        <ResetDialog
-          id={id}
-          onClose={() => setOpen(null)}
-          onDone={() => (setOpen(null), changed())}
-        />
-      ) : null}
+      {open === "points" ? <PointsDialog user={id} onClose={() => setOpen(null)} /> : null}
+      {open !== null && (LOG_KINDS as readonly string[]).includes(open) ? <MemberLogDialog kind={open as MemberLogKind} user={id} properties={properties} onClose={() => setOpen(null)} /> : null}
+      {open === "family" ? <FamilyDialog user={id} onClose={() => setOpen(null)} /> : null}
+      {open === "edit" && user ? <MemberForm roles={roles} member={user} onClose={() => setOpen(null)} onSaved={() => (setOpen(null), changed())} /> : null}
+      {open === "reset" && user ? <ResetDialog id={id} onClose={() => setOpen(null)} onDone={() => (setOpen(null), changed())} /> : null}
     </Dialog>
   );
 }
 
-function ResetDialog({
-  id,
-  onClose,
-  onDone,
-}: {
-  id: number;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function ResetDialog({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
   const t = useT();
   const [renumber, setRenumber] = useState(false);
   const [employees, setEmployees] = useState("");
@@ -309,21 +186,14 @@ function ResetDialog({
   const submit = async () => {
     const number = employees.trim();
     if (renumber && !number) return setError(t("members.newEmployeesRequired"));
-    const answer = await api.call("/user/operation/reset", {
-      id,
-      ...(renumber ? { employees: number } : {}),
-    });
+    const answer = await api.call("/user/operation/reset", { id, ...(renumber ? { employees: number } : {}) });
     if (isSuccess(answer)) {
       await showMessage(t("members.resetDone"));
       return onDone();
     }
     const code = answer.message?.code;
     if (code === "ERROR_RENAME") return setError(t("members.renameEmployees"));
-    if (
-      code === "ERROR_PARAMS" &&
-      answer.message?.params?.field === "employees"
-    )
-      return setError(t("members.badField.employees"));
+    if (code === "ERROR_PARAMS" && answer.message?.params?.field === "employees") return setError(t("members.badField.employees"));
     await showMessage(resultText(t, answer.message));
   };
   return (
@@ -332,19 +202,10 @@ function ResetDialog({
       onClose={onClose}
       footer={
         <>
-          <button
-            type="button"
-            className="button button-quiet"
-            onClick={onClose}
-          >
+          <button type="button" className="button button-quiet" onClick={onClose}>
             {t("common.cancel")}
           </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void submit()}
-            data-testid="reset-submit"
-          >
+          <button type="button" className="button button-primary" onClick={() => void submit()} data-testid="reset-submit">
             {t("common.ok")}
           </button>
         </>
@@ -352,26 +213,13 @@ function ResetDialog({
     >
       <p>{t("members.resetIntro")}</p>
       <label className="choice">
-        <input
-          type="checkbox"
-          checked={renumber}
-          onChange={(e) => (setRenumber(e.target.checked), setError(""))}
-          data-testid="reset-renumber"
-        />
+        <input type="checkbox" checked={renumber} onChange={(e) => (setRenumber(e.target.checked), setError(""))} data-testid="reset-renumber" />
         <span>{t("members.updateEmployees")}</span>
       </label>
       {renumber ? (
         <div className={`field${error ? " field-invalid" : ""}`}>
           <label htmlFor="reset-employees">{t("members.newEmployees")}</label>
-          <input
-            id="reset-employees"
-            className="input"
-            value={employees}
-            maxLength={50}
-            onChange={(e) => (setEmployees(e.target.value), setError(""))}
-            aria-invalid={!!error || undefined}
-            aria-describedby={error ? "reset-employees-error" : undefined}
-          />
+          <input id="reset-employees" className="input" value={employees} maxLength={50} onChange={(e) => (setEmployees(e.target.value), setError(""))} aria-invalid={!!error || undefined} aria-describedby={error ? "reset-employees-error" : undefined} />
         </div>
       ) : null}
       {error ? (
