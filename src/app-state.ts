@@ -3,6 +3,7 @@
 import type { AppState, Deps } from "./domains/context";
 import { duesPayment } from "./domains/membership/dues-payment";
 import { orderPayment } from "./domains/order/lifecycle";
+import { sessionsEndedSignal } from "./domains/shared/sessions";
 import { soldOutMemory } from "./domains/signup";
 import { entrySecret } from "./domains/system/entry-key";
 import { createRunner } from "./http/runner";
@@ -23,5 +24,6 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     hooks: deps.hooks ?? {},
     clock: deps.clock ?? (() => new Date()),
     staffJobs: new Map(),
+    sessionsEnded: sessionsEndedSignal(),
   };
 }

@@ -79,6 +79,11 @@ async function makeMembers(database: Database, n: number, now: Date) {
       select u.id, case when k % 2 = 0 then 704 else 701 end,
         case when k % 2 = 0 then '{"id":"' || ((u.id + k) % 40 + 1) || '"}' else '{}' end, '10.0.0.1', ${at} - k * interval '1 hour'
       from users u, generate_series(1, 10) k where u.employees like 'bench%';
+    -- What /system/visit counts as it records those visits (src/domains/visit/service.ts).
+    insert into activity_visits (activity_id, slot, visits)
+      select substring(params from '"id":"([0-9]{1,9})"')::integer, user_id % 8, count(*)
+      from visit_log where page = 704 and substring(params from '"id":"([0-9]{1,9})"') !~ '^0' group by 1, 2
+      on conflict (activity_id, slot) do update set visits = activity_visits.visits + excluded.visits;
     analyze;
   `);
 }

@@ -27,6 +27,8 @@ export type Database = {
   dump?(): Promise<Blob>;
   /** PGlite only: the client itself, for what SQL through Drizzle cannot do (COPY to a blob, in copy-to-postgres.ts). */
   pglite?: import("@electric-sql/pglite").PGlite;
+  /** Calls `onPayload` with each notification on `channel` (NOTIFY, delivered on commit): PostgreSQL from every instance, PGlite from this one. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -95,6 +97,10 @@ export async function openDatabase(opts: {
       exec: async (sqlText) => {
         await client.unsafe(sqlText);
       },
+      // postgres.js listens on a connection of its own, outside the pool, and listens again after a reconnect.
+      listen: async (channel, onPayload) => {
+        await client.listen(channel, onPayload);
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -126,6 +132,9 @@ export async function openDatabase(opts: {
     kind: "pglite",
     exec: async (sqlText) => {
       await client.exec(sqlText);
+    },
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
     },
     dump: () => client.dumpDataDir("none"),
     pglite: client,

@@ -7,6 +7,7 @@ import type { PowerCode } from "../protocol/powers";
 import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
 import type { PaymentKind } from "./payment/kinds";
+import type { SessionsEnded } from "./shared/sessions";
 import type { SoldOutMemory } from "./signup";
 import type { LiveJob } from "./staff-jobs/kit";
 
@@ -58,6 +59,8 @@ export type AppState = {
   clock: () => Date;
   /** The staff jobs this instance is running, with their live progress (src/domains/staff-jobs/kit.ts). */
   staffJobs: Map<string, LiveJob>;
+  /** Members signed out everywhere by a command of this instance (src/domains/shared/sessions.ts). */
+  sessionsEnded: SessionsEnded;
 };
 
 /** A visitor's context: a session, perhaps nobody signed in on it. */

@@ -15,6 +15,8 @@ import {
 } from "../protocol/envelope";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
+import { SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
+import { log } from "../log";
 import { nodeBackend } from "./crypto-node";
 
 /** A request the envelope refuses; answered in plain JSON because we cannot trust its session. */
@@ -75,7 +77,8 @@ function parsePowers(raw: SessionRow["powers"]): string[] {
  * load makes several calls at once and each would otherwise pay the session
  * query (~0.8 ms on PGlite). A write from the session drops its entry here;
  * another instance sees a sign-out at most one TTL late, and a sign-in at
- * once: a session nobody is signed in on is never kept.
+ * once: a session nobody is signed in on is never kept. A member signed out
+ * everywhere (shared/sessions.ts) is dropped on every instance at once.
  */
 class SessionCache {
   private rows = new Map<string, { row: SessionRow; until: number }>();
@@ -97,12 +100,25 @@ class SessionCache {
   drop(id: string) {
     this.rows.delete(id);
   }
+  /** A member signed out everywhere (staff reset or leave, a password reset): none of their sessions is kept. */
+  dropUser(userId: number) {
+    for (const [id, hit] of this.rows) if (hit.row.user_id === userId) this.rows.delete(id);
+  }
 }
 
-export function createEnvelope(database: Database, opts: { sessionCacheMs: number; tokenLifetimeMs: number; anonymousLifetimeMs: number }) {
+export function createEnvelope(database: Database, opts: { sessionCacheMs: number; tokenLifetimeMs: number; anonymousLifetimeMs: number }, sessionsEnded: SessionsEnded) {
   const nonces = new NonceWindow();
   const cache = new SessionCache(opts.sessionCacheMs);
   const { db } = database;
+  // A member signed out everywhere: by this instance at once, by another when its notification arrives
+  // (without the notification, one cache window at most).
+  sessionsEnded.listen((userId) => cache.dropUser(userId));
+  void database
+    .listen(SESSIONS_ENDED, (payload) => {
+      cache.dropUser(Number(payload));
+      log.debug("sessions ended", { userId: Number(payload) });
+    })
+    .catch((error) => log.error(`Cannot listen for ended sessions: ${(error as Error).message ?? error}`));
 
   async function loadSession(tokenId: string, now: Date) {
     const cached = cache.get(tokenId, now.getTime());

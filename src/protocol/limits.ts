@@ -4,6 +4,8 @@ export const MAX_ADDRESSES = 10;
 export const MAX_FAMILY = 15;
 export const DUES_PAGE_SIZE = 14;
 export const POINTS_PAGE_SIZE = 10;
+/** The operation, property-change and visit logs (spec 3 section 3 "Logs"): 20 rows a page, padded. */
+export const LOG_PAGE_SIZE = 20;
 export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
 /** The member management table (spec 3 section 2.4): 23 rows, padded. */

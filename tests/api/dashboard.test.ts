@@ -3,8 +3,11 @@
 // orders, activities and visits this file inserts, as a change from what the
 // shared seed already holds; the power; the past-activity pager.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import { dashboardSettings, duesOrders, families, relations, roles, userValues, users, visitLog } from "../../src/db/schema";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../../src/db/sql";
+import { activityVisits, dashboardSettings, duesOrders, families, relations, roles, userValues, users } from "../../src/db/schema";
 import { ACTIVITY_STATE, ORDER_STATE, PAGE, USER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { makeActivity } from "../helpers/activities";
@@ -93,6 +96,25 @@ describe("the member panels", () => {
     expect(after["/system/find/member"]!.year).toBe(2026);
   });
 
+  test("a birth date changed from malformed to a day counts at once in its month and bucket, and back", async () => {
+    const before = await all();
+    const id = await member({ birthday: "1988-02-3O" }); // a letter O: no day
+    const [settings] = await t.db.select().from(dashboardSettings).where(eq(dashboardSettings.id, 1));
+    const setBirthday = (value: string) => t.db.update(userValues).set({ value }).where(and(eq(userValues.userId, id), eq(userValues.propertyId, settings!.birthdayPropertyId!)));
+    const moved = async () => {
+      const now = await all();
+      return {
+        months: now["/system/find/birthday"]!.list.map((n: number, i: number) => n - before["/system/find/birthday"]!.list[i]),
+        ages: now["/system/find/age"]!.list.map((b: Answer, i: number) => b.count - before["/system/find/age"]!.list[i].count),
+      };
+    };
+    expect(await moved()).toEqual({ months: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ages: [0, 0, 0, 0] });
+    await setBirthday("1988-02-03"); // 38: 30-40, February
+    expect(await moved()).toEqual({ months: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ages: [0, 1, 0, 0] });
+    await setBirthday("");
+    expect(await moved()).toEqual({ months: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ages: [0, 0, 0, 0] });
+  });
+
   test("dues paid for the billing year count once per member", async () => {
     const before = (await operator.call<Answer>("/system/find/member")).order;
     const a = await member({});
@@ -111,13 +133,17 @@ describe("the activity panels", () => {
     const before = await all();
     const open = await makeActivity(t.db, { nameEn: "Dash open", cap: 40, displayStock: 50, used: 7, signStart: new Date(START.getTime() - HOUR), signEnd: new Date(START.getTime() + HOUR) });
     await makeActivity(t.db, { nameEn: "Dash preview", state: ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW, signStart: new Date(START.getTime() - HOUR), signEnd: new Date(START.getTime() + HOUR) });
-    const me = (await t.db.select({ id: users.id }).from(users).where(eq(users.employees, "cn100001")))[0]!.id;
-    const visit = (params: string | null, page: number = PAGE.PAGE_ACTIVITY_INFO) => t.db.insert(visitLog).values({ userId: me, page, params, createdAt: START });
+    // Visits reported by members as their pages report them (/system/visit), from two members (two counter slots).
+    const members = [await t.as("cn100001"), await t.as("cn100002")];
+    const visit = async (params: string | undefined, page: number = PAGE.PAGE_ACTIVITY_INFO, by = 0) =>
+      expect((await members[by]!.call("/system/visit", { page, ...(params === undefined ? {} : { params }) })).message.code).toMatch(/^(SUCCESS|MEMBER_INTERCEPT_ADOPT|MEMBER_INTERCEPT_NO_POWER)$/);
     await visit(JSON.stringify({ id: String(open.id) }));
-    await visit(JSON.stringify({ id: String(open.id), from: "home" }));
+    await visit(JSON.stringify({ id: String(open.id), from: "home" }), PAGE.PAGE_ACTIVITY_INFO, 1);
     await visit(JSON.stringify({ id: String(open.id) }), PAGE.PAGE_INDEX); // another page
+    await visit(JSON.stringify({ id: `0${open.id}` })); // not the activity's id as written
+    await visit(JSON.stringify({ from: "home", id: `${open.id}0000000000` })); // ten digits and more: no id
     await visit("{not json");
-    await visit(null);
+    await visit(undefined);
     const pastIds: number[] = [];
     for (let i = 0; i < 11; i++) {
       const ended = new Date(START.getTime() - (i + 1) * HOUR); // i = 0 closed last
@@ -126,6 +152,13 @@ describe("the activity panels", () => {
     const now = await operator.call<Answer>("/system/find/activity/now");
     const shown = now.list.find((a: Answer) => a.id === open.id);
     expect(shown).toMatchObject({ nameEn: "Dash open", totalStock: 40, count: 7, visits: 2 });
+    // The migration's backfill counts visit_log by the same rule as the live counter: recounted now, it gives the same rows.
+    const migration = readdirSync("sql").find((f) => f.endsWith("_activity-visits-counter.sql"))!;
+    const backfill = readFileSync(join("sql", migration), "utf8").match(/SELECT[\s\S]*?GROUP BY 1, 2/)![0];
+    const recount = rowsOf<{ activity_id: number; slot: number; count: unknown }>(await t.db.execute(sql.raw(`select * from (${backfill}) b (activity_id, slot, count) where activity_id = ${open.id} order by slot`)));
+    const kept = await t.db.select().from(activityVisits).where(eq(activityVisits.activityId, open.id)).orderBy(activityVisits.slot);
+    expect(recount.map((r) => [Number(r.slot), Number(r.count)])).toEqual(kept.map((k) => [k.slot, k.visits]));
+    expect(kept.reduce((n, k) => n + k.visits, 0)).toBe(2);
     expect(now.list.some((a: Answer) => a.nameEn === "Dash preview" || pastIds.includes(a.id))).toBe(false);
 
     const count = await operator.call<Answer>("/system/find/activity/count");

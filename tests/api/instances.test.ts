@@ -11,6 +11,9 @@ import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
 import { freshPostgres } from "../helpers/app";
 import { lastCode } from "../helpers/codes";
 import { movableClock } from "../helpers/clock";
+import { DEMO_PASSWORD } from "../../src/db/seed";
+import { passwordDigest } from "../../src/protocol/password";
+import { signIn } from "../../src/protocol/signin";
 import { type Answer, remote, roundRobin, signedIn } from "../helpers/remote";
 import { until } from "../helpers/wait";
 import { startServer, type TestServer } from "../helpers/server";
@@ -73,6 +76,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     // The window passes on the servers' clock, however long the calls took on the machine's: B's next call must see the sign-out.
     clock.advance(SESSION_CACHE_MS);
     expect((await onB.call("/user/reload")).message.code).toBe("ERROR_LOGIN_CODE");
+  });
+
+  test("staff reset and leave on one instance end the member's session on the other at once; sign-in there answers the new state", async () => {
+    const [resetOne, leaver] = await makeMembers(database.db, 2, "st");
+    const staff = await signedIn(a.url, "cn000003");
+    for (const [member, path, state] of [
+      [resetOne!, "/user/operation/reset", "USER_STATE_REGISTER"],
+      [leaver!, "/user/operation/leave", "USER_STATE_LEAVE"],
+    ] as const) {
+      const onB = remote(b.url, { session: (await signedIn(b.url, member.account)).session() });
+      // B has read the session and may reuse it for SESSION_CACHE_MS (20 s here): only the notification can end it sooner.
+      expect((await onB.call("/user/reload")).message.code).toBe("SUCCESS");
+      expect({ path, code: (await staff.call(path, { id: member.id })).message.code }).toEqual({ path, code: "SUCCESS" });
+      // B hears of it from the database within milliseconds of the commit (its debug line says when); the clock has not
+      // moved, so the member's next call on B is signed out by the notification, 20 s before the cache window ends.
+      await until(() => b.output().includes(`"msg":"sessions ended","userId":${member.id}`), "B has heard the sessions ended");
+      expect({ path, code: (await onB.call("/user/reload")).message.code }).toEqual({ path, code: "ERROR_LOGIN_CODE" });
+      expect({ path, code: (await onB.call("/member/info")).message.code }).toEqual({ path, code: "ERROR_LOGIN_CODE" });
+      const again = await signIn(remote(b.url), { account: member.account, passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: "ABC123" });
+      expect({ path, code: again.message.code }).toEqual({ path, code: state });
+    }
   });
 
   test("a code sent by one instance is accepted by the other", async () => {

@@ -1,7 +1,7 @@
 // Spec 3 section 2.4: the operator adds a select property with two options on
 // the property management page and a member sees it on their information
-// page; the operator sets the dues in the membership fee dialog. Chinese on a
-// desk, English on a 375 px phone.
+// page (and another member in English on a phone); the operator sets the dues
+// in the membership fee dialog. Chinese on a desk, English on a 375 px phone.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
@@ -101,6 +101,19 @@ describe("property management", () => {
       expect(texts).toEqual(expect.arrayContaining(["A型", "B型"]));
       await settledShot(member.page, "property-admin/member-information-zh-desk");
       await member.close();
+
+      // Another member reads it in English on a 375 px phone, with the options' English texts.
+      const phone = await visitor(world, { viewport: PHONE_375 });
+      await signIn(phone.page, world, "cn100002", { language: "en" });
+      await phone.page.goto(`${world.server.url}/information`);
+      const englishLabel = await phone.page.waitForSelector("label:has-text('Blood type')");
+      const englishTexts = await phone.page.$$eval(`#${await englishLabel.getAttribute("for")} option`, (options) => options.map((o) => o.textContent?.trim()));
+      expect(englishTexts).toEqual(expect.arrayContaining(["Type A", "Type B"]));
+      await englishLabel.scrollIntoViewIfNeeded();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await seriousViolations(phone.page)).toEqual([]);
+      await settledShot(phone.page, "property-admin/member-information-en-375");
+      await phone.close();
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -34,5 +34,6 @@ export const families = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [index("families_user_idx").on(t.userId)],
+  // By relation then member: the dashboard counts each member's children from the index alone.
+  (t) => [index("families_user_idx").on(t.userId), index("families_relation_user_idx").on(t.relationId, t.userId)],
 );

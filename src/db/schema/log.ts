@@ -1,6 +1,5 @@
 // Page visits (spec 1 section 2's visit report) and profile changes.
-import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
 export const visitLog = pgTable(
@@ -14,13 +13,24 @@ export const visitLog = pgTable(
     ip: text("ip"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [
-    index("visit_log_user_idx").on(t.userId, t.createdAt),
-    // The dashboard's visits per activity (src/domains/dashboard/activities.ts): the same expression, activity pages only.
-    index("visit_log_activity_idx")
-      .on(sql`(substring(${t.params} from '"id":"([0-9]{1,9})"'))`)
-      .where(sql`${t.page} = 704`),
-  ],
+  (t) => [index("visit_log_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Visits of each activity's page, counted where /system/visit records them
+ * (src/domains/visit/service.ts) for the dashboard, which would otherwise
+ * count visit_log row by row. A visit counts under the member's slot (user id
+ * modulo VISIT_SLOTS): a crowd on one activity updates several rows, not one.
+ */
+export const activityVisits = pgTable(
+  "activity_visits",
+  {
+    /** The id the page's params name; not a foreign key: a visit report may name any id, as visit_log keeps it. */
+    activityId: integer("activity_id").notNull(),
+    slot: smallint("slot").notNull(),
+    visits: integer("visits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.slot] })],
 );
 
 /** One row per changed profile value, tied to the operation that changed it. */

@@ -1,4 +1,5 @@
 // Members, their roles ("status" in the specs) and the powers a role holds.
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { countries, properties } from "./property";
 import { ts } from "./columns";
@@ -67,6 +68,12 @@ export const userValues = pgTable(
       .references(() => properties.id, { onDelete: "cascade" }),
     optionId: integer("option_id"),
     value: jsonb("value").$type<string | string[]>().notNull(),
+    /**
+     * The value when it reads as a day (yyyy-MM-dd), else null: the dashboard's
+     * age and birth-month panels count it from user_values_day_idx rather than
+     * parsing every stored value (src/domains/dashboard/members.ts).
+     */
+    day: text("day").generatedAlwaysAs(sql`case when (value #>> '{}') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then value #>> '{}' end`),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.propertyId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.propertyId] }), index("user_values_day_idx").on(t.propertyId, t.day, t.userId).where(sql`day is not null`)],
 );

@@ -2,8 +2,8 @@
 // how many activities and orders, the activities open for sign-up now with
 // their places, sign-ups and page visits, and the past ones 10 to a page.
 import { and, count, desc, eq, inArray, isNotNull, lte, or, isNull, gt, sql, type SQL } from "drizzle-orm";
-import { activities, orders, visitLog } from "../../db/schema";
-import { ACTIVITY_STATE, ORDER_STATE, PAGE } from "../../protocol/enumerations";
+import { activities, activityVisits, orders } from "../../db/schema";
+import { ACTIVITY_STATE, ORDER_STATE } from "../../protocol/enumerations";
 import { page } from "../../protocol/result";
 import type { Ctx } from "../context";
 
@@ -13,22 +13,15 @@ export const PAST_PAGE_SIZE = 10;
 export const ONGOING_MAX = 30;
 const SHOWN = [ACTIVITY_STATE.ACTIVITY_STATE_NORMAL, ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE];
 
-/**
- * Visits of the listed activities' pages: the visit report's params are the
- * page's query as JSON text ({"id":"12"}); the id is read with a pattern (the
- * expression of the index visit_log_activity_idx), so a malformed params text
- * is simply not counted, never a cast that fails.
- */
+/** Visits of the listed activities' pages, from the counters /system/visit keeps (src/domains/visit/service.ts). */
 async function visitsOf(ctx: Reads, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const idText = sql`(substring(${visitLog.params} from '"id":"([0-9]{1,9})"'))`;
   const rows = await ctx.db
-    .select({ id: idText, n: count() })
-    .from(visitLog)
-    // The page inline, as the partial index states it, so every plan can use the index.
-    .where(and(sql`${visitLog.page} = ${sql.raw(String(PAGE.PAGE_ACTIVITY_INFO))}`, inArray(idText, ids.map(String))))
-    .groupBy(idText);
-  return new Map(rows.map((r) => [Number(r.id), r.n]));
+    .select({ id: activityVisits.activityId, n: sql<number>`sum(${activityVisits.visits})`.mapWith(Number) })
+    .from(activityVisits)
+    .where(inArray(activityVisits.activityId, [...ids]))
+    .groupBy(activityVisits.activityId);
+  return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 const row = {

@@ -6,13 +6,13 @@ import { and, count, desc, eq, exists, gte, lt, ne, sql, type SQL } from "drizzl
 import { operationLog, properties, propertyLog, rolePowers, users } from "../../db/schema";
 import { USER_STATE } from "../../protocol/enumerations";
 import { OPERATION_ACTIONS } from "../../protocol/operation-types";
+import { LOG_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { idField, isoOf, pageIndex, timeOf } from "../shared/fields";
 import { peopleOf } from "./people";
 
 type Reads = Pick<Ctx, "db">;
-export const LOG_PAGE_SIZE = 20;
 
 /** Staff who may appear as an operator: everybody not left whose role holds any power, by employee number. */
 export async function listManagers({ ctx }: { ctx: Reads }) {

@@ -6,10 +6,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { loginLog, visitLog } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import { PAGE } from "../../protocol/enumerations";
+import { LOG_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { Ctx } from "../context";
-import { LOG_PAGE_SIZE } from "./operations";
 
 type Reads = Pick<Ctx, "db">;
 /** The type table's OPERATION_LOGIN: the "page" of a sign-in row. */

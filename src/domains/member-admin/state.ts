@@ -1,27 +1,23 @@
 // A member's state (spec 3 section 4.2, FUNCTION_USER_OPERATION_STATE): reset
-// activation and leave, each ending the member's sessions at once (sessions
-// are rows every instance reads on each request); and the staff's view of a
+// activation and leave, each ending the member's sessions on every instance
+// at once (shared/sessions.ts); and the staff's view of a
 // member's points (FUNCTION_INTEGRAL_OPERATION) through the points ledger.
 import { Type as t } from "@sinclair/typebox";
 import { and, eq, ne } from "drizzle-orm";
-import { properties, sessions, users } from "../../db/schema";
+import { properties, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { balanceOf, pointsOf, type PointsFilter } from "../points/service";
 import { idField, pageIndex, timeField } from "../shared/fields";
+import { signOutEverywhere } from "../shared/sessions";
 import { writeProfileValues } from "../shared/profile";
 import { employeesOf } from "./save";
 import { memberRow } from "./search";
 
 export const resetInput = t.Object({ id: idField, employees: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Null()])) });
 export const memberPointsInput = t.Object({ user: idField, type: t.Optional(t.Union([t.Integer(), t.Null()])), start: timeField, end: timeField, index: pageIndex });
-
-/** Signs the member out everywhere: every instance reads the session row on each request. */
-async function endSessions(ctx: Pick<Ctx, "db">, userId: number) {
-  await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, userId));
-}
 
 /**
  * /user/operation/reset: back to state register with no password, so the
@@ -42,7 +38,7 @@ export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
     .update(users)
     .set({ state: USER_STATE.USER_STATE_REGISTERED, passwordHash: null, employees: employees ?? user.employees, updatedAt: ctx.now })
     .where(eq(users.id, user.id));
-  await endSessions(ctx, user.id);
+  await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id, detail: employees && employees !== user.employees ? `${user.employees ?? ""} -> ${employees}` : null } };
 }
 
@@ -51,7 +47,7 @@ export async function leaveMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
   const { user } = await memberRow(ctx, input.id);
   if (user.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
   await ctx.db.update(users).set({ state: USER_STATE.USER_STATE_LEFT, leftAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
-  await endSessions(ctx, user.id);
+  await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
 

@@ -3,7 +3,7 @@
 // to the phone or mailbox it concerns; a refused code comes back as an answer
 // so the wrong try is counted.
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError, isRefused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
@@ -13,6 +13,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { sendCode, useCode } from "../shared/codes";
 import { contactTaken, mailOf, phoneOf } from "../shared/fields";
 import { writePurposeValue } from "../shared/profile";
+import { signOutEverywhere } from "../shared/sessions";
 
 type Visitor = CommandCtx<Ctx>;
 type Member = CommandCtx<MemberCtx>;
@@ -39,7 +40,7 @@ export async function resetPassword({ ctx, input }: { ctx: Visitor; input: { pho
   if (isRefused(verdict)) return verdict;
   const user = await resettable(ctx, phone);
   await ctx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
-  await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, user.id));
+  await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
 

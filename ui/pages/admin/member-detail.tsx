@@ -1,6 +1,7 @@
 // A member's detail (spec 3 sections 2.4 and 4.2, FUNCTION_USER_OPERATION_INFO):
 // visible values, nationality, home address and its contact, state, role and
-// creation time, phones masked; the points records with the balance
+// creation time, phones masked; the fee records, operation, update and visit
+// logs (FUNCTION_USER_OPERATION_FIND, member-logs.tsx); the points records with the balance
 // (FUNCTION_INTEGRAL_OPERATION), the family (FUNCTION_USER_FIND_FAMILY),
 // update (FUNCTION_USER_OPERATION_PROPERTY), reset activation and leave
 // (FUNCTION_USER_OPERATION_STATE), each only when permitted.
@@ -18,7 +19,11 @@ import { hasPower, session } from "../../state/session";
 import type { MemberInfo, Role } from "./member-model";
 import { useTypeName } from "../centre/order-detail-window";
 import { FamilyDialog, PointsDialog } from "./member-records";
+import { type MemberLogKind, MemberLogDialog } from "./member-logs";
 import { MemberForm } from "./member-form";
+
+// The log windows open for whoever may search the logs and dues orders (spec 3 section 6, FUNCTION_USER_OPERATION_FIND).
+const LOG_KINDS: readonly MemberLogKind[] = ["fees", "operations", "updates", "visits"];
 
 type PropertyRow = { id: number; titleZh: string; titleEn: string; isShow: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
 
@@ -36,7 +41,7 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
   const typeName = useTypeName();
   const properties = useShownProperties();
   const [user, setUser] = useState<MemberInfo | null>(null);
-  const [open, setOpen] = useState<"points" | "family" | "edit" | "reset" | null>(null);
+  const [open, setOpen] = useState<"points" | "family" | "edit" | "reset" | MemberLogKind | null>(null);
 
   const load = async () => {
     const answer = await api.call("/user/operation/info", { id });
@@ -123,37 +128,49 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
             ) : null}
           </dl>
           <div className="member-detail-actions">
-            {hasPower("FUNCTION_INTEGRAL_OPERATION") ? (
-              <button type="button" className="button button-quiet" onClick={() => setOpen("points")} data-testid="member-points">
-                {t("members.detail.points")}
-              </button>
-            ) : null}
-            {hasPower("FUNCTION_USER_FIND_FAMILY") ? (
-              <button type="button" className="button button-quiet" onClick={() => setOpen("family")} data-testid="member-family">
-                {t("members.detail.family")}
-              </button>
-            ) : null}
-            {hasPower("FUNCTION_USER_OPERATION_PROPERTY") ? (
-              <button type="button" className="button" onClick={() => setOpen("edit")} data-testid="member-edit">
-                {t("members.detail.update")}
-              </button>
-            ) : null}
-            {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_REGISTERED ? (
-              <button type="button" className="button button-quiet" onClick={() => setOpen("reset")} data-testid="member-reset">
-                {t("members.detail.reset")}
-              </button>
-            ) : null}
-            {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_LEFT ? (
-              <button type="button" className="button button-quiet member-leave-button" onClick={() => void leave()} data-testid="member-leave">
-                {t("members.detail.leave")}
-              </button>
-            ) : null}
+            <div className="member-detail-records">
+              {hasPower("FUNCTION_USER_OPERATION_FIND")
+                ? LOG_KINDS.map((kind) => (
+                    <button key={kind} type="button" className="button button-quiet" onClick={() => setOpen(kind)} data-testid={`member-log-${kind}`}>
+                      {t(`members.detail.${kind}`)}
+                    </button>
+                  ))
+                : null}
+              {hasPower("FUNCTION_INTEGRAL_OPERATION") ? (
+                <button type="button" className="button button-quiet" onClick={() => setOpen("points")} data-testid="member-points">
+                  {t("members.detail.points")}
+                </button>
+              ) : null}
+              {hasPower("FUNCTION_USER_FIND_FAMILY") ? (
+                <button type="button" className="button button-quiet" onClick={() => setOpen("family")} data-testid="member-family">
+                  {t("members.detail.family")}
+                </button>
+              ) : null}
+            </div>
+            <div className="member-detail-changes">
+              {hasPower("FUNCTION_USER_OPERATION_PROPERTY") ? (
+                <button type="button" className="button" onClick={() => setOpen("edit")} data-testid="member-edit">
+                  {t("members.detail.update")}
+                </button>
+              ) : null}
+              {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_REGISTERED ? (
+                <button type="button" className="button button-quiet" onClick={() => setOpen("reset")} data-testid="member-reset">
+                  {t("members.detail.reset")}
+                </button>
+              ) : null}
+              {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_LEFT ? (
+                <button type="button" className="button button-quiet member-leave-button" onClick={() => void leave()} data-testid="member-leave">
+                  {t("members.detail.leave")}
+                </button>
+              ) : null}
+            </div>
           </div>
         </div>
       ) : (
         <p className="loading-text">{t("common.loading")}</p>
       )}
       {open === "points" ? <PointsDialog user={id} onClose={() => setOpen(null)} /> : null}
+      {open !== null && (LOG_KINDS as readonly string[]).includes(open) ? <MemberLogDialog kind={open as MemberLogKind} user={id} properties={properties} onClose={() => setOpen(null)} /> : null}
       {open === "family" ? <FamilyDialog user={id} onClose={() => setOpen(null)} /> : null}
       {open === "edit" && user ? <MemberForm roles={roles} member={user} onClose={() => setOpen(null)} onSaved={() => (setOpen(null), changed())} /> : null}
       {open === "reset" && user ? <ResetDialog id={id} onClose={() => setOpen(null)} onDone={() => (setOpen(null), changed())} /> : null}

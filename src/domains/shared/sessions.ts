@@ -1,0 +1,31 @@
+// Signing a member out of every session on every instance at once (spec 3
+// section 4.2: reset activation and leave; a password reset too). The session
+// rows lose their user in the command's transaction; once it commits, every
+// instance drops what it cached of those sessions (src/http/envelope.ts), so
+// the member's next call is signed out wherever it lands, not one cache
+// window later: this instance at once (before the answer leaves), the others
+// through a database notification on SESSIONS_ENDED, which PostgreSQL
+// delivers on commit only.
+import { eq, sql } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import type { CommandCtx } from "../../http/kit";
+
+/** The database notification channel; its payload is the user's id. */
+export const SESSIONS_ENDED = "sessions_ended";
+
+/** This instance's own signal (AppState.sessionsEnded): the notification reaches the other instances, and this one only some time after the answer. */
+export function sessionsEndedSignal() {
+  const listeners: ((userId: number) => void)[] = [];
+  return {
+    listen: (listener: (userId: number) => void) => void listeners.push(listener),
+    emit: (userId: number) => listeners.forEach((listener) => listener(userId)),
+  };
+}
+export type SessionsEnded = ReturnType<typeof sessionsEndedSignal>;
+
+export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, userId: number) {
+  await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, userId));
+  await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${String(userId)})`);
+  // After-commit work starts before the answer is sent; this part of it never waits.
+  ctx.afterCommit(async () => ctx.app.sessionsEnded.emit(userId));
+}
