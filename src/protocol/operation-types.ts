@@ -65,6 +65,13 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "member.leave": { id: 1767, zh: "会员离职", en: "Member left" },
   "property.update": { id: 1768, zh: "保存属性", en: "Property saved" },
   "member.config": { id: 1769, zh: "会费设置", en: "Dues settings" },
+  "member.import.update": { id: 1770, zh: "导入入职/更新", en: "Onboarding and update import" },
+  "member.import.leave": { id: 1771, zh: "导入离职", en: "Leavers import" },
+  "member.import.integral": { id: 1772, zh: "导入积分", en: "Points import" },
+  "member.import.welcome": { id: 1773, zh: "导入欢迎邮件", en: "Welcome mail import" },
+  "member.import.clear": { id: 1774, zh: "清除会员导入日志", en: "Member import log cleared" },
+  "member.points": { id: 1775, zh: "发放积分", en: "Points given" },
+  "member.welcome": { id: 1776, zh: "发送欢迎邮件", en: "Welcome mail queued" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */
