@@ -4,7 +4,7 @@
 // the file's content digest, and the reasons of the feedback table.
 import { createHash } from "node:crypto";
 import { Type as t } from "@sinclair/typebox";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { importMarks, operationLog, properties, userValues, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
@@ -59,10 +59,15 @@ export async function membersByEmployees(ctx: Pick<Ctx, "db">, numbers: readonly
 export async function valuesOf(ctx: Pick<Ctx, "db">, userIds: readonly number[]) {
   const byUser = new Map<number, Map<number, { optionId: number | null; value: string | string[] }>>();
   for (const part of chunksOf(userIds)) {
-    for (const v of await ctx.db.select().from(userValues).where(inArray(userValues.userId, part))) {
+    // Read as jsonb text: Drizzle on PGlite would turn a value "13900000001" into a number.
+    const rows = await ctx.db
+      .select({ userId: userValues.userId, propertyId: userValues.propertyId, optionId: userValues.optionId, json: sql<string>`${userValues.value}::text` })
+      .from(userValues)
+      .where(inArray(userValues.userId, part));
+    for (const v of rows) {
       let m = byUser.get(v.userId);
       if (!m) byUser.set(v.userId, (m = new Map()));
-      m.set(v.propertyId, { optionId: v.optionId, value: v.value });
+      m.set(v.propertyId, { optionId: v.optionId, value: JSON.parse(v.json) as string | string[] });
     }
   }
   return byUser;

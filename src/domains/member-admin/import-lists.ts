@@ -11,7 +11,7 @@
 // Points and mails add rather than set, so what a file did is marked by the
 // digest of its content (import_marks): the same file again, renamed or not,
 // finds every row done and changes nothing.
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { outbox, pointRecords, properties, sessions, users, userValues } from "../../db/schema";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { LANGUAGE, POINT_TYPE, PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
@@ -196,7 +196,10 @@ export async function importWelcome(ctx: CommandCtx<MemberCtx>, file: UploadedFi
       for (const part of chunksOf(changes)) {
         const names = new Map<number, string>();
         if (nameProp) {
-          const rows = await ctx.db.select({ user: userValues.userId, value: userValues.value }).from(userValues).where(and(eq(userValues.propertyId, nameProp.id), inArray(userValues.userId, part.map((c) => c.userId))));
+          const rows = await ctx.db
+            .select({ user: userValues.userId, value: sql<string>`${userValues.value} #>> '{}'` })
+            .from(userValues)
+            .where(and(eq(userValues.propertyId, nameProp.id), inArray(userValues.userId, part.map((c) => c.userId))));
           for (const r of rows) names.set(r.user, String(r.value));
         }
         await ctx.db.insert(outbox).values(
