@@ -201,7 +201,7 @@ export async function importMembers(ctx: CommandCtx<MemberCtx>, file: UploadedFi
       for (const part of chunksOf(known)) {
         const rows = sql.join(part.map((c) => sql`(${c.userId}::int, ${c.phone}::text, ${c.mail}::text, ${c.roleId}::int, ${c.nationalityId}::int)`), sql`, `);
         await ctx.db.execute(sql`
-          update ${users} set phone = v.phone, mail = v.mail, role_id = v.role_id, nationality_id = v.nationality_id, updated_at = ${ctx.now}
+          update ${users} set phone = v.phone, mail = v.mail, role_id = v.role_id, nationality_id = v.nationality_id, updated_at = ${ctx.now.toISOString()}::timestamptz
           from (values ${rows}) as v(id, phone, mail, role_id, nationality_id)
           where ${users.id} = v.id`);
         report(records.length + created + (updated += part.length), total);
