@@ -8,7 +8,7 @@ import { entrySecret } from "./domains/system/entry-key";
 import { createRunner } from "./http/runner";
 import { configuredProviders } from "./providers";
 
-export function createAppState(deps: Pick<Deps, "database" | "config" | "providers" | "hooks">): AppState {
+export function createAppState(deps: Pick<Deps, "database" | "config" | "providers" | "hooks"> & { clock?: Deps["clock"] }): AppState {
   let secret: string | null = null;
   return {
     providers: { ...configuredProviders(deps.config), ...deps.providers },
@@ -21,5 +21,7 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     entrySecret: () => (secret ??= entrySecret(deps.config)),
     runner: createRunner(deps.database.db),
     hooks: deps.hooks ?? {},
+    clock: deps.clock ?? (() => new Date()),
+    staffJobs: new Map(),
   };
 }

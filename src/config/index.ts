@@ -85,6 +85,8 @@ export function loadConfig(env: Env = process.env) {
     captchaLifetimeMs: 5 * 60_000,
     /** How long an instance may reuse a session row it read (0 turns the cache off). */
     sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
+    /** How long an upload that runs as a staff job waits for it before answering "running" (the page then polls). */
+    jobUploadWaitMs: int(env, "JOB_UPLOAD_WAIT_MS", 20_000, 0, 120_000),
     uiDir: env.UI_DIR || DEFAULT_UI_DIR,
     /** The body a call may send unless its route declares more (uploads, rich text): checked before it is read. */
     bodyLimitBytes: int(env, "BODY_LIMIT_KB", 256, 16, 10_240) * 1024,

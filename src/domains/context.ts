@@ -8,6 +8,7 @@ import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
 import type { PaymentKind } from "./payment/kinds";
 import type { SoldOutMemory } from "./signup";
+import type { LiveJob } from "./staff-jobs/kit";
 
 export type Actor = {
   id: number;
@@ -53,6 +54,10 @@ export type AppState = {
   /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
   runner: Runner;
   hooks: Hooks;
+  /** The app's clock (the injected one): work that outlives its request reads the time from it (a job's heartbeat). */
+  clock: () => Date;
+  /** The staff jobs this instance is running, with their live progress (src/domains/staff-jobs/kit.ts). */
+  staffJobs: Map<string, LiveJob>;
 };
 
 /** A visitor's context: a session, perhaps nobody signed in on it. */

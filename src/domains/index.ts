@@ -27,6 +27,7 @@ import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
 import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
+import { staffJobsDomain } from "./staff-jobs/routes";
 import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
@@ -61,6 +62,7 @@ export const DOMAINS = [
   memberImportDomain,
   dashboardDomain,
   logsDomain,
+  staffJobsDomain,
 ];
 
 /** Every route of every domain, for the walks over the whole table. */

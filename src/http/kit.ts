@@ -159,14 +159,24 @@ export function command<P extends string, A extends Access, S extends TSchema = 
 export type UploadedFile = { key: string; kind: FileKind; name: string; size: number; bytes: Uint8Array };
 
 /** A command whose payload is one file (multipart part `file`), signed over the whole body. */
+type UploadOptions<A extends Access> = { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string };
+
 export function upload<P extends string, A extends Access, R extends object | void = object>(
   path: P,
-  opts: { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string },
+  opts: UploadOptions<A>,
   verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile }, R>,
-): RouteDef<P, Blob, Answered<R>> {
+): RouteDef<P, Blob, Answered<R>>;
+/** With `then`: the second half of the answer, after the commit (a staff job waited for: src/domains/staff-jobs/upload.ts). */
+export function upload<P extends string, A extends Access, R extends object, T extends object>(
+  path: P,
+  opts: UploadOptions<A> & { then: (args: { ctx: CtxFor<A>; input: { file: UploadedFile }; result: Answered<R> }) => Promise<T> },
+  verb: Verb<CommandCtx<CtxFor<A>>, { file: UploadedFile }, R>,
+): RouteDef<P, Blob, T>;
+export function upload(path: string, opts: UploadOptions<Access> & { then?: RouteDef["then"] }, verb: Verb<any, any, any>): RouteDef {
   return def("upload", "POST", path, { access: opts.access, maxBytes: opts.maxBytes }, verb as RouteDef["handler"], {
     files: opts.files,
     audit: opts.audit,
+    then: opts.then,
   });
 }
 

@@ -15,6 +15,7 @@ import { expireOrders } from "../domains/order/lifecycle";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { claimPeriod } from "../domains/shared/rate-limit";
+import { claimStaleJobs, resumeJobs } from "../domains/staff-jobs/kit";
 import type { CommandCtx } from "../http/kit";
 import { log } from "../log";
 import { clearExpired } from "./clear-expired";
@@ -42,6 +43,8 @@ export const JOBS: Job[] = [
   job({ id: 7302004, name: "deliver-messages", everyMs: 5_000, run: (ctx) => claimMessages(ctx), after: sendClaimed }),
   // A real payment provider is asked about waiting payments whose notification has not come, and closes those whose window passed here.
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
+  // Every 15 s: a staff job whose instance died (no heartbeat for a minute) is run again from the start here.
+  job({ id: 7302007, name: "resume-staff-jobs", everyMs: 15_000, run: claimStaleJobs, after: resumeJobs }),
 ];
 
 /** What a tick did, for its log row: counts, or how many rows it took; nothing when it changed nothing. */

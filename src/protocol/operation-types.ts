@@ -72,6 +72,10 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "member.import.clear": { id: 1774, zh: "清除会员导入日志", en: "Member import log cleared" },
   "member.points": { id: 1775, zh: "发放积分", en: "Points given" },
   "member.welcome": { id: 1776, zh: "发送欢迎邮件", en: "Welcome mail queued" },
+  // From the top of the range: the member imports take the ids after 1769.
+  "job.resume-staff-jobs": { id: 1799, zh: "重新运行中断的后台任务", en: "Interrupted staff jobs run again" },
+  "member.export.list": { id: 1798, zh: "导出会员查询结果", en: "Member search exported" },
+  "member.export.fees": { id: 1797, zh: "导出会费记录", en: "Dues record exported" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

@@ -17,3 +17,4 @@ export * from "./user";
 export * from "./verification";
 export * from "./imports";
 export * from "./dashboard";
+export * from "./jobs";

@@ -1,0 +1,46 @@
+// Staff background jobs (imports and exports of members): one row per job, so
+// a reloaded page finds its job and its answer, and a job whose instance died
+// is run again from the start by another (src/domains/staff-jobs/).
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
+import { users } from "./user";
+
+export type StaffJobState = "queued" | "running" | "done" | "failed";
+
+export const staffJobs = pgTable(
+  "staff_jobs",
+  {
+    id: serial("id").primaryKey(),
+    /** What the job is asked for by: random, unguessable. */
+    key: text("key").notNull(),
+    /** Which job ("member.export.list", "member.import.update", ...): its code in the registry. */
+    kind: text("kind").notNull(),
+    /** Who started it: only they read it. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").$type<StaffJobState>().notNull(),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    /** The call's answer once done (or the refusal, once failed). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    /** The uploaded file the job reads (storage key and name as it came), if any. */
+    fileKey: text("file_key"),
+    fileName: text("file_name"),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull(),
+    /** How many times it was claimed: a run writes only while its attempt is the row's (a superseded run cannot overwrite). */
+    attempt: integer("attempt").notNull().default(0),
+    createdAt: ts("created_at").notNull(),
+    /** The running instance's last sign of life; stale means it died, and another runs the job again. */
+    heartbeatAt: ts("heartbeat_at"),
+    finishedAt: ts("finished_at"),
+    /** A week after it finished: the clear-expired job removes it. */
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [
+    uniqueIndex("staff_jobs_key_idx").on(t.key),
+    index("staff_jobs_user_idx").on(t.userId, t.createdAt),
+    index("staff_jobs_state_idx").on(t.state, t.heartbeatAt),
+    index("staff_jobs_expires_idx").on(t.expiresAt),
+  ],
+);

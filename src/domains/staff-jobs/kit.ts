@@ -1,0 +1,286 @@
+// Staff background jobs (docs/decisions.md, "The staff job kit"): an import or
+// export that may take longer than a request runs in the background with
+// progress the page polls, and survives a page reload and the death of its
+// instance. A job is a row (`staff_jobs`) and a function registered under its
+// kind. `startJob` inserts the row in the caller's transaction and runs it in
+// this instance once that commits; `report` keeps the live progress in memory
+// (a poll on this instance reads no database: PGlite has one connection) and
+// writes it to the row every so often for the other instances, with a
+// heartbeat. A job whose heartbeat goes stale (its instance died) is claimed
+// again by the scheduler (`claimStaleJobs`) and run from the start: every job
+// is idempotent (an import is judged against what is stored; an export only
+// reads), so a second run changes nothing the first did not. A claim is a
+// conditional update, so of several instances only one runs a job.
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { inBackground } from "../../background";
+import { rolePowers, staffJobs, users } from "../../db/schema";
+import type { StaffJobState } from "../../db/schema/jobs";
+import type { CommandCtx, UploadedFile } from "../../http/kit";
+import { USER_STATE } from "../../protocol/enumerations";
+import { DomainError, message } from "../../protocol/result";
+import { log } from "../../log";
+import type { Actor, Ctx, MemberCtx } from "../context";
+
+/** What a running job is handed: its key and parameters, and the uploaded file it reads, if any. */
+export type JobInput<P = Record<string, unknown>> = { key: string; kind: string; params: P; file: UploadedFile | null };
+/** Records progress; resolves once written when a write is due (await it between chunks). */
+export type Report = (done: number, total: number) => Promise<void>;
+/**
+ * A job's work. `ctx` is the owner's (their language and powers) on the pool,
+ * its `now` the time the run started; it writes through
+ * `ctx.app.runner.run(...)` in short transactions (a chunk each), never one
+ * long one. It answers what the call answers (a refusal as `{ message }`);
+ * a DomainError thrown fails the job with that refusal.
+ */
+export type JobRun<P = Record<string, unknown>, R extends object = object> = (ctx: MemberCtx, job: JobInput<P>, report: Report) => Promise<R>;
+
+/** A registered job: its kind, and (for the type checker only) what it answers and takes. */
+export type JobKind<R extends object = object, P = Record<string, unknown>> = { kind: string; readonly types?: { answer: R; params: P } };
+
+/** A job running on this instance, as its polls read it. */
+export type LiveJob = { userId: number; kind: string; createdAt: Date; done: number; total: number; attempt: number; finished: Promise<void> };
+
+/** A job's row as the calls answer it. */
+export type JobView = { key: string; kind: string; state: StaffJobState; done: number; total: number; result: Record<string, unknown> | null; createdAt: string; finishedAt: string | null };
+
+/** Past this long without a heartbeat a running job's instance is taken for dead. */
+export const STALE_MS = 60_000;
+/** A live job's progress reaches its row at least this often (and its heartbeat), for polls on other instances. */
+const FLUSH_MS = 500;
+const FLUSH_ROWS = 250;
+/** A finished job is kept this long for the page to find its answer, then the clear-expired job removes it. */
+const KEEP_MS = 7 * 24 * 3_600_000;
+
+const registry = new Map<string, JobRun<any>>();
+
+/** Registers a job's work under its kind (once, at module load), for `startJob` and `jobUpload`. */
+export function defineJob<R extends object, P extends Record<string, unknown> = Record<string, unknown>>(kind: string, run: JobRun<P, R>): JobKind<R, P> {
+  if (registry.has(kind)) throw new Error(`job ${kind} defined twice`);
+  registry.set(kind, run);
+  return { kind };
+}
+
+const newKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
+
+/**
+ * Queues a job of `kind` for the actor, in the caller's transaction, and runs
+ * it in this instance once that commits (never inside it). Answers its key.
+ */
+export async function startJob<P extends Record<string, unknown>>(
+  ctx: CommandCtx<MemberCtx>,
+  args: { job: JobKind<object, P>; file?: UploadedFile | null; params?: P },
+): Promise<string> {
+  const kind = args.job.kind;
+  if (!registry.has(kind)) throw new Error(`no job ${kind}`);
+  const key = newKey();
+  await ctx.db.insert(staffJobs).values({
+    key,
+    kind,
+    userId: ctx.actor.id,
+    state: "queued",
+    fileKey: args.file?.key ?? null,
+    fileName: args.file?.name ?? null,
+    params: args.params ?? {},
+    createdAt: ctx.now,
+  });
+  ctx.afterCommit(async (after) => {
+    const claimed = await claim(after, key);
+    if (claimed) launch(after, claimed, args.file ?? null);
+  });
+  return key;
+}
+
+type Row = typeof staffJobs.$inferSelect;
+
+/** Takes a job for this instance: queued, or running with a stale heartbeat; null when another has it. */
+async function claim(ctx: Pick<Ctx, "db" | "app">, key: string): Promise<Row | null> {
+  const now = ctx.app.clock();
+  const stale = new Date(now.getTime() - STALE_MS);
+  const [row] = await ctx.db
+    .update(staffJobs)
+    .set({ state: "running", attempt: sql`${staffJobs.attempt} + 1`, heartbeatAt: now, done: 0 })
+    .where(and(eq(staffJobs.key, key), or(eq(staffJobs.state, "queued"), and(eq(staffJobs.state, "running"), lt(staffJobs.heartbeatAt, stale)))))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The scheduler's tick: claims every job whose instance died (running with a
+ * stale heartbeat, or queued and never started), except those this instance
+ * runs itself. Answers the claimed rows; `resumeJobs` runs them after the commit.
+ */
+export async function claimStaleJobs(ctx: Pick<Ctx, "db" | "app">): Promise<Row[]> {
+  const now = ctx.app.clock();
+  const stale = new Date(now.getTime() - STALE_MS);
+  const candidates = await ctx.db
+    .select({ key: staffJobs.key })
+    .from(staffJobs)
+    .where(
+      or(and(eq(staffJobs.state, "running"), lt(staffJobs.heartbeatAt, stale)), and(eq(staffJobs.state, "queued"), isNull(staffJobs.heartbeatAt), lt(staffJobs.createdAt, stale))),
+    )
+    .limit(20);
+  const mine = ctx.app.staffJobs;
+  const claimed: Row[] = [];
+  for (const { key } of candidates) {
+    if (mine.has(key)) continue;
+    const row = await claim(ctx, key);
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+/** Runs the claimed jobs in the background (after the tick's commit). */
+export async function resumeJobs(ctx: Ctx, claimed: Row[]) {
+  for (const row of claimed) {
+    log.warn("staff job run again", { job: row.key, kind: row.kind, attempt: row.attempt });
+    launch(ctx, row, null);
+  }
+}
+
+/** The owner as an actor, with their role's powers now; null when they are gone or no longer active. */
+async function ownerOf(ctx: Pick<Ctx, "db">, userId: number): Promise<Actor | null> {
+  const [user] = await ctx.db
+    .select({ id: users.id, roleId: users.roleId, state: users.state, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.state !== USER_STATE.USER_STATE_ACTIVE) return null;
+  const powers = await ctx.db.select({ code: rolePowers.power }).from(rolePowers).where(eq(rolePowers.roleId, user.roleId));
+  return { ...user, powers: new Set(powers.map((p) => p.code)) };
+}
+
+function launch(ctx: Pick<Ctx, "db" | "app" | "config">, row: Row, file: UploadedFile | null) {
+  let finish!: () => void;
+  const live: LiveJob = { userId: row.userId, kind: row.kind, createdAt: row.createdAt, done: 0, total: 0, attempt: row.attempt, finished: new Promise((r) => (finish = r)) };
+  ctx.app.staffJobs.set(row.key, live);
+  inBackground(
+    "staff job",
+    () =>
+      execute(ctx, row, file, live).finally(() => {
+        ctx.app.staffJobs.delete(row.key);
+        finish();
+      }),
+    { job: row.key, kind: row.kind },
+  );
+}
+
+/** Writes to the row only while this run is the row's attempt (a run superseded by another instance writes nothing). */
+const ours = (row: Row) => and(eq(staffJobs.key, row.key), eq(staffJobs.attempt, row.attempt), eq(staffJobs.state, "running"));
+
+async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, received: UploadedFile | null, live: LiveJob) {
+  const { db, app } = base;
+  let flushedAt = performance.now();
+  let flushedDone = 0;
+  const flush = async () => {
+    flushedAt = performance.now();
+    flushedDone = live.done;
+    await db.update(staffJobs).set({ done: live.done, total: live.total, heartbeatAt: app.clock() }).where(ours(row));
+  };
+  // A chunk that takes long still beats: a job is not taken for dead while it works.
+  const beat = setInterval(() => inBackground("staff job heartbeat", flush, { job: row.key }), STALE_MS / 4);
+  const report: Report = async (done, total) => {
+    live.done = done;
+    live.total = total;
+    if (performance.now() - flushedAt >= FLUSH_MS || done - flushedDone >= FLUSH_ROWS) await flush();
+  };
+  const end = (state: StaffJobState, result: Record<string, unknown>) => {
+    const at = app.clock();
+    return db
+      .update(staffJobs)
+      .set({ state, result, done: live.done, total: live.total, heartbeatAt: at, finishedAt: at, expiresAt: new Date(at.getTime() + KEEP_MS) })
+      .where(ours(row));
+  };
+  try {
+    const run = registry.get(row.kind);
+    const actor = await ownerOf(base, row.userId);
+    if (!run || !actor) return void (await end("failed", { message: message("ERROR_NOT_POWER") }));
+    const file = received ?? (await storedFile(base, row));
+    const ctx: MemberCtx = {
+      db,
+      now: app.clock(),
+      config: base.config,
+      session: { id: "", userId: actor.id },
+      actor,
+      ip: null,
+      host: null,
+      userAgent: null,
+      app,
+    };
+    const answer = (await run(ctx, { key: row.key, kind: row.kind, params: row.params, file }, report)) as Record<string, unknown>;
+    await end(isRefusal(answer) ? "failed" : "done", answer);
+  } catch (error) {
+    if (!(error instanceof DomainError)) log.error("staff job failed", { job: row.key, kind: row.kind, error });
+    await end("failed", { message: error instanceof DomainError ? message(error.code, error.params) : message("ERROR_SERVER") });
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+const isRefusal = (answer: Record<string, unknown>) => {
+  const m = answer.message as { code?: string } | undefined;
+  return !!m && m.code !== "SUCCESS";
+};
+
+/** A rerun's file, read back from storage (outside any transaction). */
+async function storedFile(ctx: Pick<Ctx, "app">, row: Row): Promise<UploadedFile | null> {
+  if (!row.fileKey) return null;
+  const bytes = await ctx.app.providers.storage.get(row.fileKey);
+  if (!bytes) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
+  return { key: row.fileKey, kind: "xlsx", name: row.fileName ?? "", size: bytes.length, bytes };
+}
+
+const view = (row: Row, live?: LiveJob): JobView => ({
+  key: row.key,
+  kind: row.kind,
+  state: row.state,
+  // This instance runs it: its memory is newer than the row.
+  done: live ? live.done : row.done,
+  total: live ? live.total : row.total,
+  result: row.state === "done" || row.state === "failed" ? (row.result ?? null) : null,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+});
+
+/** The actor's own job, or ERROR_RESULT_NULL (another's job is as good as none). */
+export async function jobOf(ctx: MemberCtx, key: string): Promise<JobView> {
+  const live = ctx.app.staffJobs.get(key);
+  // A poll of a job running here reads memory only: on PGlite it never queues behind the job's work.
+  if (live && live.userId === ctx.actor.id) {
+    return { key, kind: live.kind, state: "running", done: live.done, total: live.total, result: null, createdAt: live.createdAt.toISOString(), finishedAt: null };
+  }
+  const [row] = await ctx.db.select().from(staffJobs).where(and(eq(staffJobs.key, key), eq(staffJobs.userId, ctx.actor.id)));
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  return view(row, live);
+}
+
+/** How many of the actor's jobs `/user/operation/jobs` answers: the unfinished and the latest finished ones. */
+export const RECENT_JOBS = 10;
+
+/** The actor's unfinished jobs and their latest finished ones (of one kind, or of the kinds given), newest first. */
+export async function jobsOf(ctx: MemberCtx, kinds: readonly string[] | null): Promise<JobView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(staffJobs)
+    .where(and(eq(staffJobs.userId, ctx.actor.id), kinds ? inArray(staffJobs.kind, [...kinds]) : undefined))
+    .orderBy(sql`${staffJobs.finishedAt} is null desc`, sql`${staffJobs.createdAt} desc`, sql`${staffJobs.id} desc`)
+    .limit(RECENT_JOBS);
+  return rows.map((row) => view(row, ctx.app.staffJobs.get(row.key)));
+}
+
+/**
+ * Waits for a job started by this request, up to `ms`: its final row, or
+ * null while it still runs (the caller answers "running" and the page polls).
+ */
+export async function waitForJob(ctx: Pick<Ctx, "db" | "app">, key: string, ms: number): Promise<Row | null> {
+  // startJob runs it after the commit: give that a turn to register it.
+  for (let i = 0; i < 20 && !ctx.app.staffJobs.has(key); i++) await new Promise((r) => setTimeout(r, 5));
+  const live = ctx.app.staffJobs.get(key);
+  if (live) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), ms)));
+    const outcome = await Promise.race([live.finished, late]);
+    clearTimeout(timer);
+    if (outcome === "late") return null;
+  }
+  const [row] = await ctx.db.select().from(staffJobs).where(eq(staffJobs.key, key));
+  return row && (row.state === "done" || row.state === "failed") ? row : null;
+}
