@@ -58,8 +58,12 @@ describe("/user/operation/import/update", () => {
     const [created] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "member.create"), eq(operationLog.targetUserId, m.id)));
     expect(created!.detail).toBe("import: members.xlsx");
     expect(logs.every((l) => l.operationLogId === created!.id)).toBe(true);
-    const [audit] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "member.import.update"), eq(operationLog.targetId, answer.key)));
+    // The upload ran as a staff job: its start is the import's operation-log row, and the job holds the answer.
+    expect(answer.job).toMatch(/^[0-9a-f]{32}$/);
+    const [audit] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "member.import.update"), eq(operationLog.targetId, answer.job)));
     expect(audit).toBeDefined();
+    const job = await op.call<Answer>("/user/operation/job", { key: answer.job });
+    expect(job.job).toMatchObject({ kind: "member.import.update", state: "done", done: 6, total: 6, result: { create: 3, key: answer.key } });
     // The members are found by the search.
     const found = await op.call<Answer>("/user/operation/list", { account: "ob00002" });
     expect(found.list.map((r: Answer) => r.employees)).toEqual(["ob00002"]);

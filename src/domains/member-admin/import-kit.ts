@@ -1,17 +1,21 @@
 // What the four writing member imports share (spec 3 sections 4.3, 7, 8):
 // the kinds with their powers, members found by employee number in a few
 // set-based reads, the operation-log rows of the members an import changed,
-// the file's content digest, and the reasons of the feedback table.
+// the file's content digest, the chunked writing of a job, and the reasons
+// of the feedback table.
 import { createHash } from "node:crypto";
 import { Type as t } from "@sinclair/typebox";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { importMarks, operationLog, properties, userValues, users } from "../../db/schema";
-import type { CommandCtx } from "../../http/kit";
+import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import type { PowerCode } from "../../protocol/powers";
 import { DomainError } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
-import { chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type ReasonTexts } from "../shared/sheets/imports";
+import { appliable, chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
+import type { JobInput, Report } from "../staff-jobs/kit";
+
+export type { Report };
 
 /** The writing member imports, each with its power (spec 3 section 6). */
 export const MEMBER_IMPORTS = {
@@ -37,8 +41,36 @@ export function needPower(ctx: Ctx, kind: MemberImportKind) {
   if (!can(ctx, MEMBER_IMPORTS[kind])) throw new DomainError("ERROR_NOT_POWER");
 }
 
-/** Progress of a long import: rows judged, then rows written (the job kit shows it). */
-export type Report = (done: number, total: number) => void;
+/** Rows written per transaction: short, so other requests (PGlite has one connection) and the job's polls never wait long. */
+const WRITE_CHUNK = 500;
+
+/**
+ * The end of a member import, run as a staff job on the pool: when no row is
+ * refused, the changes are written a chunk at a time, each chunk its own
+ * transaction (a rerun after a crash judges again against what is stored, so
+ * a chunk written is "unchanged" then), progress reported after each; then
+ * the log is kept in a last transaction and answered.
+ */
+export async function completeImport<C>(
+  ctx: MemberCtx,
+  args: { kind: MemberImportKind; file: UploadedFile; header: string[]; judged: Judged<C>[]; report: Report; write: (c: CommandCtx<MemberCtx>, part: C[]) => Promise<number> },
+) {
+  const changes = appliable(args.judged) ?? [];
+  const total = args.judged.length + changes.length;
+  await args.report(args.judged.length, total);
+  let count = 0;
+  for (const part of chunksOf(changes, WRITE_CHUNK)) {
+    count += await ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.import`, verb: async (c) => ({ n: await args.write(c as CommandCtx<MemberCtx>, part) }) }).then((r) => r.n);
+    await args.report(args.judged.length + count, total);
+  }
+  return ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.log`, verb: (c) => keepImportLog(c as CommandCtx<MemberCtx>, { kind: logKind(args.kind), file: args.file, header: args.header, judged: args.judged, count }) });
+}
+
+/** A member import as the job kit runs it: the file it was started with. */
+export function fileOf(job: JobInput): UploadedFile {
+  if (!job.file) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
+  return job.file;
+}
 
 /** The employee-number column every member import keys on, titled like the employee-number property. */
 export async function employeesColumn(ctx: Pick<Ctx, "db">): Promise<ImportColumn<"employees">> {

@@ -13,12 +13,12 @@
 // finds every row done and changes nothing.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { outbox, pointRecords, properties, sessions, users, userValues } from "../../db/schema";
-import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { LANGUAGE, POINT_TYPE, PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { deliverMessages } from "../shared/messages";
-import { chunksOf, finishImport, type ImportColumn, type Judged, recordsOf } from "../shared/sheets/imports";
-import { addMarks, digestOf, employeesColumn, logKind, logMembers, marksOf, membersByEmployees, needPower, type Report } from "./import-kit";
+import { type ImportColumn, type Judged, recordsOf } from "../shared/sheets/imports";
+import type { JobInput } from "../staff-jobs/kit";
+import { addMarks, completeImport, digestOf, employeesColumn, fileOf, logMembers, marksOf, membersByEmployees, needPower, type Report } from "./import-kit";
 
 /** The most points one row may give, and the reason's length. */
 const MAX_POINTS = 1_000_000;
@@ -27,8 +27,9 @@ const MAX_REASON = 100;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Upload /user/operation/import/leave: answers `count`, the members marked as left. */
-export async function importLeavers(ctx: CommandCtx<MemberCtx>, file: UploadedFile, report: Report = () => {}) {
+export async function importLeavers(ctx: MemberCtx, job: JobInput, report: Report) {
   needPower(ctx, "leave");
+  const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, [await employeesColumn(ctx)]);
   const members = await membersByEmployees(ctx, records.map((r) => r.values.employees.trim()));
   const seen = new Set<string>();
@@ -42,27 +43,22 @@ export async function importLeavers(ctx: CommandCtx<MemberCtx>, file: UploadedFi
     if (member.state === USER_STATE.USER_STATE_LEFT) return { line, cells, verdict: "same", reason: "member.left" };
     return { line, cells, verdict: "apply", reason: null, change: member.id };
   });
-  report(records.length, records.length * 2);
-  return finishImport(ctx, {
-    kind: logKind("leave"),
+  return completeImport(ctx, {
+    kind: "leave",
     file,
     header,
     judged,
-    apply: async (ids) => {
-      let left = 0;
-      for (const part of chunksOf(ids)) {
-        const rows = await ctx.db
-          .update(users)
-          .set({ state: USER_STATE.USER_STATE_LEFT, leftAt: ctx.now, updatedAt: ctx.now })
-          .where(and(inArray(users.id, part), ne(users.state, USER_STATE.USER_STATE_LEFT)))
-          .returning({ id: users.id });
-        // Signed out everywhere, as the leave verb does: every instance reads the session row on each request.
-        await ctx.db.update(sessions).set({ userId: null }).where(inArray(sessions.userId, part));
-        await logMembers(ctx, { action: "member.leave", userIds: rows.map((r) => r.id), detail: `import: ${file.name}` });
-        left += rows.length;
-        report(records.length + left, records.length * 2);
-      }
-      return left;
+    report,
+    write: async (c, ids) => {
+      const rows = await c.db
+        .update(users)
+        .set({ state: USER_STATE.USER_STATE_LEFT, leftAt: c.now, updatedAt: c.now })
+        .where(and(inArray(users.id, ids), ne(users.state, USER_STATE.USER_STATE_LEFT)))
+        .returning({ id: users.id });
+      // Signed out everywhere, as the leave verb does: every instance reads the session row on each request.
+      await c.db.update(sessions).set({ userId: null }).where(inArray(sessions.userId, ids));
+      await logMembers(c, { action: "member.leave", userIds: rows.map((r) => r.id), detail: `import: ${file.name}` });
+      return rows.length;
     },
   });
 }
@@ -103,8 +99,9 @@ function expiryOf(text: string): Date | null {
 type PointsChange = { line: number; userId: number; count: number; reason: string; expiresAt: Date | null };
 
 /** Upload /user/operation/import/integral: answers `count`, the entries added to the ledger. */
-export async function importPoints(ctx: CommandCtx<MemberCtx>, file: UploadedFile, report: Report = () => {}) {
+export async function importPoints(ctx: MemberCtx, job: JobInput, report: Report) {
   needPower(ctx, "integral");
+  const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, await POINTS_COLUMNS(ctx));
   const digest = digestOf(header, records);
   const [members, done] = await Promise.all([membersByEmployees(ctx, records.map((r) => r.values.employees.trim())), marksOf(ctx, "integral", digest)]);
@@ -128,23 +125,19 @@ export async function importPoints(ctx: CommandCtx<MemberCtx>, file: UploadedFil
     if (done.has(String(line))) return { line, cells, verdict: "same", reason: "file.done" };
     return { line, cells, verdict: "apply", reason: null, change: { line, userId: member.id, count, reason, expiresAt } };
   });
-  report(records.length, records.length * 2);
-  return finishImport(ctx, {
-    kind: logKind("integral"),
+  return completeImport(ctx, {
+    kind: "integral",
     file,
     header,
     judged,
-    apply: async (changes) => {
-      let written = 0;
-      for (const part of chunksOf(changes)) {
-        await ctx.db.insert(pointRecords).values(
-          part.map((c) => ({ userId: c.userId, count: c.count, type: POINT_TYPE.POINT_TYPE_ENTRY, remaining: c.count, expiresAt: c.expiresAt, descZh: c.reason, descEn: c.reason, createdAt: ctx.now })),
-        );
-        await addMarks(ctx, "integral", digest, part.map((c) => String(c.line)));
-        report(records.length + (written += part.length), records.length * 2);
-      }
-      await logMembers(ctx, { action: "member.points", userIds: [...new Set(changes.map((c) => c.userId))], detail: `import: ${file.name}` });
-      return written;
+    report,
+    write: async (c, part) => {
+      await c.db.insert(pointRecords).values(
+        part.map((x) => ({ userId: x.userId, count: x.count, type: POINT_TYPE.POINT_TYPE_ENTRY, remaining: x.count, expiresAt: x.expiresAt, descZh: x.reason, descEn: x.reason, createdAt: c.now })),
+      );
+      await addMarks(c, "integral", digest, part.map((x) => String(x.line)));
+      await logMembers(c, { action: "member.points", userIds: [...new Set(part.map((x) => x.userId))], detail: `import: ${file.name}` });
+      return part.length;
     },
   });
 }
@@ -165,8 +158,9 @@ function welcomeMail(args: { name: string; employees: string; language: number |
 type WelcomeChange = { userId: number; to: string; employees: string; language: number | null };
 
 /** Upload /user/operation/import/welcome: answers `count`, the mails queued. */
-export async function importWelcome(ctx: CommandCtx<MemberCtx>, file: UploadedFile, report: Report = () => {}) {
+export async function importWelcome(ctx: MemberCtx, job: JobInput, report: Report) {
   needPower(ctx, "welcome");
+  const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, [await employeesColumn(ctx)]);
   const digest = digestOf(header, records);
   const [members, done] = await Promise.all([membersByEmployees(ctx, records.map((r) => r.values.employees.trim())), marksOf(ctx, "welcome", digest)]);
@@ -184,34 +178,30 @@ export async function importWelcome(ctx: CommandCtx<MemberCtx>, file: UploadedFi
     if (done.has(String(member.id))) return { line, cells, verdict: "same", reason: "file.done" };
     return { line, cells, verdict: "apply", reason: null, change: { userId: member.id, to: member.mail, employees, language: member.language } };
   });
-  report(records.length, records.length * 2);
-  return finishImport(ctx, {
-    kind: logKind("welcome"),
+  const [nameProp] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME)).limit(1);
+  return completeImport(ctx, {
+    kind: "welcome",
     file,
     header,
     judged,
-    apply: async (changes) => {
-      const [nameProp] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME)).limit(1);
-      let queued = 0;
-      for (const part of chunksOf(changes)) {
-        const names = new Map<number, string>();
-        if (nameProp) {
-          const rows = await ctx.db
-            .select({ user: userValues.userId, value: sql<string>`${userValues.value} #>> '{}'` })
-            .from(userValues)
-            .where(and(eq(userValues.propertyId, nameProp.id), inArray(userValues.userId, part.map((c) => c.userId))));
-          for (const r of rows) names.set(r.user, String(r.value));
-        }
-        await ctx.db.insert(outbox).values(
-          part.map((c) => ({ channel: "mail", to: c.to, ...welcomeMail({ name: names.get(c.userId) ?? "", employees: c.employees, language: c.language, url: ctx.config.payment.publicUrl }), createdAt: ctx.now, nextAt: ctx.now })),
-        );
-        await addMarks(ctx, "welcome", digest, part.map((c) => String(c.userId)));
-        report(records.length + (queued += part.length), records.length * 2);
+    report,
+    write: async (c, part) => {
+      const names = new Map<number, string>();
+      if (nameProp) {
+        const rows = await c.db
+          .select({ user: userValues.userId, value: sql<string>`${userValues.value} #>> '{}'` })
+          .from(userValues)
+          .where(and(eq(userValues.propertyId, nameProp.id), inArray(userValues.userId, part.map((x) => x.userId))));
+        for (const r of rows) names.set(r.user, String(r.value));
       }
-      await logMembers(ctx, { action: "member.welcome", userIds: changes.map((c) => c.userId), detail: `import: ${file.name}` });
+      await c.db.insert(outbox).values(
+        part.map((x) => ({ channel: "mail", to: x.to, ...welcomeMail({ name: names.get(x.userId) ?? "", employees: x.employees, language: x.language, url: c.config.payment.publicUrl }), createdAt: c.now, nextAt: c.now })),
+      );
+      await addMarks(c, "welcome", digest, part.map((x) => String(x.userId)));
+      await logMembers(c, { action: "member.welcome", userIds: part.map((x) => x.userId), detail: `import: ${file.name}` });
       // Sent after the commit, a batch at a time; the delivery job sends the rest.
-      ctx.afterCommit((committed) => deliverMessages(committed));
-      return queued;
+      c.afterCommit((committed) => deliverMessages(committed));
+      return part.length;
     },
   });
 }

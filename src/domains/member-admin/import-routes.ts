@@ -1,8 +1,11 @@
 // The member imports' calls (spec 3 section 7 "Members and properties"):
-// four uploads, each with its own power, the feedback log of each (download,
+// four uploads, each with its own power, run as staff jobs (the upload waits
+// for the answer a while, then the page polls), the feedback log of each (download,
 // clear) and an empty template to fill in.
 import { Type as t } from "@sinclair/typebox";
-import { command, domain, download, upload } from "../../http/kit";
+import { command, domain, download } from "../../http/kit";
+import { defineJob } from "../staff-jobs/kit";
+import { jobUpload } from "../staff-jobs/upload";
 import type { MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { allProperties } from "../property/service";
@@ -11,6 +14,14 @@ import { writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
 import { employeesColumn, MEMBER_IMPORT_POWERS, type MemberImportKind, logKind, memberImportReasons, memberLogInput, needPower } from "./import-kit";
 import { importLeavers, importPoints, importWelcome, POINTS_COLUMNS } from "./import-lists";
 import { importMembers, updateColumns } from "./import-update";
+
+/** The imports run as staff jobs (a reloaded page finds them by these kinds through /user/operation/jobs). */
+const JOBS = {
+  update: defineJob("member.import.update", importMembers),
+  leave: defineJob("member.import.leave", importLeavers),
+  integral: defineJob("member.import.integral", importPoints),
+  welcome: defineJob("member.import.welcome", importWelcome),
+};
 
 const kindInput = t.Object({ kind: memberLogInput.properties.kind });
 
@@ -26,10 +37,10 @@ async function templateFile(ctx: MemberCtx, kind: MemberImportKind) {
 }
 
 export const memberImportDomain = domain("member-imports", [
-  upload("/user/operation/import/update", { access: "FUNCTION_USER_IMPORT_UPDATE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.update" }, ({ ctx, input }) => importMembers(ctx, input.file)),
-  upload("/user/operation/import/leave", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.leave" }, ({ ctx, input }) => importLeavers(ctx, input.file)),
-  upload("/user/operation/import/integral", { access: "FUNCTION_INTEGRAL_OPERATION", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.integral" }, ({ ctx, input }) => importPoints(ctx, input.file)),
-  upload("/user/operation/import/welcome", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.welcome" }, ({ ctx, input }) => importWelcome(ctx, input.file)),
+  jobUpload("/user/operation/import/update", { access: "FUNCTION_USER_IMPORT_UPDATE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.update" }, JOBS.update),
+  jobUpload("/user/operation/import/leave", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.leave" }, JOBS.leave),
+  jobUpload("/user/operation/import/integral", { access: "FUNCTION_INTEGRAL_OPERATION", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.integral" }, JOBS.integral),
+  jobUpload("/user/operation/import/welcome", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.welcome" }, JOBS.welcome),
   download("/user/operation/download/log", { access: MEMBER_IMPORT_POWERS, input: memberLogInput }, async ({ ctx, input }) => {
     needPower(ctx, input.kind);
     return importLogFile(ctx, { kind: logKind(input.kind), key: input.log, reasons: await memberImportReasons(ctx) });

@@ -10,14 +10,14 @@
 // and each member in the operation log as the form's save would be.
 import { inArray, sql } from "drizzle-orm";
 import { countries, propertyLog, roles, userValues, users } from "../../db/schema";
-import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../../protocol/enumerations";
 import { isMail, isPhone } from "../../protocol/identity";
 import type { MemberCtx } from "../context";
 import { allProperties, type PropertyView } from "../property/service";
 import { type CleanValue, type SubmittedValue, validateProfile } from "../property/validate";
-import { chunksOf, finishImport, type ImportColumn, type Judged, recordsOf, squash } from "../shared/sheets/imports";
-import { employeesColumn, logKind, logMembers, membersByEmployees, needPower, propertyReason, type Report, type StoredMember, valuesOf } from "./import-kit";
+import { chunksOf, type ImportColumn, type Judged, recordsOf, squash } from "../shared/sheets/imports";
+import type { JobInput } from "../staff-jobs/kit";
+import { completeImport, employeesColumn, fileOf, logMembers, membersByEmployees, needPower, propertyReason, type Report, type StoredMember, valuesOf } from "./import-kit";
 
 const EMPLOYEES = /^[A-Za-z0-9_-]{1,50}$/;
 const CONTACT_PURPOSES = new Set<number>([PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES, PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL]);
@@ -70,12 +70,12 @@ function optionOf(p: PropertyView, cell: string, parentOption: number | null | u
 const sameValue = (a: Stored | undefined, v: CleanValue) => JSON.stringify(a?.value ?? "") === JSON.stringify(v.value) && (a?.optionId ?? null) === v.optionId;
 const isEmpty = (v: string | string[]) => v === "" || (Array.isArray(v) && v.length === 0);
 
-/** Upload /user/operation/import/update: answers `create` and `update` (members created and updated) beside the kit's answer. */
-export async function importMembers(ctx: CommandCtx<MemberCtx>, file: UploadedFile, report: Report = () => {}) {
+/** Upload /user/operation/import/update, as a job: answers `create` and `update` (members created and updated) beside the kit's answer. */
+export async function importMembers(ctx: MemberCtx, job: JobInput, report: Report) {
   needPower(ctx, "update");
+  const file = fileOf(job);
   const { list } = await allProperties({ ctx });
   const { header, records } = recordsOf(file.bytes, await updateColumns(ctx, list));
-  const total = records.length * 2;
   const [countryRows, roleRows] = await Promise.all([ctx.db.select().from(countries), ctx.db.select().from(roles)]);
   const byName = <R>(rows: R[], names: (r: R) => string[]) => {
     const m = new Map<string, R>();
@@ -106,8 +106,7 @@ export async function importMembers(ctx: CommandCtx<MemberCtx>, file: UploadedFi
 
   const seenEmployees = new Map<string, string>();
   const seenContacts = new Set<string>();
-  const judged: Judged<MemberChange>[] = records.map(({ line, cells, values }, i) => {
-    if (i % 500 === 0) report(i, total);
+  const judged: Judged<MemberChange>[] = records.map(({ line, cells, values }) => {
     const refuse = (reason: string): Judged<MemberChange> => ({ line, cells, verdict: "refused", reason });
     const employees = values.employees!.trim();
     if (!employees) return refuse("employees.empty");
@@ -176,64 +175,63 @@ export async function importMembers(ctx: CommandCtx<MemberCtx>, file: UploadedFi
     }
     return { line, cells, verdict: "apply", reason: null, change };
   });
-  report(records.length, total);
-
   let created = 0;
   let updated = 0;
-  const answer = await finishImport(ctx, {
-    kind: logKind("update"),
+  const answer = await completeImport(ctx, {
+    kind: "update",
     file,
     header,
     judged,
-    apply: async (changes) => {
+    report,
+    write: async (c, changes) => {
       const detail = `import: ${file.name}`;
-      const fresh = changes.filter((c) => c.userId === null);
-      const known = changes.filter((c) => c.userId !== null);
-      for (const part of chunksOf(fresh)) {
-        const rows = await ctx.db
+      const fresh = changes.filter((x) => x.userId === null);
+      const known = changes.filter((x) => x.userId !== null);
+      if (fresh.length) {
+        const rows = await c.db
           .insert(users)
-          .values(part.map((c) => ({ employees: c.employees, phone: c.phone, mail: c.mail, state: USER_STATE.USER_STATE_REGISTERED, roleId: c.roleId, nationalityId: c.nationalityId, createdAt: ctx.now, updatedAt: ctx.now })))
+          .values(fresh.map((x) => ({ employees: x.employees, phone: x.phone, mail: x.mail, state: USER_STATE.USER_STATE_REGISTERED, roleId: x.roleId, nationalityId: x.nationalityId, createdAt: c.now, updatedAt: c.now })))
           .returning({ id: users.id, employees: users.employees });
         const ids = new Map(rows.map((r) => [r.employees!, r.id]));
-        for (const c of part) c.userId = ids.get(c.employees)!;
-        report(records.length + (created += part.length) + updated, total);
+        for (const x of fresh) x.userId = ids.get(x.employees)!;
       }
-      for (const part of chunksOf(known)) {
-        const rows = sql.join(part.map((c) => sql`(${c.userId}::int, ${c.phone}::text, ${c.mail}::text, ${c.roleId}::int, ${c.nationalityId}::int)`), sql`, `);
-        await ctx.db.execute(sql`
-          update ${users} set phone = v.phone, mail = v.mail, role_id = v.role_id, nationality_id = v.nationality_id, updated_at = ${ctx.now.toISOString()}::timestamptz
+      if (known.length) {
+        const rows = sql.join(known.map((x) => sql`(${x.userId}::int, ${x.phone}::text, ${x.mail}::text, ${x.roleId}::int, ${x.nationalityId}::int)`), sql`, `);
+        await c.db.execute(sql`
+          update ${users} set phone = v.phone, mail = v.mail, role_id = v.role_id, nationality_id = v.nationality_id, updated_at = ${c.now.toISOString()}::timestamptz
           from (values ${rows}) as v(id, phone, mail, role_id, nationality_id)
           where ${users.id} = v.id`);
-        report(records.length + created + (updated += part.length), total);
       }
       const operations = new Map([
-        ...(await logMembers(ctx, { action: "member.create", userIds: fresh.map((c) => c.userId!), detail })),
-        ...(await logMembers(ctx, { action: "member.update", userIds: known.map((c) => c.userId!), detail })),
+        ...(await logMembers(c, { action: "member.create", userIds: fresh.map((x) => x.userId!), detail })),
+        ...(await logMembers(c, { action: "member.update", userIds: known.map((x) => x.userId!), detail })),
       ]);
-      const all = changes.flatMap((c) => c.values.map((v) => ({ ...v, userId: c.userId! })));
+      const all = changes.flatMap((x) => x.values.map((v) => ({ ...v, userId: x.userId! })));
       for (const part of chunksOf(all.filter((v) => !isEmpty(v.value)))) {
-        await ctx.db
+        await c.db
           .insert(userValues)
           .values(part.map((v) => ({ userId: v.userId, propertyId: v.propertyId, optionId: v.optionId, value: v.value })))
           .onConflictDoUpdate({ target: [userValues.userId, userValues.propertyId], set: { optionId: sql`excluded.option_id`, value: sql`excluded.value` } });
       }
       for (const part of chunksOf(all.filter((v) => isEmpty(v.value)))) {
-        await ctx.db.delete(userValues).where(sql`(${userValues.userId}, ${userValues.propertyId}) in (${sql.join(part.map((v) => sql`(${v.userId}::int, ${v.propertyId}::int)`), sql`, `)})`);
+        await c.db.delete(userValues).where(sql`(${userValues.userId}, ${userValues.propertyId}) in (${sql.join(part.map((v) => sql`(${v.userId}::int, ${v.propertyId}::int)`), sql`, `)})`);
       }
       const text = (v: string | string[] | undefined) => (v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : v);
       for (const part of chunksOf(all)) {
-        await ctx.db.insert(propertyLog).values(
+        await c.db.insert(propertyLog).values(
           part.map((v) => ({
             userId: v.userId,
             propertyId: v.propertyId,
             originValue: text(v.old?.value),
             newValue: text(v.value),
             operationLogId: operations.get(v.userId) ?? null,
-            operatorId: ctx.actor.id,
-            createdAt: ctx.now,
+            operatorId: c.actor.id,
+            createdAt: c.now,
           })),
         );
       }
+      created += fresh.length;
+      updated += known.length;
       return changes.length;
     },
   });

@@ -79,9 +79,28 @@ export async function finishImport<C>(
   ctx: CommandCtx<MemberCtx>,
   args: { kind: string; file: UploadedFile; header: string[]; judged: Judged<C>[]; apply: (changes: C[]) => Promise<number> },
 ): Promise<(ImportAnswer & { message: Message }) | (ImportAnswer & { audit: AuditTarget })> {
+  const changes = appliable(args.judged);
+  const count = changes === null ? 0 : changes.length ? await args.apply(changes) : 0;
+  return keepImportLog(ctx, { ...args, count });
+}
+
+/** The changes to write, or null when a row is refused (then nothing is written). */
+export function appliable<C>(judged: readonly Judged<C>[]): C[] | null {
+  if (judged.some((j) => j.verdict === "refused")) return null;
+  return judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [j.change] : []));
+}
+
+/**
+ * The log of a judged file, after its changes were written (`count` of them):
+ * kept for its importer, and answered as finishImport answers. An import run
+ * as a job in chunks calls it in its own last transaction.
+ */
+export async function keepImportLog(
+  ctx: CommandCtx<MemberCtx>,
+  args: { kind: string; file: UploadedFile; header: string[]; judged: Judged<unknown>[]; count: number },
+): Promise<(ImportAnswer & { message: Message }) | (ImportAnswer & { audit: AuditTarget })> {
   const refused = args.judged.filter((j) => j.verdict === "refused").length;
-  const changes = args.judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [j.change] : []));
-  const count = refused ? 0 : changes.length ? await args.apply(changes) : 0;
+  const count = refused ? 0 : args.count;
   const key = newKey();
   const rows: ImportVerdict[] = args.judged.map(({ line, cells, verdict, reason }) => ({ row: line, cells, verdict, reason }));
   await ctx.db.insert(importLogs).values({
