@@ -28,7 +28,7 @@ const stateView = (id: number) => {
 const roleView = (r: { id: number; nameZh: string; nameEn: string }) => ({ id: r.id, nameZh: r.nameZh, nameEn: r.nameEn });
 
 /** Where the search's filters keep: state -1 (or none) is every member who has not left; role -1 is every role. */
-async function searchWhere(ctx: Pick<Ctx, "db">, input: MemberSearchInput) {
+export async function searchWhere(ctx: Pick<Ctx, "db">, input: MemberSearchInput) {
   const state = input.state ?? -1;
   if (state !== -1 && !STATES.has(state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
   const status = input.status ?? -1;
@@ -50,6 +50,21 @@ async function searchWhere(ctx: Pick<Ctx, "db">, input: MemberSearchInput) {
   );
 }
 
+/** Members as the search table shows them (phones masked). */
+export async function memberRows(ctx: Pick<Ctx, "db">, rows: { user: typeof users.$inferSelect; role: typeof roles.$inferSelect }[]) {
+  const names = await namesOf(ctx, rows.map((r) => r.user.id));
+  return rows.map(({ user, role }) => ({
+    id: user.id,
+    employees: user.employees,
+    name: names.get(user.id) ?? null,
+    phone: maskPhone(user.phone),
+    email: user.mail,
+    state: stateView(user.state),
+    status: roleView(role),
+    createDate: user.createdAt.toISOString(),
+  }));
+}
+
 /** /user/operation/list */
 export async function searchMembers({ ctx, input }: { ctx: Ctx; input: MemberSearchInput }) {
   const where = await searchWhere(ctx, input);
@@ -63,18 +78,8 @@ export async function searchMembers({ ctx, input }: { ctx: Ctx; input: MemberSea
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(p.size)
     .offset(p.offset);
-  const names = await namesOf(ctx, rows.map((r) => r.user.id));
   return {
-    list: rows.map(({ user, role }) => ({
-      id: user.id,
-      employees: user.employees,
-      name: names.get(user.id) ?? null,
-      phone: maskPhone(user.phone),
-      email: user.mail,
-      state: stateView(user.state),
-      status: roleView(role),
-      createDate: user.createdAt.toISOString(),
-    })),
+    list: await memberRows(ctx, rows),
     count: p.count,
     index: p.index,
     max: p.max,

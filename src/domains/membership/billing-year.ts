@@ -15,3 +15,8 @@ export function billingYear(config: { month: number; day: number }, now: Date): 
   const started = month > config.month || (month === config.month && day >= startDay(year, config.month, config.day));
   return started ? year : year - 1;
 }
+
+/** The instant billing year `year` starts: 00:00 China time on its configured day. */
+export function billingYearStart(config: { month: number; day: number }, year: number): Date {
+  return new Date(Date.UTC(year, config.month - 1, startDay(year, config.month, config.day)) - CHINA_OFFSET_MS);
+}

@@ -1,7 +1,8 @@
 import { Type as t } from "@sinclair/typebox";
-import { command, domain, query } from "../../http/kit";
+import { command, domain, download, query } from "../../http/kit";
 import { pageIndex, timeField } from "../shared/fields";
 import { configInput, findConfig, memberLog, memberLogInput, updateConfig } from "./config";
+import { feeExportDownload, feeExportInput, feeExportQuery, startFeeExport } from "./fee-export";
 import { listDues, memberCheck, memberInfo, payDues, payLink, payState } from "./service";
 
 export const membershipDomain = domain("membership", [
@@ -32,6 +33,8 @@ export const membershipDomain = domain("membership", [
   ),
   query("/member/operation/find", { access: "FUNCTION_MEMBER_EDIT" }, findConfig),
   command("/member/operation/update", { access: "FUNCTION_MEMBER_EDIT", input: configInput, audit: "member.config" }, updateConfig),
+  download("/user/operation/export/member", { access: "FUNCTION_MEMBER_EDIT", input: feeExportQuery }, feeExportDownload),
+  command("/user/operation/export/member", { access: "FUNCTION_MEMBER_EDIT", input: feeExportInput, audit: "member.export.fees" }, startFeeExport),
   query("/user/operation/memberlog", { access: "FUNCTION_USER_OPERATION_FIND", input: memberLogInput }, memberLog),
   query("/member/pay/state", { access: "user", input: t.Object({ trade: t.String({ minLength: 1, maxLength: 64 }) }) }, payState),
 ]);

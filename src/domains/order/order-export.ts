@@ -20,7 +20,7 @@ import type { MemberCtx } from "../context";
 import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
 import { queueMessage } from "../shared/messages";
-import { type Sheet, type SheetCell, writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
+import { chinaTimeText, moneyCell, type Sheet, writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
 import { namesOf } from "./members";
 import { COURIER_COLUMNS, ORDER_COLUMNS, type Bilingual } from "./sheet-columns";
 import { formAnswers } from "./staff-detail";
@@ -53,10 +53,6 @@ const filterOfQuery = (q: typeof activityExportInput.static): ActivityFilter => 
   end: q.end,
   activity: q.activity ? Number(q.activity) : null,
 });
-
-/** yyyy-MM-dd HH:mm in China time (UTC+8), as the union reads its orders. */
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
-const money = (fen: number): SheetCell => ({ t: "n", v: fen / 100, z: "0.00" });
 
 type Say = (pair: Bilingual) => string;
 
@@ -109,8 +105,8 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
       user.mail ?? "",
       typeName(item.state),
       typeName(order.sendState),
-      chinaTime(item.createdAt),
-      money(order.amount),
+      chinaTimeText(item.createdAt),
+      moneyCell(order.amount),
       order.points / 100,
       order.liaison ?? "",
       order.phone ?? "",
@@ -165,7 +161,7 @@ async function courierSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet
 async function exportFile(ctx: MemberCtx, args: { where: SQL; title: string; express: boolean }) {
   const say: Say = (pair) => inLanguage(ctx, pair[0], pair[1]);
   const sheet = args.express ? await courierSheet(ctx, args.where, say) : await orderSheet(ctx, args.where, say);
-  const day = chinaTime(ctx.now).slice(0, 10).replaceAll("-", "");
+  const day = chinaTimeText(ctx.now).slice(0, 10).replaceAll("-", "");
   const name = `${args.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, " ").trim().slice(0, 60)}-${say(args.express ? ["快递信息", "courier"] : ["订单", "orders"])}-${day}.xlsx`;
   return { bytes: writeWorkbook([sheet]), name, rows: sheet.rows.length - 1 };
 }

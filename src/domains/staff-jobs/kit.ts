@@ -22,7 +22,7 @@ import { log } from "../../log";
 import type { Actor, Ctx, MemberCtx } from "../context";
 
 /** What a running job is handed: its key and parameters, and the uploaded file it reads, if any. */
-export type JobInput<P = Record<string, unknown>> = { key: string; kind: string; params: P; file: UploadedFile | null };
+export type JobTask<P = Record<string, unknown>> = { key: string; kind: string; params: P; file: UploadedFile | null };
 /** Records progress; resolves once written when a write is due (await it between chunks). */
 export type Report = (done: number, total: number) => Promise<void>;
 /**
@@ -32,7 +32,7 @@ export type Report = (done: number, total: number) => Promise<void>;
  * long one. It answers what the call answers (a refusal as `{ message }`);
  * a DomainError thrown fails the job with that refusal.
  */
-export type JobRun<P = Record<string, unknown>, R extends object = object> = (ctx: MemberCtx, job: JobInput<P>, report: Report) => Promise<R>;
+export type JobRun<P = Record<string, unknown>, R extends object = object> = (ctx: MemberCtx, job: JobTask<P>, report: Report) => Promise<R>;
 
 /** A registered job: its kind, and (for the type checker only) what it answers and takes. */
 export type JobKind<R extends object = object, P = Record<string, unknown>> = { kind: string; readonly types?: { answer: R; params: P } };

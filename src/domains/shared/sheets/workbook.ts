@@ -86,6 +86,15 @@ export function readRows(bytes: Uint8Array, opts: { maxRows: number }): { line: 
 
 /** Text, a number, empty, or a number with its display format (money: { t: "n", v: 88, z: "0.00" }). */
 export type SheetCell = string | number | null | { t: "n"; v: number; z: string };
+
+/** A time in China time (UTC+8), as the union reads it: yyyy-MM-dd HH:mm, or with seconds. */
+export const chinaTimeText = (d: Date, seconds = false): string =>
+  new Date(d.getTime() + 8 * 3_600_000)
+    .toISOString()
+    .slice(0, seconds ? 19 : 16)
+    .replace("T", " ");
+/** An amount in fen as yuan, a number cell shown with 2 decimals. */
+export const moneyCell = (fen: number): SheetCell => ({ t: "n", v: fen / 100, z: "0.00" });
 export type Sheet = { name: string; rows: SheetCell[][]; widths?: number[] };
 
 /** A workbook of these sheets (the first row of each is its header), as xlsx bytes. */

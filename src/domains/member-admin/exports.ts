@@ -1,0 +1,121 @@
+// The member search's export (spec 3 section 7, Download /user/operation/export/list,
+// FUNCTION_USER_EXPORT_LIST): the members the search's filters keep, as a real
+// xlsx: the member table's columns (employee number, name, phone, e-mail,
+// nationality, state, role, creation time) and then every shown profile
+// property, options by their text, in the staff member's language. Phones and
+// ID numbers whole, as the order export has them (docs/decisions.md): the
+// file is what staff call and re-import with, and only the power's signed
+// download to the staff member who asked carries it. Built as a staff job
+// (POST starts it, the page shows its progress) or at once (the GET).
+import { Type as t } from "@sinclair/typebox";
+import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { countries, properties, propertyOptions, roles, userValues, users } from "../../db/schema";
+import type { CommandCtx, Download } from "../../http/kit";
+import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
+import { DomainError } from "../../protocol/result";
+import { typeById } from "../../protocol/types";
+import type { MemberCtx } from "../context";
+import { MAX_EXPORT_ROWS } from "../order/order-export";
+import { inLanguage } from "../shared/language";
+import { chinaTimeText, writeWorkbook } from "../shared/sheets/workbook";
+import { type BuiltFile, defineFileJob, fileDownload, jobFile } from "../staff-jobs/files";
+import type { Report } from "../staff-jobs/kit";
+import { startJob } from "../staff-jobs/kit";
+import { jobKeyField } from "../staff-jobs/routes";
+import { type MemberSearchInput, memberSearchInput, searchWhere } from "./search";
+
+/** Members read and written a chunk at a time: progress moves, and no query grows with the export. */
+const CHUNK = 1_000;
+const FIXED = [PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME, PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL];
+
+const filterText = t.Optional(t.String({ pattern: "^(-?[0-9]{1,7})?$", maxLength: 8 }));
+/** The GET's query: the search's filters as text (empty: no filter), and a finished export job's key. */
+export const exportListQuery = t.Object({ state: filterText, status: filterText, account: t.Optional(t.String({ maxLength: 100 })), job: t.Optional(jobKeyField) });
+/** POST: the filters as the search takes them. */
+export const exportListInput = t.Omit(memberSearchInput, ["index"]);
+export type MemberFilter = Omit<MemberSearchInput, "index">;
+
+const number = (text: string | undefined) => (text ? Number(text) : null);
+
+/** The workbook of the members `filter` keeps, newest first as the search lists them. */
+export async function memberListFile(ctx: MemberCtx, filter: MemberFilter, report: Report | null): Promise<BuiltFile> {
+  const say = (zh: string, en: string) => inLanguage(ctx, zh, en);
+  const where = await searchWhere(ctx, { ...filter, index: 1 });
+  const members = await ctx.db
+    .select({ id: users.id, employees: users.employees, phone: users.phone, mail: users.mail, state: users.state, createdAt: users.createdAt, role: { zh: roles.nameZh, en: roles.nameEn }, country: { zh: countries.nameZh, en: countries.nameEn } })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(countries, eq(countries.id, users.nationalityId))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(MAX_EXPORT_ROWS + 1);
+  if (members.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
+  const shown = await ctx.db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.isShow, true), notInArray(properties.purpose, FIXED)))
+    .orderBy(asc(properties.sortIndex), asc(properties.id));
+  const [name] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME));
+  const read = [...shown.map((p) => p.id), ...(name ? [name.id] : [])];
+  const options = read.length ? await ctx.db.select().from(propertyOptions).where(inArray(propertyOptions.propertyId, read)) : [];
+  const optionText = new Map(options.map((o) => [`${o.propertyId}:${o.value}`, say(o.textZh, o.textEn)]));
+  const textOf = (propertyId: number, value: string | string[] | undefined) =>
+    value === undefined ? "" : (Array.isArray(value) ? value : [value]).map((v) => optionText.get(`${propertyId}:${v}`) ?? v).join(say("、", ", "));
+  const stateName = (id: number) => {
+    const type = typeById.get(id);
+    return type ? say(type.nameZh, type.nameEn) : String(id);
+  };
+
+  const header = [say("员工号", "Employee ID"), say("姓名", "Name"), say("手机", "Phone"), say("邮箱", "E-mail"), say("国籍", "Nationality"), say("状态", "State"), say("角色", "Role"), say("创建时间", "Created"), ...shown.map((p) => say(p.titleZh, p.titleEn))];
+  const body: string[][] = [];
+  for (let from = 0; from < members.length; from += CHUNK) {
+    const chunk = members.slice(from, from + CHUNK);
+    const values = read.length
+      ? await ctx.db
+          .select()
+          .from(userValues)
+          .where(and(inArray(userValues.userId, chunk.map((m) => m.id)), inArray(userValues.propertyId, read)))
+      : [];
+    const byMember = new Map<number, Map<number, string | string[]>>();
+    for (const v of values) {
+      let mine = byMember.get(v.userId);
+      if (!mine) byMember.set(v.userId, (mine = new Map()));
+      mine.set(v.propertyId, v.value);
+    }
+    for (const m of chunk) {
+      const mine = byMember.get(m.id);
+      body.push([
+        m.employees ?? "",
+        name ? textOf(name.id, mine?.get(name.id)) : "",
+        m.phone ?? "",
+        m.mail ?? "",
+        m.country ? say(m.country.zh, m.country.en) : "",
+        stateName(m.state),
+        say(m.role.zh, m.role.en),
+        chinaTimeText(m.createdAt, true),
+        ...shown.map((p) => textOf(p.id, mine?.get(p.id))),
+      ]);
+    }
+    await report?.(body.length, members.length);
+  }
+  const bytes = writeWorkbook([{ name: say("会员", "Members"), rows: [header, ...body], widths: [14, 12, 14, 28, 10, 10, 10, 20, ...shown.map(() => 16)] }]);
+  const day = chinaTimeText(ctx.now).slice(0, 10).replaceAll("-", "");
+  return { bytes, name: `${say("会员查询结果", "members")}-${day}.xlsx`, rows: body.length };
+}
+
+export const exportListJob = defineFileJob<MemberFilter>("member.export.list", (ctx, params, report) => memberListFile(ctx, params, report));
+
+/** Download /user/operation/export/list: with `job`, that finished export's file; without, the file built now. */
+export async function exportListDownload({ ctx, input }: { ctx: MemberCtx; input: typeof exportListQuery.static }): Promise<Download> {
+  if (input.job) return jobFile(ctx, exportListJob, input.job);
+  return fileDownload(await memberListFile(ctx, { state: number(input.state), status: number(input.status), account: input.account }, null));
+}
+
+/** POST /user/operation/export/list: starts the export as a job; the page polls it, then downloads its file. */
+export async function startExportList({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof exportListInput.static }) {
+  // The filters are checked now, so a wrong one is refused before a job exists.
+  await searchWhere(ctx, { ...input, index: 1 });
+  const filter: MemberFilter = { state: input.state ?? null, status: input.status ?? null, account: input.account ?? "" };
+  const job = await startJob(ctx, { job: exportListJob, params: filter });
+  return { job, audit: { entity: "job", id: job, detail: `member.export.list ${JSON.stringify(filter)}` } };
+}
