@@ -13,7 +13,7 @@ import type { PowerCode } from "../../protocol/powers";
 import { DomainError } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { appliable, chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
-import type { JobInput, Report } from "../staff-jobs/kit";
+import type { JobTask, Report } from "../staff-jobs/kit";
 
 export type { Report };
 
@@ -67,7 +67,7 @@ export async function completeImport<C>(
 }
 
 /** A member import as the job kit runs it: the file it was started with. */
-export function fileOf(job: JobInput): UploadedFile {
+export function fileOf(job: JobTask): UploadedFile {
   if (!job.file) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
   return job.file;
 }

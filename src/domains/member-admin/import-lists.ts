@@ -17,7 +17,7 @@ import { LANGUAGE, POINT_TYPE, PROPERTY_PURPOSE, USER_STATE } from "../../protoc
 import type { MemberCtx } from "../context";
 import { deliverMessages } from "../shared/messages";
 import { type ImportColumn, type Judged, recordsOf } from "../shared/sheets/imports";
-import type { JobInput } from "../staff-jobs/kit";
+import type { JobTask } from "../staff-jobs/kit";
 import { addMarks, completeImport, digestOf, employeesColumn, fileOf, logMembers, marksOf, membersByEmployees, needPower, type Report } from "./import-kit";
 
 /** The most points one row may give, and the reason's length. */
@@ -27,7 +27,7 @@ const MAX_REASON = 100;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Upload /user/operation/import/leave: answers `count`, the members marked as left. */
-export async function importLeavers(ctx: MemberCtx, job: JobInput, report: Report) {
+export async function importLeavers(ctx: MemberCtx, job: JobTask, report: Report) {
   needPower(ctx, "leave");
   const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, [await employeesColumn(ctx)]);
@@ -99,7 +99,7 @@ function expiryOf(text: string): Date | null {
 type PointsChange = { line: number; userId: number; count: number; reason: string; expiresAt: Date | null };
 
 /** Upload /user/operation/import/integral: answers `count`, the entries added to the ledger. */
-export async function importPoints(ctx: MemberCtx, job: JobInput, report: Report) {
+export async function importPoints(ctx: MemberCtx, job: JobTask, report: Report) {
   needPower(ctx, "integral");
   const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, await POINTS_COLUMNS(ctx));
@@ -158,7 +158,7 @@ function welcomeMail(args: { name: string; employees: string; language: number |
 type WelcomeChange = { userId: number; to: string; employees: string; language: number | null };
 
 /** Upload /user/operation/import/welcome: answers `count`, the mails queued. */
-export async function importWelcome(ctx: MemberCtx, job: JobInput, report: Report) {
+export async function importWelcome(ctx: MemberCtx, job: JobTask, report: Report) {
   needPower(ctx, "welcome");
   const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, [await employeesColumn(ctx)]);

@@ -16,7 +16,7 @@ import type { MemberCtx } from "../context";
 import { allProperties, type PropertyView } from "../property/service";
 import { type CleanValue, type SubmittedValue, validateProfile } from "../property/validate";
 import { chunksOf, type ImportColumn, type Judged, recordsOf, squash } from "../shared/sheets/imports";
-import type { JobInput } from "../staff-jobs/kit";
+import type { JobTask } from "../staff-jobs/kit";
 import { completeImport, employeesColumn, fileOf, logMembers, membersByEmployees, needPower, propertyReason, type Report, type StoredMember, valuesOf } from "./import-kit";
 
 const EMPLOYEES = /^[A-Za-z0-9_-]{1,50}$/;
@@ -71,7 +71,7 @@ const sameValue = (a: Stored | undefined, v: CleanValue) => JSON.stringify(a?.va
 const isEmpty = (v: string | string[]) => v === "" || (Array.isArray(v) && v.length === 0);
 
 /** Upload /user/operation/import/update, as a job: answers `create` and `update` (members created and updated) beside the kit's answer. */
-export async function importMembers(ctx: MemberCtx, job: JobInput, report: Report) {
+export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report) {
   needPower(ctx, "update");
   const file = fileOf(job);
   const { list } = await allProperties({ ctx });
