@@ -109,7 +109,11 @@ export const api = {
    * reaches the page (it carries the token): the file is fetched here and
    * handed over as an object URL. Answers SUCCESS once saved, or the refusal.
    */
-  async download(path: "/order/activity/export" | "/order/module/export" | "/order/import/log" | "/system/outbox/attachment", params: Record<string, string>, fallbackName = "download.xlsx"): Promise<Answer> {
+  async download(
+    path: "/order/activity/export" | "/order/module/export" | "/order/import/log" | "/system/outbox/attachment" | "/user/operation/download/log" | "/user/operation/import/template",
+    params: Record<string, string>,
+    fallbackName = "download.xlsx",
+  ): Promise<Answer> {
     let got: { file: Blob; name: string | null } | { answer: Answer };
     try {
       got = await track(client.download(path, params));
@@ -134,7 +138,9 @@ export const api = {
   },
 
   /** One signed multipart upload (an image, an import's spreadsheet), under the loading overlay; answered like any call. */
-  async upload<P extends "/file/upload/image" | "/upload/image" | "/order/import/express" | "/order/import/close/update">(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
+  async upload<
+    P extends "/file/upload/image" | "/upload/image" | "/order/import/express" | "/order/import/close/update" | "/user/operation/import/update" | "/user/operation/import/leave" | "/user/operation/import/integral" | "/user/operation/import/welcome",
+  >(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
     let answer: Answer<AnswerOf<P>>;
     try {
       answer = await track(client.upload<AnswerOf<P>>(path, file, name));

@@ -18,6 +18,7 @@ import { hasPower, session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
 import { MemberDetail } from "./member-detail";
 import { MemberForm } from "./member-form";
+import { ImportMenu } from "./member-imports";
 import type { Role } from "./member-model";
 
 type Row = ItemOf<"/user/operation/list">;
@@ -86,13 +87,20 @@ export function MemberManagementPage() {
           ]}
           {...filterBar}
         />
-        {hasPower("FUNCTION_USER_OPERATION_CREATE") ? (
-          <div className="member-actions">
+        <div className="member-actions">
+          {hasPower("FUNCTION_USER_OPERATION_CREATE") ? (
             <button type="button" className="button" onClick={() => setCreating(true)} data-testid="new-member">
               {t("members.create")}
             </button>
-          </div>
-        ) : null}
+          ) : null}
+          <ImportMenu
+            onFinished={() => {
+              // Spec 3 section 4.3: the list refreshed with its filters reset.
+              filterBar.onReset();
+              reload();
+            }}
+          />
+        </div>
         <CardList {...list} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
