@@ -72,8 +72,14 @@ describe("member imports", () => {
       await page.press("#member-search-account", "Enter");
       await importFile(page, "update", "入职名单.xlsx", xlsx([ONBOARDING_HEADER, ...bad]));
       await page.waitForSelector("[data-testid=import-summary]");
-      expect(await page.textContent("[data-testid=import-summary]")).toBe("表格已导入，但存在问题，未执行任何操作：50 行中有 1 行不能导入。确定将下载反馈表。");
+      expect(await page.textContent("[data-testid=import-summary]")).toBe("表格已导入，但存在问题，未执行任何操作：50 行中有 1 行不能导入，请修改后重新导入。");
       expect(await page.$$eval("[data-testid=import-row]", (r) => r.length)).toBe(20);
+      // The refused row comes first, with why; phones are masked on screen.
+      const first = await page.textContent("[data-testid=import-row]:first-child");
+      expect(first).toContain("27");
+      expect(first).toContain("不能导入");
+      expect(first).toContain("手机号格式不正确");
+      expect(await page.textContent("[data-testid=import-row]:nth-child(2)")).toContain("157****0001");
       await look(page, "zh-desk-feedback");
       // The feedback table, downloaded: the bad row and why, the others "可导入".
       const log = await downloaded(page, () => page.click("[data-testid=import-confirm]"));
@@ -115,7 +121,7 @@ describe("member imports", () => {
       await p.waitForSelector("[data-testid=import-integral-window]", { state: "detached" });
       await importFile(p, "integral", "points.xlsx", xlsx([["Employee ID", "Points", "Reason", "Expires on"], ["e2e00027", "12.5", "Welcome gift", "2099-12-31"], ["nobody", "1", "Nobody", ""]]));
       await p.waitForSelector("[data-testid=import-summary]");
-      expect(await p.textContent("[data-testid=import-summary]")).toContain("Rows refused: 1 of 2.");
+      expect(await p.textContent("[data-testid=import-summary]")).toContain("Rows refused: 1 of 2;");
       expect(await p.textContent("[data-testid=import-row]:has-text('nobody')")).toContain("No member has this employee ID");
       await look(p, "en-phone-points-feedback");
       await p.click("[data-testid=import-cancel]");

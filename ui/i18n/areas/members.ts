@@ -75,7 +75,7 @@ export default {
       tooManyRows: "一次最多导入 {{max}} 行，请拆分后再导入。",
       empty: "文件中没有数据行。",
       missing: "文件缺少“员工号”等必需的列，请下载模板对照。",
-      refused: "表格已导入，但存在问题，未执行任何操作：{{rows}} 行中有 {{refused}} 行不能导入。确定将下载反馈表。",
+      refused: "表格已导入，但存在问题，未执行任何操作：{{rows}} 行中有 {{refused}} 行不能导入，请修改后重新导入。",
       doneUpdate: "导入完成：新建 {{create}} 名，更新 {{update}} 名，无变化 {{same}} 行（共 {{rows}} 行）。",
       done: {
         leave: "导入完成：{{count}} 名会员已离职，无变化 {{same}} 行（共 {{rows}} 行）。",
@@ -89,7 +89,8 @@ export default {
       verdict: "结果",
       reason: "原因",
       verdicts: { applied: "已导入", apply: "可导入", same: "无变化", refused: "不能导入" },
-      confirm: "确定（下载反馈表）",
+      confirm: "确定",
+      hint: "确定：下载反馈表；取消：删除反馈表。",
       cancel: "取消",
       aField: "某属性",
       reasons: {
@@ -183,7 +184,7 @@ export default {
       tooManyRows: "At most {{max}} rows at once; please split the file.",
       empty: "The file has no data rows.",
       missing: "The file lacks a required column such as \"Employee ID\"; see the template.",
-      refused: "The table was imported but has problems, and nothing was executed. Rows refused: {{refused}} of {{rows}}. OK downloads the feedback table.",
+      refused: "The table was imported but has problems, and nothing was executed. Rows refused: {{refused}} of {{rows}}; please correct them and import again.",
       doneUpdate: "Imported. Created: {{create}}, updated: {{update}}, unchanged: {{same}}, rows: {{rows}}.",
       done: {
         leave: "Imported. Marked as left: {{count}}, unchanged: {{same}}, rows: {{rows}}.",
@@ -197,7 +198,8 @@ export default {
       verdict: "Result",
       reason: "Reason",
       verdicts: { applied: "Imported", apply: "Can be imported", same: "Unchanged", refused: "Refused" },
-      confirm: "OK (download the feedback)",
+      confirm: "OK",
+      hint: "OK downloads the feedback table; Cancel deletes it.",
       cancel: "Cancel",
       aField: "a field",
       reasons: {

@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Message } from "../../../src/protocol/result";
 import type { PowerCode } from "../../../src/protocol/powers";
 import { isSuccess } from "../../../src/protocol/result";
+import { isPhone, maskPhone } from "../../../src/protocol/identity";
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
@@ -160,7 +161,8 @@ function MemberImportWindow({ kind, job, onClose }: { kind: ImportKind; job?: st
   };
 
   const refused = !!outcome && outcome.message.code !== "SUCCESS";
-  const list = outcome?.list ?? [];
+  // A refused file shows its refused rows first: they are what the person has to fix.
+  const list = refused ? [...(outcome?.list ?? [])].sort((a, b) => Number(b.verdict === "refused") - Number(a.verdict === "refused") || a.row - b.row) : (outcome?.list ?? []);
   const counts = { apply: 0, same: 0, refused: 0 };
   for (const v of list) counts[v.verdict]++;
   const summary = !outcome
@@ -178,7 +180,7 @@ function MemberImportWindow({ kind, job, onClose }: { kind: ImportKind; job?: st
   const verdictText = (v: Verdict) => t(`members.imports.verdicts.${v.verdict === "apply" && !refused ? "applied" : v.verdict}`);
   const columns: Column<Verdict>[] = [
     { key: "row", title: t("members.imports.row"), render: (v) => v.row },
-    { key: "content", title: t("members.imports.content"), place: "title", render: (v) => <span className="import-cells">{v.cells.filter((c) => c).slice(0, 3).join(" · ")}</span> },
+    { key: "content", title: t("members.imports.content"), place: "title", render: (v) => <span className="import-cells">{v.cells.filter((c) => c).slice(0, 3).map((c) => (isPhone(c) ? maskPhone(c) : c)).join(" · ")}</span> },
     { key: "verdict", title: t("members.imports.verdict"), place: "aside", render: (v) => <span className={`import-verdict import-${v.verdict}`}>{verdictText(v)}</span> },
     { key: "reason", title: t("members.imports.reason"), wide: true, render: (v) => (v.reason ? reasonText(v.reason) : "") },
   ];
@@ -248,6 +250,7 @@ function MemberImportWindow({ kind, job, onClose }: { kind: ImportKind; job?: st
             <p className={refused ? "member-import-summary is-refused" : "member-import-summary"} role="status" data-testid="import-summary">
               {summary}
             </p>
+            <p className="member-import-hint">{t("members.imports.hint")}</p>
             <CardList
               list={shownRows}
               failed={false}
