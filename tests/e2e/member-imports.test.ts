@@ -4,23 +4,28 @@
 // fixes the file and imports again, then finds an imported member; then on a
 // 375 px phone in English refuses a file that is not a workbook, gives points
 // to the imported member, reads the feedback and cancels (the log is deleted).
+// Every import runs as a staff job the window polls (the server answers
+// "running" at once), and a page reloaded mid-import opens the window again.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { seriousViolations } from "../helpers/axe";
-import { shot } from "../helpers/browser";
+import { launchBrowser, shot } from "../helpers/browser";
 import { ONBOARDING_HEADER, onboardingRows } from "../helpers/member-sheets";
 import { TINY_PNG } from "../helpers/routes";
 import { XLSX_TYPE } from "../helpers/sheets";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { startServer } from "../helpers/server";
+import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
 const PHONE_375 = { width: 375, height: 812 };
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld();
+  // The upload never waits for its job (JOB_UPLOAD_WAIT_MS 0): every import answers "running" and the window polls it, as a long one does.
+  const [server, browser] = await Promise.all([startServer({ env: { JOB_UPLOAD_WAIT_MS: "0" } }), launchBrowser()]);
+  world = { server, browser };
 }, SETUP_TIMEOUT_MS);
 afterAll(() => stopWorld(world));
 
@@ -132,6 +137,17 @@ describe("member imports", () => {
       await look(p, "en-phone-points-imported");
       await p.click("[data-testid=import-cancel]");
       await p.waitForSelector("[data-testid=import-integral-window]", { state: "detached" });
+
+      // A long import shows its progress; the page reloaded meanwhile finds it again and shows its answer.
+      await importFile(p, "update", "onboarding.xlsx", xlsx([ONBOARDING_HEADER, ...onboardingRows(3000, { prefix: "rl", phonePrefix: "158" })]));
+      await p.waitForSelector("[data-testid=import-progress]");
+      await look(p, "en-phone-progress");
+      await p.reload();
+      await p.waitForSelector("[data-testid=import-update-window]");
+      await p.waitForSelector("[data-testid=import-summary]", { timeout: 90_000 });
+      expect(await p.textContent("[data-testid=import-summary]")).toBe("Imported. Created: 3000, updated: 0, unchanged: 0, rows: 3000.");
+      await p.click("[data-testid=import-cancel]");
+      await p.waitForSelector("[data-testid=import-update-window]", { state: "detached" });
       await phone.close();
     },
     JOURNEY_TIMEOUT_MS,

@@ -10,7 +10,7 @@ import { importMarks, operationLog, properties, userValues, users } from "../../
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import type { PowerCode } from "../../protocol/powers";
-import { DomainError } from "../../protocol/result";
+import { DomainError, message } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { appliable, chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
 import type { JobTask, Report } from "../staff-jobs/kit";
@@ -62,8 +62,13 @@ export async function completeImport<C>(
   for (const part of chunksOf(changes, WRITE_CHUNK)) {
     count += await ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.import`, verb: async (c) => ({ n: await args.write(c as CommandCtx<MemberCtx>, part) }) }).then((r) => r.n);
     await args.report(args.judged.length + count, total);
+    // A turn for whatever waits on the database between two chunks: on PGlite's one connection, a request
+    // queued behind this chunk would otherwise wait behind the next one too, and the next, to the end.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.log`, verb: (c) => keepImportLog(c as CommandCtx<MemberCtx>, { kind: logKind(args.kind), file: args.file, header: args.header, judged: args.judged, count }) });
+  const answer = await ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.log`, verb: (c) => keepImportLog(c as CommandCtx<MemberCtx>, { kind: logKind(args.kind), file: args.file, header: args.header, judged: args.judged, count }) });
+  // The job's stored answer is what a poll reads: it says SUCCESS itself, as the upload's answer would.
+  return { message: message("SUCCESS"), ...answer };
 }
 
 /** A member import as the job kit runs it: the file it was started with. */

@@ -35,6 +35,17 @@ const JOB_PREFIX = "member.import.";
 /** The feedback table's page: a file may hold thousands of rows. */
 const FEEDBACK_PAGE = 20;
 const POLL_MS = 500;
+/** The import this tab waits for, so a reload shows its answer even when it finished meanwhile. */
+const PENDING = "member-import-job";
+
+function pendingJob(): Shown | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(PENDING) ?? "null") as Shown | null;
+    return saved && KINDS.some((k) => k.kind === saved.kind) && typeof saved.job === "string" ? saved : null;
+  } catch {
+    return null;
+  }
+}
 
 type Verdict = { row: number; cells: string[]; verdict: "apply" | "same" | "refused"; reason: string | null };
 type Outcome = { message: Message; count?: number; create?: number; update?: number; key?: string; list?: Verdict[] };
@@ -59,9 +70,11 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const kinds = KINDS.filter((k) => hasPower(k.power));
 
-  // A page reloaded while an import runs finds it again.
+  // A page reloaded while an import runs finds it again: this tab's own, or one still running elsewhere.
   useEffect(() => {
     if (kinds.length === 0) return;
+    const pending = pendingJob();
+    if (pending) return void setShown(pending);
     let live = true;
     void api.call("/user/operation/jobs", {}).then((answer) => {
       const running = isSuccess(answer) ? answer.list?.find((j) => j.kind.startsWith(JOB_PREFIX) && (j.state === "running" || j.state === "queued")) : undefined;
@@ -85,6 +98,7 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
           kind={shown.kind}
           job={shown.job}
           onClose={(finished) => {
+            sessionStorage.removeItem(PENDING);
             setShown(null);
             if (finished) onFinished();
           }}
@@ -147,7 +161,10 @@ function MemberImportWindow({ kind, job, onClose }: { kind: ImportKind; job?: st
     event.preventDefault();
     if (!file) return showMessage(t("members.imports.chooseFirst"));
     const answer = (await api.upload(PATHS[kind], file, file.name)) as Outcome & { job?: string; state?: string };
-    if (answer.state === "running" && answer.job) return setProgress({ job: answer.job, done: 0, total: 0 });
+    if (answer.state === "running" && answer.job) {
+      sessionStorage.setItem(PENDING, JSON.stringify({ kind, job: answer.job }));
+      return setProgress({ job: answer.job, done: 0, total: 0 });
+    }
     settle(answer);
   };
 
