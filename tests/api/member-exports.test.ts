@@ -165,6 +165,7 @@ describe("the yearly fee record", () => {
     }
     expect((await fetchFile(op, "/user/operation/export/member", { year: "2023" })).code).toBe("SUCCESS");
     expect((await fetchFile(op, "/user/operation/export/member", { year: "26" })).code).toBe("ERROR_PARAMS");
+    expect((await fetchFile(op, "/user/operation/export/member", {})).params).toMatchObject({ field: "year" });
     expect((await op.call("/user/operation/export/member", { year: 2022 })).message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "year" } });
     // The billing year follows the configured start day: on 2026-03-02 with a year starting 1 April, 2026 has not begun.
     await t.db.execute(`update member_config set month = 4, day = 1 where id = 1`);
@@ -180,7 +181,7 @@ describe("the yearly fee record", () => {
     const started = (await op.call("/user/operation/export/member", { year: 2025 })) as Answer;
     const job = await finished(op, started.job);
     expect(job).toMatchObject({ kind: "member.export.fees", state: "done", result: { name: "会费记录-2025.xlsx", rows: 0 } });
-    const file = await fetchFile(op, "/user/operation/export/member", { year: "2025", job: started.job });
+    const file = await fetchFile(op, "/user/operation/export/member", { job: started.job });
     expect(readXlsx(file.bytes!).names).toEqual(["已缴费", "未缴费"]);
   });
 });

@@ -139,13 +139,13 @@ describe("member imports", () => {
       await p.waitForSelector("[data-testid=import-integral-window]", { state: "detached" });
 
       // A long import shows its progress; the page reloaded meanwhile finds it again and shows its answer.
-      await importFile(p, "update", "onboarding.xlsx", xlsx([ONBOARDING_HEADER, ...onboardingRows(3000, { prefix: "rl", phonePrefix: "158" })]));
-      await p.waitForSelector("[data-testid=import-progress]");
+      await importFile(p, "update", "onboarding.xlsx", xlsx([ONBOARDING_HEADER, ...onboardingRows(5000, { prefix: "rl", phonePrefix: "158" })]));
+      await p.waitForSelector("[data-testid=job-progress]");
       await look(p, "en-phone-progress");
       await p.reload();
       await p.waitForSelector("[data-testid=import-update-window]");
       await p.waitForSelector("[data-testid=import-summary]", { timeout: 90_000 });
-      expect(await p.textContent("[data-testid=import-summary]")).toBe("Imported. Created: 3000, updated: 0, unchanged: 0, rows: 3000.");
+      expect(await p.textContent("[data-testid=import-summary]")).toBe("Imported. Created: 5000, updated: 0, unchanged: 0, rows: 5000.");
       await p.click("[data-testid=import-cancel]");
       await p.waitForSelector("[data-testid=import-update-window]", { state: "detached" });
       await phone.close();

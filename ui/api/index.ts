@@ -62,6 +62,10 @@ client.onNewSession = signedOut;
 // Every field but message is optional in an answer, so a bare message is an Answer<T> for any T.
 const unreachable = <T>(): Answer<T> => ({ message: message("ERROR_SERVER", { reason: "network" }) }) as Answer<{}> as Answer<T>;
 
+/** The routes that take a file (uploads) and those that answer one (signed downloads), from the route table. */
+export type UploadPath = { [P in ApiPath]: InputOf<P> extends Blob ? P : never }[ApiPath];
+type DownloadPath = { [P in ApiPath]: AnswerOf<P> extends Blob ? (InputOf<P> extends Blob ? never : P) : never }[ApiPath];
+
 export const api = {
   get tokenId(): string | null {
     return client.tokenId;
@@ -109,11 +113,7 @@ export const api = {
    * reaches the page (it carries the token): the file is fetched here and
    * handed over as an object URL. Answers SUCCESS once saved, or the refusal.
    */
-  async download(
-    path: "/order/activity/export" | "/order/module/export" | "/order/import/log" | "/system/outbox/attachment" | "/user/operation/download/log" | "/user/operation/import/template",
-    params: Record<string, string>,
-    fallbackName = "download.xlsx",
-  ): Promise<Answer> {
+  async download(path: DownloadPath, params: Record<string, string>, fallbackName = "download.xlsx"): Promise<Answer> {
     let got: { file: Blob; name: string | null } | { answer: Answer };
     try {
       got = await track(client.download(path, params));
@@ -137,13 +137,16 @@ export const api = {
     return { message: message("SUCCESS") };
   },
 
-  /** One signed multipart upload (an image, an import's spreadsheet), under the loading overlay; answered like any call. */
-  async upload<
-    P extends "/file/upload/image" | "/upload/image" | "/order/import/express" | "/order/import/close/update" | "/user/operation/import/update" | "/user/operation/import/leave" | "/user/operation/import/integral" | "/user/operation/import/welcome",
-  >(path: P, file: Blob, name?: string): Promise<Answer<AnswerOf<P>>> {
+  /**
+   * One signed multipart upload (an image, an import's spreadsheet), under the
+   * loading overlay unless `quiet` (an upload that runs as a staff job shows
+   * its progress bar instead); answered like any call.
+   */
+  async upload<P extends UploadPath>(path: P, file: Blob, name?: string, opts: { quiet?: boolean } = {}): Promise<Answer<AnswerOf<P>>> {
     let answer: Answer<AnswerOf<P>>;
     try {
-      answer = await track(client.upload<AnswerOf<P>>(path, file, name));
+      const sending = client.upload<AnswerOf<P>>(path, file, name);
+      answer = await (opts.quiet ? sending : track(sending));
     } catch (error) {
       console.error(error);
       return unreachable<AnswerOf<P>>();

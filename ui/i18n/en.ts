@@ -5,6 +5,7 @@ import address from "./areas/address";
 import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
+import jobs from "./areas/jobs";
 import members from "./areas/members";
 import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
@@ -28,6 +29,7 @@ const en: Dictionary = {
   family: family.en,
   points: points.en,
   dues: dues.en,
+  jobs: jobs.en,
   members: members.en,
   outbox: outbox.en,
   propertyAdmin: propertyAdmin.en,

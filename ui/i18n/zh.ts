@@ -6,6 +6,7 @@ import address from "./areas/address";
 import family from "./areas/family";
 import points from "./areas/points";
 import dues from "./areas/dues";
+import jobs from "./areas/jobs";
 import members from "./areas/members";
 import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
@@ -27,6 +28,7 @@ const zh = {
   family: family.zh,
   points: points.zh,
   dues: dues.zh,
+  jobs: jobs.zh,
   members: members.zh,
   outbox: outbox.zh,
   propertyAdmin: propertyAdmin.zh,

@@ -15,7 +15,6 @@ import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
-import { MAX_EXPORT_ROWS } from "../order/order-export";
 import { inLanguage } from "../shared/language";
 import { chinaTimeText, writeWorkbook } from "../shared/sheets/workbook";
 import { type BuiltFile, defineFileJob, fileDownload, jobFile } from "../staff-jobs/files";
@@ -26,6 +25,8 @@ import { type MemberSearchInput, memberSearchInput, searchWhere } from "./search
 
 /** Members read and written a chunk at a time: progress moves, and no query grows with the export. */
 const CHUNK = 1_000;
+/** Past this many members an export is refused (a narrower filter is asked for); the whole staff of a large company fits. */
+export const MAX_EXPORT_ROWS = 200_000;
 const FIXED = [PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME, PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL];
 
 const filterText = t.Optional(t.String({ pattern: "^(-?[0-9]{1,7})?$", maxLength: 8 }));

@@ -26,7 +26,8 @@ import { duesConfig } from "./dues";
 export const FEE_EXPORT_YEARS = 4;
 const CHUNK = 1_000;
 
-export const feeExportQuery = t.Object({ year: t.String({ pattern: "^[0-9]{4}$", maxLength: 4 }), job: t.Optional(jobKeyField) });
+/** The GET's query: the year, or a finished export job's key (its year is the job's). */
+export const feeExportQuery = t.Object({ year: t.Optional(t.String({ pattern: "^[0-9]{4}$", maxLength: 4 })), job: t.Optional(jobKeyField) });
 export const feeExportInput = t.Object({ year: t.Integer({ minimum: 0, maximum: 9999 }) });
 
 /** The years offered, newest first; another is ERROR_PARAMS { field: "year", min, max }. */
@@ -97,6 +98,7 @@ export const feeExportJob = defineFileJob<{ year: number }>("member.export.fees"
 /** Download /user/operation/export/member: with `job`, that finished export's file; without, the file built now. */
 export async function feeExportDownload({ ctx, input }: { ctx: MemberCtx; input: typeof feeExportQuery.static }): Promise<Download> {
   if (input.job) return jobFile(ctx, feeExportJob, input.job);
+  if (!input.year) throw new DomainError("ERROR_PARAMS", { field: "year" });
   return fileDownload(await feeRecordFile(ctx, Number(input.year), null));
 }
 

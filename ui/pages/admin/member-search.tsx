@@ -16,7 +16,9 @@ import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
+import { useExportJob } from "./export-job";
 import { MemberDetail } from "./member-detail";
+import { useMemberFind } from "./member-find";
 import { MemberForm } from "./member-form";
 import { ImportMenu } from "./member-imports";
 import type { Role } from "./member-model";
@@ -49,7 +51,13 @@ export function MemberManagementPage() {
   const roles = useRoles();
   const [open, setOpen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
-  const { filterBar, list, reload } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
+  const { filterBar, list, reload, filter, page } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
+  const find = useMemberFind();
+  const exporting = useExportJob("member.export.list", t("jobs.titles.exportList"));
+  const exportResult = () => {
+    const { index: _, ...filters } = payloadOf(filter, 1);
+    void exporting.start(() => api.call("/user/operation/export/list", filters));
+  };
 
   const columns: Column<Row>[] = [
     {
@@ -86,6 +94,8 @@ export function MemberManagementPage() {
             { kind: "select", name: "status", label: t("members.role"), options: roles.map((r) => ({ value: String(r.id), label: pick(language, r.nameZh, r.nameEn) })) },
           ]}
           {...filterBar}
+          onSearch={() => (find.clear(), filterBar.onSearch())}
+          onReset={() => (find.clear(), filterBar.onReset())}
         />
         <div className="member-actions">
           {hasPower("FUNCTION_USER_OPERATION_CREATE") ? (
@@ -93,6 +103,12 @@ export function MemberManagementPage() {
               {t("members.create")}
             </button>
           ) : null}
+          {hasPower("FUNCTION_USER_EXPORT_LIST") ? (
+            <button type="button" className="button" onClick={exportResult} disabled={!page?.count || exporting.running} data-testid="export-members">
+              {t("jobs.exportList")}
+            </button>
+          ) : null}
+          {find.button}
           <ImportMenu
             onFinished={() => {
               // Spec 3 section 4.3: the list refreshed with its filters reset.
@@ -101,9 +117,11 @@ export function MemberManagementPage() {
             }}
           />
         </div>
-        <CardList {...list} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
+        {find.summary}
+        <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
+      {exporting.progress}
       {creating ? <MemberForm roles={roles} member={null} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), reload())} /> : null}
     </>
   );

@@ -9,6 +9,7 @@ import { useSnapshot } from "valtio";
 import { pick, useT } from "../../i18n";
 import { session } from "../../state/session";
 import { unescapeAngles } from "../../../src/protocol/identity";
+import { FeeExport } from "./fee-export";
 import type { AdminProperty } from "./property-types";
 
 type Field = "month" | "date" | "price" | "indexOnlyProperty" | "indexOnlyValue" | "cantSignProperty" | "cantSignValue";
@@ -129,6 +130,7 @@ export function MembershipFeeDialog({ config, properties, onClose }: { config: F
       </div>
       {rule("indexOnly")}
       {rule("cantSign")}
+      <FeeExport year={config.year} />
     </FormDialog>
   );
 }
