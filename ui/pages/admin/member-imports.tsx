@@ -83,7 +83,7 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
   return (
     <>
         {kinds.map(({ kind }) => (
-          <button key={kind} type="button" className="button button-quiet" onClick={() => setShown({ kind })} data-testid={`import-${kind}`}>
+          <button key={kind} type="button" className="button" onClick={() => setShown({ kind })} data-testid={`import-${kind}`}>
             {t(`members.imports.buttons.${kind}`)}
           </button>
         ))}
