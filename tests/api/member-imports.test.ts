@@ -163,9 +163,13 @@ describe("/user/operation/import/update", () => {
 
   test("not an xlsx is refused by its content, whatever its name; a file without the key column or rows is refused whole", async () => {
     const png = await op.upload<Answer>("/user/operation/import/update", new Blob([TINY_PNG]), "members.xlsx");
-    expect(png.message).toMatchObject({ code: "ERROR_PARAMS" });
+    expect(png.message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "type" } });
     const text = await op.upload<Answer>("/user/operation/import/update", new Blob(["员工号,姓名\nx1,y"]), "members.xlsx");
-    expect(text.message.code).toBe("ERROR_PARAMS");
+    expect(text.message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "type" } });
+    // The same for the other three.
+    for (const kind of ["leave", "integral", "welcome"]) {
+      expect((await op.upload<Answer>(`/user/operation/import/${kind}`, new Blob([TINY_PNG]), "x.xlsx")).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "type" } });
+    }
     expect((await upload("/user/operation/import/update", [["姓名"], ["某人"]])).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "columns", missing: ["employees"] } });
     expect((await upload("/user/operation/import/update", [ONBOARDING_HEADER])).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "empty" } });
   });
@@ -322,6 +326,36 @@ describe("who may import", () => {
     expect((await onboard(onboardingRows(1, { prefix: "np", phonePrefix: "158" }), "x.xlsx", member)).message.code).toBe("ERROR_NOT_POWER");
     expect(await byEmployees("np00001")).toBeUndefined();
   });
+});
+
+describe("as a staff job", () => {
+  test("an import is a job of its owner: its progress and answer are polled by its key, and the jobs list finds it", async () => {
+    const quick = await startTestApp({ JOB_UPLOAD_WAIT_MS: "0" });
+    try {
+      const c = await quick.as("cn000003");
+      const started = await c.upload<Answer>("/user/operation/import/update", xlsxFile([ONBOARDING_HEADER, ...onboardingRows(600, { prefix: "jb", phonePrefix: "159" })]), "jobs.xlsx");
+      // With no wait the upload answers "running", unless the job was done by the time it answered (a busy machine).
+      expect(started.message.code).toBe("SUCCESS");
+      expect(started.job).toMatch(/^[0-9a-f]{32}$/);
+      if (started.state !== "running") expect(started.create).toBe(600);
+      const listed = await c.call<Answer>("/user/operation/jobs", { kind: "member.import.update" });
+      expect(listed.list.map((j: Answer) => j.key)).toContain(started.job);
+      let job: Answer = {};
+      for (let i = 0; i < 600 && job.state !== "done"; i++) {
+        job = (await c.call<Answer>("/user/operation/job", { key: started.job })).job;
+        if (job.state !== "done") await new Promise((r) => setTimeout(r, 50));
+      }
+      // Judged rows, then written rows: 600 + 600.
+      expect(job).toMatchObject({ state: "done", done: 1200, total: 1200, result: { message: { code: "SUCCESS" }, create: 600, update: 0, count: 600 } });
+      expect(job.result.key).toMatch(/^[0-9a-f]{32}$/);
+      expect(job.result.list).toHaveLength(600);
+      // Another staff member cannot read it.
+      const admin = await quick.as("cn000001");
+      expect((await admin.call("/user/operation/job", { key: started.job })).message.code).toBe("ERROR_RESULT_NULL");
+    } finally {
+      await quick.close();
+    }
+  }, 120_000);
 });
 
 describe("a big file", () => {
