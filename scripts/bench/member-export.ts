@@ -156,7 +156,7 @@ async function benchEngine(engine: string, members: number): Promise<Figures> {
 const results: Figures[] = [];
 for (const engine of ENGINES) for (const members of SIZES) results.push(await benchEngine(engine, members));
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-console.log(`| engine | members | export job | its file | direct export | fee export job | file | peak RSS |`);
+console.log(`| engine | members | export job | its file | direct export | fee export job | file | process peak RSS (whole bench, PGlite in memory) |`);
 console.log(`|---|---|---|---|---|---|---|---|`);
 for (const r of results) console.log(`| ${r.engine} | ${r.members} | ${s(r.job)} | ${s(r.jobDownload)} | ${s(r.direct)} | ${s(r.fees)} | ${r.fileKb} KB | ${r.peakMb} MB |`);
 process.exit(0);

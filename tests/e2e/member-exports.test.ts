@@ -139,6 +139,12 @@ describe("member exports and the find import", () => {
       await p.waitForSelector("[data-testid=member-found]");
       expect(await p.textContent("[data-testid=member-found]")).toContain("1 member found from the sheet");
       await look(p, "en-phone-found");
+      // The dues record's year select in the fee dialog, on the phone.
+      await p.goto(`${world.server.url}/operation/property`);
+      await p.click("button:has-text('Membership fee')");
+      await p.locator("[data-testid=fee-export]").scrollIntoViewIfNeeded();
+      expect(await p.$$eval("#fee-export-year option", (options) => options.map((o) => o.textContent))).toEqual(["Billing year 2026", "Billing year 2025", "Billing year 2024", "Billing year 2023"]);
+      await look(p, "en-phone-fee-export");
       await phone.close();
     },
     JOURNEY_TIMEOUT_MS,
