@@ -111,7 +111,8 @@ export function MemberManagementPage() {
           {find.button}
           <ImportMenu
             onFinished={() => {
-              // Spec 3 section 4.3: the list refreshed with its filters reset.
+              // Spec 3 section 4.3: the list refreshed with its filters reset (a sheet's find result too).
+              find.clear();
               filterBar.onReset();
               reload();
             }}
