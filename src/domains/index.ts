@@ -15,6 +15,7 @@ import { dashboardDomain } from "./dashboard/routes";
 import { logsDomain } from "./logs/routes";
 import { familyDomain } from "./family/routes";
 import { fileDomain } from "./file/routes";
+import { memberImportDomain } from "./member-admin/import-routes";
 import { memberAdminDomain } from "./member-admin/routes";
 import { membershipDomain } from "./membership/routes";
 import { newsDomain } from "./news/routes";
@@ -59,6 +60,7 @@ export const DOMAINS = [
   newsDomain,
   chatDomain,
   memberAdminDomain,
+  memberImportDomain,
   dashboardDomain,
   smsDomain,
   logsDomain,

@@ -115,8 +115,10 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
   sessionsEnded.listen((userId) => cache.dropUser(userId));
   void database
     .listen(SESSIONS_ENDED, (payload) => {
-      cache.dropUser(Number(payload));
-      log.debug("sessions ended", { userId: Number(payload) });
+      for (const userId of payload.split(",").map(Number)) {
+        cache.dropUser(userId);
+        log.debug("sessions ended", { userId });
+      }
     })
     .catch((error) => log.error(`Cannot listen for ended sessions: ${(error as Error).message ?? error}`));
 

@@ -66,6 +66,13 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "property.update": { id: 1768, zh: "保存属性", en: "Property saved" },
   "member.config": { id: 1769, zh: "会费设置", en: "Dues settings" },
   "sms.send": { id: 1780, zh: "群发短信", en: "Bulk SMS sent" },
+  "member.import.update": { id: 1770, zh: "导入入职/更新", en: "Onboarding and update import" },
+  "member.import.leave": { id: 1771, zh: "导入离职", en: "Leavers import" },
+  "member.import.integral": { id: 1772, zh: "导入积分", en: "Points import" },
+  "member.import.welcome": { id: 1773, zh: "导入欢迎邮件", en: "Welcome mail import" },
+  "member.import.clear": { id: 1774, zh: "清除会员导入日志", en: "Member import log cleared" },
+  "member.points": { id: 1775, zh: "发放积分", en: "Points given" },
+  "member.welcome": { id: 1776, zh: "发送欢迎邮件", en: "Welcome mail queued" },
   // From the top of the range: the member imports take the ids after 1769.
   "job.resume-staff-jobs": { id: 1799, zh: "重新运行中断的后台任务", en: "Interrupted staff jobs run again" },
   "member.export.list": { id: 1798, zh: "导出会员查询结果", en: "Member search exported" },

@@ -70,7 +70,7 @@ export async function freePort(): Promise<number> {
  * read: a server with only these (or none) starts on a copy of the seeded
  * data directory instead of making and seeding its own.
  */
-const SEED_NEUTRAL = new Set(["ACTIVATION_MODE", "CLOCK_OFFSET_FILE", "LOG_LEVEL", "CODE_SENDS_PER_ADDRESS"]);
+const SEED_NEUTRAL = new Set(["ACTIVATION_MODE", "CLOCK_OFFSET_FILE", "LOG_LEVEL", "CODE_SENDS_PER_ADDRESS", "JOB_UPLOAD_WAIT_MS"]);
 
 /**
  * Making a data directory (PGlite's initdb), migrating and seeding the demo

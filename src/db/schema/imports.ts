@@ -34,3 +34,22 @@ export const importLogs = pgTable(
   },
   (t) => [uniqueIndex("import_logs_key_idx").on(t.key), index("import_logs_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * What a member import that adds rather than sets (points, the welcome mail)
+ * has done with a file, by the digest of its content: the same file again (or
+ * renamed) finds its marks and changes nothing. Kept for good, unlike the log.
+ */
+export const importMarks = pgTable(
+  "import_marks",
+  {
+    /** "member.integral" or "member.welcome". */
+    kind: text("kind").notNull(),
+    /** sha-256 of the file's rows as read (not its bytes or name). */
+    digest: text("digest").notNull(),
+    /** What of the file was done: a row's line (points), a member's id (welcome). */
+    mark: text("mark").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("import_marks_key_idx").on(t.kind, t.digest, t.mark)],
+);

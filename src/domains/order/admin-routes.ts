@@ -6,7 +6,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, download, query, upload } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { clearImportLog, importLogFile } from "../shared/sheets/imports";
+import { clearImportLog, importLogFile, MAX_IMPORT_BYTES } from "../shared/sheets/imports";
 import { moduleExportInput, moduleOrders, moduleOrdersFile, moduleOrdersInput } from "./module-orders";
 import { activityExportInput, activityMailInput, activityOrdersFile, mailExport, prepareMailExport } from "./order-export";
 import { importExpress, importLogInput, importShipped, ORDER_IMPORT_REASONS } from "./order-imports";
@@ -15,7 +15,7 @@ import { activityOrders, activityOrdersInput } from "./staff-orders";
 
 const ORDER = "FUNCTION_ACTIVITY_ORDER";
 /** A courier file of 10,000 rows is about 600 KB; room for pictures or formatting someone left in it. */
-const IMPORT_BYTES = 10 * 1024 * 1024;
+const IMPORT_BYTES = MAX_IMPORT_BYTES;
 
 export const orderAdminDomain = domain("order-admin", [
   query("/order/activity/list", { access: ORDER, input: activityOrdersInput }, activityOrders),

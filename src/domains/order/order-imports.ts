@@ -14,7 +14,7 @@ import { activities, orderItems, orders, parcels } from "../../db/schema";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { DELIVERY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
 import type { Ctx, MemberCtx } from "../context";
-import { finishImport, importKeyPattern, type Judged, type ReasonTexts, recordsOf } from "../shared/sheets/imports";
+import { chunksOf, finishImport, importKeyPattern, type Judged, type ReasonTexts, recordsOf } from "../shared/sheets/imports";
 import { COURIER_COLUMNS, SHIPPED_COLUMNS } from "./sheet-columns";
 
 /** A log by the `key` its import answered, named `log` (a signed GET's own `key` is its nonce). */
@@ -41,17 +41,13 @@ export const ORDER_IMPORT_REASONS: ReasonTexts = {
 
 const TRACKING = /^[A-Za-z0-9-]{4,40}$/;
 const COURIER_PHONE = /^[0-9+\-() ]{3,30}$/;
-/** Rows read per statement when a file names thousands of orders. */
-const CHUNK = 1000;
-
-const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 type Found = { id: number; state: number; sendState: number; hasExpress: boolean; hasAddress: boolean };
 
 /** The main orders the numbers name (a main or a sub-order number), by each number. */
 async function ordersByNumber(ctx: Pick<Ctx, "db">, numbers: readonly string[]): Promise<Map<string, Found>> {
   const found = new Map<string, Found>();
-  for (const part of chunks([...new Set(numbers)])) {
+  for (const part of chunksOf([...new Set(numbers)])) {
     const rows = await ctx.db
       .select({ id: orders.id, trade: orders.trade, child: orderItems.childTrade, state: orders.state, sendState: orders.sendState, hasExpress: activities.hasExpress, hasAddress: activities.hasAddress })
       .from(orderItems)
@@ -77,7 +73,7 @@ export async function importExpress({ ctx, input }: { ctx: CommandCtx<MemberCtx>
   const found = await ordersByNumber(ctx, records.map((r) => r.values.trade).filter((x) => x));
   const orderIds = [...new Set([...found.values()].map((o) => o.id))];
   const stored = new Map<string, typeof parcels.$inferSelect>();
-  for (const part of chunks(orderIds)) for (const p of await ctx.db.select().from(parcels).where(inArray(parcels.orderId, part))) stored.set(`${p.orderId}|${p.number}`, p);
+  for (const part of chunksOf(orderIds)) for (const p of await ctx.db.select().from(parcels).where(inArray(parcels.orderId, part))) stored.set(`${p.orderId}|${p.number}`, p);
   const inFile = new Map<string, ParcelChange>();
   const judged: Judged<ParcelChange>[] = records.map(({ line, cells, values }) => {
     const refuse = (reason: string): Judged<ParcelChange> => ({ line, cells, verdict: "refused", reason });
@@ -109,7 +105,7 @@ export async function importExpress({ ctx, input }: { ctx: CommandCtx<MemberCtx>
     judged,
     apply: async (changes) => {
       let written = 0;
-      for (const part of chunks(changes)) {
+      for (const part of chunksOf(changes)) {
         const rows = await ctx.db
           .insert(parcels)
           .values(part.map((c) => ({ ...c, state: DELIVERY_STATE.DELIVERY_STATE_COLLECTED, updatedAt: ctx.now })))
@@ -152,7 +148,7 @@ export async function importShipped({ ctx, input }: { ctx: CommandCtx<MemberCtx>
     judged,
     apply: async (ids) => {
       let written = 0;
-      for (const part of chunks(ids)) {
+      for (const part of chunksOf(ids)) {
         const rows = await ctx.db
           .update(orders)
           .set({ sendState: SEND_STATE.SEND_STATE_SENT, updatedAt: ctx.now })

@@ -6,11 +6,11 @@
 // window later: this instance at once (before the answer leaves), the others
 // through a database notification on SESSIONS_ENDED, which PostgreSQL
 // delivers on commit only.
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 
-/** The database notification channel; its payload is the user's id. */
+/** The database notification channel; its payload is the users' ids, joined by commas. */
 export const SESSIONS_ENDED = "sessions_ended";
 
 /** This instance's own signal (AppState.sessionsEnded): the notification reaches the other instances, and this one only some time after the answer. */
@@ -23,9 +23,12 @@ export function sessionsEndedSignal() {
 }
 export type SessionsEnded = ReturnType<typeof sessionsEndedSignal>;
 
-export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, userId: number) {
-  await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.userId, userId));
-  await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${String(userId)})`);
+/** Ends every session of these members (one, or an import's chunk of at most a few hundred: a notification carries up to 8,000 bytes). */
+export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, userIds: number | readonly number[]) {
+  const ids = typeof userIds === "number" ? [userIds] : [...userIds];
+  if (ids.length === 0) return;
+  await ctx.db.update(sessions).set({ userId: null }).where(inArray(sessions.userId, ids));
+  await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${ids.join(",")})`);
   // After-commit work starts before the answer is sent; this part of it never waits.
-  ctx.afterCommit(async () => ctx.app.sessionsEnded.emit(userId));
+  ctx.afterCommit(async () => ids.forEach((id) => ctx.app.sessionsEnded.emit(id)));
 }

@@ -20,6 +20,7 @@ import { useExportJob } from "./export-job";
 import { MemberDetail } from "./member-detail";
 import { useMemberFind } from "./member-find";
 import { MemberForm } from "./member-form";
+import { ImportMenu } from "./member-imports";
 import { SmsDialog } from "./sms-dialog";
 import type { Role } from "./member-model";
 
@@ -110,6 +111,14 @@ export function MemberManagementPage() {
             </button>
           ) : null}
           {find.button}
+          <ImportMenu
+            onFinished={() => {
+              // Spec 3 section 4.3: the list refreshed with its filters reset (a sheet's find result too).
+              find.clear();
+              filterBar.onReset();
+              reload();
+            }}
+          />
           {hasPower("FUNCTION_MEMBER_EDIT") ? (
             <button type="button" className="button" onClick={() => setSms(true)} data-testid="open-sms">
               {t("sms.open")}

@@ -27,12 +27,21 @@ export type Judged<C> = { line: number; cells: string[]; verdict: ImportVerdict[
 /** What an import answers, refused or not: rows that changed something, the log's key, and every row's verdict. */
 export type ImportAnswer = { count: number; key: string; list: ImportVerdict[] };
 
+/** What an uploaded import may weigh. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** Rows the importer may hold at once: beyond, the file is refused as a whole. */
 export const MAX_IMPORT_ROWS = 10_000;
 /** A log is kept a week, then the clear-expired job removes it. */
 const LOG_LIFETIME_MS = 7 * 24 * 3_600_000;
 
-const squash = (text: string) => text.replace(/\s+/g, "").toLowerCase();
+/** Text compared as staff type it: case and spaces ignored. */
+export const squash = (text: string) => text.replace(/\s+/g, "").toLowerCase();
+
+/** Rows per multi-row statement when an import reads or writes thousands. */
+export const IMPORT_CHUNK = 1000;
+
+/** The list in parts of `size`, for statements over thousands of rows. */
+export const chunksOf = <T>(list: readonly T[], size = IMPORT_CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
  * The file's data rows as records of the import's columns. Refused as a whole,
@@ -70,9 +79,28 @@ export async function finishImport<C>(
   ctx: CommandCtx<MemberCtx>,
   args: { kind: string; file: UploadedFile; header: string[]; judged: Judged<C>[]; apply: (changes: C[]) => Promise<number> },
 ): Promise<(ImportAnswer & { message: Message }) | (ImportAnswer & { audit: AuditTarget })> {
+  const changes = appliable(args.judged);
+  const count = changes === null ? 0 : changes.length ? await args.apply(changes) : 0;
+  return keepImportLog(ctx, { ...args, count });
+}
+
+/** The changes to write, or null when a row is refused (then nothing is written). */
+export function appliable<C>(judged: readonly Judged<C>[]): C[] | null {
+  if (judged.some((j) => j.verdict === "refused")) return null;
+  return judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [j.change] : []));
+}
+
+/**
+ * The log of a judged file, after its changes were written (`count` of them):
+ * kept for its importer, and answered as finishImport answers. An import run
+ * as a job in chunks calls it in its own last transaction.
+ */
+export async function keepImportLog(
+  ctx: CommandCtx<MemberCtx>,
+  args: { kind: string; file: UploadedFile; header: string[]; judged: Judged<unknown>[]; count: number },
+): Promise<(ImportAnswer & { message: Message }) | (ImportAnswer & { audit: AuditTarget })> {
   const refused = args.judged.filter((j) => j.verdict === "refused").length;
-  const changes = args.judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [j.change] : []));
-  const count = refused ? 0 : changes.length ? await args.apply(changes) : 0;
+  const count = refused ? 0 : args.count;
   const key = newKey();
   const rows: ImportVerdict[] = args.judged.map(({ line, cells, verdict, reason }) => ({ row: line, cells, verdict, reason }));
   await ctx.db.insert(importLogs).values({

@@ -1,0 +1,53 @@
+// The member imports' calls (spec 3 section 7 "Members and properties"):
+// four uploads, each with its own power, run as staff jobs (the upload waits
+// for the answer a while, then the page polls), the feedback log of each (download,
+// clear) and an empty template to fill in.
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, download } from "../../http/kit";
+import { defineJob } from "../staff-jobs/kit";
+import { jobUpload } from "../staff-jobs/upload";
+import type { MemberCtx } from "../context";
+import { inLanguage } from "../shared/language";
+import { allProperties } from "../property/service";
+import { clearImportLog, importLogFile, MAX_IMPORT_BYTES } from "../shared/sheets/imports";
+import { writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
+import { employeesColumn, MEMBER_IMPORT_POWERS, type MemberImportKind, logKind, memberImportReasons, memberLogInput, needPower } from "./import-kit";
+import { importLeavers, importPoints, importWelcome, POINTS_COLUMNS } from "./import-lists";
+import { importMembers, updateColumns } from "./import-update";
+
+/** The imports run as staff jobs (a reloaded page finds them by these kinds through /user/operation/jobs). */
+const JOBS = {
+  update: defineJob("member.import.update", importMembers),
+  leave: defineJob("member.import.leave", importLeavers),
+  integral: defineJob("member.import.integral", importPoints),
+  welcome: defineJob("member.import.welcome", importWelcome),
+};
+
+const kindInput = t.Object({ kind: memberLogInput.properties.kind });
+
+/** The header row a kind's file starts with, in the staff member's language. */
+async function templateFile(ctx: MemberCtx, kind: MemberImportKind) {
+  needPower(ctx, kind);
+  const columns =
+    kind === "update" ? await updateColumns(ctx, (await allProperties({ ctx })).list) : kind === "integral" ? await POINTS_COLUMNS(ctx) : [await employeesColumn(ctx)];
+  const names = { update: ["导入入职更新", "onboarding-update"], leave: ["导入离职", "leavers"], integral: ["导入积分", "points"], welcome: ["欢迎邮件", "welcome-mail"] }[kind];
+  const header = columns.map((c) => inLanguage(ctx, c.zh, c.en));
+  const body = writeWorkbook([{ name: inLanguage(ctx, "模板", "Template"), rows: [header], widths: header.map(() => 18) }]);
+  return { body, type: XLSX_TYPE, filename: `${inLanguage(ctx, names[0]!, names[1]!)}.xlsx`, cache: "none" as const };
+}
+
+export const memberImportDomain = domain("member-imports", [
+  jobUpload("/user/operation/import/update", { access: "FUNCTION_USER_IMPORT_UPDATE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.update" }, JOBS.update),
+  jobUpload("/user/operation/import/leave", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.leave" }, JOBS.leave),
+  jobUpload("/user/operation/import/integral", { access: "FUNCTION_INTEGRAL_OPERATION", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.integral" }, JOBS.integral),
+  jobUpload("/user/operation/import/welcome", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.welcome" }, JOBS.welcome),
+  download("/user/operation/download/log", { access: MEMBER_IMPORT_POWERS, input: memberLogInput }, async ({ ctx, input }) => {
+    needPower(ctx, input.kind);
+    return importLogFile(ctx, { kind: logKind(input.kind), key: input.log, reasons: await memberImportReasons(ctx) });
+  }),
+  command("/user/operation/clear/log", { access: MEMBER_IMPORT_POWERS, input: memberLogInput, audit: "member.import.clear" }, ({ ctx, input }) => {
+    needPower(ctx, input.kind);
+    return clearImportLog(ctx, { kind: logKind(input.kind), key: input.log });
+  }),
+  download("/user/operation/import/template", { access: MEMBER_IMPORT_POWERS, input: kindInput }, ({ ctx, input }) => templateFile(ctx, input.kind)),
+]);
