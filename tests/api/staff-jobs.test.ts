@@ -4,7 +4,7 @@
 // owner reads it, a job whose instance died is run again by the scheduler's
 // tick to the same answer, and two instances never both run one job.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { createAppState } from "../../src/app-state";
 import { staffJobs } from "../../src/db/schema";
@@ -16,6 +16,8 @@ import { authDomain } from "../../src/domains/auth/routes";
 import { domain } from "../../src/http/kit";
 import { createKit } from "../../src/http/serve";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
+import { rowsOf } from "../../src/db/sql";
+import { USER_STATE } from "../../src/protocol/enumerations";
 import { DomainError } from "../../src/protocol/result";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
@@ -29,7 +31,7 @@ const closeGate = () => (gate = new Promise((r) => (open = r)));
 /** How many times the counting job has started, by file name (a rerun counts twice). */
 const runs = new Map<string, number>();
 
-const counting = defineJob("test.count", async (_ctx, job, report) => {
+const counting = defineJob("test.count", "FUNCTION_USER_EXPORT_LIST", async (_ctx, job, report) => {
   const size = job.file!.bytes.length;
   runs.set(job.file!.name, (runs.get(job.file!.name) ?? 0) + 1);
   const steps = 4;
@@ -151,6 +153,26 @@ describe("a job whose instance died", () => {
     expect(again.attempt).toBe(2);
     expect(again.result).toEqual(finished!.result);
     expect(runs.get("died.xlsx")).toBe(2);
+    t.clock.reset();
+  });
+
+  test("is not run again for an owner who lost the job's power meanwhile: it fails with ERROR_NOT_POWER", async () => {
+    gate = Promise.resolve();
+    const first = await upload(op, [["g"], ["17"], ["18"]], "revoked.xlsx");
+    const key = first.job as string;
+    // A member whose role lacks the power stands in for the owner whose role lost it while the instance was down.
+    const [member] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select u.id from users u where u.state = ${USER_STATE.USER_STATE_ACTIVE} and not exists (select 1 from role_powers p where p.role_id = u.role_id and p.power = 'FUNCTION_USER_EXPORT_LIST') order by u.id limit 1`),
+    );
+    await t.db.update(staffJobs).set({ userId: member!.id, state: "running", done: 1, result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    t.clock.advance(61_000);
+    await runJob({ ...t.deps, state: t.state }, runJobTick, t.clock.now());
+    const failed = await until(async () => {
+      const [row] = await t.db.select().from(staffJobs).where(eq(staffJobs.key, key));
+      return row!.state === "failed" && row;
+    }, "the rerun is refused");
+    expect(failed.result).toMatchObject({ message: { code: "ERROR_NOT_POWER" } });
+    expect(runs.get("revoked.xlsx")).toBe(1);
     t.clock.reset();
   });
 

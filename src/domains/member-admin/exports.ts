@@ -104,7 +104,7 @@ export async function memberListFile(ctx: MemberCtx, filter: MemberFilter, repor
   return { bytes, name: `${say("会员查询结果", "members")}-${day}.xlsx`, rows: body.length };
 }
 
-export const exportListJob = defineFileJob<MemberFilter>("member.export.list", (ctx, params, report) => memberListFile(ctx, params, report));
+export const exportListJob = defineFileJob<MemberFilter>("member.export.list", "FUNCTION_USER_EXPORT_LIST", (ctx, params, report) => memberListFile(ctx, params, report));
 
 /** Download /user/operation/export/list: with `job`, that finished export's file; without, the file built now. */
 export async function exportListDownload({ ctx, input }: { ctx: MemberCtx; input: typeof exportListQuery.static }): Promise<Download> {

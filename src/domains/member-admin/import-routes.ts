@@ -11,16 +11,16 @@ import { inLanguage } from "../shared/language";
 import { allProperties } from "../property/service";
 import { clearImportLog, importLogFile, MAX_IMPORT_BYTES } from "../shared/sheets/imports";
 import { writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
-import { employeesColumn, MEMBER_IMPORT_POWERS, type MemberImportKind, logKind, memberImportReasons, memberLogInput, needPower } from "./import-kit";
+import { employeesColumn, MEMBER_IMPORT_POWERS, MEMBER_IMPORTS, type MemberImportKind, logKind, memberImportReasons, memberLogInput, needPower } from "./import-kit";
 import { importLeavers, importPoints, importWelcome, POINTS_COLUMNS } from "./import-lists";
 import { importMembers, updateColumns } from "./import-update";
 
 /** The imports run as staff jobs (a reloaded page finds them by these kinds through /user/operation/jobs). */
 const JOBS = {
-  update: defineJob("member.import.update", importMembers),
-  leave: defineJob("member.import.leave", importLeavers),
-  integral: defineJob("member.import.integral", importPoints),
-  welcome: defineJob("member.import.welcome", importWelcome),
+  update: defineJob("member.import.update", MEMBER_IMPORTS.update, importMembers),
+  leave: defineJob("member.import.leave", MEMBER_IMPORTS.leave, importLeavers),
+  integral: defineJob("member.import.integral", MEMBER_IMPORTS.integral, importPoints),
+  welcome: defineJob("member.import.welcome", MEMBER_IMPORTS.welcome, importWelcome),
 };
 
 const kindInput = t.Object({ kind: memberLogInput.properties.kind });

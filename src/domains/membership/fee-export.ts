@@ -93,7 +93,7 @@ export async function feeRecordFile(ctx: MemberCtx, year: number, report: Report
   return { bytes, name: `${say("会费记录", "dues")}-${year}.xlsx`, rows: paid.length };
 }
 
-export const feeExportJob = defineFileJob<{ year: number }>("member.export.fees", (ctx, params, report) => feeRecordFile(ctx, params.year, report));
+export const feeExportJob = defineFileJob<{ year: number }>("member.export.fees", "FUNCTION_MEMBER_EDIT", (ctx, params, report) => feeRecordFile(ctx, params.year, report));
 
 /** Download /user/operation/export/member: with `job`, that finished export's file; without, the file built now. */
 export async function feeExportDownload({ ctx, input }: { ctx: MemberCtx; input: typeof feeExportQuery.static }): Promise<Download> {

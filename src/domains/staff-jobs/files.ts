@@ -10,6 +10,7 @@ import { DomainError } from "../../protocol/result";
 import { storageKeyOf } from "../../providers/storage";
 import type { MemberCtx } from "../context";
 import { XLSX_TYPE } from "../shared/sheets/workbook";
+import type { PowerCode } from "../../protocol/powers";
 import { defineJob, type JobKind, type Report } from "./kit";
 
 /** A built export: the workbook, its file name and how many rows it holds. */
@@ -17,8 +18,12 @@ export type BuiltFile = { bytes: Uint8Array; name: string; rows: number };
 /** What an export job answers once done. */
 export type FileJobAnswer = { file: string; name: string; rows: number };
 
-export function defineFileJob<P extends Record<string, unknown>>(kind: string, build: (ctx: MemberCtx, params: P, report: Report) => Promise<BuiltFile>): JobKind<FileJobAnswer, P> {
-  return defineJob<FileJobAnswer, P>(kind, async (ctx, job, report) => {
+export function defineFileJob<P extends Record<string, unknown>>(
+  kind: string,
+  power: PowerCode,
+  build: (ctx: MemberCtx, params: P, report: Report) => Promise<BuiltFile>,
+): JobKind<FileJobAnswer, P> {
+  return defineJob<FileJobAnswer, P>(kind, power, async (ctx, job, report) => {
     const built = await build(ctx, job.params, report);
     const file = storageKeyOf(built.bytes, "xlsx");
     await ctx.app.providers.storage.put(file, built.bytes, XLSX_TYPE);

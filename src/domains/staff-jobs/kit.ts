@@ -17,6 +17,7 @@ import { rolePowers, staffJobs, users } from "../../db/schema";
 import type { StaffJobState } from "../../db/schema/jobs";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { USER_STATE } from "../../protocol/enumerations";
+import type { PowerCode } from "../../protocol/powers";
 import { DomainError, message } from "../../protocol/result";
 import { log } from "../../log";
 import type { Actor, Ctx, MemberCtx } from "../context";
@@ -51,12 +52,16 @@ const FLUSH_ROWS = 250;
 /** A finished job is kept this long for the page to find its answer, then the clear-expired job removes it. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 
-const registry = new Map<string, JobRun<any>>();
+const registry = new Map<string, { run: JobRun<any>; power: PowerCode }>();
 
-/** Registers a job's work under its kind (once, at module load), for `startJob` and `jobUpload`. */
-export function defineJob<R extends object, P extends Record<string, unknown> = Record<string, unknown>>(kind: string, run: JobRun<P, R>): JobKind<R, P> {
+/**
+ * Registers a job's work under its kind (once, at module load), for `startJob`
+ * and `jobUpload`, with the power its owner must hold: checked again at every
+ * run, so a rerun after a restart stops if the owner lost it meanwhile.
+ */
+export function defineJob<R extends object, P extends Record<string, unknown> = Record<string, unknown>>(kind: string, power: PowerCode, run: JobRun<P, R>): JobKind<R, P> {
   if (registry.has(kind)) throw new Error(`job ${kind} defined twice`);
-  registry.set(kind, run);
+  registry.set(kind, { run, power });
   return { kind };
 }
 
@@ -190,9 +195,9 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
       .where(ours(row));
   };
   try {
-    const run = registry.get(row.kind);
+    const job = registry.get(row.kind);
     const actor = await ownerOf(base, row.userId);
-    if (!run || !actor) return void (await end("failed", { message: message("ERROR_NOT_POWER") }));
+    if (!job || !actor?.powers.has(job.power)) return void (await end("failed", { message: message("ERROR_NOT_POWER") }));
     const file = received ?? (await storedFile(base, row));
     const ctx: MemberCtx = {
       db,
@@ -205,7 +210,7 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
       userAgent: null,
       app,
     };
-    const answer = (await run(ctx, { key: row.key, kind: row.kind, params: row.params, file }, report)) as Record<string, unknown>;
+    const answer = (await job.run(ctx, { key: row.key, kind: row.kind, params: row.params, file }, report)) as Record<string, unknown>;
     await end(isRefusal(answer) ? "failed" : "done", answer);
   } catch (error) {
     if (!(error instanceof DomainError)) log.error("staff job failed", { job: row.key, kind: row.kind, error });
