@@ -3,6 +3,9 @@
 // for the answer a while, then the page polls), the feedback log of each (download,
 // clear) and an empty template to fill in.
 import { Type as t } from "@sinclair/typebox";
+import { and, eq } from "drizzle-orm";
+import { importLogs } from "../../db/schema";
+import { DomainError } from "../../protocol/result";
 import { command, domain, download } from "../../http/kit";
 import { defineJob } from "../staff-jobs/kit";
 import { jobUpload } from "../staff-jobs/upload";
@@ -24,6 +27,19 @@ const JOBS = {
 };
 
 const kindInput = t.Object({ kind: memberLogInput.properties.kind });
+/** The spec's `{ key }` (a POST has no nonce in its query); `kind` is optional and, when given, must be the log's. */
+const clearLogInput = t.Object({ key: memberLogInput.properties.log, kind: t.Optional(memberLogInput.properties.kind) });
+
+/** Which member import the actor's log `key` is of; ERROR_RESULT_NULL when they have no such log. */
+async function memberLogKind(ctx: MemberCtx, key: string): Promise<MemberImportKind> {
+  const [log] = await ctx.db
+    .select({ kind: importLogs.kind })
+    .from(importLogs)
+    .where(and(eq(importLogs.key, key), eq(importLogs.userId, ctx.actor.id)));
+  const kind = (Object.keys(MEMBER_IMPORTS) as MemberImportKind[]).find((k) => logKind(k) === log?.kind);
+  if (!kind) throw new DomainError("ERROR_RESULT_NULL");
+  return kind;
+}
 
 /** The header row a kind's file starts with, in the staff member's language. */
 async function templateFile(ctx: MemberCtx, kind: MemberImportKind) {
@@ -45,9 +61,10 @@ export const memberImportDomain = domain("member-imports", [
     needPower(ctx, input.kind);
     return importLogFile(ctx, { kind: logKind(input.kind), key: input.log, reasons: await memberImportReasons(ctx) });
   }),
-  command("/user/operation/clear/log", { access: MEMBER_IMPORT_POWERS, input: memberLogInput, audit: "member.import.clear" }, ({ ctx, input }) => {
-    needPower(ctx, input.kind);
-    return clearImportLog(ctx, { kind: logKind(input.kind), key: input.log });
+  command("/user/operation/clear/log", { access: MEMBER_IMPORT_POWERS, input: clearLogInput, audit: "member.import.clear" }, async ({ ctx, input }) => {
+    const kind = input.kind ?? (await memberLogKind(ctx, input.key));
+    needPower(ctx, kind);
+    return clearImportLog(ctx, { kind: logKind(kind), key: input.key });
   }),
   download("/user/operation/import/template", { access: MEMBER_IMPORT_POWERS, input: kindInput }, ({ ctx, input }) => templateFile(ctx, input.kind)),
 ]);

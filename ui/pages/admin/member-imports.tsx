@@ -146,8 +146,9 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
 
     const finish = async (keep: boolean) => {
       if (!outcome?.key) return onClose(false);
-      const params = { kind, log: outcome.key };
-      const answer = keep ? await api.download("/user/operation/download/log", params) : await api.call("/user/operation/clear/log", params);
+      const answer = keep
+        ? await api.download("/user/operation/download/log", { kind, log: outcome.key })
+        : await api.call("/user/operation/clear/log", { kind, key: outcome.key });
       if (answer.message.code !== "SUCCESS" && answer.message.code !== "ERROR_RESULT_NULL") await showMessage(resultText(t, answer.message));
       // Spec 3 section 4.3: the list is then refreshed with its filters reset.
       onClose(true);
