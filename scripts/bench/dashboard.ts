@@ -9,46 +9,15 @@
 // BENCH_ENGINES (default "pglite,postgres"); BENCH_MEMBERS (default 100000);
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the
 // server a scratch database is made on, and dropped after.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { loadConfig } from "../../src/config";
-import { type Database, openDatabase } from "../../src/db/client";
-import { migrate } from "../../src/db/migrate";
-import { seed } from "../../src/db/seed";
+import type { Database } from "../../src/db/client";
 import { activityCount, activityList, activityNow } from "../../src/domains/dashboard/activities";
 import { activeCounts, ageCounts, birthdayCounts, childCounts, membershipCounts, sexCounts } from "../../src/domains/dashboard/members";
+import { ENGINES, benchKit, onScratch } from "./scratch";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ENGINES = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((s) => s.trim());
-const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const GOAL_MS: Record<string, number> = { pglite: 1000, postgres: 200 };
-const log = (...args: unknown[]) => console.error("[bench:dashboard]", ...args);
-
-async function scratchDatabase(engine: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine === "pglite") {
-    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_dashboard_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-  await admin.exec(`drop database if exists ${name} with (force)`);
-  await admin.exec(`create database ${name}`);
-  await admin.close();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "", pool: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleaner = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-      await cleaner.exec(`drop database if exists ${name} with (force)`);
-      await cleaner.close();
-    },
-  };
-}
+const { log } = benchKit("dashboard");
 
 /** The members and what hangs off them, made by the database itself (generate_series), as one statement each. */
 async function makeMembers(database: Database, n: number, now: Date) {
@@ -101,14 +70,7 @@ const PANELS = {
 } as const;
 
 async function benchEngine(engine: string): Promise<Record<string, number>> {
-  const now = new Date();
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
-  const { database, drop } = await scratchDatabase(engine);
-  try {
-    const config = loadConfig({ NODE_ENV: "development", CAPTCHA_FIXED: "BENCH1", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-    log(`${engine}: migrating and seeding`);
-    await migrate(database);
-    await seed(database, config, now);
+  return onScratch(engine, { name: "dashboard", log, pool: 4 }, async ({ database, now }) => {
     const started = performance.now();
     await makeMembers(database, MEMBERS, now);
     log(`${engine}: ${MEMBERS} members made in ${Math.round(performance.now() - started)} ms`);
@@ -127,10 +89,7 @@ async function benchEngine(engine: string): Promise<Record<string, number>> {
       log(`${engine} ${name}: ${times[name]} ms`);
     }
     return times;
-  } finally {
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 let failed = false;

@@ -13,52 +13,14 @@
 // BENCH_ENGINES (default "pglite,postgres"); BENCH_SIZES (default "5000,100000");
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the
 // server a scratch database is made on, and dropped after.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import * as XLSX from "xlsx";
-import { createApp } from "../../src/app";
-import { createAppState } from "../../src/app-state";
-import { loadConfig } from "../../src/config";
-import { type Database, openDatabase } from "../../src/db/client";
-import { migrate } from "../../src/db/migrate";
-import { DEMO_PASSWORD, seed } from "../../src/db/seed";
-import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
-import { passwordDigest } from "../../src/protocol/password";
-import { signIn } from "../../src/protocol/signin";
+import type { Database } from "../../src/db/client";
+import { ENGINES, benchKit, onScratch, signedInClient } from "./scratch";
 
 const SIZES = (process.env.BENCH_SIZES ?? "5000,100000").split(",").map(Number);
-const ENGINES = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((s) => s.trim());
-const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const CAPTCHA = "BENCH1";
-const log = (...args: unknown[]) => console.error("[bench:member-export]", ...args);
+const { log, timed } = benchKit("member-export");
 
 type Figures = { engine: string; members: number; job: number; jobDownload: number; direct: number; fees: number; fileKb: number; peakMb: number };
-
-async function scratchDatabase(engine: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine === "pglite") {
-    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_member_export_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-  await admin.exec(`drop database if exists ${name} with (force)`);
-  await admin.exec(`create database ${name}`);
-  await admin.close();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "", pool: 8 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleaner = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-      await cleaner.exec(`drop database if exists ${name} with (force)`);
-      await cleaner.close();
-    },
-  };
-}
 
 /** `n` active members with their profile values and a paid dues order for three in four, made by the database itself. */
 async function makeMembers(database: Database, n: number, now: Date, year: number) {
@@ -86,31 +48,14 @@ async function makeMembers(database: Database, n: number, now: Date, year: numbe
   `);
 }
 
-async function timed<T>(label: string, run: () => Promise<T>): Promise<[T, number]> {
-  const began = performance.now();
-  const result = await run();
-  const ms = Math.round(performance.now() - began);
-  log(`${label}: ${ms} ms`);
-  return [result, ms];
-}
-
 async function benchEngine(engine: string, members: number): Promise<Figures> {
-  const now = new Date();
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-member-export-"));
-  const { database, drop } = await scratchDatabase(engine);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-  try {
-    const config = loadConfig({ NODE_ENV: "development", CAPTCHA_FIXED: CAPTCHA, DATA_DIR: dataDir, LOG_LEVEL: "warn", TOKEN_BURST: "100000", JOB_UPLOAD_WAIT_MS: "0" });
-    log(`${engine}: migrating, seeding and making ${members} members`);
-    await migrate(database);
-    await seed(database, config, now);
-    const deps = { database, config, clock: () => new Date() };
-    const app = createApp(deps, createAppState(deps));
-    const fetcher = ((input: RequestInfo | URL, init?: RequestInit) => app.handle(new Request(input, init))) as typeof fetch;
-    const client = new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId: "union-portal-cli", fetch: fetcher });
-    const signed = await signIn(client, { account: "cn000003", passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: CAPTCHA });
-    if (signed.message.code !== "SUCCESS") throw new Error(`sign-in: ${signed.message.code}`);
+  const env = { TOKEN_BURST: "100000", JOB_UPLOAD_WAIT_MS: "0" };
+  return onScratch(engine, { name: "member-export", log, env }, async (scratch) => {
+    const { database, now } = scratch;
+    const client = await signedInClient(scratch, "cn000003");
+    log(`${engine}: making ${members} members`);
     const year = ((await client.call<{ config: { year: number } }>("/member/operation/find")) as { config: { year: number } }).config.year;
     await makeMembers(database, members, now, year);
     // Warm-up: the first call of each kind compiles its code paths.
@@ -146,11 +91,7 @@ async function benchEngine(engine: string, members: number): Promise<Figures> {
       throw new Error(`unexpected rows: file ${rows}, job ${done.rows}, fees ${fees.rows}`);
     }
     return { engine, members, job: jobMs, jobDownload, direct, fees: feesMs, fileKb: Math.round(bytes.length / 1024), peakMb: Math.round(peak / 1024 / 1024) };
-  } finally {
-    clearInterval(sampler);
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  }).finally(() => clearInterval(sampler));
 }
 
 const results: Figures[] = [];

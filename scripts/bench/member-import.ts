@@ -17,87 +17,22 @@
 // BENCH_ENGINES (default "pglite,postgres"); BENCH_ROWS (default 5000);
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the
 // server a scratch database is made on, and dropped after.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { count, like } from "drizzle-orm";
-import * as XLSX from "xlsx";
-import { createApp } from "../../src/app";
-import { createAppState } from "../../src/app-state";
-import { loadConfig } from "../../src/config";
-import { type Database, openDatabase } from "../../src/db/client";
-import { migrate } from "../../src/db/migrate";
 import { propertyLog, users } from "../../src/db/schema";
-import { DEMO_PASSWORD, seed } from "../../src/db/seed";
-import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
-import { passwordDigest } from "../../src/protocol/password";
-import { signIn } from "../../src/protocol/signin";
 import { ONBOARDING_HEADER, onboardingRows } from "../../tests/helpers/member-sheets";
+import { ENGINES, benchKit, onScratch, signedInClient, xlsxOf } from "./scratch";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
-const ENGINES = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((s) => s.trim());
-const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const CAPTCHA = "BENCH1";
 const LIMIT_MS = 60_000;
-const log = (...args: unknown[]) => console.error("[bench:member-import]", ...args);
+const { log, timed } = benchKit("member-import");
 
 type Answer = { message: { code: string; params?: unknown }; create?: number; update?: number; count?: number; job?: string; state?: string };
 type Figures = { engine: string; rows: number; fileKb: number; onboarding: number; again: number; update: number; points: number; welcome: number; leavers: number };
 
-async function scratchDatabase(engine: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine === "pglite") {
-    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_members_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-  await admin.exec(`drop database if exists ${name} with (force)`);
-  await admin.exec(`create database ${name}`);
-  await admin.close();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "", pool: 8 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleaner = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-      await cleaner.exec(`drop database if exists ${name} with (force)`);
-      await cleaner.close();
-    },
-  };
-}
-
-const xlsxOf = (rows: string[][]) => {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
-  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
-};
-
-async function timed<T>(label: string, run: () => Promise<T>): Promise<[T, number]> {
-  const began = performance.now();
-  const result = await run();
-  const ms = Math.round(performance.now() - began);
-  log(`${label}: ${ms} ms`);
-  return [result, ms];
-}
-
 async function benchEngine(engine: string): Promise<Figures> {
-  const now = new Date();
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-members-"));
-  const { database, drop } = await scratchDatabase(engine);
-  try {
-    const config = loadConfig({ NODE_ENV: "development", CAPTCHA_FIXED: CAPTCHA, DATA_DIR: dataDir, LOG_LEVEL: "warn", TOKEN_BURST: "100000" });
-    log(`${engine}: migrating and seeding`);
-    await migrate(database);
-    await seed(database, config, now);
-    const deps = { database, config, clock: () => new Date() };
-    const app = createApp(deps, createAppState(deps));
-    const fetcher = ((input: RequestInfo | URL, init?: RequestInit) => app.handle(new Request(input, init))) as typeof fetch;
-    const client = new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId: "union-portal-cli", fetch: fetcher });
-    const signed = await signIn(client, { account: "cn000003", passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: CAPTCHA });
-    if (signed.message.code !== "SUCCESS") throw new Error(`sign-in: ${signed.message.code}`);
+  return onScratch(engine, { name: "member-import", log, env: { TOKEN_BURST: "100000" } }, async (scratch) => {
+    const { database } = scratch;
+    const client = await signedInClient(scratch, "cn000003");
     await client.call("/user/operation/list", {});
 
     /** The import as the page runs it: the upload, then polls until the job is done. */
@@ -128,10 +63,7 @@ async function benchEngine(engine: string): Promise<Figures> {
     }
     log(`${engine}: ${made} members, ${logged} property-change rows`);
     return { engine, rows: ROWS, fileKb: Math.round(onboardingFile.length / 1024), onboarding, again, update, points, welcome, leavers };
-  } finally {
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const results: Figures[] = [];

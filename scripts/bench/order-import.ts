@@ -14,56 +14,18 @@
 // BENCH_ENGINES (default "pglite,postgres"); BENCH_ROWS (default 5000);
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the
 // server a scratch database is made on, and dropped after.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
-import { createApp } from "../../src/app";
-import { createAppState } from "../../src/app-state";
-import { loadConfig } from "../../src/config";
-import { type Database, openDatabase } from "../../src/db/client";
-import { migrate } from "../../src/db/migrate";
+import type { Database } from "../../src/db/client";
 import { activities, modules, orderItems, orders, parcels, users } from "../../src/db/schema";
-import { DEMO_PASSWORD, seed } from "../../src/db/seed";
-import { nodeBackend } from "../../src/http/crypto-node";
 import { ACTIVITY_STATE, MODULE_MODEL, ORDER_STATE, SEND_STATE } from "../../src/protocol/enumerations";
-import { ApiClient } from "../../src/protocol/client";
-import { passwordDigest } from "../../src/protocol/password";
-import { signIn } from "../../src/protocol/signin";
+import { ENGINES, benchKit, onScratch, signedInClient, xlsxOf } from "./scratch";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
-const ENGINES = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((s) => s.trim());
-const SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const CAPTCHA = "BENCH1";
 const LIMIT_MS = 60_000;
-const log = (...args: unknown[]) => console.error("[bench:order-import]", ...args);
+const { log, timed } = benchKit("order-import");
 
 type Figures = { engine: string; rows: number; fileKb: number; courier: number; again: number; shipped: number; exportMs: number; courierExport: number; written: number; sent: number };
-
-async function scratchDatabase(engine: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine === "pglite") {
-    const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_orders_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-  await admin.exec(`drop database if exists ${name} with (force)`);
-  await admin.exec(`create database ${name}`);
-  await admin.close();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "", pool: 8 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleaner = await openDatabase({ databaseUrl: SERVER, dataDir: "", pool: 1 });
-      await cleaner.exec(`drop database if exists ${name} with (force)`);
-      await cleaner.close();
-    },
-  };
-}
 
 /** `rows` successful orders of one courier activity, with a delivery address, as a sign-up writes them. */
 async function makeOrders(database: Database, rows: number, now: Date) {
@@ -105,36 +67,11 @@ async function makeOrders(database: Database, rows: number, now: Date) {
   return { activityId: activity!.id, trades };
 }
 
-const xlsxOf = (rows: (string | null)[][]) => {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
-  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
-};
-
-async function timed<T>(label: string, run: () => Promise<T>): Promise<[T, number]> {
-  const began = performance.now();
-  const result = await run();
-  const ms = Math.round(performance.now() - began);
-  log(`${label}: ${ms} ms`);
-  return [result, ms];
-}
-
 async function benchEngine(engine: string): Promise<Figures> {
-  const now = new Date();
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-orders-"));
-  const { database, drop } = await scratchDatabase(engine);
-  try {
-    const config = loadConfig({ NODE_ENV: "development", CAPTCHA_FIXED: CAPTCHA, DATA_DIR: dataDir, LOG_LEVEL: "warn", TOKEN_BURST: "100000" });
-    log(`${engine}: migrating and seeding`);
-    await migrate(database);
-    await seed(database, config, now);
+  return onScratch(engine, { name: "order-import", log, env: { TOKEN_BURST: "100000" } }, async (scratch) => {
+    const { database, now } = scratch;
     const { activityId, trades } = await makeOrders(database, ROWS, now);
-    const deps = { database, config, clock: () => new Date() };
-    const app = createApp(deps, createAppState(deps));
-    const fetcher = ((input: RequestInfo | URL, init?: RequestInit) => app.handle(new Request(input, init))) as typeof fetch;
-    const client = new ApiClient({ baseUrl: "http://localhost", backend: nodeBackend, appId: "union-portal-cli", fetch: fetcher });
-    const signed = await signIn(client, { account: "cn000002", passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: CAPTCHA });
-    if (signed.message.code !== "SUCCESS") throw new Error(`sign-in: ${signed.message.code}`);
+    const client = await signedInClient(scratch, "cn000002");
     // Warm-up: the first call of each kind compiles its code paths.
     await client.call("/order/activity/list", { id: activityId });
 
@@ -164,10 +101,7 @@ async function benchEngine(engine: string): Promise<Figures> {
       throw new Error(`unexpected outcome: imported ${first.count}, again ${second.count}, shipped ${marked.count}, exported ${exported}, parcels ${written}, sent ${sent}`);
     }
     return { engine, rows: ROWS, fileKb: Math.round(courierFile.length / 1024), courier, again, shipped, exportMs, courierExport, written: Number(written), sent: Number(sent) };
-  } finally {
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const results: Figures[] = [];

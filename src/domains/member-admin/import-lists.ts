@@ -19,7 +19,7 @@ import { deliverMessages } from "../shared/messages";
 import { signOutEverywhere } from "../shared/sessions";
 import { type ImportColumn, type Judged, recordsOf } from "../shared/sheets/imports";
 import type { JobTask } from "../staff-jobs/kit";
-import { addMarks, completeImport, digestOf, employeesColumn, fileOf, logMembers, marksOf, membersByEmployees, needPower, type Report } from "./import-kit";
+import { addMarks, completeImport, digestOf, employeesColumn, fileOf, logMembers, marksOf, membersByEmployees, needPower, type Report, type StoredMember } from "./import-kit";
 
 /** The most points one row may give, and the reason's length. */
 const MAX_POINTS = 1_000_000;
@@ -97,22 +97,37 @@ function expiryOf(text: string): Date | null {
   return new Date(start + 86_400_000 - CHINA_OFFSET_MS);
 }
 
+/**
+ * The file of an import that adds (points, welcome): its rows, their members
+ * by employee number, and the marks this same file has already left.
+ */
+async function readAddingFile<K extends string>(ctx: MemberCtx, job: JobTask, kind: "integral" | "welcome", columns: ImportColumn<K | "employees">[]) {
+  const file = fileOf(job);
+  const { header, records } = recordsOf(file.bytes, columns);
+  const digest = digestOf(header, records);
+  const [members, done] = await Promise.all([membersByEmployees(ctx, records.map((r) => r.values.employees.trim())), marksOf(ctx, kind, digest)]);
+  return { file, header, records, digest, members, done };
+}
+
+/** The member a row of an adding import names, who must not have left; else why the row is refused. */
+function memberToAddTo(members: Map<string, StoredMember>, employees: string): StoredMember | string {
+  if (!employees) return "employees.empty";
+  const member = members.get(employees);
+  if (!member) return "member.notFound";
+  if (member.state === USER_STATE.USER_STATE_LEFT) return "member.left";
+  return member;
+}
+
 type PointsChange = { line: number; userId: number; count: number; reason: string; expiresAt: Date | null };
 
 /** Upload /user/operation/import/integral: answers `count`, the entries added to the ledger. */
 export async function importPoints(ctx: MemberCtx, job: JobTask, report: Report) {
   needPower(ctx, "integral");
-  const file = fileOf(job);
-  const { header, records } = recordsOf(file.bytes, await POINTS_COLUMNS(ctx));
-  const digest = digestOf(header, records);
-  const [members, done] = await Promise.all([membersByEmployees(ctx, records.map((r) => r.values.employees.trim())), marksOf(ctx, "integral", digest)]);
+  const { file, header, records, digest, members, done } = await readAddingFile(ctx, job, "integral", await POINTS_COLUMNS(ctx));
   const judged: Judged<PointsChange>[] = records.map(({ line, cells, values }) => {
     const refuse = (reason: string): Judged<PointsChange> => ({ line, cells, verdict: "refused", reason });
-    const employees = values.employees.trim();
-    if (!employees) return refuse("employees.empty");
-    const member = members.get(employees);
-    if (!member) return refuse("member.notFound");
-    if (member.state === USER_STATE.USER_STATE_LEFT) return refuse("member.left");
+    const member = memberToAddTo(members, values.employees.trim());
+    if (typeof member === "string") return refuse(member);
     if (!values.points) return refuse("points.empty");
     const count = hundredthsOf(values.points);
     if (count === null) return refuse("points.format");
@@ -161,18 +176,13 @@ type WelcomeChange = { userId: number; to: string; employees: string; language: 
 /** Upload /user/operation/import/welcome: answers `count`, the mails queued. */
 export async function importWelcome(ctx: MemberCtx, job: JobTask, report: Report) {
   needPower(ctx, "welcome");
-  const file = fileOf(job);
-  const { header, records } = recordsOf(file.bytes, [await employeesColumn(ctx)]);
-  const digest = digestOf(header, records);
-  const [members, done] = await Promise.all([membersByEmployees(ctx, records.map((r) => r.values.employees.trim())), marksOf(ctx, "welcome", digest)]);
+  const { file, header, records, digest, members, done } = await readAddingFile(ctx, job, "welcome", [await employeesColumn(ctx)]);
   const seen = new Set<number>();
   const judged: Judged<WelcomeChange>[] = records.map(({ line, cells, values }) => {
     const refuse = (reason: string): Judged<WelcomeChange> => ({ line, cells, verdict: "refused", reason });
     const employees = values.employees.trim();
-    if (!employees) return refuse("employees.empty");
-    const member = members.get(employees);
-    if (!member) return refuse("member.notFound");
-    if (member.state === USER_STATE.USER_STATE_LEFT) return refuse("member.left");
+    const member = memberToAddTo(members, employees);
+    if (typeof member === "string") return refuse(member);
     if (!member.mail) return refuse("mail.none");
     if (seen.has(member.id)) return { line, cells, verdict: "same", reason: "file.repeat" };
     seen.add(member.id);

@@ -6,14 +6,14 @@
 // happened to every row with the counts.
 // Confirm downloads the feedback table, Cancel deletes it on the server, and
 // either way the member list is refreshed with its filters reset.
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Message } from "../../../src/protocol/result";
 import type { PowerCode } from "../../../src/protocol/powers";
 import { isSuccess, message } from "../../../src/protocol/result";
 import { isPhone, maskPhone } from "../../../src/protocol/identity";
 import { api } from "../../api";
-import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
+import { ImportFeedback, ImportFileForm, ImportFinishButtons, type ImportVerdict } from "../../components/import-feedback";
 import { showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { hasPower, session } from "../../state/session";
@@ -33,10 +33,11 @@ const PATHS = {
   integral: "/user/operation/import/integral",
   welcome: "/user/operation/import/welcome",
 } as const;
+/** The i18n area of the windows' texts, and their stylesheet classes' prefix. */
+const TEXTS = "members.imports";
+const CSS = "member-import";
 const JOB_PREFIX = "member.import.";
 const JOB_KINDS = KINDS.map((k) => `${JOB_PREFIX}${k.kind}`);
-/** The feedback table's page: a file may hold thousands of rows. */
-const FEEDBACK_PAGE = 20;
 /** The import this tab waits for, so a reload shows its answer even when it finished meanwhile. */
 const PENDING = "member-import-job";
 
@@ -49,8 +50,7 @@ function pendingJob(): Shown | null {
   }
 }
 
-type Verdict = { row: number; cells: string[]; verdict: "apply" | "same" | "refused"; reason: string | null };
-type Outcome = { message: Message; count?: number; create?: number; update?: number; key?: string; list?: Verdict[] };
+type Outcome = { message: Message; count?: number; create?: number; update?: number; key?: string; list?: ImportVerdict[] };
 type Shown = { kind: ImportKind; job?: string };
 
 /** A refusal of the whole file, in the spec's words (spec 3 section 8). */
@@ -104,11 +104,8 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
 
   function MemberImportWindow({ kind, job, onClose }: { kind: ImportKind; job?: string; onClose: (finished: boolean) => void }) {
     const t = useT();
-    const inputId = useId();
-    const [file, setFile] = useState<File | null>(null);
     const [following, setFollowing] = useState<string | null>(job ?? null);
     const [outcome, setOutcome] = useState<Outcome | null>(null);
-    const [index, setIndex] = useState(1);
     const [titles, setTitles] = useState<Map<number, string>>(new Map());
     const { language } = session;
     const title = t(`members.imports.titles.${kind}`);
@@ -129,11 +126,9 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
         return;
       }
       setOutcome(answer);
-      setIndex(1);
     };
 
-    const upload = async (event: FormEvent) => {
-      event.preventDefault();
+    const upload = async (file: File | null) => {
       if (!file) return showMessage(t("members.imports.chooseFirst"));
       const answer = (await importing.upload(PATHS[kind], file)) as Outcome & { job?: string; state?: string };
       // The progress hidden before the end: the job goes on, and this tab finds it again on a reload.
@@ -171,16 +166,6 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
       if (property) return t("members.imports.reasons.property", { name: titles.get(Number(property[1])) ?? t("members.imports.aField") });
       return t(`members.imports.reasons.${reason}`);
     };
-    const verdictText = (v: Verdict) => t(`members.imports.verdicts.${v.verdict === "apply" && !refused ? "applied" : v.verdict}`);
-    const columns: Column<Verdict>[] = [
-      { key: "row", title: t("members.imports.row"), render: (v) => v.row },
-      { key: "content", title: t("members.imports.content"), place: "title", render: (v) => <span className="import-cells">{v.cells.filter((c) => c).slice(0, 3).map((c) => (isPhone(c) ? maskPhone(c) : c)).join(" · ")}</span> },
-      { key: "verdict", title: t("members.imports.verdict"), place: "aside", render: (v) => <span className={`import-verdict import-${v.verdict}`}>{verdictText(v)}</span> },
-      { key: "reason", title: t("members.imports.reason"), wide: true, render: (v) => (v.reason ? reasonText(v.reason) : "") },
-    ];
-    const max = Math.max(1, Math.ceil(list.length / FEEDBACK_PAGE));
-    const shownRows = outcome ? list.slice((index - 1) * FEEDBACK_PAGE, index * FEEDBACK_PAGE) : null;
-
     return (
       <>
       <Dialog
@@ -189,14 +174,7 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
         width={outcome ? 860 : 560}
         footer={
           outcome ? (
-            <>
-              <button type="button" className="button button-quiet" onClick={() => void finish(false)} data-testid="import-cancel">
-                {t("members.imports.cancel")}
-              </button>
-              <button type="button" className="button button-primary" onClick={() => void finish(true)} data-testid="import-confirm">
-                {t("members.imports.confirm")}
-              </button>
-            </>
+            <ImportFinishButtons texts={TEXTS} onFinish={(keep) => void finish(keep)} />
           ) : null
         }
       >
@@ -212,45 +190,21 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
               >
                 {t("members.imports.template")}
               </button>
-              <form className="member-import-form" onSubmit={(e) => void upload(e)}>
-                <label className="button button-quiet file-button" htmlFor={inputId}>
-                  {t("members.imports.file")}
-                </label>
-                <input
-                  id={inputId}
-                  className="visually-hidden"
-                  type="file"
-                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                  data-testid="import-file"
-                />
-                <span className="member-import-name" aria-live="polite">
-                  {file?.name ?? t("members.imports.noFile")}
-                </span>
-                <button type="submit" className="button button-primary" disabled={!file} data-testid="import-upload">
-                  {t("members.imports.upload")}
-                </button>
-              </form>
+              <ImportFileForm css={CSS} texts={TEXTS} onUpload={(file) => void upload(file)} />
             </>
           )}
           {outcome ? (
-            <>
-              <p className={refused ? "member-import-summary is-refused" : "member-import-summary"} role="status" data-testid="import-summary">
-                {summary}
-              </p>
-              <p className="member-import-hint">{t("members.imports.hint")}</p>
-              <CardList
-                list={shownRows}
-                failed={false}
-                onRetry={() => undefined}
-                columns={columns}
-                rowKey={(v) => v.row}
-                label={t("members.imports.feedback")}
-                empty={t("members.imports.noRows")}
-                itemTestId="import-row"
-                paging={{ index, max, count: list.length, onChange: (n) => setIndex(Math.min(Math.max(1, n), max)) }}
-              />
-            </>
+            <ImportFeedback
+              css={CSS}
+              texts={TEXTS}
+              summary={summary}
+              refused={refused}
+              list={list}
+              hint={t("members.imports.hint")}
+              empty={t("members.imports.noRows")}
+              cell={(c) => (isPhone(c) ? maskPhone(c) : c)}
+              reasonText={reasonText}
+            />
           ) : null}
         </div>
       </Dialog>

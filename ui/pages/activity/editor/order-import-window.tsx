@@ -2,12 +2,12 @@
 // upload it, read what happened to each row; then OK downloads the feedback
 // table and Cancel deletes it on the server, and either way the sign-up
 // results open afresh (their filters reset) to show the orders as they are now.
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import type { AnswerOf } from "../../../../src/domains/api";
 import type { Message } from "../../../../src/protocol/result";
 import { api } from "../../../api";
-import { type Column, CardList } from "../../../components/card-list";
 import { Dialog } from "../../../components/dialog";
+import { ImportFeedback, ImportFileForm, ImportFinishButtons } from "../../../components/import-feedback";
 import { showMessage } from "../../../components/message-box";
 import { resultText, useT } from "../../../i18n";
 import type { Activity } from "../activity-model";
@@ -15,12 +15,11 @@ import OrderSearchWindow from "./order-search-window";
 
 type Kind = "express" | "shipped";
 type Outcome = AnswerOf<"/order/import/express">;
-type Verdict = Outcome["list"][number];
 type Props = { activity: Activity; onClose: () => void; onChanged: () => void };
 
+/** The i18n area of the window's texts. */
+const TEXTS = "editor.orderAdmin.import";
 const PATHS = { express: "/order/import/express", shipped: "/order/import/close/update" } as const;
-/** The feedback table's page: a courier file may hold thousands of rows. */
-const FEEDBACK_PAGE = 20;
 
 /** A refusal of the whole file, in the spec's words (spec 3 section 8). */
 function fileRefusal(t: ReturnType<typeof useT>, message: Message): string {
@@ -37,19 +36,14 @@ function fileRefusal(t: ReturnType<typeof useT>, message: Message): string {
 // Parcels and send states are not the activity's: the page has nothing to read again (no onChanged).
 function ImportWindow({ kind, activity, onClose }: Props & { kind: Kind }) {
   const t = useT();
-  const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [outcome, setOutcome] = useState<{ message: Message; count: number; key: string; list: Verdict[] } | null>(null);
-  const [index, setIndex] = useState(1);
+  const [outcome, setOutcome] = useState<{ message: Message; count: number; key: string; list: Outcome["list"] } | null>(null);
   const [done, setDone] = useState(false);
 
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
+  const upload = async (file: File | null) => {
     if (!file) return showMessage(t("editor.orderAdmin.import.chooseFirst"));
     const answer = kind === "express" ? await api.upload(PATHS.express, file, file.name) : await api.upload(PATHS.shipped, file, file.name);
     if (!answer.key || !answer.list) return showMessage(answer.message?.code === "ERROR_PARAMS" && answer.message.params?.reason === "type" ? t("editor.orderAdmin.import.wrongType") : fileRefusal(t, answer.message));
     setOutcome({ message: answer.message, count: answer.count ?? 0, key: answer.key, list: answer.list });
-    setIndex(1);
   };
 
   const finish = async (keep: boolean) => {
@@ -70,15 +64,6 @@ function ImportWindow({ kind, activity, onClose }: Props & { kind: Kind }) {
       : outcome.count
         ? t("editor.orderAdmin.import.imported", { count: outcome.count, rows: outcome.list.length })
         : t("editor.orderAdmin.import.unchanged", { rows: outcome.list.length });
-  const verdictText = (v: Verdict) => t(`editor.orderAdmin.import.verdicts.${v.verdict === "apply" && !refused ? "applied" : v.verdict}`);
-  const columns: Column<Verdict>[] = [
-    { key: "row", title: t("editor.orderAdmin.import.row"), render: (v) => v.row },
-    { key: "content", title: t("editor.orderAdmin.import.content"), place: "title", render: (v) => <span className="import-cells">{v.cells.filter((c) => c).slice(0, 3).join(" · ")}</span> },
-    { key: "verdict", title: t("editor.orderAdmin.import.verdict"), place: "aside", render: (v) => <span className={`import-verdict import-${v.verdict}`}>{verdictText(v)}</span> },
-    { key: "reason", title: t("editor.orderAdmin.import.reason"), wide: true, render: (v) => (v.reason ? t(`editor.orderAdmin.reasons.${v.reason}`) : "") },
-  ];
-  const max = outcome ? Math.max(1, Math.ceil(outcome.list.length / FEEDBACK_PAGE)) : 1;
-  const shown = outcome ? outcome.list.slice((index - 1) * FEEDBACK_PAGE, index * FEEDBACK_PAGE) : null;
   const title = t(kind === "express" ? "editor.orderAdmin.import.expressTitle" : "editor.orderAdmin.import.shippedTitle");
 
   return (
@@ -88,14 +73,7 @@ function ImportWindow({ kind, activity, onClose }: Props & { kind: Kind }) {
       width={outcome ? 860 : 560}
       footer={
         outcome ? (
-          <>
-            <button type="button" className="button button-quiet" onClick={() => void finish(false)} data-testid="import-cancel">
-              {t("editor.orderAdmin.import.cancel")}
-            </button>
-            <button type="button" className="button button-primary" onClick={() => void finish(true)} data-testid="import-confirm">
-              {t("editor.orderAdmin.import.confirm")}
-            </button>
-          </>
+          <ImportFinishButtons texts={TEXTS} onFinish={(keep) => void finish(keep)} />
         ) : null
       }
     >
@@ -106,45 +84,19 @@ function ImportWindow({ kind, activity, onClose }: Props & { kind: Kind }) {
             {t("editor.orderAdmin.import.template")}
           </button>
         ) : null}
-        {outcome ? null : (
-          <form className="order-import-form" onSubmit={(e) => void upload(e)}>
-            <label className="button button-quiet file-button" htmlFor={inputId}>
-              {t("editor.orderAdmin.import.file")}
-            </label>
-            <input
-              id={inputId}
-              className="visually-hidden"
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              data-testid="import-file"
-            />
-            <span className="order-import-name" aria-live="polite">
-              {file?.name ?? t("editor.orderAdmin.import.noFile")}
-            </span>
-            <button type="submit" className="button button-primary" disabled={!file} data-testid="import-upload">
-              {t("editor.orderAdmin.import.upload")}
-            </button>
-          </form>
-        )}
         {outcome ? (
-          <>
-            <p className={refused ? "order-import-summary is-refused" : "order-import-summary"} role="status" data-testid="import-summary">
-              {summary}
-            </p>
-            <CardList
-              list={shown}
-              failed={false}
-              onRetry={() => undefined}
-              columns={columns}
-              rowKey={(v) => v.row}
-              label={t("editor.orderAdmin.import.feedback")}
-              empty={t("editor.orderAdmin.import.empty")}
-              itemTestId="import-row"
-              paging={{ index, max, count: outcome.list.length, onChange: (n) => setIndex(Math.min(Math.max(1, n), max)) }}
-            />
-          </>
-        ) : null}
+          <ImportFeedback
+            css="order-import"
+            texts={TEXTS}
+            summary={summary}
+            refused={refused}
+            list={outcome.list}
+            empty={t("editor.orderAdmin.import.empty")}
+            reasonText={(reason) => t(`editor.orderAdmin.reasons.${reason}`)}
+          />
+        ) : (
+          <ImportFileForm css="order-import" texts={TEXTS} onUpload={(file) => void upload(file)} />
+        )}
       </div>
     </Dialog>
   );
