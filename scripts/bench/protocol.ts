@@ -1,6 +1,9 @@
 // npm run bench:protocol: what the envelope costs.
 // 1. Over loopback, the same small route with and without the envelope, at 1
-//    and 64 concurrent clients: requests/s, p50 and p99 for both.
+//    and 64 concurrent clients: requests/s, p50 and p99 for each. The
+//    envelope's route is a member's (signed in: the case that matters); the
+//    same route open to any session is reported beside it on a session
+//    nobody signed in on (the calls before sign-in).
 // 2. In process, the envelope's own CPU per request on the server (parse the
 //    query, verify the HMAC, decrypt, seal the answer), with JSON alone beside
 //    it. Goal: at most 10 µs per request. Then the route kit's input guard on
@@ -11,7 +14,10 @@ import { Type as t } from "@sinclair/typebox";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { compile, hostile, strict } from "../../src/http/input";
 import { fromBase64Url } from "../../src/protocol/bytes";
+import { DEMO_PASSWORD } from "../../src/db/seed";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
+import { passwordDigest } from "../../src/protocol/password";
+import { signIn } from "../../src/protocol/signin";
 import {
   ENVELOPE,
   type SessionKeys,
@@ -45,10 +51,20 @@ while (!banner.includes("ready")) {
   banner += new TextDecoder().decode(value);
 }
 
-let saved: SavedSession | null = null;
-const client = new ApiClient({ baseUrl: BASE, backend: nodeBackend, appId: "union-portal-cli", store: { load: () => null, save: (s) => (saved = s) } });
-await client.startSession();
-const keys: SessionKeys = { tokenId: saved!.tokenId, encKey: fromBase64Url(saved!.encKey), macKey: fromBase64Url(saved!.macKey) };
+/** A session of its own: a member signed in on it, or nobody. */
+async function sessionKeys(member: boolean): Promise<SessionKeys> {
+  let saved: SavedSession | null = null;
+  const client = new ApiClient({ baseUrl: BASE, backend: nodeBackend, appId: "union-portal-cli", store: { load: () => null, save: (s) => (saved = s) } });
+  await client.startSession();
+  if (member) {
+    const answer = await signIn(client, { account: "cn100001", passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: "ABC123" });
+    if (answer.message.code !== "SUCCESS") throw new Error(`sign-in: ${answer.message.code}`);
+  }
+  return { tokenId: saved!.tokenId, encKey: fromBase64Url(saved!.encKey), macKey: fromBase64Url(saved!.macKey) };
+}
+const memberKeys = await sessionKeys(true);
+const anonymousKeys = await sessionKeys(false);
+const keys = memberKeys;
 
 // In-process CPU of the envelope's server side, with JSON alone beside it,
 // measured first while the process is fresh.
@@ -94,22 +110,24 @@ cpuLine = [
   `with the kit's input guard (hostile walk + strict schema): ${guardedUs.toFixed(2)} µs (the guard adds ${(guardedUs - envelopeUs).toFixed(2)} µs)`,
 ].join("\n");
 
-type Prepared = { url: string; body: Uint8Array<ArrayBuffer>; nonce: string };
+type Prepared = { url: string; body: Uint8Array<ArrayBuffer>; nonce: string; keys: SessionKeys | null };
+type Route = "plain" | "member" | "anonymous";
 
-async function prepare(n: number, enveloped: boolean): Promise<Prepared[]> {
+async function prepare(n: number, route: Route): Promise<Prepared[]> {
   const out: Prepared[] = [];
   for (let i = 0; i < n; i++) {
-    if (!enveloped) {
-      out.push({ url: `${BASE}/plain/bench/echo`, body: new TextEncoder().encode(JSON.stringify(PAYLOAD)), nonce: "" });
+    if (route === "plain") {
+      out.push({ url: `${BASE}/plain/bench/echo`, body: new TextEncoder().encode(JSON.stringify(PAYLOAD)), nonce: "", keys: null });
       continue;
     }
-    const req = await signRequest(nodeBackend, keys, { method: "POST", path: "/api/bench/echo", payload: PAYLOAD, nowMs: Date.now() });
-    out.push({ url: `${BASE}/api/bench/echo?${req.query}`, body: req.body as Uint8Array<ArrayBuffer>, nonce: req.nonce });
+    const [path, keys] = route === "member" ? ["/api/bench/echo", memberKeys] : ["/api/bench/anonymous/echo", anonymousKeys];
+    const req = await signRequest(nodeBackend, keys, { method: "POST", path, payload: PAYLOAD, nowMs: Date.now() });
+    out.push({ url: `${BASE}${path}?${req.query}`, body: req.body as Uint8Array<ArrayBuffer>, nonce: req.nonce, keys });
   }
   return out;
 }
 
-async function run(requests: Prepared[], concurrency: number, enveloped: boolean) {
+async function run(requests: Prepared[], concurrency: number) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -121,13 +139,13 @@ async function run(requests: Prepared[], concurrency: number, enveloped: boolean
         const t0 = performance.now();
         const res = await fetch(r.url, {
           method: "POST",
-          headers: { "content-type": enveloped ? ENVELOPE.contentType : "application/json" },
+          headers: { "content-type": r.keys ? ENVELOPE.contentType : "application/json" },
           body: r.body,
         });
         const bytes = new Uint8Array(await res.arrayBuffer());
         latencies.push(performance.now() - t0);
-        if (enveloped) {
-          const answer = (await openJson(nodeBackend, keys.encKey, bytes, responseAad(r.nonce))) as { n: number };
+        if (r.keys) {
+          const answer = (await openJson(nodeBackend, r.keys.encKey, bytes, responseAad(r.nonce))) as { n: number };
           if (answer.n !== 42) failures++;
         } else if (JSON.parse(new TextDecoder().decode(bytes)).n !== 42) failures++;
       }
@@ -140,22 +158,20 @@ async function run(requests: Prepared[], concurrency: number, enveloped: boolean
 }
 
 console.log(`protocol benchmark: ${PAYLOAD.text.length} character payload, server on loopback (PGlite session lookup)\n`);
-console.log("clients  route       requests/s    p50 ms    p99 ms   failures");
-const results: Record<string, Awaited<ReturnType<typeof run>>> = {};
+console.log("clients  route        requests/s    p50 ms    p99 ms   failures");
+const ROUTES: Route[] = ["plain", "member", "anonymous"];
 for (const { concurrency, requests } of ROUNDS) {
-  // Warm both paths, then measure them back to back.
-  await run(await prepare(200, false), concurrency, false);
-  await run(await prepare(200, true), concurrency, true);
-  for (const enveloped of [false, true]) {
-    const r = await run(await prepare(requests, enveloped), concurrency, enveloped);
-    results[`${concurrency}-${enveloped}`] = r;
+  // Warm every path, then measure them back to back.
+  for (const route of ROUTES) await run(await prepare(200, route), concurrency);
+  const results = {} as Record<Route, Awaited<ReturnType<typeof run>>>;
+  for (const route of ROUTES) {
+    const r = (results[route] = await run(await prepare(requests, route), concurrency));
     console.log(
-      `${String(concurrency).padStart(7)}  ${(enveloped ? "envelope" : "plain").padEnd(9)} ${r.rps.toFixed(0).padStart(12)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(9)} ${String(r.failures).padStart(10)}`,
+      `${String(concurrency).padStart(7)}  ${route.padEnd(10)} ${r.rps.toFixed(0).padStart(12)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(9)} ${String(r.failures).padStart(10)}`,
     );
   }
-  const plain = results[`${concurrency}-false`]!;
-  const env = results[`${concurrency}-true`]!;
-  console.log(`         envelope / plain throughput: ${(env.rps / plain.rps).toFixed(2)}x\n`);
+  const ratio = (route: Route) => (results[route].rps / results.plain.rps).toFixed(2);
+  console.log(`         envelope / plain throughput: member ${ratio("member")}x, anonymous ${ratio("anonymous")}x\n`);
 }
 server.kill();
 console.log(cpuLine);

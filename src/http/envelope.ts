@@ -15,7 +15,7 @@ import {
 } from "../protocol/envelope";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
-import { SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
+import { SESSION_CHANGED, SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
 import { log } from "../log";
 import { nodeBackend } from "./crypto-node";
 
@@ -91,9 +91,9 @@ class SessionCache {
     return null;
   }
   set(row: SessionRow, nowMs: number) {
-    // Only a signed-in session: a sign-in on one instance must count on the next call, wherever it lands
-    // (the image code fetched on one instance would otherwise leave the session anonymous there for a TTL).
-    if (this.ttlMs <= 0 || row.user_id === null) return;
+    // Anonymous sessions too (every call before sign-in would otherwise pay a query): a sign-in on another
+    // instance reaches this one as a notification, and a route that needs a member reads an anonymous row afresh.
+    if (this.ttlMs <= 0) return;
     if (this.rows.size > 50_000) this.rows.clear();
     this.rows.set(row.id, { row, until: nowMs + this.ttlMs });
   }
@@ -121,10 +121,14 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
       }
     })
     .catch((error) => log.error(`Cannot listen for ended sessions: ${(error as Error).message ?? error}`));
+  void database
+    .listen(SESSION_CHANGED, (sessionId) => cache.drop(sessionId))
+    .catch((error) => log.error(`Cannot listen for changed sessions: ${(error as Error).message ?? error}`));
 
-  async function loadSession(tokenId: string, now: Date) {
+  /** The session's row, from the cache unless the route needs a member and the cached row has none (signed in elsewhere a moment ago?). */
+  async function loadSession(tokenId: string, now: Date, needsMember: boolean) {
     const cached = cache.get(tokenId, now.getTime());
-    if (cached && new Date(cached.expires_at).getTime() > now.getTime()) return cached;
+    if (cached && new Date(cached.expires_at).getTime() > now.getTime() && !(needsMember && cached.user_id === null)) return cached;
     const result = await db.execute(sql`
       select s.id, s.enc_key, s.mac_key, s.user_id, s.expires_at, u.state, u.role_id, u.language,
              coalesce(array_agg(rp.power) filter (where rp.power is not null), '{}') as powers
@@ -151,21 +155,25 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
     }
   }
 
-  /** Verifies query, stamp, session, signature and nonce, then decrypts (unless `raw`: an upload's multipart is signed, not sealed). */
-  async function open(method: "GET" | "POST", request: Request, path: string, now: Date, body: Uint8Array, raw = false) {
+  /**
+   * Verifies query, stamp, session, signature and nonce, then decrypts (unless
+   * `raw`: an upload's multipart is signed, not sealed). `needsMember`: the
+   * route is for members, so a session cached without one is read afresh.
+   */
+  async function open(method: "GET" | "POST", request: Request, path: string, now: Date, body: Uint8Array, opts: { raw?: boolean; needsMember: boolean }) {
     const url = request.url;
     const q = url.indexOf("?");
     const parsed = q < 0 ? null : parseSignedQuery(url.slice(q + 1));
     if (!parsed) throw new ProtocolError("query");
     if (!isFreshStamp(parsed.stamp, now.getTime())) throw new ProtocolError("stale");
-    const row = await loadSession(parsed.tokenId, now);
+    const row = await loadSession(parsed.tokenId, now, opts.needsMember);
     if (!row) throw new ProtocolError("token");
     const macKey = asBytes(row.mac_key);
     if (!(await verifySignature(nodeBackend, macKey, method, path, parsed, body))) throw new ProtocolError("sign");
     if (!nonces.remember(`${row.id}:${parsed.nonce}`, now.getTime())) throw new ProtocolError("replay");
     const encKey = asBytes(row.enc_key);
     let payload: unknown = {};
-    if (method === "POST" && !raw) {
+    if (method === "POST" && !opts.raw) {
       try {
         payload = await openJson(nodeBackend, encKey, body, requestAad(parsed.nonce));
       } catch {

@@ -105,6 +105,7 @@ function mount(def: RouteDef, calls: Calls) {
   const check = compile(def.input);
   const path = `/api${def.path}`;
   const signed = def.access !== "public";
+  const needsMember = signed && def.access !== "session";
   const { envelope } = calls;
 
   return async function handle(request: Request, ip: string | null): Promise<Response> {
@@ -117,7 +118,7 @@ function mount(def: RouteDef, calls: Calls) {
       let body: Uint8Array | null = null;
       if (def.method === "GET") {
         if (signed) {
-          const open = await envelope.open("GET", request, path, now, new Uint8Array());
+          const open = await envelope.open("GET", request, path, now, new Uint8Array(), { needsMember });
           opened = open.opened;
           payload = Object.fromEntries([...open.params].filter(([k]) => !PROTOCOL_PARAMS.has(k)));
         } else {
@@ -127,7 +128,7 @@ function mount(def: RouteDef, calls: Calls) {
       } else {
         body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
         if (signed) {
-          const open = await envelope.open("POST", request, path, now, body, def.kind === "upload");
+          const open = await envelope.open("POST", request, path, now, body, { raw: def.kind === "upload", needsMember });
           opened = open.opened;
           payload = open.payload;
         } else {

@@ -78,6 +78,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect((await onB.call("/user/reload")).message.code).toBe("ERROR_LOGIN_CODE");
   });
 
+  test("a session cached anonymous on one instance: a sign-in on the other counts there at once for member calls, and for every call once its notification arrives; a sign-out too", async () => {
+    const anonymous = remote(b.url);
+    // B reads the session with nobody on it and keeps it for SESSION_CACHE_MS (20 s here; the clock does not move).
+    expect((await anonymous.call("/client/login/reload")).message.code).toBe("ERROR_LOGIN_CODE");
+    const onA = remote(a.url, { session: anonymous.session() });
+    expect((await signIn(onA, { account: "cn100001", passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: "ABC123" })).message.code).toBe("SUCCESS");
+    const onB = remote(b.url, { session: onA.session() });
+    // A member route reads a session cached without a member afresh: signed in at once, wherever the call lands.
+    const reloaded = (await onB.call("/user/reload")) as Answer;
+    expect(reloaded.message.code).toBe("SUCCESS");
+    expect(reloaded.user.employees).toBe("cn100001");
+    // A route open to any session trusts the cache, which the sign-in's notification has emptied within moments.
+    await until(async () => (await onB.call("/client/login/reload")).message.code === "SUCCESS", "B reads the signed-in session");
+    expect((await onA.call("/client/login/logout")).message.code).toBe("SUCCESS");
+    await until(async () => (await onB.call("/user/reload")).message.code === "ERROR_LOGIN_CODE", "B reads the signed-out session");
+  });
+
   test("staff reset and leave on one instance end the member's session on the other at once; sign-in there answers the new state", async () => {
     const [resetOne, leaver] = await makeMembers(database.db, 2, "st");
     const staff = await signedIn(a.url, "cn000003");

@@ -5,7 +5,7 @@
 // set a password. Activation signs the session in.
 import { Type as t } from "@sinclair/typebox";
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { passwordDigest } from "../../protocol/password";
 import { DomainError, isRefused, type Refused } from "../../protocol/result";
@@ -15,6 +15,7 @@ import { storePassword } from "../auth/password";
 import type { Ctx } from "../context";
 import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
 import { codeField, contactTaken, mailField, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
+import { bindSession } from "../shared/sessions";
 import { checkProfile, profileInput, writeProfileValues, writePurposeValue } from "../shared/profile";
 
 type UserRow = typeof users.$inferSelect;
@@ -173,10 +174,7 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
   await writeProfileValues(ctx, { ...by, values });
   if (phone !== user.phone) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, value: phone });
   if (mail !== user.mail) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, value: mail! });
-  await ctx.db
-    .update(sessions)
-    .set({ userId: user.id, expiresAt: new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs) })
-    .where(eq(sessions.id, ctx.session.id));
+  await bindSession(ctx, user.id, ctx.config.tokenLifetimeMs);
   return { user: await loadUserView(ctx, user.id), audit: { entity: "user", id: user.id, userId: user.id } };
 }
 

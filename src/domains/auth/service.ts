@@ -1,7 +1,7 @@
 // Sign-in, sign-out and reload (spec 1 sections 2, 5 and 8).
 import { Type as t } from "@sinclair/typebox";
 import { desc, eq, or, sql } from "drizzle-orm";
-import { loginLog, sessions, users } from "../../db/schema";
+import { loginLog, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError, message, refused } from "../../protocol/result";
 import { USER_STATE } from "../../protocol/enumerations";
@@ -10,6 +10,7 @@ import { loadUserView } from "../account/user-view";
 import type { Ctx, MemberCtx } from "../context";
 import { passwordField } from "../shared/fields";
 import { clearFailures, pausedFor, recordFailure, takeTry } from "../shared/rate-limit";
+import { bindSession } from "../shared/sessions";
 import { takeCaptcha } from "../system/service";
 import { passwordMatches } from "./password";
 
@@ -74,16 +75,13 @@ export async function login({ ctx, input }: { ctx: CommandCtx; input: LoginInput
 
   await clearFailures(ctx, key);
   // A signed-in session lives the full sliding lifetime; one nobody signed in on expires sooner.
-  await ctx.db
-    .update(sessions)
-    .set({ userId: user.id, expiresAt: new Date(ctx.now.getTime() + ctx.config.tokenLifetimeMs) })
-    .where(eq(sessions.id, ctx.session.id));
+  await bindSession(ctx, user.id, ctx.config.tokenLifetimeMs);
   await ctx.db.insert(loginLog).values({ userId: user.id, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
   return { message: message("SUCCESS"), user: await loadUserView(ctx, user.id) };
 }
 
 export async function logout({ ctx }: { ctx: CommandCtx }) {
-  await ctx.db.update(sessions).set({ userId: null }).where(eq(sessions.id, ctx.session.id));
+  await bindSession(ctx, null);
   return {};
 }
 

@@ -1,17 +1,21 @@
-// Signing a member out of every session on every instance at once (spec 3
-// section 4.2: reset activation and leave; a password reset too). The session
-// rows lose their user in the command's transaction; once it commits, every
-// instance drops what it cached of those sessions (src/http/envelope.ts), so
-// the member's next call is signed out wherever it lands, not one cache
-// window later: this instance at once (before the answer leaves), the others
-// through a database notification on SESSIONS_ENDED, which PostgreSQL
-// delivers on commit only.
-import { inArray, sql } from "drizzle-orm";
+// Who a session is, changed so that every instance knows at once. Signing a
+// member out of every session (spec 3 section 4.2: reset activation and
+// leave; a password reset too): the session rows lose their user in the
+// command's transaction; once it commits, every instance drops what it cached
+// of those sessions (src/http/envelope.ts), so the member's next call is
+// signed out wherever it lands, not one cache window later: this instance at
+// once (before the answer leaves), the others through a database notification
+// on SESSIONS_ENDED, which PostgreSQL delivers on commit only. Signing one
+// session in or out (`bindSession`) notifies SESSION_CHANGED the same way, so
+// an instance that cached the session anonymous (or signed in) reads it afresh.
+import { eq, inArray, sql } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 
 /** The database notification channel; its payload is the users' ids, joined by commas. */
 export const SESSIONS_ENDED = "sessions_ended";
+/** The channel of one session signed in or out; its payload is the session's id. */
+export const SESSION_CHANGED = "session_changed";
 
 /** This instance's own signal (AppState.sessionsEnded): the notification reaches the other instances, and this one only some time after the answer. */
 export function sessionsEndedSignal() {
@@ -31,4 +35,15 @@ export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "af
   await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${ids.join(",")})`);
   // After-commit work starts before the answer is sent; this part of it never waits.
   ctx.afterCommit(async () => ids.forEach((id) => ctx.app.sessionsEnded.emit(id)));
+}
+
+/**
+ * Signs `userId` in on the command's own session (or out, with null) for
+ * `lifetimeMs` from now. The instance that ran the command forgets the
+ * session itself (every command does); the others on the notification.
+ */
+export async function bindSession(ctx: Pick<CommandCtx, "db" | "now" | "session">, userId: number | null, lifetimeMs?: number) {
+  const expiry = lifetimeMs === undefined ? {} : { expiresAt: new Date(ctx.now.getTime() + lifetimeMs) };
+  await ctx.db.update(sessions).set({ userId, ...expiry }).where(eq(sessions.id, ctx.session.id));
+  await ctx.db.execute(sql`select pg_notify(${SESSION_CHANGED}, ${ctx.session.id})`);
 }
