@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { createAppState } from "../../src/app-state";
+import { backgroundSettled } from "../../src/background";
 import type { Hooks } from "../../src/domains/context";
 import { loadConfig } from "../../src/config";
 import { openDatabase, type Database } from "../../src/db/client";
@@ -184,12 +185,18 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
     /** Signs in an existing client. */
     signIn: (c: ApiClient, account: string, password = DEMO_PASSWORD) => signIn(c, { account, passwordMd5: md5(password), captcha: CAPTCHA }),
     async close() {
+      // As the server's shutdown does: work started outside requests (a staff job, a delivery after a commit)
+      // ends before the database closes under it; bounded, so a test's job held at a gate cannot hang the file.
+      await Promise.race([backgroundSettled(), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS))]);
       await database.close();
       await dropSchema?.();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** How long closing a test app waits for its background work. */
+const CLOSE_WAIT_MS = 10_000;
 
 /** A password as the client sends it. */
 export const md5 = passwordDigest;
