@@ -13,6 +13,9 @@ import core from "./core";
 
 const i18n = rosetta<object>({ zh: { ...core.zh }, en: { ...core.en } });
 
+/** A language's texts as written, placeholders unfilled: the areas added so far and the core. */
+export const textsOf = (language: Language): object => i18n.table(language) ?? {};
+
 /** Adds whole areas (top-level keys) to both languages' texts. */
 export function addTexts(texts: Record<Language, object>) {
   for (const language of Object.keys(texts) as Language[]) i18n.set(language, texts[language]);
