@@ -1,156 +1,18 @@
-// Every route of spec 1's table, behind the navigation guard of section 2.
-import { type ComponentType, Suspense, lazy, useEffect } from "react";
-import { Route, Router, Switch, useLocation, useSearch } from "wouter";
-import { useSnapshot } from "valtio";
-import { AppShell } from "./components/app-shell";
+// Every route of spec 1's table: the sign-in page in the first bundle, the
+// signed-in pages (behind the navigation guard of section 2) as a chunk of
+// their own, ./member-pages.tsx, which the sign-in page never loads.
+import { Suspense, lazy } from "react";
+import { Route, Router, Switch } from "wouter";
 import { guardedNavigation } from "./components/leave-guard";
-import { useT } from "./i18n";
-import { withAreaStyles } from "./lib/area-styles";
-import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { LoginPage } from "./pages/account/login-page";
-import { IndexPage } from "./pages/home/index-page";
-import { ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
-import { SHOW_MEMBER, membership, openDues, reportVisit } from "./state/membership";
-import { initSession, session } from "./state/session";
 
-// Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
-// The manager's mailbox thread is among them, with the mailbox's styles.
-const admin = withAreaStyles(["lists", "admin", "mailbox"], () => import("./pages/admin/admin-pages"));
-const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOperationPage })));
-const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
-const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
-const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPage })));
+const GuardedPages = lazy(() => import("./member-pages"));
 
-// The personal centre (forms, date picker, tables) is its own chunk too, with its stylesheets.
-const CentrePage = lazy(
-  withAreaStyles(["lists", "ordering", "centre"], () => import("./pages/centre/centre-page").then((m) => ({ default: m.CentrePage }))),
-);
-
-// Activities, their modules and the sign-up windows: one chunk.
-// The sign-up windows use the centre's address book and its editor, so the centre's styles come too;
-// staff get the module tools (their sheet, and the lists' for the module order pop-up).
-const activity = withAreaStyles(["lists", "ordering", "centre", "activity", "modules"], () => import("./pages/activity/activity-pages"));
-const ActivityIndexPage = lazy(() => activity().then((m) => ({ default: m.ActivityIndexPage })));
-const ModulePage = lazy(() => activity().then((m) => ({ default: m.ModulePage })));
-const ActivityPage = lazy(() => activity().then((m) => ({ default: m.ActivityPage })));
-
-// News and notices: one chunk, with the lists' styles, the editing area's (Quill's rules draw the rich content) and its own.
-const news = withAreaStyles(["lists", "editing", "news"], () => import("./pages/news/news-pages"));
-const NewsListPage = lazy(() => news().then((m) => ({ default: m.NewsListPage })));
-const NewsInfoPage = lazy(() => news().then((m) => ({ default: m.NewsInfoPage })));
-
-// The union mailbox: its list and conversation pages, one chunk.
-const mailbox = withAreaStyles(["lists", "mailbox"], () => import("./pages/mailbox/mailbox-pages"));
-const ChatListPage = lazy(() => mailbox().then((m) => ({ default: m.ChatListPage })));
-const ChatInfoPage = lazy(() => mailbox().then((m) => ({ default: m.ChatInfoPage })));
-// The gift market: its own chunk, sharing the sign-up windows (and so their stylesheets) with the activity pages.
-const market = withAreaStyles(["lists", "ordering", "centre", "activity", "modules", "market"], () => import("./pages/market/market-pages"));
-const MarketIndexPage = lazy(() => market().then((m) => ({ default: m.MarketIndexPage })));
-const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoPage })));
-const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
-const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
-
-const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
-  index: IndexPage,
-  activityIndex: ActivityIndexPage,
-  marketIndex: MarketIndexPage,
-  marketInfo: MarketInfoPage,
-  activityModule: ModulePage,
-  activityInfo: ActivityPage,
-  information: CentrePage,
-  userOperation: UserOperationPage,
-  propertyOperation: PropertyOperationPage,
-  newsList: NewsListPage,
-  newsInfo: NewsInfoPage,
-  chatList: ChatListPage,
-  chatInfo: ChatInfoPage,
-  shoppingcart: CartPage,
-  place: PlacePage,
-  browse: BrowsePage,
-  browseChat: BrowseChatPage,
-};
-
-function InitFailed() {
-  const t = useT();
+function MemberPages() {
   return (
-    <div className="init-failed" role="alert">
-      <p>{t("init.failed")}</p>
-      <button type="button" className="button button-primary" onClick={() => void initSession()}>
-        {t("common.retry")}
-      </button>
-    </div>
-  );
-}
-
-/**
- * Spec 1 section 2: a visit of a listed page is reported; the answer may send
- * the member to the dues prompt on home, or show the prompt where they are.
- * The showMember flag is left out of what counts as a new visit, so closing
- * the prompt (which drops the flag) does not report the page again.
- */
-function useVisitReport(allowed: boolean, location: string, search: string, navigate: (to: string, opts?: { replace?: boolean }) => void) {
-  const query = new URLSearchParams(search);
-  query.delete(SHOW_MEMBER);
-  const visit = `${location}?${query.toString()}`;
-  useEffect(() => {
-    const route = routeOf(location);
-    if (!allowed || !route) return;
-    let live = true;
-    membership.visitAnswered = false;
-    void reportVisit(route.name, query.toString())
-      .then((outcome) => {
-        if (!live) return;
-        if (outcome === "toIndex") {
-          openDues("intercept");
-          navigate(`/index?${SHOW_MEMBER}=1`, { replace: true });
-        } else if (outcome === "prompt") openDues("intercept");
-      })
-      .finally(() => {
-        if (live) membership.visitAnswered = true;
-      });
-    return () => {
-      live = false;
-    };
-  }, [allowed, visit]);
-}
-
-/** Every page but login: initialise, require a user, require the route's power. */
-function GuardedPages() {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const { tokenId, types, user, initFailed } = useSnapshot(session);
-  const decision = guard(routeOf(location), {
-    initialised: tokenId !== null && types !== null,
-    signedIn: user !== null,
-    powers: user?.status?.powers?.map((p) => p.code) ?? [],
-  });
-
-  useEffect(() => {
-    if (decision === "init") void initSession();
-    else if (decision === "login") navigate("/", { replace: true });
-  }, [decision]);
-
-  useVisitReport(decision === "pass", location, search, navigate);
-
-  if (decision === "init" && initFailed) return <InitFailed />;
-  if (decision === "forbidden")
-    return (
-      <AppShell>
-        <ForbiddenPage />
-      </AppShell>
-    );
-  if (decision !== "pass") return null;
-  return (
-    <AppShell>
-      <Suspense fallback={null}>
-        <Switch>
-          {ROUTE_TABLE.filter((r) => r.name !== "login").map((r) => (
-            <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, "login">]} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </AppShell>
+    <Suspense fallback={null}>
+      <GuardedPages />
+    </Suspense>
   );
 }
 
@@ -159,7 +21,7 @@ export function AppRoutes() {
     <Router aroundNav={guardedNavigation}>
       <Switch>
         <Route path="/" component={LoginPage} />
-        <Route component={GuardedPages} />
+        <Route component={MemberPages} />
       </Switch>
     </Router>
   );

@@ -6,6 +6,7 @@
 //     undecryptable, unknown token, too big)      (413 for size)
 //   a real fault                                  ERROR_SERVER, 500, no internals
 // What a call does once its input is trusted is the kit's (./serve.ts).
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Elysia } from "elysia";
 import type { Ctx } from "../domains/context";
 import { log } from "../log";
@@ -17,6 +18,7 @@ import { brokenIndex, isBusy, pgCode } from "./errors";
 import { type Checker, compile, hostile } from "./input";
 import type { Domain, Download, RouteDef } from "./kit";
 import { noteActor } from "./request-log";
+import { acceptedCodings } from "./static-ui";
 import { MULTIPART_OVERHEAD } from "./uploads";
 
 /** iv and tag around a sealed body. */
@@ -150,7 +152,7 @@ function mount(def: RouteDef, calls: Calls) {
         input = payload;
       }
       await calls.throttle(def, ctx);
-      if (def.kind === "download") return downloadResponse(await calls.download(def, ctx, input));
+      if (def.kind === "download") return downloadResponse(await calls.download(def, ctx, input), request.headers.get("accept-encoding"));
       const result = def.kind === "query" ? await calls.query(def, ctx, input) : await calls.command(def, ctx, opened, input);
       const answer = "message" in result ? result : { message: message("SUCCESS"), ...result };
       return opened ? await envelope.seal(opened, answer) : plain(answer, 200);
@@ -189,12 +191,35 @@ async function failure(def: RouteDef, error: unknown, opened: Opened | null, cal
   return plain(answer, status === 200 ? 400 : status);
 }
 
-function downloadResponse(file: Download): Response {
+/**
+ * Text a download sends (the image code's SVG, on every sign-in page) goes
+ * compressed as the browser accepts: brotli at a quality fast enough for each
+ * request, else gzip. Only small text: images and workbooks are compressed
+ * already, and a big body would hold the request's thread.
+ */
+const COMPRESSIBLE_TYPE = /^(image\/svg\+xml|text\/|application\/json)/;
+const COMPRESS_LIMIT = 64 * 1024;
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+
+function encode(file: Download, acceptEncoding: string | null): { body: Uint8Array | string; coding: "br" | "gzip" | null } {
+  if (!COMPRESSIBLE_TYPE.test(file.type)) return { body: file.body, coding: null };
+  const bytes = typeof file.body === "string" ? Buffer.from(file.body) : file.body;
+  if (bytes.length > COMPRESS_LIMIT) return { body: file.body, coding: null };
+  const accepted = acceptedCodings(acceptEncoding);
+  if (accepted.has("br")) return { body: brotliCompressSync(bytes, BROTLI_OPTIONS), coding: "br" };
+  if (accepted.has("gzip")) return { body: gzipSync(bytes), coding: "gzip" };
+  return { body: file.body, coding: null };
+}
+
+function downloadResponse(file: Download, acceptEncoding: string | null): Response {
+  const { body, coding } = encode(file, acceptEncoding);
   const headers: Record<string, string> = {
     "content-type": file.type,
     "cache-control": file.cache === "immutable" ? "public, max-age=31536000, immutable" : "no-store",
     "x-content-type-options": "nosniff",
   };
+  if (COMPRESSIBLE_TYPE.test(file.type)) headers.vary = "Accept-Encoding";
+  if (coding) headers["content-encoding"] = coding;
   if (file.filename) headers["content-disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
-  return new Response(file.body as BodyInit, { headers });
+  return new Response(body as BodyInit, { headers });
 }

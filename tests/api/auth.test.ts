@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { desc, eq } from "drizzle-orm";
 import { loginLog, users } from "../../src/db/schema";
 import { LANGUAGE } from "../../src/protocol/enumerations";
@@ -62,6 +63,39 @@ describe("sign-in", () => {
     expect(svg.startsWith("<svg")).toBe(true);
     const b = await (await c.get("/system/random")).text();
     expect(b).not.toBe(svg);
+  });
+
+  test("the image code goes compressed as the browser accepts, signed and never kept", async () => {
+    const c = t.client();
+    const fetchCode = async (acceptEncoding?: string) => {
+      const res = await t.fetch(await c.signedUrl("/system/random"), { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/svg+xml");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      return { coding: res.headers.get("content-encoding"), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const plain = await fetchCode();
+    expect(plain.coding).toBeNull();
+    const br = await fetchCode("gzip, deflate, br, zstd");
+    expect(br.coding).toBe("br");
+    const svg = brotliDecompressSync(br.bytes).toString();
+    expect(svg.startsWith("<svg")).toBe(true);
+    // Each image is drawn anew: compare sizes with the plain one, not bytes.
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    const gz = await fetchCode("gzip");
+    expect(gz.coding).toBe("gzip");
+    expect(gunzipSync(gz.bytes).toString().startsWith("<svg")).toBe(true);
+    // The points are written to a tenth of a pixel.
+    expect(svg).not.toMatch(/\d\.\d\d/);
+    // Still one image per session: the last one drawn is the code that signs in.
+    expect((await c.call("/client/login/check", { account: "cn100001", password: md5("Union2026demo"), auth: CAPTCHA })).message.code).toBe("SUCCESS");
+  });
+
+  test("without a session's signature there is no image code", async () => {
+    const res = await t.fetch("/api/system/random", { headers: { "accept-encoding": "br" } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-encoding")).toBeNull();
   });
 
   test("a malformed sign-in payload is ERROR_PARAMS", async () => {

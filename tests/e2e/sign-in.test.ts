@@ -204,12 +204,12 @@ describe("where the network is not kind", () => {
 
   test("when the server can't be reached the sign-in page says so, and Retry recovers", async () => {
     const { page, close } = await visitor(world);
-    await page.route("**/api/system/types*", (route) => route.abort());
+    await page.route("**/api/system/token*", (route) => route.abort());
     await page.goto(`${world.server.url}/`);
     await page.waitForSelector(".login-alert:has-text('暂时无法连接服务器')");
     expect(await page.isDisabled("button[type=submit]")).toBe(true);
     await settledShot(page, "login-unreachable-zh-desk");
-    await page.unroute("**/api/system/types*");
+    await page.unroute("**/api/system/token*");
     await page.click(".login-alert button");
     await waitForImageCode(page);
     await page.waitForSelector(".login-alert", { state: "detached" });

@@ -5,9 +5,9 @@ import { useSnapshot } from "valtio";
 import { api } from "../api";
 import { useT } from "../i18n";
 import { clearUser, session } from "../state/session";
-import { loadSite, site } from "../state/site";
 // The dues window can be asked for on any signed-in page (?showMember, a visit interception).
 import { DuesHost } from "../pages/membership/dues-window";
+import { BottomBar } from "./bottom-bar";
 import { Emblem } from "./emblem";
 import { LanguageToggle } from "./language-toggle";
 import { confirm } from "./message-box";
@@ -104,25 +104,6 @@ function TopBar() {
   );
 }
 
-function BottomBar() {
-  const t = useT();
-  const { info } = useSnapshot(site);
-  const { language } = useSnapshot(session);
-  useEffect(() => void loadSite(), []);
-  if (!info) return <footer className="bottombar" />;
-  return (
-    <footer className="bottombar">
-      <span>{language === "en" ? info.copyrightEn : info.copyrightZh}</span>
-      {info.filing ? (
-        <span>
-          <span className="visually-hidden">{t("footer.filing")} </span>
-          {info.filing}
-        </span>
-      ) : null}
-    </footer>
-  );
-}
-
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT();
   return (
@@ -140,4 +121,3 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
-export { BottomBar };

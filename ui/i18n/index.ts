@@ -1,15 +1,25 @@
 // Texts by the session's language through rosetta. Components call useT(),
 // which re-renders them when the language changes; code outside React calls t().
+// The first screen's bundle holds only the core texts (./core.ts: the sign-in
+// page's own among them); the areas come with the chunks that show them, which
+// add them on loading, before they draw: the sign-in page's windows with
+// ./account-texts.ts, the signed-in pages with ./member-texts.ts.
 import rosetta from "rosetta";
 import { useCallback } from "react";
 import { useSnapshot } from "valtio";
 import type { Message } from "../../src/protocol/result";
 import { type Language, session } from "../state/session";
-import en from "./en";
-import zh from "./zh";
+import core from "./core";
 
-export const dictionaries = { zh, en };
-const i18n = rosetta(dictionaries);
+const i18n = rosetta<object>({ zh: { ...core.zh }, en: { ...core.en } });
+
+/** A language's texts as written, placeholders unfilled: the areas added so far and the core. */
+export const textsOf = (language: Language): object => i18n.table(language) ?? {};
+
+/** Adds whole areas (top-level keys) to both languages' texts. */
+export function addTexts(texts: Record<Language, object>) {
+  for (const language of Object.keys(texts) as Language[]) i18n.set(language, texts[language]);
+}
 
 export type Params = Record<string, string | number>;
 export type Translate = (key: string, params?: Params) => string;

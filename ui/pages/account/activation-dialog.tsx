@@ -8,6 +8,7 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
+import "../../i18n/account-texts";
 import { type Language, type User, languageId, setLanguage, setUser } from "../../state/session";
 import { ActivationProfile } from "./activation-profile";
 import { codeFlowText } from "./activation-rules";

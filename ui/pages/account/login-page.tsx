@@ -6,7 +6,7 @@ import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { BottomBar } from "../../components/app-shell";
+import { BottomBar } from "../../components/bottom-bar";
 import { BreakableText } from "../../components/breakable-text";
 import { Emblem } from "../../components/emblem";
 import { LanguageToggle } from "../../components/language-toggle";

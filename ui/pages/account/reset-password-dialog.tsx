@@ -9,6 +9,7 @@ import { useCooldown } from "../../components/code-sender";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
+import "../../i18n/account-texts";
 import { CodeField, TextField } from "./activation-fields";
 import { RESET_PASSWORD, codeError, codeFlowText, maskPhone, passwordErrors, phoneError } from "./activation-rules";
 

@@ -9,7 +9,7 @@ import { WORDING_KEYS, WORDING_MAX, type WordingKey } from "../../../../src/prot
 import { api } from "../../../api";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { showMessage } from "../../../components/message-box";
-import { dictionaries, useT } from "../../../i18n";
+import { textsOf, useT } from "../../../i18n";
 import type { Language } from "../../../state/session";
 import type { Activity } from "../activity-model";
 import type { ToolWindowProps } from "./tool-types";
@@ -39,7 +39,7 @@ const DEFAULTS: Readonly<Record<WordingKey, [activity: string, market: string]>>
 
 /** The page's own text in a language, whatever the editor's (the tag prompt's {{group}} as the editor writes it, {group}). */
 function defaultText(key: WordingKey, language: Language, market: boolean): string {
-  let node: unknown = dictionaries[language];
+  let node: unknown = textsOf(language);
   for (const part of DEFAULTS[key][market ? 1 : 0].split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === "string" ? node.replace("{{group}}", "{group}") : "";
 }
