@@ -188,6 +188,7 @@ const en: Dictionary = {
     MEMBER_INTERCEPT_ADOPT: "Please pay this year's union dues before visiting this page",
     ERROR_PASSWORD: "Incorrect password",
     ERROR_BUSY: "The system is busy, please try again shortly",
+    ERROR_BUSY_RETRY: "The system is busy, please try again in {{seconds}} s",
     ERROR_SERVER: "The server could not complete the request, please try again later",
     ERROR_SIGN_PARAMS: "Sorry, due to network issues, the server did not fully record your registration information. Please refresh the page and register again.",
     ERROR_SIGN_OPTION_FULL: "The option is full",

@@ -187,6 +187,7 @@ const zh = {
     MEMBER_INTERCEPT_ADOPT: "请先缴纳本年度工会会费后再访问此页面",
     ERROR_PASSWORD: "密码错误",
     ERROR_BUSY: "系统繁忙，请稍后重试",
+    ERROR_BUSY_RETRY: "系统繁忙，请 {{seconds}} 秒后重试",
     ERROR_SERVER: "服务器暂时无法完成请求，请稍后重试",
     ERROR_SIGN_PARAMS: "抱歉，由于网络原因，服务器未能完整记录您的报名信息，请刷新页面后重新报名。",
     ERROR_SIGN_OPTION_FULL: "该选项已满",
