@@ -5,13 +5,16 @@
 //
 // Embedded: the server and every package it imports; the built UI (built here
 // first by scripts/build.ts, with its .br and .gz copies) as "ui"; the
-// migrations as "sql" (src/files.ts says where the server then looks); and
+// migrations as "sql" (src/files.ts says where the server then looks); a
+// blank data folder (initdb's output) as "pgdata", so a first start runs no
+// initdb (decision 85); and
 // every file the server imports `with { type: "file" }`: PGlite's wasm and
 // data files, the region data, the demo video. The captcha font is embedded
 // through the one patch below.
 import { readFile, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { BunPlugin } from "bun";
+import { makeBlankDataDir } from "../src/db/client";
 import { buildUi } from "./build";
 
 const ROOT = join(import.meta.dir, "..");
@@ -38,6 +41,7 @@ const captchaFont: BunPlugin = {
 export async function compile(outfile = "dist/union-portal"): Promise<string> {
   const out = resolve(ROOT, outfile);
   await buildUi("dist/ui");
+  await makeBlankDataDir(join(ROOT, "dist/pgdata/blank.tar.gz"));
   const result = await Bun.build({
     entrypoints: [join(ROOT, "src/main.ts")],
     compile: {
@@ -45,7 +49,7 @@ export async function compile(outfile = "dist/union-portal"): Promise<string> {
       outfile: out,
       // The working folder's bunfig.toml is the project's test settings, never the server's.
       autoloadBunfig: false,
-      assets: [join(ROOT, "sql"), join(ROOT, "dist/ui")],
+      assets: [join(ROOT, "sql"), join(ROOT, "dist/ui"), join(ROOT, "dist/pgdata")],
     },
     minify: true,
     sourcemap: "linked",

@@ -1,6 +1,7 @@
 // The app's in-memory state, made once per app at start and passed in
 // (ARCHITECTURE section 5): never module-level maps keyed on the settings.
 import type { AppState, Deps } from "./domains/context";
+import { passwordWork } from "./domains/auth/password";
 import { duesPayment } from "./domains/membership/dues-payment";
 import { orderPayment } from "./domains/order/lifecycle";
 import { sessionsEndedSignal } from "./domains/shared/sessions";
@@ -11,6 +12,7 @@ import { configuredProviders } from "./providers";
 
 export function createAppState(deps: Pick<Deps, "database" | "config" | "providers" | "hooks"> & { clock?: Deps["clock"] }): AppState {
   let secret: string | null = null;
+  const clock = deps.clock ?? (() => new Date());
   return {
     providers: { ...configuredProviders(deps.config), ...deps.providers },
     soldOut: soldOutMemory(),
@@ -22,7 +24,8 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     entrySecret: () => (secret ??= entrySecret(deps.config)),
     runner: createRunner(deps.database.db),
     hooks: deps.hooks ?? {},
-    clock: deps.clock ?? (() => new Date()),
+    clock,
+    passwords: passwordWork(deps.config.passwords, clock),
     staffJobs: new Map(),
     sessionsEnded: sessionsEndedSignal(),
   };

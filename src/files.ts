@@ -16,3 +16,6 @@ export const MIGRATIONS_DIR = COMPILED ? join(import.meta.dir, "sql") : join(PRO
 
 /** The built UI (scripts/build.ts), the default of UI_DIR: relative to the working folder from a checkout, as before. */
 export const DEFAULT_UI_DIR = COMPILED ? join(import.meta.dir, "ui") : "./dist/ui";
+
+/** initdb's output, gzipped, embedded by scripts/compile.ts: the binary's new embedded database starts from it. A checkout runs initdb (a build's copy could be older than its PGlite). */
+export const BLANK_DATA_DIR = COMPILED ? join(import.meta.dir, "pgdata", "blank.tar.gz") : null;

@@ -15,7 +15,7 @@
 // The server gets a bare environment (tests/helpers/binary.ts): DATA_DIR,
 // the image code pinned, and /system/token's per-address limit raised, since
 // every sign-in comes from this one address.
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nodeBackend } from "../../src/http/crypto-node";
@@ -23,14 +23,12 @@ import { ApiClient } from "../../src/protocol/client";
 import { passwordDigest } from "../../src/protocol/password";
 import { isSuccess } from "../../src/protocol/result";
 import { signIn } from "../../src/protocol/signin";
-import { residentBytes, startBinary } from "../../tests/helpers/binary";
+import { BENCH_IMAGE_CODE, benchEnv, binaryIn, peakResidentBytes, residentBytes, startBinary } from "../../tests/helpers/binary";
 import { QUIET_MS } from "../../src/idle-gc";
-import { compile } from "../compile";
 
 const CLIENTS = 8;
 const ACCOUNTS = ["cn000001", "cn000002", "cn000003", "cn100001", "cn100002"];
 const PASSWORD = "Union2026demo";
-const IMAGE_CODE = "ABC123";
 /** Long enough for the start's garbage to be collected and the jobs' first tick to pass. */
 const SETTLE_MS = 3_000;
 
@@ -51,13 +49,10 @@ const median = (values: number[]) => {
 
 const folder = await mkdtemp(join(tmpdir(), "union-portal-bench-binary-"));
 try {
-  const given = option("--binary", "");
-  const built = given || (await compile(join(folder, "build", "union-portal")));
-  const binary = join(folder, "union-portal");
-  await copyFile(built, binary);
+  const binary = await binaryIn(folder, option("--binary", ""));
   console.log(`binary: ${mb(Bun.file(binary).size)}`);
 
-  const env = { DATA_DIR: "data", CAPTCHA_FIXED: IMAGE_CODE, TOKEN_BURST: "100000", TOKEN_PER_SECOND: "100000" };
+  const env = benchEnv();
   const first = await startBinary(binary, env);
   const seeded = await residentBytes(first.pid);
   // The idle collector (src/idle-gc.ts) runs once the portal has been quiet for QUIET_MS after its start.
@@ -89,7 +84,7 @@ try {
         while (next < signIns) {
           const n = next++;
           const client = new ApiClient({ baseUrl: portal.url, backend: nodeBackend, appId: "union-portal-cli" });
-          const answer = await signIn(client, { account: ACCOUNTS[n % ACCOUNTS.length]!, passwordMd5: passwordDigest(PASSWORD), captcha: IMAGE_CODE });
+          const answer = await signIn(client, { account: ACCOUNTS[n % ACCOUNTS.length]!, passwordMd5: passwordDigest(PASSWORD), captcha: BENCH_IMAGE_CODE });
           if (!isSuccess(answer)) failures.push(answer.message.code);
         }
       }),
@@ -97,7 +92,7 @@ try {
     const elapsed = performance.now() - started;
     if (failures.length) throw new Error(`${failures.length} sign-ins failed: ${[...new Set(failures)].join(", ")}`);
     const after = await residentBytes(portal.pid);
-    const peak = Number((await Bun.file(`/proc/${portal.pid}/status`).text()).match(/^VmHWM:\s+(\d+) kB$/m)?.[1] ?? 0) * 1024;
+    const peak = await peakResidentBytes(portal.pid);
     console.log(`${signIns} sign-ins from ${CLIENTS} clients: ${seconds(elapsed)} (${Math.round(signIns / (elapsed / 1000))}/s)`);
     console.log(`resident memory after them: ${mb(after)} (peak ${mb(peak)})`);
     // Argon2id's 64 MiB blocks go back within seconds; the idle collector returns most of the rest once it is quiet.

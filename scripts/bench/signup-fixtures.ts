@@ -20,9 +20,9 @@ export const BENCH_PASSWORD = "Union2026bench";
 let benchHash: Promise<string> | null = null;
 const hashOnce = () => (benchHash ??= Bun.password.hash(passwordDigest(BENCH_PASSWORD).toLowerCase(), { algorithm: "argon2id", memoryCost: 256, timeCost: 1 }));
 
-/** `n` active members with the bench password, inserted in chunks; accounts in id order. */
-export async function makeBenchMembers(db: DbOrTx, n: number, prefix: string): Promise<{ id: number; account: string }[]> {
-  const hash = await hashOnce();
+/** `n` active members with the bench password (stored as `hash`, or the cheap one), inserted in chunks; accounts in id order. */
+export async function makeBenchMembers(db: DbOrTx, n: number, prefix: string, hash?: string): Promise<{ id: number; account: string }[]> {
+  hash ??= await hashOnce();
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, "member"));
   if (!role) throw new Error("no member role: the database is not seeded");
   const now = new Date();

@@ -1,9 +1,11 @@
 // Every setting in one place, read from the environment once at start and
 // validated, so a bad value stops the server with the variable's name.
 // The readers are in read.ts, the providers' settings in providers.ts.
+import { DEFAULT_COST } from "../domains/auth/password";
 import { DEFAULT_UI_DIR } from "../files";
 import { LOG_LEVELS } from "../log";
 import { s3Settings, smsSettings, smtpSettings, wechatPay } from "./providers";
+import { availableParallelism } from "node:os";
 import { ConfigError, type Env, hostMap, int, oneOf } from "./read";
 
 // The one face of the settings: importers need not know how they are split.
@@ -160,5 +162,26 @@ export function loadConfig(env: Env = process.env) {
       /** An address's pause doubles from 1 s up to this: members behind one company address are only slowed, never locked out. */
       addressMaxPauseMs: int(env, "SIGNIN_ADDRESS_MAX_PAUSE_SECONDS", 10, 1, 3600) * 1000,
     },
+    passwords: passwordSettings(env),
+  };
+}
+
+/**
+ * How passwords are hashed and how many hashes run at once (decision 85).
+ * The cost may be any of OWASP's argon2id options (memory × passes at least
+ * 7 MiB × 5 = 35,840 KiB, p=1); below it the server does not start.
+ */
+function passwordSettings(env: Env) {
+  const memoryKiB = int(env, "PASSWORD_MEMORY_KIB", DEFAULT_COST.memoryKiB, 7168, 1_048_576);
+  const passes = int(env, "PASSWORD_PASSES", DEFAULT_COST.passes, 1, 10);
+  if (memoryKiB * passes < 35_840) throw new ConfigError(`PASSWORD_MEMORY_KIB × PASSWORD_PASSES must be at least 35840 (OWASP's argon2id floor), got ${memoryKiB} × ${passes}`);
+  return {
+    cost: { memoryKiB, passes },
+    /** Hashes at once: each holds its memory and a core while it runs. */
+    workers: int(env, "PASSWORD_WORKERS", availableParallelism(), 1, 64),
+    /** Sign-ins waiting for a hash beyond the workers; past it the answer is "busy, retry". */
+    queueMax: int(env, "PASSWORD_QUEUE_MAX", 1000, 0, 100_000),
+    /** A sign-in expected to wait longer than this for its hash is answered "busy, retry in N s" at once. */
+    waitLimitMs: int(env, "PASSWORD_WAIT_SECONDS", 10, 0, 600) * 1000,
   };
 }

@@ -1,7 +1,7 @@
 // One database handle for the whole app: embedded PGlite by default,
 // PostgreSQL through postgres.js when DATABASE_URL is set. Both speak the
 // same Drizzle API, so no verb knows which one it runs on.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 // PGlite finds these beside its own module by default, which a compiled binary does not have:
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import initdbWasmFile from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
 import pgliteDataFile from "@electric-sql/pglite/pglite.data" with { type: "file" };
 import pgliteWasmFile from "@electric-sql/pglite/pglite.wasm" with { type: "file" };
+import { BLANK_DATA_DIR } from "../files";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -33,6 +34,26 @@ export type Database = {
 };
 
 type Sql = import("postgres").Sql;
+
+/**
+ * A new data folder starts from the blank one the build made (scripts/compile.ts), not from initdb:
+ * PGlite runs initdb in a second database instance beside initdb's own wasm, all held at once with
+ * the first, which made most of the first start's peak memory (decision 85). From a checkout
+ * without a build, initdb runs as before.
+ */
+async function blankFor(dataDir: string, blank: string | null): Promise<Blob | undefined> {
+  if (blank === null || existsSync(join(dataDir, "PG_VERSION")) || !existsSync(blank)) return undefined;
+  return new Blob([Bun.gunzipSync(await Bun.file(blank).bytes())]);
+}
+
+/** Makes the blank data folder: initdb's output, as a gzipped tar (scripts/compile.ts embeds it). */
+export async function makeBlankDataDir(outfile: string): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pg = await PGlite.create({ ...(await pgliteFiles()) });
+  const tar = await pg.dumpDataDir("none");
+  await pg.close();
+  await Bun.write(outfile, Bun.gzipSync(new Uint8Array(await tar.arrayBuffer())));
+}
 
 /** Compiled once per process (PGlite's own loader caches them the same way): tests open many databases. */
 let pgliteModules: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
@@ -78,6 +99,8 @@ export async function openDatabase(opts: {
   from?: Blob;
   /** PGlite only: its shared_buffers in MB; unset, initdb's 128 MB. */
   buffersMb?: number;
+  /** PGlite only: a new data folder starts from this gzipped blank one (BLANK_DATA_DIR, the binary's, unless given). */
+  blank?: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
@@ -114,6 +137,7 @@ export async function openDatabase(opts: {
     // PGlite itself would let a second process open the folder, and two writers corrupt it.
     unlock = lockDataDir(opts.dataDir);
   }
+  const from = opts.from ?? (dataDir ? await blankFor(dataDir, opts.blank ?? BLANK_DATA_DIR) : undefined);
   // Hand JSON to Drizzle as text, as postgres.js does: PGlite would parse it
   // and Drizzle parse it again, turning a stored "13900000001" into a number.
   const { types } = await import("@electric-sql/pglite");
@@ -121,7 +145,7 @@ export async function openDatabase(opts: {
   const startParams = opts.buffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.buffersMb}MB`] : undefined;
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
+    client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: from });
   } catch (error) {
     unlock?.();
     throw error;

@@ -6,6 +6,7 @@ import type { Database, DbOrTx } from "../db/client";
 import type { PowerCode } from "../protocol/powers";
 import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
+import type { PasswordWork } from "./auth/password";
 import type { PaymentKind } from "./payment/kinds";
 import type { SessionsEnded } from "./shared/sessions";
 import type { SoldOutMemory } from "./signup";
@@ -61,6 +62,8 @@ export type AppState = {
   staffJobs: Map<string, LiveJob>;
   /** Members signed out everywhere by a command of this instance (src/domains/shared/sessions.ts). */
   sessionsEnded: SessionsEnded;
+  /** The password hashing line: so many hashes at once, the rest in turn or told to retry (src/domains/auth/password.ts). */
+  passwords: PasswordWork;
 };
 
 /** A visitor's context: a session, perhaps nobody signed in on it. */

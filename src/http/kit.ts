@@ -61,7 +61,7 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
   queue?: (args: { input: any; prepared: any }) => string | null;
   /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
-  then?: (args: { ctx: any; input: any; result: any }) => Promise<object>;
+  then?: (args: { ctx: any; input: any; result: any; prepared: any }) => Promise<object>;
   /** upload: the file types accepted, read from the bytes. */
   files?: readonly FileKind[];
   /** notify: verification outside the transaction, and the answer the provider expects. */
@@ -132,7 +132,7 @@ type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A,
   queue?: (args: { input: Static<S>; prepared: Pre }) => string | null;
   audit?: string;
   conflicts?: Record<string, ResultCode>;
-  then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R> }) => Promise<T>;
+  then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R>; prepared: Pre }) => Promise<T>;
 };
 
 /**

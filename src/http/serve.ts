@@ -77,7 +77,7 @@ export function createKit(deps: Deps, state: AppState) {
       }
     }
     const succeeded = !("message" in result) || (result as { message: { id: number } }).message.id === RESULT.SUCCESS;
-    if (def.then && succeeded) result = await def.then({ ctx, input, result });
+    if (def.then && succeeded) result = await def.then({ ctx, input, result, prepared });
     return result;
   }
 

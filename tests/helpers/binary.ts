@@ -6,7 +6,9 @@
 //   const portal = await startBinary("/tmp/x/union-portal", { DATA_DIR: "data" });
 //   ... portal.url, portal.pid, portal.readyMs ...
 //   await portal.stop();
-import { dirname } from "node:path";
+import { copyFile, mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { compile } from "../../scripts/compile";
 import { type TestServer, freePort, serveProcess } from "./server";
 
 const READY_TIMEOUT_MS = 120_000;
@@ -48,4 +50,25 @@ export async function residentBytes(pid: number): Promise<number> {
   const kb = status.match(/^VmRSS:\s+(\d+) kB$/m)?.[1];
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
   return Number(kb) * 1024;
+}
+
+/** Peak resident memory of a process so far, from /proc/<pid>/status (VmHWM), in bytes. */
+export async function peakResidentBytes(pid: number): Promise<number> {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  const kb = status.match(/^VmHWM:\s+(\d+) kB$/m)?.[1];
+  if (!kb) throw new Error(`no VmHWM for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** The benches' environment: the image code pinned, and /system/token's per-address limit raised (every client is this one address). */
+export const BENCH_IMAGE_CODE = "ABC123";
+export const benchEnv = (dataDir = "data") => ({ DATA_DIR: dataDir, CAPTCHA_FIXED: BENCH_IMAGE_CODE, TOKEN_BURST: "100000", TOKEN_PER_SECOND: "100000" });
+
+/** `given`, or dist/union-portal built now (scripts/compile.ts), copied alone into `folder` as an operator would install it. */
+export async function binaryIn(folder: string, given = ""): Promise<string> {
+  const built = given || (await compile(join(folder, "build", "union-portal")));
+  await mkdir(folder, { recursive: true });
+  const binary = join(folder, "union-portal");
+  await copyFile(built, binary);
+  return binary;
 }

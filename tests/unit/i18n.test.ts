@@ -70,3 +70,17 @@ describe("names and rich text from the server", () => {
     expect(pickHtml("zh", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>", null)).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
   });
 });
+
+describe("a busy sign-in's text", () => {
+  test("tells the seconds the server asks to wait, in zh and en; without them the plain busy text", async () => {
+    // The texts module reads the chosen language from the browser's storage when it loads.
+    const kept = new Map<string, string>();
+    globalThis.localStorage ??= { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) } as Storage;
+    const { resultText } = await import("../../ui/i18n");
+    const fill = (texts: Map<string, unknown>) => (key: string, params?: Record<string, string | number>) =>
+      String(texts.get(key) ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params?.[name]));
+    expect(resultText(fill(enTexts), { code: "ERROR_BUSY", params: { reason: "signin", retry: 4 } })).toBe("The system is busy, please try again in 4 s");
+    expect(resultText(fill(zhTexts), { code: "ERROR_BUSY", params: { reason: "signin", retry: 4 } })).toBe("系统繁忙，请 4 秒后重试");
+    expect(resultText(fill(enTexts), { code: "ERROR_BUSY" })).toBe("The system is busy, please try again shortly");
+  });
+});

@@ -41,6 +41,9 @@ export function resultText(translate: Translate, message: Pick<Message, "code" |
   const code = message?.code ?? "ERROR_SERVER";
   const seconds = message?.params?.seconds;
   if (code === "ERROR_OFTEN" && typeof seconds === "number") return translate("result.ERROR_OFTEN_WAIT", { seconds });
+  // A sign-in storm: the server says how long its password line needs.
+  const retry = message?.params?.retry;
+  if (code === "ERROR_BUSY" && typeof retry === "number") return translate("result.ERROR_BUSY_RETRY", { seconds: retry });
   // A refusal's figures fill its text (the quiz's pass line and score, a tag group's name).
   const params = Object.fromEntries(Object.entries(message?.params ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Params;
   const text = translate(`result.${code}`, params);

@@ -1,7 +1,7 @@
 // First-start seeding: base data always; demo members unless production,
 // where only the first administrator is made.
 import { randomInt } from "node:crypto";
-import { storePassword } from "../../domains/auth/password";
+import { DEFAULT_COST, hashDigest, type PasswordCost } from "../../domains/auth/password";
 import { passwordDigest } from "../../protocol/password";
 import type { Config } from "../../config";
 import { ADDRESS_TYPE, POINT_TYPE, USER_STATE } from "../../protocol/enumerations";
@@ -19,7 +19,7 @@ import { seedDemoHome, storeHomeFiles } from "./home";
 export const DEMO_PASSWORD = "Union2026demo";
 
 /** A plain password as the server keeps it: argon2id over the digest the client would send. */
-export const hashPassword = (plain: string) => storePassword(passwordDigest(plain));
+export const hashPassword = (plain: string, cost: PasswordCost = DEFAULT_COST) => hashDigest(passwordDigest(plain), cost);
 
 type DemoUser = {
   employees: string;
@@ -64,13 +64,16 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const newsFiles = config.seedDemo ? await storeDemoNewsFiles(storage) : null;
   const marketFiles = config.seedDemo ? await storeMarketFiles(storage) : null;
   const homeFiles = config.seedDemo ? await storeHomeFiles(storage) : null;
+  // Hashed before the transaction, and once: every demo member shares the demo password, and
+  // one argon2id at a time keeps the first start's memory low (decision 85).
+  const generated = config.seedDemo || config.adminPassword ? null : generatePassword();
+  const passwordHash = await hashPassword(config.seedDemo ? DEMO_PASSWORD : (config.adminPassword ?? generated!), config.passwords.cost);
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     if (!config.seedDemo) {
-      const generated = config.adminPassword ? null : generatePassword();
       await tx.insert(users).values({
         employees: "admin",
-        passwordHash: await hashPassword(config.adminPassword ?? generated!),
+        passwordHash,
         state: USER_STATE.USER_STATE_ACTIVE,
         roleId: base.roles.administrator!,
         createdAt: now,
@@ -87,7 +90,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
           employees: u.employees,
           phone: u.phone,
           mail: u.mail,
-          passwordHash: await hashPassword(DEMO_PASSWORD),
+          passwordHash,
           state: u.state,
           roleId: base.roles[u.role]!,
           nationalityId: base.countries[u.country]!,

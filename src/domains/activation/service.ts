@@ -11,7 +11,6 @@ import { passwordDigest } from "../../protocol/password";
 import { DomainError, isRefused, type Refused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
-import { storePassword } from "../auth/password";
 import type { Ctx } from "../context";
 import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
 import { codeField, contactTaken, mailField, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
@@ -165,7 +164,7 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
       phone,
       mail,
       nationalityId: country.id,
-      passwordHash: await storePassword(input.password),
+      passwordHash: await ctx.app.passwords.store(input.password),
       state: USER_STATE.USER_STATE_ACTIVE,
       updatedAt: ctx.now,
     })

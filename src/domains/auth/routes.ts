@@ -1,8 +1,12 @@
 import { command, domain, query } from "../../http/kit";
-import { login, loginDates, loginInput, logout, reload } from "./service";
+import { checkLogin, login, loginDates, loginInput, logout, prepareLogin, reload } from "./service";
 
 export const authDomain = domain("auth", [
-  command("/client/login/check", { access: "session", input: loginInput }, login),
+  command(
+    "/client/login/check",
+    { access: "session", input: loginInput, prepare: prepareLogin, then: ({ ctx, input, result, prepared }) => checkLogin({ ctx, input, result, ticket: prepared }) },
+    login,
+  ),
   command("/client/login/logout", { access: "session" }, logout),
   query("/client/login/reload", { access: "session" }, reload),
   query("/user/reload", { access: "user" }, reload),

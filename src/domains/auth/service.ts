@@ -1,9 +1,9 @@
 // Sign-in, sign-out and reload (spec 1 sections 2, 5 and 8).
 import { Type as t } from "@sinclair/typebox";
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { loginLog, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, message, refused } from "../../protocol/result";
+import { DomainError, type Message, message, type Refused, refused } from "../../protocol/result";
 import { USER_STATE } from "../../protocol/enumerations";
 import { type ResultCode } from "../../protocol/result-codes";
 import { loadUserView } from "../account/user-view";
@@ -12,7 +12,9 @@ import { passwordField } from "../shared/fields";
 import { clearFailures, pausedFor, recordFailure, takeTry } from "../shared/rate-limit";
 import { bindSession } from "../shared/sessions";
 import { takeCaptcha } from "../system/service";
-import { passwordMatches } from "./password";
+import type { Ticket } from "./password";
+
+type UserView = Awaited<ReturnType<typeof loadUserView>>;
 
 export const loginInput = t.Object({
   account: t.String({ minLength: 1, maxLength: 100 }),
@@ -27,21 +29,60 @@ const accountKey = (userId: number | null, typed: string) => (userId === null ? 
 const addressKey = (ip: string | null) => `signin:address:${ip ?? "unknown"}`;
 
 /**
+ * A sign-in in three steps, so no password hash runs inside a transaction
+ * and none holds a connection (decision 85):
+ * - `prepareLogin`, before the transaction: a place in the hashing line, or
+ *   "busy, retry in N s" at once, with nothing taken (not the image code,
+ *   not a try);
+ * - `login`, the transaction: the pauses, the image code, the member, and
+ *   one try taken (takeTry), all committed before the hash;
+ * - `checkLogin`, after the commit: the hash in the line's turn, then one
+ *   short write of the outcome (the log row, the counters, the session, a
+ *   rehash when the stored cost is not today's).
+ *
  * Every failure is committed, not rolled back: the image code is used up and
  * the counters grow even though the answer is an error. A member's tries are
  * taken one at a time (takeTry), so a burst of guesses gets no more than the
  * limit judged; an address only slows down for seconds, so one guesser
  * behind a company's address does not lock its members out.
  */
-export async function login({ ctx, input }: { ctx: CommandCtx; input: LoginInput }) {
+export async function prepareLogin({ ctx }: { ctx: Ctx }): Promise<Ticket> {
+  const place = ctx.app.passwords.reserve();
+  if ("busySeconds" in place) throw new DomainError("ERROR_BUSY", { reason: "signin", retry: place.busySeconds });
+  return place;
+}
+
+const pausesOf = (ctx: Ctx) => {
+  const limits = ctx.config.signIn;
+  return {
+    member: { threshold: limits.accountFailures, windowMs: limits.windowMs, maxPauseMs: limits.maxPauseMs },
+    address: { threshold: limits.addressFailures, windowMs: limits.windowMs, maxPauseMs: limits.addressMaxPauseMs, basePauseMs: 1000 },
+  };
+};
+
+const failed = (ctx: Ctx, account: string, code: ResultCode, userId: number | null) =>
+  ctx.db.insert(loginLog).values({ userId, account, success: false, result: code, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
+
+/** What the transaction hands to the check after its commit: whose password, against what. */
+type ToCheck = { check: { account: string; userId: number | null; stored: string | null } };
+
+export async function login({ ctx, input, prepared: ticket }: { ctx: CommandCtx; input: LoginInput; prepared: Ticket }): Promise<ToCheck | Refused> {
+  try {
+    const outcome = await admit(ctx, input);
+    if ("message" in outcome) ticket.cancel();
+    return outcome;
+  } catch (error) {
+    ticket.cancel();
+    throw error;
+  }
+}
+
+async function admit(ctx: CommandCtx, input: LoginInput): Promise<ToCheck | Refused> {
   const account = input.account.trim().toLowerCase();
   const fail = async (code: ResultCode, userId: number | null, params?: Record<string, unknown>) => {
-    await ctx.db.insert(loginLog).values({ userId, account, success: false, result: code, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
+    await failed(ctx, account, code, userId);
     return refused(code, params);
   };
-  const limits = ctx.config.signIn;
-  const memberPauses = { threshold: limits.accountFailures, windowMs: limits.windowMs, maxPauseMs: limits.maxPauseMs };
-  const addressPauses = { threshold: limits.addressFailures, windowMs: limits.windowMs, maxPauseMs: limits.addressMaxPauseMs, basePauseMs: 1000 };
   const often = (ms: number) => fail("ERROR_OFTEN", null, { seconds: Math.ceil(ms / 1000) });
 
   const [user] = await ctx.db
@@ -57,27 +98,35 @@ export async function login({ ctx, input }: { ctx: CommandCtx; input: LoginInput
   }
   if (!(await takeCaptcha(ctx, input.auth))) return fail("ERROR_RANDOM", null);
 
-  if (!user) {
-    // The same work as a wrong password, so the time taken does not tell which names exist.
-    await passwordMatches(input.password, null);
-    await recordFailure(ctx, addressKey(ctx.ip), addressPauses);
-    return fail("ERROR_NOT_USER", null);
-  }
+  // An unknown name is checked against a decoy: the same work as a wrong password, so the time taken does not tell which names exist.
+  if (!user) return { check: { account, userId: null, stored: null } };
   if (user.state === USER_STATE.USER_STATE_REGISTERED) return fail("USER_STATE_REGISTER", user.id);
   if (user.state === USER_STATE.USER_STATE_LEFT) return fail("USER_STATE_LEAVE", user.id);
 
-  const wait = await takeTry(ctx, key, memberPauses);
+  const wait = await takeTry(ctx, key, pausesOf(ctx).member);
   if (wait > 0) return often(wait);
-  if (!(await passwordMatches(input.password, user.passwordHash))) {
-    await recordFailure(ctx, addressKey(ctx.ip), addressPauses);
-    return fail("ERROR_PASSWORD", user.id);
-  }
+  return { check: { account, userId: user.id, stored: user.passwordHash } };
+}
 
-  await clearFailures(ctx, key);
-  // A signed-in session lives the full sliding lifetime; one nobody signed in on expires sooner.
-  await bindSession(ctx, user.id, ctx.config.tokenLifetimeMs);
-  await ctx.db.insert(loginLog).values({ userId: user.id, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
-  return { message: message("SUCCESS"), user: await loadUserView(ctx, user.id) };
+/** After the commit, outside any transaction: the hash in turn, then the outcome in one short write. */
+export async function checkLogin({ ctx, input, result, ticket }: { ctx: Ctx; input: LoginInput; result: ToCheck; ticket: Ticket }): Promise<{ message: Message; user?: UserView | null }> {
+  const { account, userId, stored } = result.check;
+  const { matches, rehashed } = await ctx.app.passwords.check(ticket, input.password, stored);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    if (userId === null || !matches) {
+      await recordFailure(tx, addressKey(ctx.ip), pausesOf(ctx).address);
+      await failed(tx, account, userId === null ? "ERROR_NOT_USER" : "ERROR_PASSWORD", userId);
+      return refused(userId === null ? "ERROR_NOT_USER" : "ERROR_PASSWORD");
+    }
+    await clearFailures(tx, accountKey(userId, account));
+    // Only over the hash just checked: a password changed meanwhile stays.
+    if (rehashed) await db.update(users).set({ passwordHash: rehashed }).where(and(eq(users.id, userId), eq(users.passwordHash, stored!)));
+    // A signed-in session lives the full sliding lifetime; one nobody signed in on expires sooner.
+    await bindSession(tx, userId, ctx.config.tokenLifetimeMs);
+    await db.insert(loginLog).values({ userId, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
+    return { message: message("SUCCESS"), user: await loadUserView(tx, userId) };
+  });
 }
 
 export async function logout({ ctx }: { ctx: CommandCtx }) {

@@ -8,7 +8,6 @@ import type { CommandCtx } from "../../http/kit";
 import { DomainError, isRefused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
-import { storePassword } from "../auth/password";
 import type { Ctx, MemberCtx } from "../context";
 import { sendCode, useCode } from "../shared/codes";
 import { contactTaken, mailOf, phoneOf } from "../shared/fields";
@@ -39,7 +38,7 @@ export async function resetPassword({ ctx, input }: { ctx: Visitor; input: { pho
   const verdict = await useCode(ctx, { purpose: "reset", channel: "sms", target: phone, code: input.auth });
   if (isRefused(verdict)) return verdict;
   const user = await resettable(ctx, phone);
-  await ctx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
+  await ctx.db.update(users).set({ passwordHash: await ctx.app.passwords.store(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
   await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
@@ -60,7 +59,7 @@ export async function updatePassword({ ctx, input }: { ctx: Member; input: { aut
   if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
   const verdict = await useCode(ctx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
   if (isRefused(verdict)) return verdict;
-  await ctx.db.update(users).set({ passwordHash: await storePassword(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
+  await ctx.db.update(users).set({ passwordHash: await ctx.app.passwords.store(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
 
