@@ -7,7 +7,7 @@
 // first by scripts/build.ts, with its .br and .gz copies) as "ui"; the
 // migrations as "sql" (src/files.ts says where the server then looks); a
 // blank data folder (initdb's output) as "pgdata", so a first start runs no
-// initdb (decision 85); and
+// initdb (decision 87); and
 // every file the server imports `with { type: "file" }`: PGlite's wasm and
 // data files, the region data, the demo video. The captcha font is embedded
 // through the one patch below.

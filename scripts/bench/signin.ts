@@ -1,5 +1,5 @@
 // npm run bench:signin: a sign-in storm, and the first start, against the
-// compiled portal on its embedded database (issue 19 item 5, decision 85).
+// compiled portal on its embedded database (issue 19 item 5, decision 87).
 //
 //   bun scripts/bench/signin.ts [--members 500] [--binary PATH] [--before PATH]
 //

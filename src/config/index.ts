@@ -167,7 +167,7 @@ export function loadConfig(env: Env = process.env) {
 }
 
 /**
- * How passwords are hashed and how many hashes run at once (decision 85).
+ * How passwords are hashed and how many hashes run at once (decision 87).
  * The cost may be any of OWASP's argon2id options (memory × passes at least
  * 7 MiB × 5 = 35,840 KiB, p=1); below it the server does not start.
  */

@@ -38,7 +38,7 @@ type Sql = import("postgres").Sql;
 /**
  * A new data folder starts from the blank one the build made (scripts/compile.ts), not from initdb:
  * PGlite runs initdb in a second database instance beside initdb's own wasm, all held at once with
- * the first, which made most of the first start's peak memory (decision 85). From a checkout
+ * the first, which made most of the first start's peak memory (decision 87). From a checkout
  * without a build, initdb runs as before.
  */
 async function blankFor(dataDir: string, blank: string | null): Promise<Blob | undefined> {

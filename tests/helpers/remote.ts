@@ -53,7 +53,8 @@ export function roundRobin(upstreams: string[]) {
       const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
       const headers = new Headers(request.headers);
       headers.delete("host");
-      return fetch(`${upstreams[i]}${pathname}${search}`, { method: request.method, headers, body, redirect: "manual" });
+      // The upstream's bytes as they came (a compressed image code stays compressed, with its content-encoding), as a balancer passes them.
+      return fetch(`${upstreams[i]}${pathname}${search}`, { method: request.method, headers, body, redirect: "manual", decompress: false });
     },
   });
   return { url: `http://127.0.0.1:${server.port}`, served, stop: () => server.stop(true) };

@@ -65,7 +65,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const marketFiles = config.seedDemo ? await storeMarketFiles(storage) : null;
   const homeFiles = config.seedDemo ? await storeHomeFiles(storage) : null;
   // Hashed before the transaction, and once: every demo member shares the demo password, and
-  // one argon2id at a time keeps the first start's memory low (decision 85).
+  // one argon2id at a time keeps the first start's memory low (decision 87).
   const generated = config.seedDemo || config.adminPassword ? null : generatePassword();
   const passwordHash = await hashPassword(config.seedDemo ? DEMO_PASSWORD : (config.adminPassword ?? generated!), config.passwords.cost);
   return db.transaction(async (tx) => {

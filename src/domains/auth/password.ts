@@ -8,7 +8,7 @@
 
 export type PasswordCost = { memoryKiB: number; passes: number };
 
-/** OWASP's first argon2id option: 19 MiB, 2 passes, 1 lane (decision 85). */
+/** OWASP's first argon2id option: 19 MiB, 2 passes, 1 lane (decision 87). */
 export const DEFAULT_COST: PasswordCost = { memoryKiB: 19_456, passes: 2 };
 
 type Settings = { cost: PasswordCost; workers: number; queueMax: number; waitLimitMs: number };

@@ -30,7 +30,7 @@ const addressKey = (ip: string | null) => `signin:address:${ip ?? "unknown"}`;
 
 /**
  * A sign-in in three steps, so no password hash runs inside a transaction
- * and none holds a connection (decision 85):
+ * and none holds a connection (decision 87):
  * - `prepareLogin`, before the transaction: a place in the hashing line, or
  *   "busy, retry in N s" at once, with nothing taken (not the image code,
  *   not a try);
