@@ -13,6 +13,7 @@ import { registeredMember, valueOf } from "../helpers/codes";
 import { ONBOARDING_HEADER, onboardingRows } from "../helpers/member-sheets";
 import { TINY_PNG } from "../helpers/routes";
 import { fetchFile, readXlsx, xlsxFile } from "../helpers/sheets";
+import { until } from "../helpers/wait";
 
 type Answer = Record<string, any>;
 let t: TestApp;
@@ -342,11 +343,10 @@ describe("as a staff job", () => {
       if (started.state !== "running") expect(started.create).toBe(600);
       const listed = await c.call<Answer>("/user/operation/jobs", { kind: "member.import.update" });
       expect(listed.list.map((j: Answer) => j.key)).toContain(started.job);
-      let job: Answer = {};
-      for (let i = 0; i < 600 && job.state !== "done"; i++) {
-        job = (await c.call<Answer>("/user/operation/job", { key: started.job })).job;
-        if (job.state !== "done") await new Promise((r) => setTimeout(r, 50));
-      }
+      const job = await until(async () => {
+        const polled = (await c.call<Answer>("/user/operation/job", { key: started.job })).job;
+        return polled.state === "done" && polled;
+      }, "the import job is done");
       // Judged rows, then written rows: 600 + 600.
       expect(job).toMatchObject({ state: "done", done: 1200, total: 1200, result: { message: { code: "SUCCESS" }, create: 600, update: 0, count: 600 } });
       expect(job.result.key).toMatch(/^[0-9a-f]{32}$/);

@@ -40,15 +40,17 @@ const sheet = (rows: string[][]) => {
 
 /**
  * Clicks, sees the progress window, and takes the download it ends with, read
- * as a workbook. The first poll of the job is held back a moment, so the
- * window can be looked at before the (small) export is already done.
+ * as a workbook. The first poll of the job is held back until the window
+ * has been looked at, before the (small) export is already done.
  */
 async function exported(page: Page, click: () => Promise<unknown>, name: string) {
   let held = false;
+  let release = () => {};
+  const looked = new Promise<void>((r) => (release = r));
   await page.route("**/api/user/operation/job?*", async (route) => {
     if (!held) {
       held = true;
-      await new Promise((r) => setTimeout(r, 1_500));
+      await looked;
     }
     await route.continue();
   });
@@ -57,6 +59,7 @@ async function exported(page: Page, click: () => Promise<unknown>, name: string)
   const bar = await page.waitForSelector("[data-testid=job-progress] [role=progressbar]");
   expect(await bar.getAttribute("aria-valuenow")).toBe("0");
   await look(page, name);
+  release();
   const file = await download;
   await page.unroute("**/api/user/operation/job?*");
   await page.waitForSelector("[data-testid=job-progress]", { state: "detached" });

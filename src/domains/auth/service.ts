@@ -112,8 +112,9 @@ async function admit(ctx: CommandCtx, input: LoginInput): Promise<ToCheck | Refu
 export async function checkLogin({ ctx, input, result, ticket }: { ctx: Ctx; input: LoginInput; result: ToCheck; ticket: Ticket }): Promise<{ message: Message; user?: UserView | null }> {
   const { account, userId, stored } = result.check;
   const { matches, rehashed } = await ctx.app.passwords.check(ticket, input.password, stored);
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  // Through the kit's runner like every write: its busy answer on a lock wait, its one transaction.
+  return ctx.app.runner.run({ ctx, name: "/client/login/login (outcome)", verb: async (tx) => {
+    const { db } = tx;
     if (userId === null || !matches) {
       await recordFailure(tx, addressKey(ctx.ip), pausesOf(ctx).address);
       await failed(tx, account, userId === null ? "ERROR_NOT_USER" : "ERROR_PASSWORD", userId);
@@ -126,7 +127,7 @@ export async function checkLogin({ ctx, input, result, ticket }: { ctx: Ctx; inp
     await bindSession(tx, userId, ctx.config.tokenLifetimeMs);
     await db.insert(loginLog).values({ userId, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
     return { message: message("SUCCESS"), user: await loadUserView(tx, userId) };
-  });
+  } });
 }
 
 export async function logout({ ctx }: { ctx: CommandCtx }) {
