@@ -15,7 +15,7 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
   const clock = deps.clock ?? (() => new Date());
   return {
     providers: { ...configuredProviders(deps.config), ...deps.providers },
-    soldOut: soldOutMemory(),
+    soldOut: soldOutMemory(deps.database),
     paymentKinds: new Map([
       ["dues", duesPayment],
       ["order", orderPayment],

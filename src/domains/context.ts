@@ -36,6 +36,8 @@ export type Deps = {
 export type Hooks = {
   /** Between a sign-up's checks and its takes, inside the write. */
   beforeTake?: () => Promise<void>;
+  /** Before a queue's batch opens its transaction: its key, its size and how many wait behind it now. */
+  beforeBatch?: (batch: { key: string; size: number; waitingBehind: () => number }) => Promise<void>;
 };
 
 /**
@@ -45,7 +47,7 @@ export type Hooks = {
  */
 export type AppState = {
   providers: Providers;
-  /** Activities seen sold out, by version (src/domains/signup/sold-out.ts). */
+  /** Activities seen sold out (src/domains/signup/sold-out.ts). */
   soldOut: SoldOutMemory;
   /** What a payment of each kind pays for, by the kind stored on the payment row. */
   paymentKinds: Map<string, PaymentKind>;

@@ -3,7 +3,10 @@
 // activity is a queue, not a race). Each key drains on its own, so a hot key
 // never holds up another; within a key, first come is first written. A key
 // with `maxWaiting` items already waiting answers the next one "busy" at
-// once rather than letting the wait grow without bound.
+// once rather than letting the wait grow without bound. An item `ahead`
+// answers at once (a sign-up of an activity known full) is answered when it
+// arrives and, for those already waiting, as soon as the batch that filled
+// the activity is written: never after the winners' work.
 import { DomainError } from "../protocol/result";
 import type { Outcome } from "./runner";
 
@@ -13,7 +16,9 @@ export function createBatchQueue<T, R>(opts: {
   maxBatch: number;
   maxWaiting: number;
   /** One outcome per item, in order; a throw fails the whole batch. */
-  write: (batch: T[]) => Promise<Outcome<R>[]>;
+  write: (batch: T[], key: string) => Promise<Outcome<R>[]>;
+  /** The refusal an item gets at once instead of waiting, or null to wait. */
+  ahead?: (item: T) => unknown | null;
 }): BatchQueue<T, R> {
   type Waiting = { item: T; resolve: (answer: R) => void; reject: (error: unknown) => void };
   const queues = new Map<string, Waiting[]>();
@@ -21,11 +26,12 @@ export function createBatchQueue<T, R>(opts: {
   async function drain(key: string) {
     for (;;) {
       const waiting = queues.get(key)!;
+      if (opts.ahead) answerAhead(waiting, opts.ahead);
       if (waiting.length === 0) return void queues.delete(key);
       const batch = waiting.splice(0, opts.maxBatch);
       let outcomes: Outcome<R>[];
       try {
-        outcomes = await opts.write(batch.map((w) => w.item));
+        outcomes = await opts.write(batch.map((w) => w.item), key);
       } catch (error) {
         for (const w of batch) w.reject(error);
         continue;
@@ -38,9 +44,22 @@ export function createBatchQueue<T, R>(opts: {
     }
   }
 
+  /** Answers, in place, the waiting items that need not wait. */
+  function answerAhead(waiting: Waiting[], ahead: (item: T) => unknown | null) {
+    let kept = 0;
+    for (const w of waiting) {
+      const refusal = ahead(w.item);
+      if (refusal === null) waiting[kept++] = w;
+      else w.reject(refusal);
+    }
+    waiting.length = kept;
+  }
+
   return {
     enqueue(key, item) {
       return new Promise<R>((resolve, reject) => {
+        const refusal = opts.ahead?.(item) ?? null;
+        if (refusal !== null) return reject(refusal);
         const waiting = queues.get(key);
         if (waiting) {
           if (waiting.length >= opts.maxWaiting) return reject(new DomainError("ERROR_BUSY", { reason: "queue" }));

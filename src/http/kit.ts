@@ -18,6 +18,7 @@ import type { Access } from "../protocol/powers";
 import type { NoticeOutcome } from "../providers/payment";
 import type { ResultCode } from "../protocol/result-codes";
 import { strict } from "./input";
+import type { Outcome } from "./runner";
 
 export type Kind = "query" | "command" | "upload" | "download" | "notify";
 
@@ -60,6 +61,8 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   prepare?: (args: { ctx: any; input: any }) => Promise<unknown>;
   /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
   queue?: (args: { input: any; prepared: any }) => string | null;
+  /** command: how a queued command joins its batch's set-based writer. */
+  batch?: Batched<any, any, any, any>;
   /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
   then?: (args: { ctx: any; input: any; result: any; prepared: any }) => Promise<object>;
   /** upload: the file types accepted, read from the bytes. */
@@ -110,6 +113,28 @@ export function query<P extends string, A extends Access, S extends TSchema = ty
   return def("query", opts.method ?? "POST", path, opts, verb as RouteDef["handler"]);
 }
 
+/**
+ * A domain's writer of a whole batch with set-based statements (one hot
+ * activity's sign-ups and checkouts): it judges each item alone, as if
+ * written alone, in the order given, and returns one outcome per item, in
+ * the batch's one transaction (each item's ctx holds it). Routes naming the
+ * same writer share its batches; a batch it cannot write (a unique index
+ * broken by another instance) is written again one by one, each in its own
+ * savepoint.
+ */
+export type BatchWriter<Plan> = {
+  write(items: readonly { ctx: CommandCtx<any>; plan: Plan }[]): Promise<Outcome<object>[]>;
+  /** A queued item answered at once instead of waiting for its batch (a sold-out activity), or null to wait. */
+  ahead?(ctx: Ctx, plan: Plan): unknown | null;
+};
+
+/** How a route's command becomes an item of its writer's batch, and the writer's answer its own. */
+export type Batched<I, Pre, Plan, R> = {
+  writer: BatchWriter<Plan>;
+  plan: (args: { input: I; prepared: Pre }) => Plan;
+  answer: (args: { input: I; prepared: Pre; written: any }) => R;
+};
+
 type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A, S> & {
   /** GET only where the spec says so (the token handshake). */
   method?: "GET" | "POST";
@@ -130,6 +155,8 @@ type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A,
    * on each other, and PostgreSQL then rolls one back ("busy, retry").
    */
   queue?: (args: { input: Static<S>; prepared: Pre }) => string | null;
+  /** With a queue: written with the rest of its batch by one set-based writer (the verb still writes it alone when needed). */
+  batch?: Batched<Static<S>, Pre, any, NoInfer<Awaited<R>>>;
   audit?: string;
   conflicts?: Record<string, ResultCode>;
   then?: (args: { ctx: CtxFor<A>; input: Static<S>; result: Answered<R>; prepared: Pre }) => Promise<T>;
@@ -149,6 +176,7 @@ export function command<P extends string, A extends Access, S extends TSchema = 
   return def("command", opts.method ?? "POST", path, opts, verb as RouteDef["handler"], {
     prepare: opts.prepare as RouteDef["prepare"],
     queue: opts.queue as RouteDef["queue"],
+    batch: opts.batch,
     audit: opts.audit,
     conflicts: opts.conflicts,
     then: opts.then as RouteDef["then"],

@@ -40,6 +40,13 @@ export type Write<R extends object = object> = {
 
 export type Outcome<R> = { ok: true; answer: R } | { ok: false; error: unknown };
 
+/** A signed request whose nonce was already recorded (on any instance): answered as a replay, nothing written. */
+export class ReplayedRequest extends Error {
+  constructor() {
+    super("the request's nonce was used before");
+  }
+}
+
 const isSuccess = (answer: object) => !("message" in answer) || (answer as { message: { id: number } }).message.id === RESULT.SUCCESS;
 
 /** The answer without its log target. */
@@ -52,10 +59,9 @@ function answered<R extends object>(answer: R & { audit?: unknown }): R {
 export type Runner = ReturnType<typeof createRunner>;
 
 export function createRunner(db: Db) {
-  /** A write's statements in the transaction (or savepoint) given; its after-commit tasks pushed on `tasks`. */
-  async function inside<R extends object>(tx: DbOrTx, write: Write<R>, tasks: (() => Promise<unknown>)[]): Promise<R> {
-    const { ctx, audit, nonce } = write;
-    if (nonce) await tx.insert(requestNonces).values({ sessionId: nonce.sessionId, nonce: nonce.nonce, expiresAt: new Date(ctx.now.getTime() + NONCE_LIFETIME_MS) });
+  /** The verb's context in the transaction given: its after-commit tasks pushed on `tasks`. */
+  function commandCtx(tx: DbOrTx, write: Write, tasks: (() => Promise<unknown>)[]) {
+    const { ctx, audit } = write;
     let operationId: Promise<number> | null = null;
     const inner: CommandCtx = {
       ...ctx,
@@ -66,24 +72,43 @@ export function createRunner(db: Db) {
         return (operationId ??= nextOperationId(tx));
       },
     };
-    const answer = ((await write.verb(inner)) ?? {}) as R & { audit?: AuditTarget };
-    if (audit && isSuccess(answer)) {
-      const target = answer.audit;
-      if (!target && audit.row === "each") throw new Error(`${write.name}: an audited command must return the target it changed`);
-      if (target) {
-        await tx.insert(operationLog).values({
-          ...(operationId ? { id: await operationId } : {}),
-          userId: ctx.actor?.id ?? null,
-          action: audit.action,
-          targetEntity: target.entity,
-          targetId: String(target.id),
-          targetUserId: target.userId ?? null,
-          detail: target.detail ?? null,
-          ip: ctx.ip,
-          createdAt: ctx.now,
-        });
-      }
+    /** The operation id the verb asked for, if it did (the log row then takes it). */
+    return { inner, askedId: () => operationId };
+  }
+
+  /** The operation-log row of a successful audited write, or null when it writes none. */
+  function logRow(write: Write, answer: object & { audit?: AuditTarget }, id: number | null) {
+    const { ctx, audit } = write;
+    if (!audit || !isSuccess(answer)) return null;
+    const target = answer.audit;
+    if (!target && audit.row === "each") throw new Error(`${write.name}: an audited command must return the target it changed`);
+    if (!target) return null;
+    return {
+      ...(id !== null ? { id } : {}),
+      userId: ctx.actor?.id ?? null,
+      action: audit.action,
+      targetEntity: target.entity,
+      targetId: String(target.id),
+      targetUserId: target.userId ?? null,
+      detail: target.detail ?? null,
+      ip: ctx.ip,
+      createdAt: ctx.now,
+    };
+  }
+
+  const nonceRow = (write: Write) => ({ sessionId: write.nonce!.sessionId, nonce: write.nonce!.nonce, expiresAt: new Date(write.ctx.now.getTime() + NONCE_LIFETIME_MS) });
+
+  /** A write's statements in the transaction (or savepoint) given; its after-commit tasks pushed on `tasks`. */
+  async function inside<R extends object>(tx: DbOrTx, write: Write<R>, tasks: (() => Promise<unknown>)[]): Promise<R> {
+    if (write.nonce) {
+      const recorded = await tx.insert(requestNonces).values(nonceRow(write)).onConflictDoNothing().returning({ nonce: requestNonces.nonce });
+      if (recorded.length === 0) throw new ReplayedRequest();
     }
+    const { inner, askedId } = commandCtx(tx, write, tasks);
+    const answer = ((await write.verb(inner)) ?? {}) as R & { audit?: AuditTarget };
+    const asked = askedId();
+    const row = logRow(write, answer, asked ? await asked : null);
+    if (row) await tx.insert(operationLog).values(row);
     return answer;
   }
 
@@ -117,6 +142,39 @@ export function createRunner(db: Db) {
             outcomes.push({ ok: false, error });
           }
         }
+      });
+      writes.forEach((write, i) => afterCommit(write.name, tasks[i]!));
+      return outcomes;
+    },
+
+    /**
+     * Several writes in one transaction written by one set-based `together`
+     * (src/http/kit.ts BatchWriter), which judges each alone: the nonces in
+     * one statement (a replayed one is refused and left out), then
+     * `together`, then the operation-log rows in one statement. A throw fails
+     * the batch, with nothing kept: the caller may write it again one by one.
+     */
+    async runBatch<R extends object>(writes: readonly Write<R>[], together: (items: readonly { ctx: CommandCtx; index: number }[]) => Promise<Outcome<R>[]>): Promise<Outcome<R>[]> {
+      const tasks = writes.map(() => [] as (() => Promise<unknown>)[]);
+      const outcomes: Outcome<R>[] = writes.map(() => ({ ok: false, error: new ReplayedRequest() }));
+      await db.transaction(async (tx) => {
+        const signed = writes.filter((w) => w.nonce);
+        const recorded = new Set<string>();
+        if (signed.length > 0) {
+          const rows = await tx.insert(requestNonces).values(signed.map(nonceRow)).onConflictDoNothing().returning({ sessionId: requestNonces.sessionId, nonce: requestNonces.nonce });
+          for (const r of rows) recorded.add(`${r.sessionId}:${r.nonce}`);
+        }
+        // The same nonce twice in one batch is recorded once: the first is the request, the second its replay.
+        const fresh = writes.flatMap((w, i) => (!w.nonce || recorded.delete(`${w.nonce.sessionId}:${w.nonce.nonce}`) ? [i] : []));
+        const judged = await together(fresh.map((index) => ({ ctx: commandCtx(tx, writes[index]!, tasks[index]!).inner, index })));
+        const logRows = [];
+        for (const [n, i] of fresh.entries()) {
+          const outcome = judged[n]!;
+          outcomes[i] = outcome.ok ? { ok: true, answer: answered(outcome.answer) } : outcome;
+          const row = outcome.ok ? logRow(writes[i]!, outcome.answer, null) : null;
+          if (row) logRows.push(row);
+        }
+        if (logRows.length > 0) await tx.insert(operationLog).values(logRows);
       });
       writes.forEach((write, i) => afterCommit(write.name, tasks[i]!));
       return outcomes;

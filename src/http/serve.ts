@@ -10,7 +10,7 @@ import { DomainError } from "../protocol/result";
 import { RESULT } from "../protocol/result-codes";
 import { createBatchQueue } from "./batch-queue";
 import { createEnvelope, type Opened } from "./envelope";
-import { brokenIndex } from "./errors";
+import { brokenIndex, isBusy } from "./errors";
 import type { Domain, Download, RouteDef } from "./kit";
 import { handleNotify } from "./notify";
 import type { Write } from "./runner";
@@ -30,13 +30,40 @@ export function createKit(deps: Deps, state: AppState) {
   const guardQueries = deps.config.nodeEnv === "test";
   const bodyLimit = (def: RouteDef) => def.maxBytes ?? deps.config.bodyLimitBytes;
 
-  type Queued = { def: RouteDef; write: Write };
+  type Queued = { def: RouteDef; write: Write; input: unknown; prepared: unknown; plan?: unknown };
   const queue = createBatchQueue<Queued, object>({
     maxBatch: MAX_BATCH,
     maxWaiting: MAX_WAITING,
-    write: async (batch) =>
-      (await runner.runAll(batch.map((q) => q.write))).map((outcome, i) => (outcome.ok ? outcome : { ok: false, error: refusalOf(batch[i]!.def, outcome.error) })),
+    write: async (batch, key) => {
+      await state.hooks.beforeBatch?.({ key, size: batch.length, waitingBehind: () => queue.waiting(key) });
+      return (await writeBatch(batch)).map((outcome, i) => (outcome.ok ? outcome : { ok: false, error: refusalOf(batch[i]!.def, outcome.error) }));
+    },
+    // A queued sign-up of an activity the batch ahead filled is answered now, not after the winners' writes.
+    ahead: (q) => (q.def.batch ? (q.def.batch.writer.ahead?.(q.write.ctx, q.plan) ?? null) : null),
   });
+
+  /** A batch whose commands share one set-based writer is written by it; any other, or one it cannot write, one by one. */
+  async function writeBatch(batch: Queued[]) {
+    const writer = batch[0]!.def.batch?.writer;
+    if (writer && batch.every((q) => q.def.batch?.writer === writer)) {
+      try {
+        return await runner.runBatch(
+          batch.map((q) => q.write),
+          async (items) => {
+            const judged = await writer.write(items.map(({ ctx, index }) => ({ ctx, plan: batch[index]!.plan })));
+            return judged.map((o, n) => {
+              const q = batch[items[n]!.index]!;
+              return o.ok ? { ok: true as const, answer: q.def.batch!.answer({ input: q.input, prepared: q.prepared, written: o.answer }) } : o;
+            });
+          },
+        );
+      } catch (error) {
+        // Busy (a lock wait past its limit) is every item's answer; anything else (another instance's seat): one by one.
+        if (isBusy(error)) throw error;
+      }
+    }
+    return runner.runAll(batch.map((q) => q.write));
+  }
 
   /** A broken unique index the route names is its refusal; anything else stays what it was. */
   function refusalOf(def: RouteDef, error: unknown): unknown {
@@ -68,7 +95,7 @@ export function createKit(deps: Deps, state: AppState) {
     };
     const key = def.queue?.({ input, prepared }) ?? null;
     let result: object;
-    if (key !== null) result = await queue.enqueue(key, { def, write });
+    if (key !== null) result = await queue.enqueue(key, { def, write, input, prepared, plan: def.batch?.plan({ input, prepared }) });
     else {
       try {
         result = await runner.run(write);

@@ -14,7 +14,8 @@ import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { StorageUnavailable } from "../providers/storage";
 import { ProtocolError, type Envelope, type Opened } from "./envelope";
-import { brokenIndex, isBusy, pgCode } from "./errors";
+import { isBusy } from "./errors";
+import { ReplayedRequest } from "./runner";
 import { type Checker, compile, hostile } from "./input";
 import type { Domain, Download, RouteDef } from "./kit";
 import { noteActor } from "./request-log";
@@ -170,7 +171,7 @@ async function failure(def: RouteDef, error: unknown, opened: Opened | null, cal
     return plain({ message: message("ERROR_PARAMS", params) }, error.reason === "size" ? 413 : 400);
   }
   // A write replayed on another instance: its nonce is already recorded.
-  if (pgCode(error) === "23505" && brokenIndex(error)?.startsWith("request_nonces")) return plain({ message: message("ERROR_PARAMS", { reason: "replay" }) }, 400);
+  if (error instanceof ReplayedRequest) return plain({ message: message("ERROR_PARAMS", { reason: "replay" }) }, 400);
   let answer: { message: ReturnType<typeof message> };
   let status = 200;
   if (error instanceof DomainError) answer = { message: message(error.code, error.params) };

@@ -193,10 +193,13 @@ describe("checkout", () => {
   });
 });
 
-test("a one-item checkout waits in its item's sign-up queue; one of several items is written alone", () => {
-  const of = (...ids: number[]) => ({ units: ids.map((id) => ({ draft: { loaded: { activity: { id } } } })) }) as unknown as PreparedCheckout;
-  expect(queueOfCheckout(of(7, 7, 7))).toBe(activityQueue(7));
-  expect(queueOfCheckout(of(7, 8))).toBeNull();
+test("a checkout waits in the sign-up queue of its hottest item: the one with the fewest places left", () => {
+  const of = (...units: [id: number, remaining: number | null][]) =>
+    ({ units: units.map(([id, remaining]) => ({ draft: { loaded: { activity: { id } }, standing: { remaining } } })) }) as unknown as PreparedCheckout;
+  expect(queueOfCheckout(of([7, 3], [7, 3], [7, 3]))).toBe(activityQueue(7));
+  expect(queueOfCheckout(of([7, 50], [8, 2]))).toBe(activityQueue(8));
+  expect(queueOfCheckout(of([7, null], [8, 900]))).toBe(activityQueue(8));
+  expect(queueOfCheckout(of([9, 4], [8, 4]))).toBe(activityQueue(8));
 });
 
 describe("checkouts that race", () => {

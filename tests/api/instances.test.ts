@@ -142,6 +142,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect(((await replayed.json()) as Answer).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "replay" } });
   });
 
+  test("a signed sign-up replayed on the other instance is refused, and writes nothing", async () => {
+    // Two orders per member, so the copy passes every check before its transaction and meets the recorded nonce there.
+    const activity = await makeActivity(database.db, { cap: 5, formCount: 2 });
+    const [member] = await makeMembers(database.db, 1);
+    let sent: { url: string; init: RequestInit } | null = null;
+    const recording = (async (url: string, init: RequestInit) => {
+      if (url.includes("/order/sign")) sent = { url, init };
+      return fetch(url, init);
+    }) as typeof fetch;
+    const client = remote(a.url, { fetch: recording });
+    expect((await signIn(client, { account: member!.account, passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: "ABC123" })).message.code).toBe("SUCCESS");
+    expect((await client.call("/order/sign", { activity: activity.id })).message.code).toBe("SUCCESS");
+    const { url, init } = sent!;
+    const replayed = await fetch(url.replace(a.url, b.url), init);
+    expect(replayed.status).toBe(400);
+    expect(((await replayed.json()) as Answer).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "replay" } });
+    expect((await activityRow(database.db, activity.id)).used).toBe(1);
+  });
+
+  test("an activity remembered sold out on one instance is signed up again there once a cancel on the other gives a place back", async () => {
+    const activity = await makeActivity(database.db, { cap: 1, allowCancel: true });
+    const [winner, late] = await makeMembers(database.db, 2);
+    const onA = await signedIn(a.url, winner!.account);
+    const onB = await signedIn(b.url, late!.account);
+    const won = (await onA.call("/order/sign", { activity: activity.id })) as Answer;
+    expect(won.message.code).toBe("SUCCESS");
+    // B sees it full and remembers it: its next answers come from memory.
+    expect((await onB.call("/order/sign", { activity: activity.id })).message.code).toBe("ERROR_SIGN_FULL");
+    expect((await onB.call("/order/sign", { activity: activity.id })).message.code).toBe("ERROR_SIGN_FULL");
+    expect((await onA.call("/order/cancel", { id: won.order })).message.code).toBe("SUCCESS");
+    // The cancel's notification reaches B (no clock moves here, so not B's own recheck).
+    const signed = await until(async () => {
+      const code = (await onB.call("/order/sign", { activity: activity.id })).message.code;
+      return code === "SUCCESS" ? code : null;
+    }, "B to hear that a place came back");
+    expect(signed).toBe("SUCCESS");
+    expect((await activityRow(database.db, activity.id)).used).toBe(1);
+  });
+
   test("a burst of sign-ups spread over both instances never oversells", async () => {
     const activity = await makeActivity(database.db, { cap: 6 });
     const crowd = await makeMembers(database.db, 16);

@@ -332,7 +332,7 @@ describe("a sold-out activity", () => {
     expect(first.message.code).toBe("SUCCESS");
     const other = await t.as("cn100002");
     const orders = async () => (await t.db.select().from(orderItems).where(eq(orderItems.activityId, a.id))).length;
-    // The first refusal reads the activity and remembers it; the second needs only its version.
+    // The first refusal reads the activity and remembers it; the second is answered from memory, with no read.
     expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
     expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
     expect(await orders()).toBe(1);
@@ -340,7 +340,7 @@ describe("a sold-out activity", () => {
     await t.db.update(activities).set({ used: 0 }).where(eq(activities.id, a.id));
     expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("ERROR_SIGN_FULL");
     await t.db.update(activities).set({ used: 1 }).where(eq(activities.id, a.id));
-    // ...while the cancel bumps the version: the memory is dropped and the freed place is taken.
+    // ...while the cancel tells every instance a place came back: the memory is dropped and the freed place is taken.
     expect((await (await t.as("cn100001")).call("/order/cancel", { id: first.order })).message.code).toBe("SUCCESS");
     expect((await other.call("/order/sign", { activity: a.id })).message.code).toBe("SUCCESS");
     expect((await activityRow(t.db, a.id)).used).toBe(1);

@@ -6,7 +6,7 @@ import type { Outcome } from "../../src/http/runner";
 import { DomainError } from "../../src/protocol/result";
 
 /** A queue whose writes wait until released, recording each batch. */
-function gatedQueue(opts: { maxBatch?: number; maxWaiting?: number; fail?: (n: number) => boolean } = {}) {
+function gatedQueue(opts: { maxBatch?: number; maxWaiting?: number; fail?: (n: number) => boolean; ahead?: (n: number) => unknown | null } = {}) {
   const batches: number[][] = [];
   const gates: (() => void)[] = [];
   const queue = createBatchQueue<number, number>({
@@ -17,6 +17,7 @@ function gatedQueue(opts: { maxBatch?: number; maxWaiting?: number; fail?: (n: n
       await new Promise<void>((resolve) => gates.push(resolve));
       return batch.map((n): Outcome<number> => (opts.fail?.(n) ? { ok: false, error: new DomainError("ERROR_SIGN_FULL") } : { ok: true, answer: n * 10 }));
     },
+    ahead: opts.ahead,
   });
   const release = async () => {
     while (gates.length === 0) await Bun.sleep(0);
@@ -92,4 +93,19 @@ test("a failed write fails its whole batch, and the queue goes on", async () => 
   });
   await expect(queue.enqueue("a", 1)).rejects.toThrow("commit failed");
   expect(await queue.enqueue("a", 2)).toBe(2);
+});
+
+test("an item that need not wait is answered on arrival, and those already waiting as soon as the batch ahead is written", async () => {
+  let full = false;
+  const { queue, batches, release } = gatedQueue({ ahead: (n) => (full && n > 1 ? new DomainError("ERROR_SIGN_FULL") : null) });
+  const first = queue.enqueue("a", 1);
+  const waiting = Promise.allSettled([2, 3].map((n) => queue.enqueue("a", n)));
+  // The batch being written fills the activity: what waits behind it is answered without a batch of its own.
+  full = true;
+  await release();
+  expect(await first).toBe(10);
+  expect((await waiting).map((o) => (o.status === "rejected" ? (o.reason as DomainError).code : o.value))).toEqual(["ERROR_SIGN_FULL", "ERROR_SIGN_FULL"]);
+  await expect(queue.enqueue("a", 4)).rejects.toBeInstanceOf(DomainError);
+  expect(batches).toEqual([[1]]);
+  expect(queue.waiting("a")).toBe(0);
 });

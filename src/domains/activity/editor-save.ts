@@ -19,6 +19,7 @@ import { checkConditions, checkPropertyRows, writeConditions, writePropertyRows 
 import { checkRelationships, sameRelationships, storedRelationships, writeRelationships } from "./save-family";
 import { checkQuiz, sameQuiz, storedQuiz, writeQuiz } from "./save-quiz";
 import { checkGroups, checkTeam, writeGroups, writeTeam } from "./save-team";
+import { placesReturned } from "../signup";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -121,6 +122,7 @@ export async function saveActivity({ ctx, input, prepared }: { ctx: CommandCtx<M
       updatedAt: ctx.now,
     })
     .where(eq(activities.id, id));
+  if (raised) await placesReturned(ctx, [id]);
   if (prepared.relationships !== undefined && inPreview) await writeRelationships(ctx, id, prepared.relationships);
   if (prepared.quiz !== undefined && inPreview) await writeQuiz(ctx, id, prepared.quiz);
   if (prepared.propertyRows !== undefined) await writePropertyRows(ctx, id, prepared.propertyRows);

@@ -58,7 +58,7 @@ export async function lockOrdersToClear(ctx: Pick<Ctx, "db">, activityId: number
  * cancelled, and a paid one's payment marked PAY_STATE_REFUND. Answers how
  * many of each.
  */
-export async function clearOrders(ctx: Pick<Ctx, "db" | "now">, activityId: number, clear: Clear) {
+export async function clearOrders(ctx: Pick<Ctx, "db" | "now" | "app">, activityId: number, clear: Clear) {
   const { db } = ctx;
   const states = clearedStates(clear);
   const rows = states.length ? await ordersOf(ctx, activityId, states) : [];

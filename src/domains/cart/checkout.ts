@@ -5,14 +5,14 @@
 // takes every row's places in one lock order, so either all rows get their
 // places or none does. The rows leave the trolley with the same commit.
 import { Type as t } from "@sinclair/typebox";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { cartRows } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
-import { activityQueue, addressOf, chargeOf, checkDraft, memberOf, placeOrder, type Unit } from "../signup";
+import { activityQueue, addressOf, chargeOf, checkDraft, memberOf, type OrderPlan, placeOrder, type Unit } from "../signup";
 
 export const placeInput = t.Object({ integral: t.Union([t.Literal(0), t.Literal(1)]), address: t.Optional(t.Union([idField, t.Null()])) });
 export type PlaceInput = typeof placeInput.static;
@@ -60,16 +60,29 @@ export async function prepareCheckout({ ctx, input }: { ctx: MemberCtx; input: P
 
 export type PreparedCheckout = Awaited<ReturnType<typeof prepareCheckout>>;
 
-/** The item's queue when every unit is of one item; null for several items. */
-export function queueOfCheckout(prepared: PreparedCheckout): string | null {
-  const items = new Set(prepared.units.map((u) => u.draft.loaded.activity.id));
-  return items.size === 1 ? activityQueue([...items][0]!) : null;
+/**
+ * The queue of the checkout's hottest item: the one with the fewest places
+ * left (the gift everyone wants when redemption opens), so a checkout of
+ * several items waits with that item's sign-ups. The batch writer locks every
+ * row of a batch at once in the one lock order, so a checkout's other items
+ * never make two queues' batches wait on each other.
+ */
+export function queueOfCheckout(prepared: PreparedCheckout): string {
+  const left = (u: Unit) => u.draft.standing.remaining ?? Number.POSITIVE_INFINITY;
+  const hottest = [...prepared.units].sort((a, b) => left(a) - left(b) || a.draft.loaded.activity.id - b.draft.loaded.activity.id)[0]!;
+  return activityQueue(hottest.draft.loaded.activity.id);
 }
 
-/** The writes: one order of every unit, then the rows leave the trolley. */
+/** What a checkout writes: one order of every unit; the rows checked out leave the trolley (a row added meanwhile stays). */
+export const checkoutPlan = ({ prepared }: { prepared: PreparedCheckout }): OrderPlan => ({
+  units: prepared.units,
+  address: prepared.address,
+  deducted: prepared.deducted,
+  prefix: "M",
+  cartRows: prepared.rows,
+});
+
+/** The writes, alone or in its item's batch. */
 export async function checkout({ ctx, prepared }: { ctx: CommandCtx<MemberCtx>; input: PlaceInput; prepared: PreparedCheckout }) {
-  const placed = await placeOrder(ctx, { units: prepared.units, address: prepared.address, deducted: prepared.deducted, prefix: "M" });
-  // Only the rows that were checked out: a row added meanwhile stays.
-  await ctx.db.delete(cartRows).where(and(eq(cartRows.userId, ctx.actor.id), inArray(cartRows.id, prepared.rows)));
-  return placed;
+  return placeOrder(ctx, checkoutPlan({ prepared }));
 }

@@ -4,8 +4,8 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { seatConflicts, withPayLink } from "../signup";
-import { checkout, placeInput, prepareCheckout, queueOfCheckout } from "./checkout";
+import { orderWriter, seatConflicts, withPayLink } from "../signup";
+import { checkout, checkoutPlan, placeInput, prepareCheckout, queueOfCheckout } from "./checkout";
 import { addToCart, cartAddInput, cartCount, checkAll, checkRow, listCart, plusCart, prepareAdd, subCart } from "./trolley";
 
 const flag = t.Union([t.Literal(0), t.Literal(1)]);
@@ -33,9 +33,9 @@ export const cartDomain = domain("cart", [
       access: "user",
       input: placeInput,
       prepare: prepareCheckout,
-      // A checkout of one item (a gift when redemption opens) joins that item's sign-ups; one of several items,
-      // whose places are taken in the one lock order, is written on its own.
+      // A checkout joins the sign-ups of its hottest item (a gift when redemption opens), written in their batches.
       queue: ({ prepared }) => queueOfCheckout(prepared),
+      batch: { writer: orderWriter, plan: checkoutPlan, answer: ({ written }) => written },
       audit: "cart.place",
       conflicts: seatConflicts,
       then: withPayLink,

@@ -7,7 +7,7 @@ import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
-import { newTrade, recordPayment, requestPayLink } from "../payment/create";
+import { newTrade, recordPayments, requestPayLink } from "../payment/create";
 import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { configView, duesConfig, hasPaid, membershipConditions, pendingDues } from "./dues";
@@ -100,7 +100,7 @@ export async function payDues({ ctx }: { ctx: CommandCtx<MemberCtx> }) {
     .insert(duesOrders)
     .values({ sysTrade: trade, userId, year: config.year, ...names, amount: config.price, state: ORDER_STATE.ORDER_STATE_WAIT, createdAt: ctx.now, expiresAt })
     .returning({ id: duesOrders.id });
-  await recordPayment(ctx, { trade, kind: "dues", refId: order!.id, userId, subject: `${names.nameZh} / ${names.nameEn}`, amount: config.price, expiresAt });
+  await recordPayments(ctx, [{ trade, kind: "dues", refId: order!.id, userId, subject: `${names.nameZh} / ${names.nameEn}`, amount: config.price, expiresAt }]);
   return { trade, expires: expiresAt.toISOString() };
 }
 

@@ -45,7 +45,7 @@ async function setState(ctx: Pick<Ctx, "db" | "now">, orderId: number, state: nu
  * state `from` when given, and gives back what it took; false when there was
  * nothing to cancel. The order row is locked first.
  */
-export async function cancelOrder(ctx: Pick<Ctx, "db" | "now">, orderId: number, from?: number): Promise<boolean> {
+export async function cancelOrder(ctx: Pick<Ctx, "db" | "now" | "app">, orderId: number, from?: number): Promise<boolean> {
   const { db } = ctx;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.state === ORDER_STATE.ORDER_STATE_CANCEL || (from !== undefined && order.state !== from)) return false;
@@ -55,7 +55,7 @@ export async function cancelOrder(ctx: Pick<Ctx, "db" | "now">, orderId: number,
     .where(and(eq(payments.kind, "order"), eq(payments.refId, orderId), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)));
   await setState(ctx, orderId, ORDER_STATE.ORDER_STATE_CANCEL, { expiresAt: null });
   const rows = await itemsOf(ctx, orderId);
-  await giveAllBack({ db }, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
+  await giveAllBack(ctx, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
   const names = rows.map((r) => r.nameZh).join("、");
   const namesEn = rows.map((r) => r.nameEn).join(", ");
   await returnPoints(ctx, { userId: order.userId, parts: order.pointParts, note: { descZh: `取消报名退回：${names}`, descEn: `Returned, sign-up cancelled: ${namesEn}` } });
@@ -116,7 +116,7 @@ export const orderPayment: PaymentKind = {
 };
 
 /** The job: sign-ups whose 5 minutes to pay have passed are cancelled, each in its own lock order. */
-export async function expireOrders(ctx: Pick<Ctx, "db" | "now">) {
+export async function expireOrders(ctx: Pick<Ctx, "db" | "now" | "app">) {
   const { db, now } = ctx;
   const due = await db
     .select({ id: orders.id })

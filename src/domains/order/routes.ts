@@ -2,7 +2,7 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, download, query } from "../../http/kit";
 import { idField, pageIndex } from "../shared/fields";
 import { cancelOwnOrder, changeAddress, checkOrder, familyChecked, listOrders, orderExpress, payAgain, ticketChecked, ticketQr } from "./member-orders";
-import { activityQueue, prepareSign, seatConflicts, signInput, signUp, withPayLink } from "../signup";
+import { activityQueue, orderWriter, prepareSign, seatConflicts, signAnswer, signInput, signPlan, signUp, withPayLink } from "../signup";
 
 const tradeField = t.String({ pattern: "^[A-Za-z0-9-]{1,64}$", maxLength: 64 });
 export const orderDomain = domain("order", [
@@ -13,6 +13,7 @@ export const orderDomain = domain("order", [
       input: signInput,
       prepare: prepareSign,
       queue: ({ input }) => activityQueue(input.activity),
+      batch: { writer: orderWriter, plan: signPlan, answer: ({ prepared, written }) => signAnswer(prepared, written) },
       audit: "order.sign",
       conflicts: seatConflicts,
       then: withPayLink,

@@ -23,23 +23,25 @@ export function newTrade(prefix: string, now: Date): string {
   return `${prefix}${stamp}${randomBytes(8).toString("hex").toUpperCase()}`;
 }
 
-/** Step one, in the command's transaction: the waiting payment row. */
-export async function recordPayment(
+/** Step one, in the command's transaction: the waiting payment rows (one statement for a batch of orders). */
+export async function recordPayments(
   ctx: CommandCtx,
-  input: { trade: string; kind: string; refId: number; userId: number; subject: string; amount: number; expiresAt: Date },
+  inputs: readonly { trade: string; kind: string; refId: number; userId: number; subject: string; amount: number; expiresAt: Date }[],
 ) {
-  await ctx.db.insert(payments).values({
-    trade: input.trade,
-    provider: ctx.app.providers.payment.name,
-    kind: input.kind,
-    refId: input.refId,
-    userId: input.userId,
-    subject: input.subject,
-    amount: input.amount,
-    state: PAY_STATE.PAY_STATE_WAIT,
-    createdAt: ctx.now,
-    expiresAt: input.expiresAt,
-  });
+  await ctx.db.insert(payments).values(
+    inputs.map((input) => ({
+      trade: input.trade,
+      provider: ctx.app.providers.payment.name,
+      kind: input.kind,
+      refId: input.refId,
+      userId: input.userId,
+      subject: input.subject,
+      amount: input.amount,
+      state: PAY_STATE.PAY_STATE_WAIT,
+      createdAt: ctx.now,
+      expiresAt: input.expiresAt,
+    })),
+  );
 }
 
 /** Step two, after the commit: the provider's pay link, stored. */
@@ -78,15 +80,16 @@ async function abandonPayment(ctx: Ctx, payment: typeof payments.$inferSelect) {
       ctx,
       name: "payment.abandon",
       audit: { action: "payment.abandon", row: "when named" },
-      verb: async ({ db: tx }) => {
-        await kind?.lock({ db: tx }, payment.refId);
+      verb: async (c) => {
+        const tx = c.db;
+        await kind?.lock(c, payment.refId);
         const closed = await tx
           .update(payments)
           .set({ state: PAY_STATE.PAY_STATE_CLOSED })
           .where(and(eq(payments.id, payment.id), eq(payments.state, PAY_STATE.PAY_STATE_WAIT)))
           .returning({ id: payments.id });
         if (closed.length === 0) return {};
-        await kind?.abandon({ db: tx, now: ctx.now }, payment.refId);
+        await kind?.abandon(c, payment.refId);
         return { audit: { entity: "payment", id: payment.id, userId: payment.userId, detail: payment.trade } };
       },
     });

@@ -9,7 +9,7 @@ export type PaymentKind = {
   /** Marks it paid; false when it is no longer waiting (then nothing may change). */
   paid(ctx: Pick<Ctx, "db" | "now">, refId: number, payTrade: string): Promise<boolean>;
   /** Gives it up when no pay link could be had, so the member may try again at once. */
-  abandon(ctx: Pick<Ctx, "db" | "now">, refId: number): Promise<void>;
+  abandon(ctx: Pick<Ctx, "db" | "now" | "app">, refId: number): Promise<void>;
   /**
    * Money arrived for a payment already closed (its window passed): "kept"
    * when the thing could be had after all, "refund" when the money must go back.

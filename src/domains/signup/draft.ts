@@ -91,7 +91,7 @@ export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Memb
   const a = loaded.activity;
   const standing = await standingOf(ctx, loaded, member);
   // Only the activity's own cap is remembered: a team's or a cycle's places come back without bumping its version.
-  if (a.cap !== null && a.used >= a.cap) ctx.app.soldOut.remember(a);
+  if (a.cap !== null && a.used >= a.cap) ctx.app.soldOut.remember(a.id, ctx.now);
   if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
 
   const propertyValues = await checkProperties(ctx, loaded, member, input.properties ?? []);

@@ -17,9 +17,12 @@
 //   standing.ts       the member, their holdings, the places left, the outcome
 //   draft.ts          a draft checked against every rule that only reads
 // What writes:
-//   writer.ts         one order of one or more units, all or nothing
-//   places.ts         places and stock taken and given back, in one lock order
-//   queue.ts          the per-activity write queue and the seat conflicts
+//   writer.ts         a batch of orders (one order alone is a batch of one),
+//                     set-based, each order judged alone, all or nothing
+//   places.ts         places and stock locked, judged, taken and given back,
+//                     in one lock order
+//   queue.ts          the per-activity write queue, its batch writer and the
+//                     seat conflicts
 //   sold-out.ts       an instance's memory of sold-out activities
 //   sign-up.ts        /order/sign: prepare, write, pay link
 export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
@@ -32,9 +35,9 @@ export { type DraftInput, type SignInput, signInput } from "./input";
 export { activityPropertiesOf, type ActivityRow, loadActivity, type Loaded, type ModuleRow, quizItemsOf, type TeamRow } from "./loaded";
 export { type Claim, giveAllBack, takeAll } from "./places";
 export { drawQuestions, isChoice, optionState, shownQuestions, visibleTo } from "./questionnaire";
-export { activityQueue, seatConflicts } from "./queue";
-export { type PreparedSign, prepareSign, signUp, withPayLink } from "./sign-up";
-export { type SoldOutMemory, soldOutMemory } from "./sold-out";
+export { activityQueue, orderWriter, seatConflicts } from "./queue";
+export { type PreparedSign, prepareSign, signAnswer, signPlan, signUp, withPayLink } from "./sign-up";
+export { placesReturned, type SoldOutMemory, soldOutMemory } from "./sold-out";
 export { heldBy, type Member, memberOf, standingOf } from "./standing";
 export { visible } from "./visibility";
-export { placeOrder, type Unit } from "./writer";
+export { type OrderPlan, type Placed, placeOrder, placeOrders, type Unit } from "./writer";

@@ -1,12 +1,16 @@
-// Taking places and stock for a sub-order, and giving them back, inside the
-// caller's transaction. Every take is one conditional UPDATE that refuses to
-// pass its cap, so nothing is read and then written; rows are always locked
-// in one order (teams, activities, cycles, options, gifts, each kind by id),
-// so two sign-ups or checkouts never wait on each other in a circle.
-import { sql } from "drizzle-orm";
+// Taking places and stock for orders, and giving them back, inside the
+// caller's transaction. A batch of orders (one queue's, or one order alone)
+// first locks every counter row its claims name, in one order (teams,
+// activities, cycles, options, gifts, each kind by id), so two batches never
+// wait on each other in a circle; then each order is judged in turn against
+// what is left, in memory, exactly as if each had taken its places alone;
+// then what the accepted orders took is written with one statement per kind
+// of row. Nothing is read unlocked and then written.
+import { sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { rowsOf } from "../../db/sql";
 import type { ResultCode } from "../../protocol/result-codes";
+import { placesReturned } from "./sold-out";
 
 export type Claim = {
   activityId: number;
@@ -20,6 +24,13 @@ export type Claim = {
   gifts: number[];
 };
 
+/** What refused a take, and the claim (by position) that asked for it. */
+export type Refusal = { code: ResultCode; claim: number };
+
+type Counter = { used: number; cap: number | null; taken: number };
+type Kind = "teams" | "activities" | "options" | "gifts";
+export type LockedActivity = { state: number; version: number; cap: number | null; used: number };
+
 /** How many of each id, in id order. */
 function tally(ids: readonly number[]): [number, number][] {
   const counts = new Map<number, number>();
@@ -27,72 +38,147 @@ function tally(ids: readonly number[]): [number, number][] {
   return [...counts.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** What refused a take, and the claim (by position) that asked for it. */
-export type Refusal = { code: ResultCode; claim: number };
+/** Places per id of the claims that take places. */
+function sum(claims: readonly Claim[], key: (c: Claim) => number | null): [number, number][] {
+  const totals = new Map<number, number>();
+  for (const c of claims) {
+    const id = key(c);
+    if (id !== null && c.places > 0) totals.set(id, (totals.get(id) ?? 0) + c.places);
+  }
+  return [...totals.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+const cycleKey = (activityId: number, cycle: number) => `${activityId}:${cycle}`;
+const ids = (values: Iterable<number>) => [...new Set(values)].sort((a, b) => a - b);
+const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const fits = (c: Counter, n: number) => c.cap === null || c.used + c.taken + n <= c.cap;
 
 /**
- * Takes everything the claims need, or names what was full and the first
- * claim that needed it (the caller rolls back). Several claims (a checkout)
- * are taken as one: each kind of row in id order, kinds in the order above,
- * so a checkout and a sign-up lock rows in the same order.
+ * Locks the counter rows of every claim given, in the one lock order, and
+ * returns what is left of each to judge orders against (`judge`), then to
+ * write what the accepted ones took (`write`).
  */
-export async function takeAll(ctx: Pick<Ctx, "db">, claims: readonly Claim[]): Promise<Refusal | null> {
+export async function lockPlaces(ctx: Pick<Ctx, "db">, claims: readonly Claim[]) {
   const { db } = ctx;
-  const first = (match: (c: Claim) => boolean) => Math.max(0, claims.findIndex(match));
-  const sum = (key: (c: Claim) => number | null) => {
-    const totals = new Map<number, number>();
-    for (const c of claims) {
-      const id = key(c);
-      if (id !== null && c.places > 0) totals.set(id, (totals.get(id) ?? 0) + c.places);
-    }
-    return [...totals.entries()].sort((a, b) => a[0] - b[0]);
+  const locked = async (table: string, wanted: number[], extra: SQL = sql``) => {
+    const counters = new Map<number, Counter & { state: number; version: number }>();
+    if (wanted.length === 0) return counters;
+    const rows = rowsOf<{ id: number; used: number; cap: number | null; state?: number; version?: number }>(
+      await db.execute(sql`select id, used, cap${extra} from ${sql.raw(table)} where id in (${list(wanted)}) order by id for update`),
+    );
+    for (const r of rows) counters.set(Number(r.id), { used: Number(r.used), cap: r.cap === null ? null : Number(r.cap), taken: 0, state: Number(r.state ?? 0), version: Number(r.version ?? 0) });
+    return counters;
   };
-  for (const [id, n] of sum((c) => c.teamId)) {
-    const team = await db.execute(sql`update teams set used = used + ${n} where id = ${id} and (cap is null or used + ${n} <= cap) returning id`);
-    if (rowsOf(team).length === 0) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.teamId === id) };
+  const teams = await locked("teams", ids(claims.flatMap((c) => (c.teamId !== null && c.places > 0 ? [c.teamId] : []))));
+  // Every activity of the batch, places or not: its state as committed now is what the writer checks.
+  const activities = await locked("activities", ids(claims.map((c) => c.activityId)), sql`, state, version`);
+  // A cycle's row is only ever taken under its activity's lock, so one not there yet cannot appear meanwhile.
+  const cycles = new Map<string, Counter>();
+  const periodic = claims.filter((c) => c.cycle && c.places > 0);
+  if (periodic.length > 0) {
+    const pairs = sql.join(
+      [...new Map(periodic.map((c) => [cycleKey(c.activityId, c.cycle!.number), sql`(${c.activityId}::int, ${c.cycle!.number}::int)`])).values()],
+      sql`, `,
+    );
+    const rows = rowsOf<{ activity_id: number; cycle: number; used: number }>(
+      await db.execute(sql`select activity_id, cycle, used from activity_cycles where (activity_id, cycle) in (${pairs}) order by activity_id, cycle for update`),
+    );
+    for (const r of rows) cycles.set(cycleKey(Number(r.activity_id), Number(r.cycle)), { used: Number(r.used), cap: null, taken: 0 });
   }
-  for (const [id, n] of sum((c) => c.activityId)) {
-    const activity = await db.execute(sql`update activities set used = used + ${n} where id = ${id} and (cap is null or used + ${n} <= cap) returning id`);
-    if (rowsOf(activity).length === 0) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.activityId === id) };
-  }
-  const cycles = new Map<string, { activityId: number; number: number; cap: number; n: number }>();
-  for (const c of claims)
-    if (c.cycle && c.places > 0) {
-      const key = `${c.activityId}:${c.cycle.number}`;
-      const had = cycles.get(key);
-      cycles.set(key, { activityId: c.activityId, number: c.cycle.number, cap: c.cycle.cap, n: (had?.n ?? 0) + c.places });
+  const options = await locked("question_options", ids(claims.flatMap((c) => c.options)));
+  const gifts = await locked("gifts", ids(claims.flatMap((c) => c.gifts)));
+  const counters: Record<Kind, Map<number, Counter>> = { teams, activities, options, gifts };
+  const counter = (kind: Kind, id: number) => counters[kind].get(id) ?? { used: 0, cap: 0, taken: 0 }; // a row gone: nothing fits
+
+  /** The first thing an order's claims do not fit in, in the lock order; null when everything fits. */
+  function refusalOf(order: readonly Claim[]): Refusal | null {
+    const first = (match: (c: Claim) => boolean) => Math.max(0, order.findIndex(match));
+    for (const [id, n] of sum(order, (c) => c.teamId)) if (!fits(counter("teams", id), n)) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.teamId === id) };
+    for (const [id, n] of sum(order, (c) => c.activityId))
+      if (!fits(counter("activities", id), n)) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.activityId === id) };
+    for (const c of order) {
+      if (!c.cycle || c.places <= 0) continue;
+      const n = order.filter((o) => o.activityId === c.activityId && o.cycle?.number === c.cycle!.number).reduce((k, o) => k + o.places, 0);
+      const row = cycles.get(cycleKey(c.activityId, c.cycle.number)) ?? { used: 0, cap: null, taken: 0 };
+      if (row.used + row.taken + n > c.cycle.cap) return { code: "ERROR_SIGN_FULL", claim: first((o) => o.activityId === c.activityId) };
     }
-  for (const cycle of [...cycles.values()].sort((a, b) => a.activityId - b.activityId || a.number - b.number)) {
-    const refused = { code: "ERROR_SIGN_FULL" as const, claim: first((c) => c.activityId === cycle.activityId) };
-    if (cycle.n > cycle.cap) return refused;
-    const row = await db.execute(sql`
-      insert into activity_cycles (activity_id, cycle, used) values (${cycle.activityId}, ${cycle.number}, ${cycle.n})
-      on conflict (activity_id, cycle) do update set used = activity_cycles.used + ${cycle.n}
-        where activity_cycles.used + ${cycle.n} <= ${cycle.cap}
-      returning used`);
-    if (rowsOf(row).length === 0) return refused;
+    for (const [id, k] of tally(order.flatMap((c) => c.options))) if (!fits(counter("options", id), k)) return { code: "ERROR_SIGN_OPTION_FULL", claim: first((c) => c.options.includes(id)) };
+    for (const [id, k] of tally(order.flatMap((c) => c.gifts))) if (!fits(counter("gifts", id), k)) return { code: "ERROR_SIGN_QUOTA_FULL", claim: first((c) => c.gifts.includes(id)) };
+    return null;
   }
-  for (const [id, k] of tally(claims.flatMap((c) => c.options))) {
-    const option = await db.execute(sql`update question_options set used = used + ${k} where id = ${id} and (cap is null or used + ${k} <= cap) returning id`);
-    if (rowsOf(option).length === 0) return { code: "ERROR_SIGN_OPTION_FULL", claim: first((c) => c.options.includes(id)) };
+
+  function take(order: readonly Claim[]) {
+    for (const [id, n] of sum(order, (c) => c.teamId)) counter("teams", id).taken += n;
+    for (const [id, n] of sum(order, (c) => c.activityId)) counter("activities", id).taken += n;
+    for (const c of order) {
+      if (!c.cycle || c.places <= 0) continue;
+      const key = cycleKey(c.activityId, c.cycle.number);
+      const row = cycles.get(key) ?? { used: 0, cap: null, taken: 0 };
+      row.taken += c.places;
+      cycles.set(key, row);
+    }
+    for (const [id, k] of tally(order.flatMap((c) => c.options))) counter("options", id).taken += k;
+    for (const [id, k] of tally(order.flatMap((c) => c.gifts))) counter("gifts", id).taken += k;
   }
-  for (const [id, k] of tally(claims.flatMap((c) => c.gifts))) {
-    const gift = await db.execute(sql`update gifts set used = used + ${k} where id = ${id} and (cap is null or used + ${k} <= cap) returning id`);
-    if (rowsOf(gift).length === 0) return { code: "ERROR_SIGN_QUOTA_FULL", claim: first((c) => c.gifts.includes(id)) };
-  }
-  return null;
+
+  return {
+    /** The activity's row as locked now (state, version, cap, used with this batch's takes). */
+    activity(id: number): LockedActivity | null {
+      const a = activities.get(id);
+      return a ? { state: a.state, version: a.version, cap: a.cap, used: a.used + a.taken } : null;
+    },
+    /** The first thing the order's claims do not fit in, after what this batch took; null when all fit. */
+    refusal: refusalOf,
+    /** Takes the order's places, in memory (written by `write`). */
+    take,
+    /** Writes what the accepted orders took: one statement per kind of row. */
+    async write() {
+      for (const [table, map] of [["teams", teams], ["activities", activities], ["question_options", options], ["gifts", gifts]] as const) {
+        const rows = [...map.entries()].filter(([, c]) => c.taken > 0);
+        if (rows.length === 0) continue;
+        const values = sql.join(rows.map(([id, c]) => sql`(${id}::int, ${c.taken}::int)`), sql`, `);
+        await db.execute(sql`update ${sql.raw(table)} set used = ${sql.raw(table)}.used + v.k from (values ${values}) as v(id, k) where ${sql.raw(table)}.id = v.id`);
+      }
+      const taken = [...cycles.entries()].filter(([, c]) => c.taken > 0);
+      if (taken.length > 0) {
+        const values = sql.join(
+          taken.map(([key, c]) => {
+            const [activityId, cycle] = key.split(":").map(Number);
+            return sql`(${activityId}::int, ${cycle}::int, ${c.taken}::int)`;
+          }),
+          sql`, `,
+        );
+        await db.execute(sql`
+          insert into activity_cycles (activity_id, cycle, used) values ${values}
+          on conflict (activity_id, cycle) do update set used = activity_cycles.used + excluded.used`);
+      }
+    },
+  };
+}
+
+export type LockedPlaces = Awaited<ReturnType<typeof lockPlaces>>;
+
+/** Takes everything one order's claims need, or names what was full (nothing written then). */
+export async function takeAll(ctx: Pick<Ctx, "db">, claims: readonly Claim[]): Promise<Refusal | null> {
+  const places = await lockPlaces(ctx, claims);
+  const refused = places.refusal(claims);
+  if (refused !== null) return refused;
+  places.take(claims);
+  await places.write();
+  return refused;
 }
 
 /** Gives a cancelled order's places and stock back, in the order takeAll locks them, and tells instances places came back. */
-export async function giveAllBack(ctx: Pick<Ctx, "db">, claims: readonly Claim[]) {
+export async function giveAllBack(ctx: Pick<Ctx, "db" | "app">, claims: readonly Claim[]) {
   const { db } = ctx;
-  const ids = (pick: (c: Claim) => number | null) => [...new Set(claims.map(pick).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  const idsOf = (pick: (c: Claim) => number | null) => ids(claims.map(pick).filter((id): id is number => id !== null));
   const placesOf = (match: (c: Claim) => boolean) => claims.filter(match).reduce((n, c) => n + c.places, 0);
-  for (const id of ids((c) => c.teamId)) {
+  for (const id of idsOf((c) => c.teamId)) {
     const n = placesOf((c) => c.teamId === id);
     if (n > 0) await db.execute(sql`update teams set used = greatest(used - ${n}, 0) where id = ${id}`);
   }
-  for (const id of ids((c) => c.activityId)) {
+  const activityIds = idsOf((c) => c.activityId);
+  for (const id of activityIds) {
     const n = placesOf((c) => c.activityId === id);
     await db.execute(sql`update activities set used = greatest(used - ${n}, 0), version = version + 1 where id = ${id}`);
   }
@@ -101,4 +187,5 @@ export async function giveAllBack(ctx: Pick<Ctx, "db">, claims: readonly Claim[]
     await db.execute(sql`update activity_cycles set used = greatest(used - ${c.places}, 0) where activity_id = ${c.activityId} and cycle = ${c.cycle!.number}`);
   for (const [id, k] of tally(claims.flatMap((c) => c.options))) await db.execute(sql`update question_options set used = greatest(used - ${k}, 0) where id = ${id}`);
   for (const [id, k] of tally(claims.flatMap((c) => c.gifts))) await db.execute(sql`update gifts set used = greatest(used - ${k}, 0) where id = ${id}`);
+  await placesReturned(ctx, activityIds);
 }

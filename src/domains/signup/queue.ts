@@ -1,5 +1,8 @@
-// How sign-ups meet the kit's write queue and unique indexes.
+// How sign-ups meet the kit's write queue, its batch writer and unique indexes.
+import type { BatchWriter } from "../../http/kit";
+import { DomainError } from "../../protocol/result";
 import type { ResultCode } from "../../protocol/result-codes";
+import { type OrderPlan, placeOrders } from "./writer";
 
 /**
  * The write queue of an activity's places (src/http/kit.ts `queue`): its
@@ -8,6 +11,20 @@ import type { ResultCode } from "../../protocol/result-codes";
  * members came.
  */
 export const activityQueue = (activity: number) => `activity:${activity}`;
+
+/**
+ * Sign-ups and checkouts share one batch writer (./writer.ts): a batch of an
+ * activity's queue is written with set-based statements, each order judged
+ * alone. An order of an activity this instance knows is full is answered at
+ * once, never after the winners' writes (./sold-out.ts).
+ */
+export const orderWriter: BatchWriter<OrderPlan> = {
+  write: placeOrders,
+  ahead(ctx, plan) {
+    const full = plan.units.find((u) => ctx.app.soldOut.has(u.draft.loaded.activity.id));
+    return full ? new DomainError("ERROR_SIGN_FULL", { activity: full.draft.loaded.activity.id }) : null;
+  },
+};
 
 /** A second press of the same member, or the same family member twice, meets a unique index: its refusal. */
 export const seatConflicts: Record<string, ResultCode> = {

@@ -9,7 +9,7 @@ import { chargeOf } from "./charge";
 import { addressOf, checkDraft } from "./draft";
 import type { SignInput } from "./input";
 import { refuse } from "./refuse";
-import { placeOrder } from "./writer";
+import { type OrderPlan, type Placed, placeOrder } from "./writer";
 
 /** Everything /order/sign checks before its transaction: only reads, on the pool. */
 export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignInput }) {
@@ -24,20 +24,28 @@ export async function prepareSign({ ctx, input }: { ctx: MemberCtx; input: SignI
 
 export type PreparedSign = Awaited<ReturnType<typeof prepareSign>>;
 
-/** The writes of a sign-up, in the command's one transaction, from what prepareSign checked. */
-export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
-  const { draft, address, charge } = prepared;
-  const a = draft.loaded.activity;
-  // Sold out since this request was checked (an earlier sign-up of its batch took the last place).
-  if (ctx.app.soldOut.at(a)) return refuse("ERROR_SIGN_FULL");
-  const placed = await placeOrder(ctx, { units: [{ draft, charge, time: draft.quiz?.time ?? input.time ?? null }], address, deducted: input.integral === 1, prefix: "A" });
-  const quiz = draft.quiz;
+/** What a sign-up writes: one order of one unit. */
+export const signPlan = ({ input, prepared }: { input: SignInput; prepared: PreparedSign }): OrderPlan => ({
+  units: [{ draft: prepared.draft, charge: prepared.charge, time: prepared.draft.quiz?.time ?? input.time ?? null }],
+  address: prepared.address,
+  deducted: input.integral === 1,
+  prefix: "A",
+});
+
+/** A sign-up's answer: the order, and what its ticket and quiz show. */
+export function signAnswer(prepared: PreparedSign, placed: Placed) {
+  const quiz = prepared.draft.quiz;
   return {
     ...placed,
-    ticket: a.hasTicket && !placed.expires,
+    ticket: prepared.draft.loaded.activity.hasTicket && !placed.expires,
     score: quiz?.score ?? null,
     review: quiz?.showAnswer ? quiz.items.map((i) => ({ id: i.question.id, answer: i.answer, score: i.score })) : null,
   };
+}
+
+/** The writes of a sign-up, in the command's one transaction (alone, or in its activity's batch: ./batch.ts). */
+export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
+  return signAnswer(prepared, await placeOrder(ctx, signPlan({ input, prepared })));
 }
 
 /** After the commit: the pay link of an order waiting for payment (the payment window's QR); none for a free one. */

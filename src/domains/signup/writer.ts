@@ -1,176 +1,292 @@
-// The sign-up writer: one order of one or more units (a sign-up, or a
-// checkout of the trolley) in the caller's transaction, all or nothing.
-// Seats first (the member's free order numbers), then the places by
-// conditional updates in one fixed order (./places.ts), then the points,
-// then the rows, whose unique seat indexes make a second order of the same
-// member or family member impossible (./queue.ts names them). A paid order
-// waits PAY_WINDOW_MS for its payment, recorded here and asked of the
-// provider after the commit.
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { activities, addresses, orderFamilies, orderItems, orders } from "../../db/schema";
+// The order writer: orders of one or more units (sign-ups, checkouts of the
+// trolley), a batch at a time in the caller's transaction (the queue of a hot
+// activity; an order written alone is a batch of one). Set-based: every
+// counter row the batch names is locked once, in one order (./places.ts),
+// with the seats taken and the points held; each order is then judged in
+// turn, in memory, exactly as if it had been written alone (seats, places,
+// the state as committed, points), and refused alone; then what the accepted
+// orders took and their rows are written with one statement per kind of row.
+// The unique seat indexes still make a second order of one member or family
+// member impossible (./queue.ts names them): one broken by another instance
+// fails the batch, which the kit then writes one by one.
+import { and, inArray, ne, sql } from "drizzle-orm";
+import { addresses, cartRows, orderFamilies, orderItems, orders } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
+import type { Outcome } from "../../http/runner";
 import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
+import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
-import { newTrade, recordPayment } from "../payment/create";
-import { spendPoints } from "../points/ledger";
+import { newTrade, recordPayments } from "../payment/create";
+import { lockLots, type SpentPart } from "../points/ledger";
 import { isoOf } from "../shared/fields";
 import { type Charge, PAY_WINDOW_MS } from "./charge";
 import type { CheckedDraft } from "./draft";
 import type { Loaded } from "./loaded";
-import { type Claim, takeAll } from "./places";
+import { type Claim, lockPlaces } from "./places";
 import { refuse } from "./refuse";
-
-/** The member's order numbers still free in 1..formCount, `n` of them (a race for the same one meets the unique index). */
-async function freeSeqs(ctx: MemberCtx, loaded: Loaded, cycle: number, n: number): Promise<number[]> {
-  const taken = await ctx.db
-    .select({ seq: orderItems.seq })
-    .from(orderItems)
-    .where(and(eq(orderItems.activityId, loaded.activity.id), eq(orderItems.userId, ctx.actor.id), eq(orderItems.cycle, cycle), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
-  const used = new Set(taken.map((t) => t.seq));
-  const free: number[] = [];
-  for (let seq = 1; seq <= loaded.activity.formCount && free.length < n; seq++) if (!used.has(seq)) free.push(seq);
-  return free.length === n ? free : refuse("ERROR_SIGN_FINISH", { activity: loaded.activity.id });
-}
 
 /** One unit of an order: a checked draft, what it costs, the seconds its questionnaire took. */
 export type Unit = { draft: CheckedDraft; charge: Charge; time: number | null };
 
 type AddressRow = typeof addresses.$inferSelect;
 
+/** An order to write: its units, where it is sent, whether points were chosen, its trade prefix, the trolley rows it empties. */
+export type OrderPlan = { units: readonly Unit[]; address: AddressRow | null; deducted: boolean; prefix: string; cartRows?: readonly number[] };
+
 const joined = (units: readonly Unit[], pick: (a: Loaded["activity"]) => string, separator: string) =>
   [...new Set(units.map((u) => pick(u.draft.loaded.activity)))].join(separator);
 
+const claimOf = ({ draft }: Unit): Claim => {
+  const { loaded, standing, quiz, kin, places } = draft;
+  const team = loaded.team;
+  return {
+    activityId: loaded.activity.id,
+    teamId: team && team.cap !== null ? team.id : null,
+    places,
+    cycle: loaded.activity.hasCycle ? { number: standing.cycle, cap: loaded.activity.cycleCount } : null,
+    options: quiz?.taken ?? [],
+    gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
+  };
+};
+
+/** The member's live seats (order numbers) of the batch's activities: "activity:user:cycle" -> seqs. */
+async function seatsOf(ctx: MemberCtx, plans: readonly OrderPlan[], userIds: readonly number[]) {
+  const activityIds = [...new Set(plans.flatMap((p) => p.units.map((u) => u.draft.loaded.activity.id)))];
+  const rows = await ctx.db
+    .select({ activityId: orderItems.activityId, userId: orderItems.userId, cycle: orderItems.cycle, seq: orderItems.seq })
+    .from(orderItems)
+    .where(and(inArray(orderItems.activityId, activityIds), inArray(orderItems.userId, [...new Set(userIds)]), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
+  const seats = new Map<string, Set<number>>();
+  for (const r of rows) {
+    const key = `${r.activityId}:${r.userId}:${r.cycle}`;
+    seats.set(key, (seats.get(key) ?? new Set()).add(r.seq));
+  }
+  return seats;
+}
+
+type Accepted = { index: number; ctx: CommandCtx<MemberCtx>; plan: OrderPlan; trade: string; seqs: number[]; pointParts: SpentPart[]; state: number; paying: boolean; expiresAt: Date | null; names: { zh: string; en: string } };
+
 /**
- * Writes one order of one or more units (a sign-up, or a checkout of the
- * trolley), all or nothing: seats, then places (one conditional update per
- * row, in one order), then points, then the rows. A refusal names the
- * activity whose unit was refused.
+ * Writes a batch of orders in the caller's transaction (each item's ctx holds
+ * it), each accepted or refused alone, in the order given. Returns each one's
+ * outcome: the order written, or its refusal naming the activity refused.
  */
-export async function placeOrder(ctx: CommandCtx<MemberCtx>, args: { units: readonly Unit[]; address: AddressRow | null; deducted: boolean; prefix: string }) {
-  const { units, address } = args;
-  // Each unit holds its own seat: an activity's units take that many free order numbers.
-  const seqs = new Map<number, number[]>();
-  for (const u of units) {
-    const a = u.draft.loaded.activity;
-    if (!seqs.has(a.id)) seqs.set(a.id, await freeSeqs(ctx, u.draft.loaded, u.draft.standing.cycle, units.filter((v) => v.draft.loaded.activity.id === a.id).length));
+export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; plan: OrderPlan }[]): Promise<Outcome<Placed>[]> {
+  if (items.length === 0) return [];
+  const head = items[0]!.ctx;
+  await head.app.hooks.beforeTake?.();
+  const places = await lockPlaces(head, items.flatMap(({ plan }) => plan.units.map(claimOf)));
+  const userIds = items.map(({ ctx }) => ctx.actor.id);
+  const seats = await seatsOf(head, items.map((i) => i.plan), userIds);
+  const spenders = items.filter(({ plan }) => plan.units.some((u) => u.charge.points > 0)).map(({ ctx }) => ctx.actor.id);
+  const lots = await lockLots(head, spenders);
+  /** Seats of one-per-member teams and family members taken in this batch (the indexes hold them against the stored ones). */
+  const teamSeats = new Set<string>();
+  const identities = new Set<string>();
+
+  const outcomes: Outcome<Placed>[] = [];
+  const accepted: Accepted[] = [];
+  for (const [index, { ctx, plan }] of items.entries()) {
+    try {
+      accepted.push({ index, ctx, plan, ...judge(ctx, plan) });
+      outcomes.push({ ok: true, answer: null as unknown as Placed });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      outcomes.push({ ok: false, error });
+    }
   }
-  const claims: Claim[] = units.map(({ draft }) => {
-    const { loaded, standing, quiz, kin, places } = draft;
-    const team = loaded.team;
-    return {
-      activityId: loaded.activity.id,
-      teamId: team && team.cap !== null ? team.id : null,
-      places,
-      cycle: loaded.activity.hasCycle ? { number: standing.cycle, cap: loaded.activity.cycleCount } : null,
-      options: quiz?.taken ?? [],
-      gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
-    };
+
+  /** One order judged against what the batch left: refused (thrown) or taken, in memory. */
+  function judge(ctx: CommandCtx<MemberCtx>, plan: OrderPlan) {
+    const { units } = plan;
+    const userId = ctx.actor.id;
+    // Each unit holds its own seat: an activity's units take that many free order numbers.
+    const seqs: number[] = [];
+    const mine = new Map<string, number[]>();
+    for (const u of units) {
+      const a = u.draft.loaded.activity;
+      const key = `${a.id}:${userId}:${u.draft.standing.cycle}`;
+      if (!mine.has(key)) {
+        const used = seats.get(key) ?? new Set<number>();
+        const want = units.filter((v) => v.draft.loaded.activity.id === a.id).length;
+        const free: number[] = [];
+        for (let seq = 1; seq <= a.formCount && free.length < want; seq++) if (!used.has(seq)) free.push(seq);
+        if (free.length < want) refuse("ERROR_SIGN_FINISH", { activity: a.id });
+        mine.set(key, free);
+      }
+      seqs.push(mine.get(key)!.shift()!);
+      const team = u.draft.loaded.team;
+      if (team?.signOnly && teamSeats.has(`${team.id}:${userId}`)) refuse("ERROR_SIGN_FINISH", { activity: a.id });
+      for (const k of u.draft.kin) if (identities.has(`${a.id}:${k.kin.identity.toUpperCase()}`)) refuse("ERROR_SIGN_FAMILY", { activity: a.id });
+    }
+    const claims = units.map(claimOf);
+    const full = places.refusal(claims);
+    if (full) {
+      const refused = units[full.claim]!.draft.loaded.activity;
+      return refuse(full.code, { activity: refused.id });
+    }
+    // The state as committed now (the row is locked): a sign-up checked before a publish, a revert or taking
+    // offline is refused, never written as the wrong kind of order (a preview order on a published activity).
+    const moved = units.find((u) => places.activity(u.draft.loaded.activity.id)?.state !== u.draft.loaded.activity.state);
+    if (moved) return refuse("ERROR_SIGN_PARAMS", { activity: moved.draft.loaded.activity.id, field: "state" });
+
+    const names = { zh: joined(units, (a) => a.nameZh, "、"), en: joined(units, (a) => a.nameEn, ", ") };
+    const points = units.reduce((n, u) => n + u.charge.points, 0);
+    const pointParts = lots.spend(userId, points, { descZh: `报名：${names.zh}`, descEn: `Sign-up: ${names.en}` });
+    if (pointParts === null) {
+      const must = units.find((u) => u.draft.loaded.activity.mustIntegral && u.charge.points > 0);
+      return refuse(must ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+    }
+
+    // Accepted: what it took is the batch's now.
+    places.take(claims);
+    for (const [n, u] of units.entries()) {
+      const key = `${u.draft.loaded.activity.id}:${userId}:${u.draft.standing.cycle}`;
+      seats.set(key, (seats.get(key) ?? new Set<number>()).add(seqs[n]!));
+      const team = u.draft.loaded.team;
+      if (team?.signOnly) teamSeats.add(`${team.id}:${userId}`);
+      for (const k of u.draft.kin) identities.add(`${u.draft.loaded.activity.id}:${k.kin.identity.toUpperCase()}`);
+    }
+    // An activity in preview makes preview orders (deleted when it goes live); a checkout never mixes the two (src/domains/cart).
+    const preview = units.every((u) => u.draft.loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW);
+    const amount = units.reduce((n, u) => n + u.charge.amount, 0);
+    const paying = amount > 0 && !preview;
+    const state = preview ? ORDER_STATE.ORDER_STATE_PREVIEW : paying ? ORDER_STATE.ORDER_STATE_WAIT : ORDER_STATE.ORDER_STATE_SUCCESS;
+    return { trade: newTrade(plan.prefix, ctx.now), seqs, pointParts, state, paying, expiresAt: paying ? new Date(ctx.now.getTime() + PAY_WINDOW_MS) : null, names };
+  }
+
+  // Activities filled by this batch are answered "full" from memory once it has committed (./sold-out.ts).
+  const filled = [...new Set(items.flatMap(({ plan }) => plan.units.map((u) => u.draft.loaded.activity.id)))].filter((id) => {
+    const a = places.activity(id);
+    return a !== null && a.cap !== null && a.used >= a.cap;
   });
-  await ctx.app.hooks.beforeTake?.();
-  const full = await takeAll(ctx, claims);
-  if (full) {
-    const refused = units[full.claim]!.draft.loaded.activity;
-    // The activity's own cap refused (not a team's or a cycle's, whose places come back without its version moving).
-    if (full.code === "ERROR_SIGN_FULL" && refused.cap !== null) await ctx.app.soldOut.rememberIfCapReached(ctx, refused.id);
-    return refuse(full.code, { activity: refused.id });
-  }
-  // The state as committed now (the take locked the row): a sign-up checked before a publish, a revert or
-  // taking offline is refused, never written as the wrong kind of order (a preview order on a published activity).
-  const ids = [...new Set(units.map((u) => u.draft.loaded.activity.id))];
-  const states = await ctx.db.select({ id: activities.id, state: activities.state }).from(activities).where(inArray(activities.id, ids));
-  const moved = units.find((u) => states.find((s) => s.id === u.draft.loaded.activity.id)?.state !== u.draft.loaded.activity.state);
-  if (moved) return refuse("ERROR_SIGN_PARAMS", { activity: moved.draft.loaded.activity.id, field: "state" });
+  if (filled.length > 0) head.afterCommit(async (ctx) => filled.forEach((id) => ctx.app.soldOut.remember(id, ctx.now)));
+  if (accepted.length === 0) return outcomes;
 
-  const trade = newTrade(args.prefix, ctx.now);
-  const price = units.reduce((n, u) => n + u.draft.loaded.activity.price, 0);
-  const amount = units.reduce((n, u) => n + u.charge.amount, 0);
-  const points = units.reduce((n, u) => n + u.charge.points, 0);
-  const names = { zh: joined(units, (a) => a.nameZh, "、"), en: joined(units, (a) => a.nameEn, ", ") };
-  const note = { descZh: `报名：${names.zh}`, descEn: `Sign-up: ${names.en}` };
-  const pointParts = points > 0 ? await spendPoints(ctx, { userId: ctx.actor.id, amount: points, note }) : [];
-  if (pointParts === null) {
-    const must = units.find((u) => u.draft.loaded.activity.mustIntegral && u.charge.points > 0);
-    return refuse(must ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
-  }
+  await places.write();
+  await lots.write();
+  const written = await writeRows(head, accepted);
+  for (const a of accepted) outcomes[a.index] = { ok: true, answer: written.get(a.trade)! };
+  return outcomes;
+}
 
-  // An activity in preview makes preview orders (deleted when it goes live); a checkout never mixes the two (src/domains/cart).
-  const preview = units.every((u) => u.draft.loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW);
-  const paying = amount > 0 && !preview;
-  const state = preview ? ORDER_STATE.ORDER_STATE_PREVIEW : paying ? ORDER_STATE.ORDER_STATE_WAIT : ORDER_STATE.ORDER_STATE_SUCCESS;
-  const expiresAt = paying ? new Date(ctx.now.getTime() + PAY_WINDOW_MS) : null;
-  const [order] = await ctx.db
+/** The accepted orders' rows: orders, their items, family members, payments; the trolley rows they empty. */
+async function writeRows(head: CommandCtx<MemberCtx>, accepted: readonly Accepted[]) {
+  const { db } = head;
+  const orderRows = await db
     .insert(orders)
-    .values({
-      trade,
-      userId: ctx.actor.id,
-      state,
-      sendState: SEND_STATE.SEND_STATE_WAIT,
-      price,
-      amount,
-      points,
-      deducted: args.deducted,
-      pointParts,
-      liaison: address?.name ?? null,
-      phone: address?.phone ?? null,
-      address0: address?.address0 ?? null,
-      address1: address?.address1 ?? null,
-      address2: address?.address2 ?? null,
-      address3: address?.address3 ?? null,
-      addressInfo: address?.info ?? null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-      expiresAt,
-      payDate: paying ? null : ctx.now,
-    })
-    .returning({ id: orders.id });
-  const items = await ctx.db
-    .insert(orderItems)
     .values(
-      units.map(({ draft, time }, n) => {
-        const a = draft.loaded.activity;
+      accepted.map(({ ctx, plan, trade, pointParts, state, paying, expiresAt }) => {
+        const { units, address } = plan;
         return {
-          orderId: order!.id,
-          childTrade: `${trade}-${n + 1}`,
+          trade,
           userId: ctx.actor.id,
-          activityId: a.id,
-          teamId: claims[n]!.teamId,
-          teamSeat: draft.loaded.team?.signOnly ? draft.loaded.team.id : null,
-          cycle: draft.standing.cycle,
-          seq: seqs.get(a.id)!.shift()!,
-          places: draft.places,
           state,
-          properties: draft.propertyValues,
-          quests: draft.quiz?.values ?? [],
-          takes: { options: claims[n]!.options, gifts: claims[n]!.gifts },
-          score: draft.quiz?.score ?? null,
-          time,
+          sendState: SEND_STATE.SEND_STATE_WAIT,
+          price: units.reduce((n, u) => n + u.draft.loaded.activity.price, 0),
+          amount: units.reduce((n, u) => n + u.charge.amount, 0),
+          points: units.reduce((n, u) => n + u.charge.points, 0),
+          deducted: plan.deducted,
+          pointParts,
+          liaison: address?.name ?? null,
+          phone: address?.phone ?? null,
+          address0: address?.address0 ?? null,
+          address1: address?.address1 ?? null,
+          address2: address?.address2 ?? null,
+          address3: address?.address3 ?? null,
+          addressInfo: address?.info ?? null,
           createdAt: ctx.now,
+          updatedAt: ctx.now,
+          expiresAt,
+          payDate: paying ? null : ctx.now,
         };
       }),
     )
-    .returning({ id: orderItems.id });
-  const carried = units.flatMap(({ draft }, n) =>
-    draft.kin.map(({ kin: k, rule, gift }) => ({
-      itemId: items[n]!.id,
-      activityId: draft.loaded.activity.id,
-      familyId: k.id,
-      ruleId: rule.id,
-      giftId: gift,
-      name: k.name,
-      identity: k.identity.toUpperCase(),
-      idType: k.idType,
-      relationId: k.relationId,
-      sex: k.sex,
-      birthday: k.birthday,
-      phone: k.phone,
-      counted: rule.calCount,
-      state,
-    })),
+    .returning({ id: orders.id, trade: orders.trade });
+  const orderId = new Map(orderRows.map((o) => [o.trade, o.id]));
+  const itemRows = await db
+    .insert(orderItems)
+    .values(
+      accepted.flatMap(({ ctx, plan, trade, seqs, state }) =>
+        plan.units.map((u, n) => {
+          const { draft, time } = u;
+          const claim = claimOf(u);
+          return {
+            orderId: orderId.get(trade)!,
+            childTrade: `${trade}-${n + 1}`,
+            userId: ctx.actor.id,
+            activityId: draft.loaded.activity.id,
+            teamId: claim.teamId,
+            teamSeat: draft.loaded.team?.signOnly ? draft.loaded.team.id : null,
+            cycle: draft.standing.cycle,
+            seq: seqs[n]!,
+            places: draft.places,
+            state,
+            properties: draft.propertyValues,
+            quests: draft.quiz?.values ?? [],
+            takes: { options: claim.options, gifts: claim.gifts },
+            score: draft.quiz?.score ?? null,
+            time,
+            createdAt: ctx.now,
+          };
+        }),
+      ),
+    )
+    .returning({ id: orderItems.id, childTrade: orderItems.childTrade });
+  const itemId = new Map(itemRows.map((i) => [i.childTrade, i.id]));
+  const carried = accepted.flatMap(({ plan, trade, state }) =>
+    plan.units.flatMap(({ draft }, n) =>
+      draft.kin.map(({ kin: k, rule, gift }) => ({
+        itemId: itemId.get(`${trade}-${n + 1}`)!,
+        activityId: draft.loaded.activity.id,
+        familyId: k.id,
+        ruleId: rule.id,
+        giftId: gift,
+        name: k.name,
+        identity: k.identity.toUpperCase(),
+        idType: k.idType,
+        relationId: k.relationId,
+        sex: k.sex,
+        birthday: k.birthday,
+        phone: k.phone,
+        counted: rule.calCount,
+        state,
+      })),
+    ),
   );
-  if (carried.length > 0) await ctx.db.insert(orderFamilies).values(carried);
-  if (paying)
-    await recordPayment(ctx, { trade, kind: "order", refId: order!.id, userId: ctx.actor.id, subject: `${names.zh} / ${names.en}`.slice(0, 200), amount, expiresAt: expiresAt! });
+  if (carried.length > 0) await db.insert(orderFamilies).values(carried);
+  const paying = accepted.filter((a) => a.paying);
+  if (paying.length > 0)
+    await recordPayments(
+      head,
+      paying.map(({ ctx, plan, trade, expiresAt, names }) => ({
+        trade,
+        kind: "order",
+        refId: orderId.get(trade)!,
+        userId: ctx.actor.id,
+        subject: `${names.zh} / ${names.en}`.slice(0, 200),
+        amount: plan.units.reduce((n, u) => n + u.charge.amount, 0),
+        expiresAt: expiresAt!,
+      })),
+    );
+  // Only the rows that were checked out: a row added meanwhile stays.
+  const emptied = accepted.flatMap((a) => (a.plan.cartRows ?? []).map((id) => sql`(${id}::int, ${a.ctx.actor.id}::int)`));
+  if (emptied.length > 0) await db.delete(cartRows).where(sql`(${cartRows.id}, ${cartRows.userId}) in (${sql.join(emptied, sql`, `)})`);
 
-  return { trade, order: order!.id, state: { id: state }, amount, expires: isoOf(expiresAt), audit: { entity: "order", id: order!.id, detail: trade } };
+  const placed = new Map<string, Placed>();
+  for (const { plan, trade, state, expiresAt } of accepted) {
+    const id = orderId.get(trade)!;
+    const amount = plan.units.reduce((n, u) => n + u.charge.amount, 0);
+    placed.set(trade, { trade, order: id, state: { id: state }, amount, expires: isoOf(expiresAt), audit: { entity: "order", id, detail: trade } });
+  }
+  return placed;
 }
 
+export type Placed = { trade: string; order: number; state: { id: number }; amount: number; expires: string | null; audit: { entity: string; id: number; detail: string } };
+
+/** One order written alone (a batch of one): its refusal thrown. */
+export async function placeOrder(ctx: CommandCtx<MemberCtx>, plan: OrderPlan): Promise<Placed> {
+  const [outcome] = await placeOrders([{ ctx, plan }]);
+  if (!outcome!.ok) throw outcome!.error;
+  return outcome!.answer;
+}
