@@ -22,6 +22,7 @@
 //
 // BENCH_REQUESTS (default 1000, a multiple of 1000): requests per run.
 // BENCH_ENGINES (default "postgres,pglite").
+// BENCH_CLIENTS (default "1,8,64"): the concurrencies.
 // BENCH_SERVER_FLAGS: extra flags for the portal's bun, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,7 +45,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 if (!Number.isInteger(REQUESTS) || REQUESTS < 1000 || REQUESTS % 1000 !== 0) throw new Error("BENCH_REQUESTS must be a multiple of 1000");
 const QUOTA = REQUESTS / 10;
 const SPREAD = 100;
-const CLIENTS = [1, 8, 64];
+/** BENCH_CLIENTS (default "1,8,64"): the concurrencies measured (the goals are read at 64). */
+const CLIENTS = (process.env.BENCH_CLIENTS ?? "1,8,64").split(",").map(Number);
+if (CLIENTS.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("BENCH_CLIENTS must list whole numbers");
 const SHAPES = ["hot", "spread"] as const;
 type Shape = (typeof SHAPES)[number];
 const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((s) => s.trim()) as ("postgres" | "pglite")[];
