@@ -139,7 +139,11 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
       group by s.id, u.id`);
     const rows = rowsOf<SessionRow>(result);
     const row = rows[0] ?? null;
-    if (row) cache.set(row, now.getTime());
+    if (!row) return null;
+    // The keys as bytes once, while the row is cached (the MAC key's HMAC is keyed once per array: ./crypto-node.ts).
+    row.enc_key = asBytes(row.enc_key);
+    row.mac_key = asBytes(row.mac_key);
+    cache.set(row, now.getTime());
     return row;
   }
 
@@ -168,10 +172,9 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
     if (!isFreshStamp(parsed.stamp, now.getTime())) throw new ProtocolError("stale");
     const row = await loadSession(parsed.tokenId, now, opts.needsMember);
     if (!row) throw new ProtocolError("token");
-    const macKey = asBytes(row.mac_key);
-    if (!(await verifySignature(nodeBackend, macKey, method, path, parsed, body))) throw new ProtocolError("sign");
+    if (!(await verifySignature(nodeBackend, row.mac_key, method, path, parsed, body))) throw new ProtocolError("sign");
     if (!nonces.remember(`${row.id}:${parsed.nonce}`, now.getTime())) throw new ProtocolError("replay");
-    const encKey = asBytes(row.enc_key);
+    const encKey = row.enc_key;
     let payload: unknown = {};
     if (method === "POST" && !opts.raw) {
       try {
