@@ -13,6 +13,7 @@ import { log } from "../log";
 import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { StorageUnavailable } from "../providers/storage";
+import type { Admission } from "./admission";
 import { ProtocolError, type Envelope, type Opened } from "./envelope";
 import { brokenIndex, isBusy, pgCode } from "./errors";
 import { type Checker, compile, hostile } from "./input";
@@ -89,11 +90,20 @@ export type Calls = {
   notify: (def: RouteDef, request: Request, ctx: Ctx) => Promise<Response>;
 };
 
+/** "Busy, retry in 1 s", plain: said before the call's session is read, so before any database work. */
+const busy = () => {
+  const response = plain({ message: message("ERROR_BUSY", { reason: "load", retry: 1 }) }, 503);
+  response.headers.set("retry-after", "1");
+  return response;
+};
+
 export function mountAll(domains: Domain[], calls: Calls) {
   let app = new Elysia({ name: "api" });
+  // The instance's admission (in its state, which every call's context carries).
+  const { admission } = calls.ctxOf(null, { ip: null, host: null, userAgent: null }, calls.clock()).app;
   for (const d of domains) {
     for (const def of d.routes) {
-      const handle = mount(def, calls);
+      const handle = mount(def, calls, admission);
       const path = `/api${def.path}`;
       const route = ({ request, server }: { request: Request; server: { requestIP(r: Request): { address: string } | null } | null }) =>
         handle(request, server?.requestIP(request)?.address ?? null);
@@ -103,7 +113,7 @@ export function mountAll(domains: Domain[], calls: Calls) {
   return app;
 }
 
-function mount(def: RouteDef, calls: Calls) {
+function mount(def: RouteDef, calls: Calls, admission: Admission) {
   const check = compile(def.input);
   const path = `/api${def.path}`;
   const signed = def.access !== "public";
@@ -114,10 +124,16 @@ function mount(def: RouteDef, calls: Calls) {
     const now = calls.clock();
     const where = { ip, host: hostOf(request.url), userAgent: request.headers.get("user-agent") };
     let opened: Opened | null = null;
+    let release: (() => void) | null = null;
     try {
+      // A payment provider's notification is never turned away: it would only come again.
       if (def.kind === "notify") return await calls.notify(def, request, calls.ctxOf(null, where, now));
       let payload: unknown;
       let body: Uint8Array | null = null;
+      // A body is read before the call waits its turn, so a slow sender holds no place.
+      if (def.method === "POST") body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
+      release = await admission.enter();
+      if (!release) return busy();
       if (def.method === "GET") {
         if (signed) {
           const open = await envelope.open("GET", request, path, now, new Uint8Array(), { needsMember });
@@ -128,14 +144,13 @@ function mount(def: RouteDef, calls: Calls) {
           payload = Object.fromEntries(new URLSearchParams(q < 0 ? "" : request.url.slice(q + 1)));
         }
       } else {
-        body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
         if (signed) {
-          const open = await envelope.open("POST", request, path, now, body, { raw: def.kind === "upload", needsMember });
+          const open = await envelope.open("POST", request, path, now, body!, { raw: def.kind === "upload", needsMember });
           opened = open.opened;
           payload = open.payload;
         } else {
           try {
-            payload = JSON.parse(new TextDecoder().decode(body));
+            payload = JSON.parse(new TextDecoder().decode(body!));
           } catch {
             throw new ProtocolError("body");
           }
@@ -158,6 +173,8 @@ function mount(def: RouteDef, calls: Calls) {
       return opened ? await envelope.seal(opened, answer) : plain(answer, 200);
     } catch (error) {
       return failure(def, error, opened, calls);
+    } finally {
+      release?.();
     }
   };
 }
