@@ -72,7 +72,9 @@ const started = performance.now();
 const folder = await mkdtemp(join(tmpdir(), "union-portal-bench-overload-"));
 const scratch = await scratchDatabase("postgres", "overload", 4);
 const db = scratch.database.db;
-const env = { ...benchEnv(), DATABASE_URL: scratch.url!, SEED_DEMO: "0", ADMIN_PASSWORD: "BenchAdmin2026", LOG_LEVEL: "warn" };
+// The admission settings (ADMISSION_*) pass through to the portal, to try others.
+const passed = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("ADMISSION_"))) as Record<string, string>;
+const env = { ...benchEnv(), DATABASE_URL: scratch.url!, SEED_DEMO: "0", ADMIN_PASSWORD: "BenchAdmin2026", LOG_LEVEL: "warn", ...passed };
 let portal: RunningBinary | null = null;
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => (ok ? ok : (failures.push(what), ok));
@@ -81,15 +83,22 @@ const check = (ok: boolean, what: string) => (ok ? ok : (failures.push(what), ok
 async function tally(replies: Reply[]) {
   const counts: Record<string, number> = {};
   const won: { trade: string; userId: number }[] = [];
-  let late = 0;
+  const late: Record<string, number> = {};
+  const byKind = new Map<string, number[]>();
   for (const r of replies) {
     const o = await outcomeOf(r);
     counts[o.kind] = (counts[o.kind] ?? 0) + 1;
     if (o.kind === "success" && o.trade) won.push({ trade: o.trade, userId: r.shot.userId });
-    if (!r.error && r.ms > HANG_MS) late++;
+    if (!r.error && r.ms > HANG_MS) late[o.kind] = (late[o.kind] ?? 0) + 1;
+    if (!r.error) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), r.ms]);
   }
   const times = replies.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
-  return { counts, won, late, p50: quantile(times, 0.5), p99: quantile(times, 0.99), max: times.at(-1) ?? 0 };
+  const kinds = [...byKind].map(([k, t]) => {
+    t.sort((a, b) => a - b);
+    return `${k} ${quantile(t, 0.5).toFixed(0)}/${quantile(t, 0.99).toFixed(0)}/${t.at(-1)!.toFixed(0)}`;
+  });
+  const lateCount = Object.values(late).reduce((a, b) => a + b, 0);
+  return { counts, won, late: lateCount, lateText: Object.entries(late).map(([k, v]) => `${k} ${v}`).join(", ") || "none", kinds: kinds.join("; "), p50: quantile(times, 0.5), p99: quantile(times, 0.99), max: times.at(-1) ?? 0 };
 }
 
 /** Every SUCCESS has its live order for its member; places used = live orders; nobody twice; nothing oversold. */
@@ -184,13 +193,16 @@ try {
   row("overload: target, achieved arrival", `${rate.toFixed(0)} req/s, ${(n / sent.seconds).toFixed(0)} req/s (${n} requests, sender's max lag ${ms(sent.maxLag)})`);
   row("overload: success / full / busy", `${overTally.counts.success ?? 0} / ${overTally.counts.full ?? 0} / ${overTally.counts.busy ?? 0}`);
   row("overload: anything else", otherText(overTally.counts));
-  row("overload: p50, p99, max (from send)", `${ms(overTally.p50)}, ${ms(overTally.p99)}, ${ms(overTally.max)}; over 3 s: ${overTally.late}`);
+  row("overload: p50, p99, max (from send)", `${ms(overTally.p50)}, ${ms(overTally.p99)}, ${ms(overTally.max)}`);
+  row("overload: p50/p99/max ms by answer", overTally.kinds);
+  row("overload: answers over 3 s", `${overTally.late}${overTally.late ? ` (${overTally.lateText})` : ""}`);
   row("memory: idle, peak in load by thirds, peak (VmHWM)", `${mb(idle)}; ${[0, 1, 2].map((k) => mb(third(k))).join(", ")}; ${mb(peak)}`);
   row("quiet p99 (probe), threshold", `${ms(quietP99)}, ${ms(threshold)}`);
   row("p99 back within it after the load", Number.isFinite(recovery) ? ms(recovery) : `not within ${AFTER_MS / 1000} s`);
   row("overload invariants", `${overInv.ok ? "PASS" : "FAIL"} (used ${overInv.v.used}/${overInv.v.cap}, orders ${overInv.v.items}, members ${overInv.v.members}, twice ${overInv.v.twice}, SUCCESS without its order ${overInv.lost})`);
   row("kill: arrival, down for", `${(n / killSent.seconds).toFixed(0)} req/s, ${ms(downMs)} (kill -9 at ${LOAD_S / 2} s to serving again)`);
   row("kill: success / full / busy", `${killTally.counts.success ?? 0} / ${killTally.counts.full ?? 0} / ${killTally.counts.busy ?? 0}`);
+  row("kill: p50/p99/max ms by answer; over 3 s", `${killTally.kinds}; ${killTally.late}`);
   row("kill: anything else (expected: transport errors)", otherText(killTally.counts));
   row("kill invariants", `${killInv.ok ? "PASS" : "FAIL"} (used ${killInv.v.used}/${killInv.v.cap}, orders ${killInv.v.items}, members ${killInv.v.members}, twice ${killInv.v.twice}, SUCCESS without its order ${killInv.lost}, orders whose answer was lost ${killInv.unanswered})`);
 

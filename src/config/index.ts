@@ -87,7 +87,7 @@ export function loadConfig(env: Env = process.env) {
     captchaLifetimeMs: 5 * 60_000,
     /** API calls one instance works on at once, how many more may wait and for how long before "busy" (src/http/admission.ts). */
     admission: {
-      inProgress: int(env, "ADMISSION_IN_PROGRESS", 256, 1, 100_000),
+      inProgress: int(env, "ADMISSION_IN_PROGRESS", 128, 1, 100_000),
       maxWaiting: int(env, "ADMISSION_WAITING", 4096, 0, 1_000_000),
       waitMs: int(env, "ADMISSION_WAIT_MS", 1000, 1, 60_000),
     },
