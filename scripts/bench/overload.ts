@@ -11,7 +11,8 @@
 //   1. capacity: /order/sign closed-loop from 64 clients on one hot activity
 //      whose quota is a tenth of the requests (most answers "full");
 //   2. overload: four times that rate, open-loop (sent on schedule whatever
-//      the answers) for 30 s on a new hot activity, quota a tenth again. Every
+//      the answers) for 30 s on a new hot activity whose quota is one second
+//      of that capacity (so it sells out early and most answers are "full"). Every
 //      answer must be SUCCESS, full or busy, none later than 3 s (a request
 //      unanswered at 3 s is a hang); resident memory sampled every 100 ms;
 //      a probe (one sign-up every 50 ms on an activity with room) before the
@@ -60,9 +61,9 @@ const option = (name: string, fallback: string) => (process.argv.includes(name) 
 const LOAD_S = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const FACTOR = Number(process.env.BENCH_FACTOR ?? 4);
 const CLIENTS = 64;
-const CAPACITY_N = 6_000;
+const CAPACITY_N = 4_000;
 const QUIET_MS = 4_000;
-const AFTER_MS = 10_000;
+const AFTER_MS = 8_000;
 const WINDOW_MS = 1_000;
 const RECOVERY_GOAL_MS = 5_000;
 const MEMORY_LIMIT = 512 * 1024 * 1024;
@@ -142,7 +143,9 @@ try {
   const probeMembers = members.slice(0, 1000);
   const quiet = await probe(base, probeMembers, probeActivity, QUIET_MS);
   const quietP99 = quantile(quiet.map((p) => p.ms).sort((a, b) => a - b), 0.99);
-  const hot = await activity("hot", Math.ceil(n / 10));
+  // A second of capacity in places: the queue's regime first, then sold out ("full") for most of the load.
+  const quota = Math.ceil(capacity);
+  const hot = await activity("hot", quota);
   const shots = await Promise.all(members.slice(0, n).map((m) => signUpShot(m, hot)));
   const idle = rssOf(portal.pid);
   const memory = sampleMemory(() => portal!.pid);
@@ -164,7 +167,7 @@ try {
   log(`overload: ${JSON.stringify(overTally.counts)}, late ${overTally.late}, recovery ${recovery.toFixed(0)} ms`);
 
   // 3. The same load, kill -9 halfway, restarted on the same database and port.
-  const killed = await activity("kill", Math.ceil(n / 10));
+  const killed = await activity("kill", quota);
   const killShots = await Promise.all(members.slice(0, n).map((m) => signUpShot(m, killed)));
   let downMs = 0;
   const kill = openLoop(() => base, killShots, rate, {
