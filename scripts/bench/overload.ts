@@ -199,7 +199,7 @@ try {
   row("overload: p50, p99, max (from send)", `${ms(overTally.p50)}, ${ms(overTally.p99)}, ${ms(overTally.max)}`);
   row("overload: p50/p99/max ms by answer", overTally.kinds);
   row("overload: answers over 3 s", `${overTally.late}${overTally.late ? ` (${overTally.lateText})` : ""}`);
-  row("memory: idle, peak in load by thirds, peak (VmHWM)", `${mb(idle)}; ${[0, 1, 2].map((k) => mb(third(k))).join(", ")}; ${mb(peak)}`);
+  row("memory: idle; peak in each third of the load; peak (VmHWM); at the probe's end", `${mb(idle)}; ${[0, 1, 2].map((k) => mb(third(k))).join(", ")}; ${mb(peak)}; ${mb(samples.at(-1)?.[1] ?? 0)}`);
   row("quiet p99 (probe), threshold", `${ms(quietP99)}, ${ms(threshold)}`);
   row("p99 back within it after the load", Number.isFinite(recovery) ? ms(recovery) : `not within ${AFTER_MS / 1000} s`);
   row("overload invariants", `${overInv.ok ? "PASS" : "FAIL"} (used ${overInv.v.used}/${overInv.v.cap}, orders ${overInv.v.items}, members ${overInv.v.members}, twice ${overInv.v.twice}, SUCCESS without its order ${overInv.lost})`);

@@ -132,8 +132,10 @@ function mount(def: RouteDef, calls: Calls, admission: Admission) {
       let body: Uint8Array | null = null;
       // A body is read before the call waits its turn, so a slow sender holds no place.
       if (def.method === "POST") body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
-      release = await admission.enter();
-      if (!release) return busy();
+      if (!def.ownLine) {
+        release = await admission.enter();
+        if (!release) return busy();
+      }
       if (def.method === "GET") {
         if (signed) {
           const open = await envelope.open("GET", request, path, now, new Uint8Array(), { needsMember });

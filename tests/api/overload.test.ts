@@ -79,6 +79,18 @@ describe("admission of API calls", () => {
     expect((await member.call("/order/sign", { activity: a.id })).message.code).toBe("SUCCESS");
   });
 
+  test("a sign-in is not counted: it waits in the password line, which answers busy itself", async () => {
+    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "0" });
+    const c = t.client();
+    await (await c.get("/system/random")).arrayBuffer();
+    const hold = (await t.state.admission.enter())!;
+    expect((await t.signIn(c, "cn000001")).message.code).toBe("SUCCESS");
+    // Every other call of that member is counted.
+    expect((await c.call("/user/reload", {})).message).toMatchObject(BUSY);
+    hold();
+    expect((await c.call("/user/reload", {})).message.code).toBe("SUCCESS");
+  });
+
   test("a plain call (the handshake) is told busy the same way, with the status and header a proxy understands", async () => {
     const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "0" });
     const hold = (await t.state.admission.enter())!;
