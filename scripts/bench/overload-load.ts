@@ -173,3 +173,16 @@ export function sampleMemory(pid: () => number, everyMs = 100) {
 }
 
 export const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+
+/**
+ * Connections the kernel dropped because a listening socket's backlog was
+ * full (TcpExtListenOverflows, the whole machine): the client retries such a
+ * connection after 1 s, then 3 s, so an answer "late" from the client's side
+ * may never have reached the portal in time.
+ */
+export function listenOverflows(): number {
+  const lines = readFileSync("/proc/net/netstat", "utf8").split("\n").filter((l) => l.startsWith("TcpExt:"));
+  const names = lines[0]?.split(/\s+/) ?? [];
+  const values = lines[1]?.split(/\s+/) ?? [];
+  return Number(values[names.indexOf("ListenOverflows")] ?? 0);
+}

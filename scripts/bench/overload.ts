@@ -25,7 +25,9 @@
 // Progress on stderr, the table on stdout. Exit 1 when a hard goal fails:
 // an answer other than SUCCESS/full/busy in the overload (a 500, a transport
 // error), a hang, peak memory over 512 MB, recovery over 5 s, or an invariant
-// of either phase (transport errors are expected around the kill).
+// of either phase (transport errors and requests the client gave up on after
+// 10 s are expected around the kill: their outcome is unknown, as a member's
+// whose connection broke).
 // BENCH_LOAD_SECONDS (30), BENCH_FACTOR (4): the load's length and multiple.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -38,6 +40,7 @@ import {
   type Member,
   type Reply,
   closedLoop,
+  listenOverflows,
   mintSessions,
   openLoop,
   outcomeOf,
@@ -149,10 +152,12 @@ try {
   const shots = await Promise.all(members.slice(0, n).map((m) => signUpShot(m, hot)));
   const idle = rssOf(portal.pid);
   const memory = sampleMemory(() => portal!.pid);
+  const overflowsBefore = listenOverflows();
   const load = openLoop(() => base, shots, rate);
   const sent = await load.sent;
   const after = await probe(base, probeMembers.slice(quiet.length), probeActivity, AFTER_MS);
   const replies = await load.answered;
+  const overflows = listenOverflows() - overflowsBefore;
   const samples = memory.stop();
   const peak = await peakResidentBytes(portal.pid);
   const overTally = await tally(replies);
@@ -199,6 +204,7 @@ try {
   row("overload: p50, p99, max (from send)", `${ms(overTally.p50)}, ${ms(overTally.p99)}, ${ms(overTally.max)}`);
   row("overload: p50/p99/max ms by answer", overTally.kinds);
   row("overload: answers over 3 s", `${overTally.late}${overTally.late ? ` (${overTally.lateText})` : ""}`);
+  row("overload: connections dropped by a full listen backlog (machine-wide)", String(overflows));
   row("memory: idle; peak in each third of the load; peak (VmHWM); at the probe's end", `${mb(idle)}; ${[0, 1, 2].map((k) => mb(third(k))).join(", ")}; ${mb(peak)}; ${mb(samples.at(-1)?.[1] ?? 0)}`);
   row("quiet p99 (probe), threshold", `${ms(quietP99)}, ${ms(threshold)}`);
   row("p99 back within it after the load", Number.isFinite(recovery) ? ms(recovery) : `not within ${AFTER_MS / 1000} s`);
@@ -206,7 +212,7 @@ try {
   row("kill: arrival, down for", `${(n / killSent.seconds).toFixed(0)} req/s, ${ms(downMs)} (kill -9 at ${LOAD_S / 2} s to serving again)`);
   row("kill: success / full / busy", `${killTally.counts.success ?? 0} / ${killTally.counts.full ?? 0} / ${killTally.counts.busy ?? 0}`);
   row("kill: p50/p99/max ms by answer; over 3 s", `${killTally.kinds}; ${killTally.late}`);
-  row("kill: anything else (expected: transport errors)", otherText(killTally.counts));
+  row("kill: anything else (expected: transport errors, requests given up on)", otherText(killTally.counts));
   row("kill invariants", `${killInv.ok ? "PASS" : "FAIL"} (used ${killInv.v.used}/${killInv.v.cap}, orders ${killInv.v.items}, members ${killInv.v.members}, twice ${killInv.v.twice}, SUCCESS without its order ${killInv.lost}, orders whose answer was lost ${killInv.unanswered})`);
 
   check(others(overTally.counts).length === 0, "an answer other than SUCCESS, full or busy in the overload");
@@ -215,7 +221,9 @@ try {
   check(recovery <= RECOVERY_GOAL_MS, `p99 not back within ${RECOVERY_GOAL_MS / 1000} s`);
   check(overInv.ok, "an overload invariant");
   check(killInv.ok, "a kill invariant");
-  check(others(killTally.counts).every(([k]) => k.startsWith("transport") || k === "busy"), "an answer other than SUCCESS, full, busy or a transport error around the kill");
+  // Around the kill a request may also be given up on by the client (its connection retried while the portal restarted):
+  // like a transport error, its outcome is unknown to the member, and the invariants say what became of it.
+  check(others(killTally.counts).every(([k]) => k.startsWith("transport") || k === "no answer in 10 s"), "an answer other than SUCCESS, full, busy, a transport error or a request given up on around the kill");
   console.log(`\n${failures.length ? `FAILED: ${failures.join("; ")}` : "every goal met"}`);
 } finally {
   await portal?.stop();
