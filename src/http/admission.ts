@@ -1,5 +1,5 @@
 // How many API calls one instance works on at once (issue 19 item 6,
-// decision 88). A call visits the database pool several times (session,
+// decision 89). A call visits the database pool several times (session,
 // checks, write); past the pool's speed every call in progress waits behind
 // every other at each visit, so a burst four times what the instance can do
 // left every call late and none answered while memory grew with the pile.
