@@ -7,6 +7,7 @@ import { orderPayment } from "./domains/order/lifecycle";
 import { sessionsEndedSignal } from "./domains/shared/sessions";
 import { soldOutMemory } from "./domains/signup";
 import { entrySecret } from "./domains/system/entry-key";
+import { createAdmission } from "./http/admission";
 import { createRunner } from "./http/runner";
 import { configuredProviders } from "./providers";
 
@@ -23,6 +24,7 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     drawn: new Map(),
     entrySecret: () => (secret ??= entrySecret(deps.config)),
     runner: createRunner(deps.database.db),
+    admission: createAdmission(deps.config.admission),
     hooks: deps.hooks ?? {},
     clock,
     passwords: passwordWork(deps.config.passwords, clock),

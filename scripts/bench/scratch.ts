@@ -51,11 +51,14 @@ export const xlsxOf = (rows: (string | null)[][]) => {
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
 };
 
-/** An empty database: PGlite in memory, or `bench_<name>_<pid>` made on the server with a pool of `pool`. */
-export async function scratchDatabase(engine: string, name: string, pool: number): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * An empty database: PGlite in memory, or `bench_<name>_<pid>` made on the
+ * server with a pool of `pool` (`url` names it, for a portal started on it).
+ */
+export async function scratchDatabase(engine: string, name: string, pool: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   if (engine === "pglite") {
     const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const dbName = `bench_${name.replaceAll("-", "_")}_${process.pid}`;
   const onServer = async (sql: string[]) => {
@@ -69,6 +72,7 @@ export async function scratchDatabase(engine: string, name: string, pool: number
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "", pool });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       await onServer([`drop database if exists ${dbName} with (force)`]);

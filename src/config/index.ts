@@ -85,6 +85,12 @@ export function loadConfig(env: Env = process.env) {
     /** Idle lifetime of a session nobody has signed in on: tokens minted in a loop go away soon. */
     anonymousLifetimeMs: int(env, "ANONYMOUS_TOKEN_MINUTES", 30, 1, 30 * 24 * 60) * 60_000,
     captchaLifetimeMs: 5 * 60_000,
+    /** API calls one instance works on at once, how many more may wait and for how long before "busy" (src/http/admission.ts). */
+    admission: {
+      inProgress: int(env, "ADMISSION_IN_PROGRESS", 64, 1, 100_000),
+      maxWaiting: int(env, "ADMISSION_WAITING", 4096, 0, 1_000_000),
+      waitMs: int(env, "ADMISSION_WAIT_MS", 500, 1, 60_000),
+    },
     /** How long an instance may reuse a session row it read (0 turns the cache off). */
     sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
     /** How long an upload that runs as a staff job waits for it before answering "running" (the page then polls). */

@@ -4,6 +4,7 @@
 import type { Config } from "../config";
 import type { Database, DbOrTx } from "../db/client";
 import type { PowerCode } from "../protocol/powers";
+import type { Admission } from "../http/admission";
 import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
 import type { PasswordWork } from "./auth/password";
@@ -57,6 +58,8 @@ export type AppState = {
   entrySecret: () => string;
   /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
   runner: Runner;
+  /** API calls in progress and waiting to start, bounded (src/http/admission.ts). */
+  admission: Admission;
   hooks: Hooks;
   /** The app's clock (the injected one): work that outlives its request reads the time from it (a job's heartbeat). */
   clock: () => Date;

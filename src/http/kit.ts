@@ -76,6 +76,8 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
    * Routes naming the same `key` share one budget.
    */
   throttle?: (config: Config) => { key?: string; burst: number; perSecond: number };
+  /** Bounded by a line of its own (sign-in's password line, which answers busy itself): not counted by the instance's admission. */
+  ownLine?: boolean;
   handler: (args: { ctx: any; input: any; prepared?: any }) => unknown;
 };
 
@@ -85,7 +87,7 @@ type PreparedVerb<C, I, R, Pre> = (args: { ctx: C; input: I; prepared: Pre }) =>
 
 /** What the caller receives of a verb's result: without the log target, and without a refusal's bare message. */
 export type Answered<R> = Omit<Exclude<Awaited<R>, void | { message: unknown; audit?: never }>, "audit">;
-type Options<A extends Access, S extends TSchema> = { access: A; input?: S; maxBytes?: number; throttle?: RouteDef["throttle"] };
+type Options<A extends Access, S extends TSchema> = { access: A; input?: S; maxBytes?: number; throttle?: RouteDef["throttle"]; ownLine?: boolean };
 
 const EMPTY = t.Object({});
 
@@ -99,6 +101,7 @@ function def<D extends RouteDef<string, any, any>>(kind: Kind, method: "GET" | "
     input: strict(opts.input ?? EMPTY, path),
     maxBytes: opts.maxBytes,
     throttle: opts.throttle,
+    ownLine: opts.ownLine,
     handler,
     ...extra,
   } as D;

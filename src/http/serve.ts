@@ -132,6 +132,7 @@ export function createKit(deps: Deps, state: AppState) {
     query: (def, ctx, input) => readOnly(ctx, async (c) => ((await def.handler({ ctx: c, input })) ?? {}) as object),
     command,
     notify: (def, request, ctx) => handleNotify(runner, def, request, ctx, bodyLimit(def)),
+    admission: state.admission,
   };
 
   return { mountAll: (domains: Domain[]) => mountAll(domains, calls), envelope, runner };

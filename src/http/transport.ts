@@ -13,6 +13,7 @@ import { log } from "../log";
 import type { Access } from "../protocol/powers";
 import { DomainError, message } from "../protocol/result";
 import { StorageUnavailable } from "../providers/storage";
+import type { Admission } from "./admission";
 import { ProtocolError, type Envelope, type Opened } from "./envelope";
 import { isBusy } from "./errors";
 import { ReplayedRequest } from "./runner";
@@ -88,6 +89,15 @@ export type Calls = {
   query: (def: RouteDef, ctx: Ctx, input: unknown) => Promise<object>;
   command: (def: RouteDef, ctx: Ctx, opened: Opened | null, input: unknown) => Promise<object>;
   notify: (def: RouteDef, request: Request, ctx: Ctx) => Promise<Response>;
+  /** The instance's bound on API calls in progress (./admission.ts). */
+  admission: Admission;
+};
+
+/** "Busy, retry in 1 s", plain: said before the call's session is read, so before any database work. */
+const busy = () => {
+  const response = plain({ message: message("ERROR_BUSY", { reason: "load", retry: 1 }) }, 503);
+  response.headers.set("retry-after", "1");
+  return response;
 };
 
 export function mountAll(domains: Domain[], calls: Calls) {
@@ -115,10 +125,18 @@ function mount(def: RouteDef, calls: Calls) {
     const now = calls.clock();
     const where = { ip, host: hostOf(request.url), userAgent: request.headers.get("user-agent") };
     let opened: Opened | null = null;
+    let release: (() => void) | null = null;
     try {
+      // A payment provider's notification is never turned away: it would only come again.
       if (def.kind === "notify") return await calls.notify(def, request, calls.ctxOf(null, where, now));
       let payload: unknown;
       let body: Uint8Array | null = null;
+      // A body is read before the call waits its turn, so a slow sender holds no place.
+      if (def.method === "POST") body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
+      if (!def.ownLine) {
+        release = await calls.admission.enter();
+        if (!release) return busy();
+      }
       if (def.method === "GET") {
         if (signed) {
           const open = await envelope.open("GET", request, path, now, new Uint8Array(), { needsMember });
@@ -129,14 +147,13 @@ function mount(def: RouteDef, calls: Calls) {
           payload = Object.fromEntries(new URLSearchParams(q < 0 ? "" : request.url.slice(q + 1)));
         }
       } else {
-        body = await readBody(request, calls.bodyLimit(def) + (def.kind === "upload" ? MULTIPART_OVERHEAD : SEAL_OVERHEAD));
         if (signed) {
-          const open = await envelope.open("POST", request, path, now, body, { raw: def.kind === "upload", needsMember });
+          const open = await envelope.open("POST", request, path, now, body!, { raw: def.kind === "upload", needsMember });
           opened = open.opened;
           payload = open.payload;
         } else {
           try {
-            payload = JSON.parse(new TextDecoder().decode(body));
+            payload = JSON.parse(new TextDecoder().decode(body!));
           } catch {
             throw new ProtocolError("body");
           }
@@ -159,6 +176,8 @@ function mount(def: RouteDef, calls: Calls) {
       return opened ? await envelope.seal(opened, answer) : plain(answer, 200);
     } catch (error) {
       return failure(def, error, opened, calls);
+    } finally {
+      release?.();
     }
   };
 }

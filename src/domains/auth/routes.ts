@@ -4,7 +4,8 @@ import { checkLogin, login, loginDates, loginInput, logout, prepareLogin, reload
 export const authDomain = domain("auth", [
   command(
     "/client/login/check",
-    { access: "session", input: loginInput, prepare: prepareLogin, then: ({ ctx, input, result, prepared }) => checkLogin({ ctx, input, result, ticket: prepared }) },
+    // A sign-in waits for its hash in the password line (decision 87), not in the instance's admission.
+    { access: "session", input: loginInput, ownLine: true, prepare: prepareLogin, then: ({ ctx, input, result, prepared }) => checkLogin({ ctx, input, result, ticket: prepared }) },
     login,
   ),
   command("/client/login/logout", { access: "session" }, logout),
