@@ -87,7 +87,7 @@ function withLive(config: SignConfig, live: LiveRow): SignConfig {
 export type SignConfigCache = ReturnType<typeof signConfigCache>;
 
 /** At most `limit` activities are kept, the least recently loaded dropped first. */
-export function signConfigCache(limit = 1000) {
+export function signConfigCache(limit = 200) {
   /** Activity id -> the configuration version and its load (shared by the requests that miss at once). */
   const entries = new Map<number, { version: string; config: Promise<SignConfig | null> }>();
 
