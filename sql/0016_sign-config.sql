@@ -1,16 +1,18 @@
 CREATE TABLE "sign_config" (
 	"id" integer PRIMARY KEY NOT NULL,
-	"version" bigint DEFAULT 0 NOT NULL,
-	"txid" bigint
+	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 -- What sign-up reads that only staff change is cached per instance under this version (src/domains/signup/config.ts).
 INSERT INTO "sign_config" ("id", "version") VALUES (1, 0);--> statement-breakpoint
 -- One bump per transaction, at its commit (the triggers are deferred): taken last, the row's lock never sits
--- between two other locks, and the new configuration and its version become visible together.
+-- between two other locks, and the new configuration and its version become visible together. The
+-- transaction-local setting marks the transaction bumped (copy-to-postgres sets it: the copy carries its version).
 CREATE FUNCTION sign_config_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE sign_config SET version = version + 1, txid = txid_current() WHERE id = 1 AND txid IS DISTINCT FROM txid_current();
+  IF current_setting('sign_config.bumped', true) = 'on' THEN RETURN NULL; END IF;
+  UPDATE sign_config SET version = version + 1 WHERE id = 1;
+  PERFORM set_config('sign_config.bumped', 'on', true);
   RETURN NULL;
 END $$;--> statement-breakpoint
 DO $$
