@@ -5,7 +5,7 @@ import { passwordWork } from "./domains/auth/password";
 import { duesPayment } from "./domains/membership/dues-payment";
 import { orderPayment } from "./domains/order/lifecycle";
 import { sessionsEndedSignal } from "./domains/shared/sessions";
-import { soldOutMemory } from "./domains/signup";
+import { signConfigCache, soldOutMemory } from "./domains/signup";
 import { entrySecret } from "./domains/system/entry-key";
 import { createAdmission } from "./http/admission";
 import { createRunner } from "./http/runner";
@@ -17,6 +17,7 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
   return {
     providers: { ...configuredProviders(deps.config), ...deps.providers },
     soldOut: soldOutMemory(deps.database),
+    signConfig: signConfigCache(),
     paymentKinds: new Map([
       ["dues", duesPayment],
       ["order", orderPayment],

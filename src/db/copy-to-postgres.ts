@@ -21,8 +21,8 @@ export type CopyReport = { tables: { name: string; rows: number }[]; sequences: 
 /** A refusal the operator can act on; the command prints its message and nothing else. */
 export class CopyRefused extends Error {}
 
-/** Tables the migrator itself fills (src/db/migrate.ts): the only rows an empty target may hold. */
-const FILLED_BY_MIGRATE = new Set(["types"]);
+/** Tables the migrator itself fills (src/db/migrate.ts; sign_config's one row by its migration): the only rows an empty target may hold. */
+const FILLED_BY_MIGRATE = new Set(["types", "sign_config"]);
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -82,6 +82,8 @@ export async function copyToPostgres(opts: { dataDir: string; targetUrl: string;
         const [row] = await tx.unsafe(`select exists (select from ${quoted(table)}) as taken`);
         if (row?.taken) throw new CopyRefused(`The target database already holds portal data (table ${table} has rows). Give it an empty database: this command never overwrites one.`);
       }
+      // The rows arrive with the source's sign-up configuration version: its triggers must not bump it again (sql/0016_sign-config.sql).
+      await tx.unsafe("select set_config('sign_config.bumped', 'on', true)");
       await tx.unsafe(`truncate ${order.map(quoted).join(", ")}`);
       for (const table of order) {
         const list = columns.get(table)!.map(quoted).join(", ");

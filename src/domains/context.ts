@@ -10,7 +10,7 @@ import type { Providers } from "../providers";
 import type { PasswordWork } from "./auth/password";
 import type { PaymentKind } from "./payment/kinds";
 import type { SessionsEnded } from "./shared/sessions";
-import type { SoldOutMemory } from "./signup";
+import type { SignConfigCache, SoldOutMemory } from "./signup";
 import type { LiveJob } from "./staff-jobs/kit";
 
 export type Actor = {
@@ -50,6 +50,8 @@ export type AppState = {
   providers: Providers;
   /** Activities seen sold out (src/domains/signup/sold-out.ts). */
   soldOut: SoldOutMemory;
+  /** What sign-up reads that only staff change, by activity, under its version (src/domains/signup/config.ts). */
+  signConfig: SignConfigCache;
   /** What a payment of each kind pays for, by the kind stored on the payment row. */
   paymentKinds: Map<string, PaymentKind>;
   /** What the app draws once and keeps, by name (the social account's QR). */

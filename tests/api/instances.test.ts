@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
-import { orderItems } from "../../src/db/schema";
-import { ORDER_STATE } from "../../src/protocol/enumerations";
+import { orderItems, properties } from "../../src/db/schema";
+import { COMPARE_MODE, CONDITION_TYPE, ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
+import { editInfo, wholePayload } from "../helpers/activity-editor";
 import { freshPostgres } from "../helpers/app";
 import { lastCode } from "../helpers/codes";
 import { movableClock } from "../helpers/clock";
@@ -200,6 +201,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect(live).toHaveLength(6);
     expect(new Set(live.map((i) => i.userId)).size).toBe(6);
     expect((await activityRow(database.db, activity.id)).used).toBe(6);
+  }, 60_000);
+
+  test("an editor's change saved on one instance is seen by the next sign-up on each (their configuration caches)", async () => {
+    const activity = await makeActivity(database.db);
+    const crowd = await makeMembers(database.db, 4);
+    const [onA, onB, nextOnA, nextOnB] = await Promise.all(crowd.map((m, i) => signedIn(i % 2 === 0 ? a.url : b.url, m.account)));
+    // Both instances now hold the activity's configuration.
+    for (const member of [onA, onB]) expect((await member!.call("/order/sign", { activity: activity.id })).message.code).toBe("SUCCESS");
+    const staff = await signedIn(b.url, "cn000002");
+    const [gender] = await database.db.select({ id: properties.id }).from(properties).where(eq(properties.titleEn, "Gender"));
+    const reason = { type: { id: CONDITION_TYPE.CONDITION_TYPE_SIGN }, property: { id: gender!.id }, compareMode: { id: COMPARE_MODE.COMPARE_IN }, value: "0|1" };
+    const saved = await staff.call("/activity/update", { ...wholePayload(await editInfo(staff, activity.id)), activityReasons: [reason] });
+    expect(saved.message.code).toBe("SUCCESS");
+    for (const member of [nextOnA, nextOnB]) expect((await member!.call("/order/sign", { activity: activity.id })).message.code).toBe("ERROR_SIGN_NO_POWER");
   }, 60_000);
 
   test("each job runs once a period across both instances", async () => {

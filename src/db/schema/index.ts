@@ -19,3 +19,4 @@ export * from "./imports";
 export * from "./dashboard";
 export * from "./sms";
 export * from "./jobs";
+export * from "./sign-config";

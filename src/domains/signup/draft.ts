@@ -4,22 +4,23 @@
 // against its recorded draw, the family members against the relationship
 // rules, then (for a sign-up or a checkout) the address. What the sign-up,
 // the trolley and the checkout all check first, before any transaction.
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { addresses, families, questionnaires, quizDraws, relationshipRules, ruleGifts } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { addresses, families, quizDraws } from "../../db/schema";
 import { ACTIVITY_STATE, COUNTRY_TYPE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
-import { placeFamily, type Rule } from "./family";
+import type { SignConfig } from "./config";
+import { placeFamily } from "./family";
 import type { DraftInput } from "./input";
-import { activityPropertiesOf, loadActivity, type Loaded, quizItemsOf } from "./loaded";
+import { formOf, type Loaded } from "./loaded";
 import { checkAnswers, scoreAnswers, type QuizItem } from "./questionnaire";
 import { refuse } from "./refuse";
-import { type Member, memberOf, standingOf } from "./standing";
+import { type Member, memberStanding, standingOf } from "./standing";
 import { visible } from "./visibility";
 
-async function checkProperties(ctx: MemberCtx, loaded: Loaded, member: Member, submitted: SubmittedValue[]) {
-  const rows = await activityPropertiesOf(ctx, loaded.activity.id, member);
+function checkProperties(config: SignConfig, member: Member, submitted: SubmittedValue[]) {
+  const rows = formOf(config.form, member);
   if (rows.length === 0) return submitted.length === 0 ? [] : refuse("ERROR_SIGN_PARAMS", { field: "properties" });
   const result = validateProfile({
     properties: rows.map((r) => ({ ...r.property, isMust: r.isMust, isReadonly: r.isReadonly, isShow: true })),
@@ -32,17 +33,19 @@ async function checkProperties(ctx: MemberCtx, loaded: Loaded, member: Member, s
 }
 
 /** The recorded draw's questions, checked and scored; below the pass line is refused with both figures. */
-async function checkQuiz(ctx: MemberCtx, loaded: Loaded, input: DraftInput) {
-  const [settings] = await ctx.db.select().from(questionnaires).where(eq(questionnaires.activityId, loaded.activity.id));
+async function checkQuiz(ctx: MemberCtx, config: SignConfig, input: DraftInput) {
+  const settings = config.questionnaire;
   if (!settings) return (input.quests ?? []).length === 0 ? null : refuse("ERROR_SIGN_PARAMS", { field: "quests" });
   if (!input.draw) return refuse("ERROR_SIGN_PARAMS", { field: "draw" });
+  const activityId = config.loaded.activity.id;
   const [draw] = await ctx.db
     .select()
     .from(quizDraws)
-    .where(and(eq(quizDraws.id, input.draw), eq(quizDraws.userId, ctx.actor.id), eq(quizDraws.activityId, loaded.activity.id)));
+    .where(and(eq(quizDraws.id, input.draw), eq(quizDraws.userId, ctx.actor.id), eq(quizDraws.activityId, activityId)));
   if (!draw) return refuse("ERROR_SIGN_PARAMS", { field: "draw" });
   // In the order they were asked; a question removed since is simply no longer asked.
-  const items: QuizItem[] = await quizItemsOf(ctx, loaded.activity.id, draw.questionIds);
+  const drawn = new Set(draw.questionIds);
+  const items: QuizItem[] = config.items.filter((i) => drawn.has(i.question.id));
   const checked = checkAnswers({ items, answers: input.quests ?? [], now: ctx.now });
   if (!checked.ok) {
     if (checked.reason === "full" || checked.reason === "expired") refuse("ERROR_SIGN_OPTION_FULL", { query: checked.question });
@@ -54,16 +57,11 @@ async function checkQuiz(ctx: MemberCtx, loaded: Loaded, input: DraftInput) {
   return { values: checked.values, taken: checked.taken, score, time, showAnswer: settings.showAnswer, items };
 }
 
-async function checkFamily(ctx: MemberCtx, loaded: Loaded, clans: NonNullable<DraftInput["clans"]>) {
-  const ruleRows = await ctx.db
-    .select()
-    .from(relationshipRules)
-    .where(eq(relationshipRules.activityId, loaded.activity.id))
-    .orderBy(asc(relationshipRules.sortIndex), asc(relationshipRules.id));
-  if (ruleRows.length === 0) return clans.length === 0 ? [] : refuse("ERROR_SIGN_PARAMS", { field: "clans" });
-  const giftRows = await ctx.db.select().from(ruleGifts).where(inArray(ruleGifts.ruleId, ruleRows.map((r) => r.id)));
-  const rules: Rule[] = ruleRows.map((r) => ({ ...r, giftIds: giftRows.filter((g) => g.ruleId === r.id).map((g) => g.giftId) }));
-  const kin = await ctx.db.select().from(families).where(eq(families.userId, ctx.actor.id));
+async function checkFamily(ctx: MemberCtx, config: SignConfig, clans: NonNullable<DraftInput["clans"]>) {
+  const { rules } = config;
+  if (rules.length === 0) return clans.length === 0 ? [] : refuse("ERROR_SIGN_PARAMS", { field: "clans" });
+  // Nobody chosen: the rules' minimums alone decide, without the member's family.
+  const kin = clans.length === 0 ? [] : await ctx.db.select().from(families).where(eq(families.userId, ctx.actor.id));
   const placed = placeFamily(rules, kin, clans);
   if (!placed.ok) {
     const { ok: _, ...why } = placed;
@@ -86,17 +84,21 @@ export async function addressOf(ctx: MemberCtx, loaded: Pick<Loaded, "activity">
  */
 export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Member) {
   if (await ctx.app.soldOut.known(ctx, input.activity)) return refuse("ERROR_SIGN_FULL");
-  const [loaded, member] = await Promise.all([loadActivity(ctx, input.activity), known ?? memberOf(ctx, ctx.actor)]);
-  if (!loaded || !visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
+  // One statement for the live counters and the configuration's version (the rest from this instance's cache), one for the member.
+  const config = await ctx.app.signConfig.of(ctx, input.activity);
+  if (!config) return refuse("ERROR_RESULT_NULL");
+  const { loaded } = config;
+  const { member, standing: read } = known ? { member: known, standing: null } : await memberStanding(ctx, loaded, ctx.actor);
+  if (!visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
   const a = loaded.activity;
-  const standing = await standingOf(ctx, loaded, member);
-  // Only the activity's own cap is remembered: a team's or a cycle's places come back without bumping its version.
+  const standing = read ?? (await standingOf(ctx, loaded, member));
+  // Only the activity's own cap is remembered: a team's or a cycle's places come back without telling the memory.
   if (a.cap !== null && a.used >= a.cap) ctx.app.soldOut.remember(a.id, ctx.now);
   if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
 
-  const propertyValues = await checkProperties(ctx, loaded, member, input.properties ?? []);
-  const quiz = await checkQuiz(ctx, loaded, input);
-  const kin = await checkFamily(ctx, loaded, input.clans ?? []);
+  const propertyValues = checkProperties(config, member, input.properties ?? []);
+  const quiz = await checkQuiz(ctx, config, input);
+  const kin = await checkFamily(ctx, config, input.clans ?? []);
   const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
   return { loaded, member, standing, propertyValues, quiz, kin, places };
 }

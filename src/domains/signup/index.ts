@@ -14,6 +14,8 @@
 // What reads the database to feed them:
 //   loaded.ts         the activity with its team, module, conditions,
 //                     questions and properties
+//   config.ts         an instance's cache of them, checked against the
+//                     version the database bumps on every change
 //   standing.ts       the member, their holdings, the places left, the outcome
 //   draft.ts          a draft checked against every rule that only reads
 // What writes:
@@ -27,6 +29,7 @@
 //   sign-up.ts        /order/sign: prepare, write, pay link
 export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
 export { allMet, type Condition, meets, type MemberValues } from "./conditions";
+export { type SignConfig, type SignConfigCache, signConfigCache } from "./config";
 export { cycleEnd, cycleOf } from "./cycle";
 export { addressOf, checkDraft, type CheckedDraft } from "./draft";
 export { left, type Outcome, outcomeOf, smallest } from "./eligibility";
@@ -38,6 +41,6 @@ export { drawQuestions, isChoice, optionState, shownQuestions, visibleTo } from 
 export { activityQueue, orderWriter, seatConflicts } from "./queue";
 export { type PreparedSign, prepareSign, signAnswer, signPlan, signUp, withPayLink } from "./sign-up";
 export { placesReturned, type SoldOutMemory, soldOutMemory } from "./sold-out";
-export { heldBy, type Member, memberOf, standingOf } from "./standing";
+export { heldBy, type Member, memberOf, memberStanding, standingOf } from "./standing";
 export { visible } from "./visibility";
 export { type OrderPlan, type Placed, placeOrder, placeOrders, type Unit } from "./writer";

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { activities, activityProperties, conditions, modules, questionOptions, questionnaireItems, questions, teams } from "../../db/schema";
 import type { Ctx } from "../context";
-import { propertyViews } from "../property/service";
+import { type PropertyView, propertyViews } from "../property/service";
 import type { Condition } from "./conditions";
 import type { Member } from "./standing";
 
@@ -61,8 +61,19 @@ export async function quizItemsOf(ctx: Reads, activityId: number, questionIds?: 
 
 /** The profile properties the activity's form shows, with the member's current values. */
 export async function activityPropertiesOf(ctx: Reads, activityId: number, member: Member) {
+  return formOf(await formConfigOf(ctx, activityId), member);
+}
+
+export type FormConfig = { rows: (typeof activityProperties.$inferSelect)[]; views: PropertyView[] };
+
+/** What the activity's form shows, without any member's values: the configuration sign-up caches. */
+export async function formConfigOf(ctx: Reads, activityId: number): Promise<FormConfig> {
   const rows = await ctx.db.select().from(activityProperties).where(eq(activityProperties.activityId, activityId)).orderBy(asc(activityProperties.sortIndex));
-  const views = await propertyViews(ctx, rows.map((r) => r.propertyId));
+  return { rows, views: await propertyViews(ctx, rows.map((r) => r.propertyId)) };
+}
+
+/** The form's properties this member is shown, with their current values. */
+export function formOf({ rows, views }: FormConfig, member: Member) {
   return rows
     .map((r) => {
       const property = views.find((v) => v.id === r.propertyId);
