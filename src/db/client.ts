@@ -92,6 +92,8 @@ function preparing(sql: Sql): Sql {
 
 export async function openDatabase(opts: {
   databaseUrl: string | null;
+  /** PostgreSQL's client: postgres.js unless "bun-sql" (here or in DATABASE_DRIVER), Bun's own (bun-sql.ts). */
+  driver?: "postgres.js" | "bun-sql";
   dataDir: string;
   pool?: number;
   memory?: boolean;
@@ -102,6 +104,11 @@ export async function openDatabase(opts: {
   /** PGlite only: a new data folder starts from this gzipped blank one (BLANK_DATA_DIR, the binary's, unless given). */
   blank?: string | null;
 }): Promise<Database> {
+  if (opts.databaseUrl && (opts.driver ?? process.env.DATABASE_DRIVER) === "bun-sql") {
+    const { openBunSql } = await import("./bun-sql");
+    const { drizzleOf, ...rest } = await openBunSql(opts.databaseUrl, opts.pool ?? 8);
+    return { db: drizzleOf(schema) as unknown as Db, kind: "postgres", ...rest };
+  }
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
