@@ -84,16 +84,21 @@ export async function openBunSql(url: string, pool: number) {
   const { SQL } = await import("bun");
   const { drizzle } = await import("drizzle-orm/bun-sql");
   // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
-  const client = new SQL(url, { max: pool, connection: { lock_timeout: 3000, statement_timeout: 3000 } });
+  const connect = (max: number) => new SQL(url, { max, connection: { lock_timeout: 3000, statement_timeout: 3000 } });
+  const client = connect(pool);
+  // Bun connects on the first query: the single connection costs nothing until exec is used (client.ts says why).
+  const single = connect(1);
   return {
     drizzleOf: <S extends Record<string, unknown>>(schema: S) => jsonParams(client, drizzle({ client: converting(client), schema })),
     exec: async (sqlText: string) => {
-      await client.unsafe(sqlText).simple();
+      await single.unsafe(sqlText).simple();
     },
     // Bun listens on a connection of its own, outside the pool, and subscribes again after a reconnect.
     listen: async (channel: string, onPayload: (payload: string) => void) => {
       await client.listen(channel, onPayload);
     },
-    close: () => client.close({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.close({ timeout: 5 }), single.close({ timeout: 5 })]);
+    },
   };
 }

@@ -22,7 +22,11 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Raw SQL for the migrator and maintenance (advisory locks, truncation in tests). */
+  /**
+   * Raw SQL for the migrator and maintenance (advisory locks, truncation in tests). On PostgreSQL it runs on a
+   * connection of its own, the same for every call: a session's lock or setting holds from one call to the next
+   * (the pool's connections are handed out in no fixed order, and Bun's SQL left the migration lock held).
+   */
   exec(sqlText: string): Promise<void>;
   /** PGlite only: the data directory as a tar, to open copies of it with `from`. */
   dump?(): Promise<Blob>;
@@ -112,26 +116,32 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(opts.databaseUrl, {
-      max: opts.pool ?? 8,
-      onnotice: () => {},
-      // JSON reaches Drizzle as text, which parses it once (see the PGlite branch below).
-      types: { jsonText: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)), parse: (v: string) => v } },
-      // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
-      connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
-    });
+    const connect = (max: number) =>
+      postgres(opts.databaseUrl!, {
+        max,
+        onnotice: () => {},
+        // JSON reaches Drizzle as text, which parses it once (see the PGlite branch below).
+        types: { jsonText: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)), parse: (v: string) => v } },
+        // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
+        connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
+      });
+    const client = connect(opts.pool ?? 8);
+    // postgres.js connects on the first query: the single connection costs nothing until exec is used.
+    const single = connect(1);
     const db = drizzle(preparing(client), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
       exec: async (sqlText) => {
-        await client.unsafe(sqlText);
+        await single.unsafe(sqlText);
       },
       // postgres.js listens on a connection of its own, outside the pool, and listens again after a reconnect.
       listen: async (channel, onPayload) => {
         await client.listen(channel, onPayload);
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), single.end({ timeout: 5 })]);
+      },
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
