@@ -108,7 +108,10 @@ export async function openDatabase(opts: {
   /** PGlite only: a new data folder starts from this gzipped blank one (BLANK_DATA_DIR, the binary's, unless given). */
   blank?: string | null;
 }): Promise<Database> {
-  if (opts.databaseUrl && (opts.driver ?? process.env.DATABASE_DRIVER) === "bun-sql") {
+  // Read here rather than in the config: tests and benches open databases without one, and must follow it too.
+  const driver = opts.driver ?? (process.env.DATABASE_DRIVER || "postgres.js");
+  if (driver !== "postgres.js" && driver !== "bun-sql") throw new Error(`DATABASE_DRIVER must be postgres.js or bun-sql, got "${driver}"`);
+  if (opts.databaseUrl && driver === "bun-sql") {
     const { openBunSql } = await import("./bun-sql");
     const { drizzleOf, ...rest } = await openBunSql(opts.databaseUrl, opts.pool ?? 8);
     return { db: drizzleOf(schema) as unknown as Db, kind: "postgres", ...rest };
