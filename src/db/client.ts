@@ -1,5 +1,6 @@
 // One database handle for the whole app: embedded PGlite by default,
-// PostgreSQL through postgres.js when DATABASE_URL is set. Both speak the
+// PostgreSQL through postgres.js when DATABASE_URL is set (through Bun's own
+// SQL with DATABASE_DRIVER=bun-sql, bun-sql.ts, decision 88). All speak the
 // same Drizzle API, so no verb knows which one it runs on.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
