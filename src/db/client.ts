@@ -1,5 +1,6 @@
 // One database handle for the whole app: embedded PGlite by default,
-// PostgreSQL through postgres.js when DATABASE_URL is set. Both speak the
+// PostgreSQL through postgres.js when DATABASE_URL is set (through Bun's own
+// SQL with DATABASE_DRIVER=bun-sql, bun-sql.ts, decision 91). All speak the
 // same Drizzle API, so no verb knows which one it runs on.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,11 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Raw SQL for the migrator and maintenance (advisory locks, truncation in tests). */
+  /**
+   * Raw SQL for the migrator and maintenance (advisory locks, truncation in tests). On PostgreSQL it runs on a
+   * connection of its own, the same for every call: a session's lock or setting holds from one call to the next
+   * (the pool's connections are handed out in no fixed order, and Bun's SQL left the migration lock held).
+   */
   exec(sqlText: string): Promise<void>;
   /** PGlite only: the data directory as a tar, to open copies of it with `from`. */
   dump?(): Promise<Blob>;
@@ -92,6 +97,8 @@ function preparing(sql: Sql): Sql {
 
 export async function openDatabase(opts: {
   databaseUrl: string | null;
+  /** PostgreSQL's client: postgres.js unless "bun-sql" (here or in DATABASE_DRIVER), Bun's own (bun-sql.ts). */
+  driver?: "postgres.js" | "bun-sql";
   dataDir: string;
   pool?: number;
   memory?: boolean;
@@ -102,29 +109,43 @@ export async function openDatabase(opts: {
   /** PGlite only: a new data folder starts from this gzipped blank one (BLANK_DATA_DIR, the binary's, unless given). */
   blank?: string | null;
 }): Promise<Database> {
+  // Read here rather than in the config: tests and benches open databases without one, and must follow it too.
+  const driver = opts.driver ?? (process.env.DATABASE_DRIVER || "postgres.js");
+  if (driver !== "postgres.js" && driver !== "bun-sql") throw new Error(`DATABASE_DRIVER must be postgres.js or bun-sql, got "${driver}"`);
+  if (opts.databaseUrl && driver === "bun-sql") {
+    const { openBunSql } = await import("./bun-sql");
+    const { drizzleOf, ...rest } = await openBunSql(opts.databaseUrl, opts.pool ?? 8);
+    return { db: drizzleOf(schema) as unknown as Db, kind: "postgres", ...rest };
+  }
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(opts.databaseUrl, {
-      max: opts.pool ?? 8,
-      onnotice: () => {},
-      // JSON reaches Drizzle as text, which parses it once (see the PGlite branch below).
-      types: { jsonText: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)), parse: (v: string) => v } },
-      // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
-      connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
-    });
+    const connect = (max: number) =>
+      postgres(opts.databaseUrl!, {
+        max,
+        onnotice: () => {},
+        // JSON reaches Drizzle as text, which parses it once (see the PGlite branch below).
+        types: { jsonText: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)), parse: (v: string) => v } },
+        // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
+        connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
+      });
+    const client = connect(opts.pool ?? 8);
+    // postgres.js connects on the first query: the single connection costs nothing until exec is used.
+    const single = connect(1);
     const db = drizzle(preparing(client), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
       exec: async (sqlText) => {
-        await client.unsafe(sqlText);
+        await single.unsafe(sqlText);
       },
       // postgres.js listens on a connection of its own, outside the pool, and listens again after a reconnect.
       listen: async (channel, onPayload) => {
         await client.listen(channel, onPayload);
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), single.end({ timeout: 5 })]);
+      },
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
