@@ -5,12 +5,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { addresses, cartRows, operationLog, orderItems, orders, payments, pointRecords, users } from "../../src/db/schema";
-import { createApp } from "../../src/app";
 import { type PreparedCheckout, queueOfCheckout } from "../../src/domains/cart/checkout";
 import { activityQueue } from "../../src/domains/signup";
 import { MODULE_MODEL, ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { pauseBoth, secondInstance } from "../helpers/races";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -263,18 +263,10 @@ describe("checkouts that race", () => {
     const plenty = await item({ cap: 10 });
     const last = await item({ cap: 1 });
     const [x, y] = await shoppers(2, [plenty.id, last.id]);
-    const other = createApp(t.deps);
-    const elsewhere = t.clientOf((request) => other.handle(request));
-    expect((await t.signIn(elsewhere, y!.account)).message.code).toBe("SUCCESS");
-    let arrived = 0;
-    let release!: () => void;
-    const both = new Promise<void>((resolve) => (release = resolve));
-    t.hooks.beforeTake = async () => {
-      if (++arrived === 2) release();
-      await both;
-    };
+    const elsewhere = await secondInstance(t, y!.account);
+    const arrived = pauseBoth(t.hooks);
     const answers = (await Promise.all([x!.client, elsewhere].map((c) => c.call<Answer>("/market/place", { integral: 0 })))) as Answer[];
-    expect(arrived).toBe(2);
+    expect(arrived()).toBe(2);
     expect(codes(answers)).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
     expect((await activityRow(t.db, last.id)).used).toBe(1);
     expect((await activityRow(t.db, plenty.id)).used).toBe(1);

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { orderItems, pointRecords } from "../../src/db/schema";
 import { ORDER_STATE, POINT_TYPE } from "../../src/protocol/enumerations";
-import { createApp } from "../../src/app";
 import { activityRow, makeActivity, makeMembers, makeModule, makeTeam } from "../helpers/activities";
 import { START, startTestApp, type TestApp } from "../helpers/app";
+import { pauseBoth, secondInstance } from "../helpers/races";
 import { until } from "../helpers/wait";
 
 let t: TestApp;
@@ -116,21 +116,13 @@ describe("a batch of one activity's queue", () => {
     const x = await makeActivity(t.db, { moduleId: m.id, teamId: team.id });
     const y = await makeActivity(t.db, { moduleId: m.id, teamId: team.id });
     const [member] = await members(1);
-    const other = createApp(t.deps);
-    const elsewhere = t.clientOf((request) => other.handle(request));
-    expect((await t.signIn(elsewhere, member!.account)).message.code).toBe("SUCCESS");
+    const elsewhere = await secondInstance(t, member!.account);
     // Both batches pause after their checks passed, before either takes anything.
-    let arrived = 0;
-    let release!: () => void;
-    const both = new Promise<void>((resolve) => (release = resolve));
-    t.hooks.beforeTake = async () => {
-      if (++arrived === 2) release();
-      await both;
-    };
+    const arrived = pauseBoth(t.hooks);
     const answers = await Promise.all([member!.client.call<Answer>("/order/sign", { activity: x.id }), elsewhere.call<Answer>("/order/sign", { activity: y.id })]);
     expect(answers.map((a) => a.message.code).sort()).toEqual(["ERROR_SIGN_FINISH", "SUCCESS"]);
     // Two set-based batches, and the one that met the index once more on its own.
-    expect(arrived).toBe(3);
+    expect(arrived()).toBe(3);
     const live = [...(await liveItems(x.id)), ...(await liveItems(y.id))];
     expect(live).toHaveLength(1);
     expect((await activityRow(t.db, x.id)).used + (await activityRow(t.db, y.id)).used).toBe(1);

@@ -8,9 +8,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { activityCycles, families, gifts, orderItems, questionOptions, relations, teams } from "../../src/db/schema";
 import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
-import { createApp } from "../../src/app";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { START } from "../helpers/clock";
+import { pauseBoth, secondInstance } from "../helpers/races";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -114,30 +114,12 @@ describe("never oversold", () => {
   // database race for real. A pause inside the write, after every check has passed, holds both requests
   // there (one on each instance) before either takes its place. On PGlite one transaction runs at a time,
   // so the second request could not reach the pause while the first waits in it.
-  async function secondInstance(account: string) {
-    const other = createApp(t.deps);
-    const client = t.clientOf((request) => other.handle(request));
-    expect((await t.signIn(client, account)).message.code).toBe("SUCCESS");
-    return client;
-  }
-
-  function pauseBoth() {
-    let arrived = 0;
-    let release!: () => void;
-    const bothThere = new Promise<void>((resolve) => (release = resolve));
-    t.hooks.beforeTake = async () => {
-      arrived += 1;
-      if (arrived === 2) release();
-      await bothThere;
-    };
-    return () => arrived;
-  }
 
   test.if(onPostgres)("two instances, both requests paused after their checks: still exactly one success", async () => {
     const a = await makeActivity(t.db, { cap: 1 });
     const [first, second] = await members(2);
-    const elsewhere = await secondInstance(second!.account);
-    const arrived = pauseBoth();
+    const elsewhere = await secondInstance(t, second!.account);
+    const arrived = pauseBoth(t.hooks);
     const answers = (await Promise.all([first!.client, elsewhere].map((c) => c.call("/order/sign", { activity: a.id })))) as Answer[];
     expect(arrived()).toBe(2);
     expect(codes(answers)).toEqual(["ERROR_SIGN_FULL", "SUCCESS"]);
@@ -147,8 +129,8 @@ describe("never oversold", () => {
   test.if(onPostgres)("the same member on two instances, paused after the checks, still gets one order", async () => {
     const a = await makeActivity(t.db, { cap: 10 });
     const [m] = await members(1);
-    const elsewhere = await secondInstance(m!.account);
-    const arrived = pauseBoth();
+    const elsewhere = await secondInstance(t, m!.account);
+    const arrived = pauseBoth(t.hooks);
     const answers = (await Promise.all([m!.client, elsewhere].map((c) => c.call("/order/sign", { activity: a.id })))) as Answer[];
     expect(arrived()).toBe(2);
     expect(codes(answers)).toEqual(["ERROR_SIGN_FINISH", "SUCCESS"]);
