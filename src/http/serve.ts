@@ -8,6 +8,7 @@ import type { AppState, Ctx, Deps } from "../domains/context";
 import { takeToken } from "../domains/shared/rate-limit";
 import { DomainError } from "../protocol/result";
 import { RESULT } from "../protocol/result-codes";
+import { log } from "../log";
 import { createBatchQueue } from "./batch-queue";
 import { createEnvelope, type Opened } from "./envelope";
 import { brokenIndex, isBusy } from "./errors";
@@ -60,6 +61,7 @@ export function createKit(deps: Deps, state: AppState) {
       } catch (error) {
         // Busy (a lock wait past its limit) is every item's answer; anything else (another instance's seat): one by one.
         if (isBusy(error)) throw error;
+        log.debug("a batch written again one by one", { size: batch.length, error });
       }
     }
     return runner.runAll(batch.map((q) => q.write));
