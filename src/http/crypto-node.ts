@@ -5,19 +5,11 @@
 import { createCipheriv, createDecipheriv, createECDH } from "node:crypto";
 import type { CryptoBackend } from "../protocol/envelope";
 
-/** HMAC keyed once per key (a session's MAC key is the same array while its row is cached): each call copies it. */
-const keyed = new WeakMap<Uint8Array, Bun.CryptoHasher>();
-function hmacOf(key: Uint8Array): Bun.CryptoHasher {
-  let hasher = keyed.get(key);
-  if (!hasher) keyed.set(key, (hasher = new Bun.CryptoHasher("sha256", key)));
-  return hasher;
-}
-
 export const nodeBackend: CryptoBackend = {
   name: "node",
   randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
   sha256: (data) => Bun.SHA256.hash(data) as Uint8Array,
-  hmacSha256: (key, data) => hmacOf(key).copy().update(data).digest() as Uint8Array,
+  hmacSha256: (key, data) => new Bun.CryptoHasher("sha256", key).update(data).digest() as Uint8Array,
   aesGcmSeal(key, iv, plaintext, aad) {
     const cipher = createCipheriv("aes-256-gcm", key, iv);
     cipher.setAAD(aad);

@@ -140,7 +140,7 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
     const rows = rowsOf<SessionRow>(result);
     const row = rows[0] ?? null;
     if (!row) return null;
-    // The keys as bytes once, while the row is cached (the MAC key's HMAC is keyed once per array: ./crypto-node.ts).
+    // The keys as bytes once, while the row is cached, not on every call.
     row.enc_key = asBytes(row.enc_key);
     row.mac_key = asBytes(row.mac_key);
     cache.set(row, now.getTime());

@@ -29,7 +29,7 @@ export type Refusal = { code: ResultCode; claim: number };
 
 type Counter = { used: number; cap: number | null; taken: number };
 type Kind = "teams" | "activities" | "options" | "gifts";
-export type LockedActivity = { state: number; version: number; cap: number | null; used: number };
+export type LockedActivity = { state: number; cap: number | null; used: number };
 
 /** How many of each id, in id order. */
 function tally(ids: readonly number[]): [number, number][] {
@@ -61,17 +61,17 @@ const fits = (c: Counter, n: number) => c.cap === null || c.used + c.taken + n <
 export async function lockPlaces(ctx: Pick<Ctx, "db">, claims: readonly Claim[]) {
   const { db } = ctx;
   const locked = async (table: string, wanted: number[], extra: SQL = sql``) => {
-    const counters = new Map<number, Counter & { state: number; version: number }>();
+    const counters = new Map<number, Counter & { state: number }>();
     if (wanted.length === 0) return counters;
-    const rows = rowsOf<{ id: number; used: number; cap: number | null; state?: number; version?: number }>(
+    const rows = rowsOf<{ id: number; used: number; cap: number | null; state?: number }>(
       await db.execute(sql`select id, used, cap${extra} from ${sql.raw(table)} where id in (${list(wanted)}) order by id for update`),
     );
-    for (const r of rows) counters.set(Number(r.id), { used: Number(r.used), cap: r.cap === null ? null : Number(r.cap), taken: 0, state: Number(r.state ?? 0), version: Number(r.version ?? 0) });
+    for (const r of rows) counters.set(Number(r.id), { used: Number(r.used), cap: r.cap === null ? null : Number(r.cap), taken: 0, state: Number(r.state ?? 0) });
     return counters;
   };
   const teams = await locked("teams", ids(claims.flatMap((c) => (c.teamId !== null && c.places > 0 ? [c.teamId] : []))));
   // Every activity of the batch, places or not: its state as committed now is what the writer checks.
-  const activities = await locked("activities", ids(claims.map((c) => c.activityId)), sql`, state, version`);
+  const activities = await locked("activities", ids(claims.map((c) => c.activityId)), sql`, state`);
   // A cycle's row is only ever taken under its activity's lock, so one not there yet cannot appear meanwhile.
   const cycles = new Map<string, Counter>();
   const periodic = claims.filter((c) => c.cycle && c.places > 0);
@@ -122,10 +122,10 @@ export async function lockPlaces(ctx: Pick<Ctx, "db">, claims: readonly Claim[])
   }
 
   return {
-    /** The activity's row as locked now (state, version, cap, used with this batch's takes). */
+    /** The activity's row as locked now (state, cap, used with this batch's takes). */
     activity(id: number): LockedActivity | null {
       const a = activities.get(id);
-      return a ? { state: a.state, version: a.version, cap: a.cap, used: a.used + a.taken } : null;
+      return a ? { state: a.state, cap: a.cap, used: a.used + a.taken } : null;
     },
     /** The first thing the order's claims do not fit in, after what this batch took; null when all fit. */
     refusal: refusalOf,

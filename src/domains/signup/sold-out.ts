@@ -8,8 +8,7 @@
 // checked against the row once every RECHECK_MS all the same. One memory per
 // app, made with the app's state (src/app-state.ts): two apps in one process
 // (the tests make them, as two instances) never share it.
-import { sql } from "drizzle-orm";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activities } from "../../db/schema";
 import { log } from "../../log";

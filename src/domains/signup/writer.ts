@@ -84,15 +84,14 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
   const teamSeats = new Set<string>();
   const identities = new Set<string>();
 
-  const outcomes: Outcome<Placed>[] = [];
+  const refused = new Map<number, DomainError>();
   const accepted: Accepted[] = [];
   for (const [index, { ctx, plan }] of items.entries()) {
     try {
       accepted.push({ index, ctx, plan, ...judge(ctx, plan) });
-      outcomes.push({ ok: true, answer: null as unknown as Placed });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      outcomes.push({ ok: false, error });
+      refused.set(index, error);
     }
   }
 
@@ -161,13 +160,15 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
     return a !== null && a.cap !== null && a.used >= a.cap;
   });
   if (filled.length > 0) head.afterCommit(async (ctx) => filled.forEach((id) => ctx.app.soldOut.remember(id, ctx.now)));
-  if (accepted.length === 0) return outcomes;
-
-  await places.write();
-  await lots.write();
-  const written = await writeRows(head, accepted);
-  for (const a of accepted) outcomes[a.index] = { ok: true, answer: written.get(a.trade)! };
-  return outcomes;
+  if (accepted.length > 0) {
+    await places.write();
+    await lots.write();
+  }
+  const written = accepted.length > 0 ? await writeRows(head, accepted) : new Map<number, Placed>();
+  return items.map((_, index): Outcome<Placed> => {
+    const refusal = refused.get(index);
+    return refusal ? { ok: false, error: refusal } : { ok: true, answer: written.get(index)! };
+  });
 }
 
 /** The accepted orders' rows: orders, their items, family members, payments; the trolley rows they empty. */
@@ -273,11 +274,11 @@ async function writeRows(head: CommandCtx<MemberCtx>, accepted: readonly Accepte
   const emptied = accepted.flatMap((a) => (a.plan.cartRows ?? []).map((id) => sql`(${id}::int, ${a.ctx.actor.id}::int)`));
   if (emptied.length > 0) await db.delete(cartRows).where(sql`(${cartRows.id}, ${cartRows.userId}) in (${sql.join(emptied, sql`, `)})`);
 
-  const placed = new Map<string, Placed>();
-  for (const { plan, trade, state, expiresAt } of accepted) {
+  const placed = new Map<number, Placed>();
+  for (const { index, plan, trade, state, expiresAt } of accepted) {
     const id = orderId.get(trade)!;
     const amount = plan.units.reduce((n, u) => n + u.charge.amount, 0);
-    placed.set(trade, { trade, order: id, state: { id: state }, amount, expires: isoOf(expiresAt), audit: { entity: "order", id, detail: trade } });
+    placed.set(index, { trade, order: id, state: { id: state }, amount, expires: isoOf(expiresAt), audit: { entity: "order", id, detail: trade } });
   }
   return placed;
 }
