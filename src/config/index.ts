@@ -92,7 +92,7 @@ export function loadConfig(env: Env = process.env) {
       waitMs: int(env, "ADMISSION_WAIT_MS", 500, 1, 60_000),
     },
     /** How long an instance may reuse a session row it read (0 turns the cache off). */
-    sessionCacheMs: int(env, "SESSION_CACHE_MS", 2000, 0, 60_000),
+    sessionCacheMs: int(env, "SESSION_CACHE_MS", 60_000, 0, 600_000),
     /** How long an upload that runs as a staff job waits for it before answering "running" (the page then polls). */
     jobUploadWaitMs: int(env, "JOB_UPLOAD_WAIT_MS", 20_000, 0, 120_000),
     uiDir: env.UI_DIR || DEFAULT_UI_DIR,

@@ -33,8 +33,12 @@ export type Database = {
   dump?(): Promise<Blob>;
   /** PGlite only: the client itself, for what SQL through Drizzle cannot do (COPY to a blob, in copy-to-postgres.ts). */
   pglite?: import("@electric-sql/pglite").PGlite;
-  /** Calls `onPayload` with each notification on `channel` (NOTIFY, delivered on commit): PostgreSQL from every instance, PGlite from this one. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `onPayload` with each notification on `channel` (NOTIFY, delivered on commit): PostgreSQL from every
+   * instance, PGlite from this one. `onListen` is called each time PostgreSQL's listening connection subscribes
+   * again after losing its connection: whatever was notified meanwhile is lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -140,8 +144,9 @@ export async function openDatabase(opts: {
         await single.unsafe(sqlText);
       },
       // postgres.js listens on a connection of its own, outside the pool, and listens again after a reconnect.
-      listen: async (channel, onPayload) => {
-        await client.listen(channel, onPayload);
+      listen: async (channel, onPayload, onListen) => {
+        let first = true;
+        await client.listen(channel, onPayload, () => (first ? (first = false) : onListen?.()));
       },
       close: async () => {
         await Promise.all([client.end({ timeout: 5 }), single.end({ timeout: 5 })]);

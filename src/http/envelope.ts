@@ -15,7 +15,7 @@ import {
 } from "../protocol/envelope";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
-import { SESSION_CHANGED, SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
+import { SESSION_CHANGED, SESSION_FACTS, SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
 import { log } from "../log";
 import { nodeBackend } from "./crypto-node";
 
@@ -73,12 +73,16 @@ function parsePowers(raw: SessionRow["powers"]): string[] {
 }
 
 /**
- * Session rows for a short while (SESSION_CACHE_MS, 2 s by default): a page
- * load makes several calls at once and each would otherwise pay the session
- * query (~0.8 ms on PGlite). A write from the session drops its entry here;
- * another instance sees a sign-out at most one TTL late, and a sign-in at
- * once: a session nobody is signed in on is never kept. A member signed out
- * everywhere (shared/sessions.ts) is dropped on every instance at once.
+ * Session rows for SESSION_CACHE_MS (60 s by default): every call needs its
+ * session with the user's state, role, language and powers, and reading it
+ * is most of a cheap call's database work. Whatever changes a cached row is
+ * heard on every instance at its commit, so the window is only a backstop:
+ * a session signed in or out (SESSION_CHANGED), a member signed out
+ * everywhere (SESSIONS_ENDED, and at once on this instance), and any change
+ * of a user's state, role or language or of a role's powers, which the
+ * database itself announces (SESSION_FACTS, sql/0017_session-facts.sql),
+ * whichever code made it. Notifications sent while the listening connection
+ * was away are lost, so the cache is emptied each time it listens again.
  */
 class SessionCache {
   private rows = new Map<string, { row: SessionRow; until: number }>();
@@ -100,9 +104,12 @@ class SessionCache {
   drop(id: string) {
     this.rows.delete(id);
   }
-  /** A member signed out everywhere (staff reset or leave, a password reset): none of their sessions is kept. */
-  dropUser(userId: number) {
-    for (const [id, hit] of this.rows) if (hit.row.user_id === userId) this.rows.delete(id);
+  /** Members signed out everywhere, or whose state, role or language changed: none of their sessions is kept. */
+  dropUsers(userIds: ReadonlySet<number>) {
+    for (const [id, hit] of this.rows) if (hit.row.user_id !== null && userIds.has(hit.row.user_id)) this.rows.delete(id);
+  }
+  clear() {
+    this.rows.clear();
   }
 }
 
@@ -112,18 +119,17 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
   const { db } = database;
   // A member signed out everywhere: by this instance at once, by another when its notification arrives
   // (without the notification, one cache window at most).
-  sessionsEnded.listen((userId) => cache.dropUser(userId));
-  void database
-    .listen(SESSIONS_ENDED, (payload) => {
-      for (const userId of payload.split(",").map(Number)) {
-        cache.dropUser(userId);
-        log.debug("sessions ended", { userId });
-      }
-    })
-    .catch((error) => log.error(`Cannot listen for ended sessions: ${(error as Error).message ?? error}`));
-  void database
-    .listen(SESSION_CHANGED, (sessionId) => cache.drop(sessionId))
-    .catch((error) => log.error(`Cannot listen for changed sessions: ${(error as Error).message ?? error}`));
+  sessionsEnded.listen((userId) => cache.dropUsers(new Set([userId])));
+  const hear = (channel: string, onPayload: (payload: string) => void) =>
+    database.listen(channel, onPayload, () => cache.clear()).catch((error) => log.error(`Cannot listen on ${channel}: ${(error as Error).message ?? error}`));
+  const users = (payload: string) => new Set(payload.split(",").map(Number));
+  void hear(SESSIONS_ENDED, (payload) => {
+    const ended = users(payload);
+    cache.dropUsers(ended);
+    for (const userId of ended) log.debug("sessions ended", { userId });
+  });
+  void hear(SESSION_CHANGED, (sessionId) => cache.drop(sessionId));
+  void hear(SESSION_FACTS, (payload) => (payload === "*" ? cache.clear() : cache.dropUsers(users(payload))));
 
   /** The session's row, from the cache unless the route needs a member and the cached row has none (signed in elsewhere a moment ago?). */
   async function loadSession(tokenId: string, now: Date, needsMember: boolean) {

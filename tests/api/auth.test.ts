@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { desc, eq } from "drizzle-orm";
-import { loginLog, users } from "../../src/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { loginLog, rolePowers, users } from "../../src/db/schema";
 import { LANGUAGE } from "../../src/protocol/enumerations";
 import { CAPTCHA, md5, startTestApp, type TestApp } from "../helpers/app";
+import { until } from "../helpers/wait";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -185,6 +186,29 @@ describe("session", () => {
       expect((await c.call("/user/reload")).message.code).toBe("ERROR_LOGIN_CODE");
     } finally {
       await t.db.update(users).set({ state: 102 }).where(eq(users.employees, "cn000002"));
+    }
+  });
+
+  test("a cached session follows any change of its user's state or role's powers, whatever made it, without waiting out the cache", async () => {
+    // The clock never moves here: the cache window (60 s) is not what ends the cached row, the database's notification is.
+    const staff = await t.as("cn000003");
+    expect((await staff.call("/power/status")).message.code).toBe("SUCCESS");
+    const [{ roleId }] = (await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.employees, "cn000003"))) as [{ roleId: number }];
+    const held = and(eq(rolePowers.roleId, roleId!), eq(rolePowers.power, "FUNCTION_USER_OPERATION_FIND"));
+    await t.db.delete(rolePowers).where(held);
+    try {
+      await until(async () => (await staff.call("/power/status")).message.code === "ERROR_NOT_POWER", "the removed power is refused");
+    } finally {
+      await t.db.insert(rolePowers).values({ roleId: roleId!, power: "FUNCTION_USER_OPERATION_FIND" }).onConflictDoNothing();
+    }
+    await until(async () => (await staff.call("/power/status")).message.code === "SUCCESS", "the power given back is in force");
+    const member = await t.as("cn100002");
+    expect((await member.call("/user/reload")).message.code).toBe("SUCCESS");
+    await t.db.update(users).set({ state: 103 }).where(eq(users.employees, "cn100002"));
+    try {
+      await until(async () => (await member.call("/user/reload")).message.code === "ERROR_LOGIN_CODE", "the member who left is signed out");
+    } finally {
+      await t.db.update(users).set({ state: 102 }).where(eq(users.employees, "cn100002"));
     }
   });
 

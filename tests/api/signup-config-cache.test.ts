@@ -15,6 +15,7 @@ import { COMPARE_MODE, CONDITION_TYPE, PROPERTY_TYPE } from "../../src/protocol/
 import { at, makeActivity, makeMembers, makeModule, makeQuiz, makeRule, makeTeam } from "../helpers/activities";
 import { type Answer, editInfo, saveBasics, wholePayload } from "../helpers/activity-editor";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { rowsOf } from "../../src/db/sql";
 
 let t: TestApp;
 let other: ReturnType<typeof createApp>;
@@ -222,5 +223,22 @@ describe("the version", () => {
       await tx.insert(conditions).values({ activityId: a.id, ...condition });
     });
     expect(await version()).toBe(start + 1);
+  });
+
+  test("the counters' tables bump it on every column but the counters: a column added later must join the trigger's list", async () => {
+    // sql/0018_sign-config-columns.sql names the columns (a counter update then never fires the trigger at all);
+    // this fails for a column added since without re-creating the trigger with it.
+    for (const table of ["activities", "teams", "question_options"]) {
+      const listed = await t.db.execute(sql`
+        select a.attname from pg_trigger g join pg_class c on c.oid = g.tgrelid
+          join pg_attribute a on a.attrelid = g.tgrelid and a.attnum = any(g.tgattr::int2[])
+        where c.relname = ${table} and g.tgname = 'sign_config_edit' order by a.attname`);
+      const columns = await t.db.execute(sql`
+        select column_name as attname from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table} and column_name not in ('used', 'version') order by column_name`);
+      const names = (result: unknown) => rowsOf<{ attname: string }>(result).map((r) => r.attname);
+      expect({ table, columns: names(listed) }).toEqual({ table, columns: names(columns) });
+      expect(names(columns).length).toBeGreaterThan(2);
+    }
   });
 });

@@ -16,6 +16,8 @@ import type { CommandCtx } from "../../http/kit";
 export const SESSIONS_ENDED = "sessions_ended";
 /** The channel of one session signed in or out; its payload is the session's id. */
 export const SESSION_CHANGED = "session_changed";
+/** The channel the database itself notifies when a user's state, role or language or a role's powers change (sql/0017_session-facts.sql): the users' ids, or "*" for all. */
+export const SESSION_FACTS = "session_facts";
 
 /** This instance's own signal (AppState.sessionsEnded): the notification reaches the other instances, and this one only some time after the answer. */
 export function sessionsEndedSignal() {
