@@ -3,6 +3,7 @@
 // to the phone or mailbox it concerns; a refused code comes back as an answer
 // so the wrong try is counted. A new password is hashed before the
 // transaction, only when the code would be accepted (../auth/new-password.ts).
+import { Type as t } from "@sinclair/typebox";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
@@ -12,7 +13,7 @@ import { loadUserView } from "../account/user-view";
 import { type NewPassword, newHashOf, prepareNewPassword } from "../auth/new-password";
 import type { Ctx, MemberCtx } from "../context";
 import { type CodeCheck, peekCode, sendCode, useCode } from "../shared/codes";
-import { contactTaken, mailOf, phoneOf } from "../shared/fields";
+import { codeField, contactTaken, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
 import { writePurposeValue } from "../shared/profile";
 import { signOutEverywhere } from "../shared/sessions";
 
@@ -34,7 +35,9 @@ export async function sendResetCode({ ctx, input }: { ctx: Visitor; input: { pho
   return sendCode(ctx, { purpose: "reset", channel: "sms", target: phone, userId: user.id });
 }
 
-type ResetInput = { phone: string; auth: string; password: string };
+/** /user/reset/password. */
+export const resetInput = t.Object({ phone: phoneField, auth: codeField, password: passwordField });
+type ResetInput = typeof resetInput.static;
 
 /** The member a reset with this code is for, or the code's refusal; `check` is `useCode` in the verb, `peekCode` in `prepare`. */
 async function judgeReset(ctx: Ctx, input: ResetInput, check: CodeCheck) {
@@ -66,7 +69,9 @@ export async function sendPasswordCode({ ctx }: { ctx: Member }) {
   return sendCode(ctx, { purpose: "password", channel: "sms", target: user.phone, userId: user.id });
 }
 
-type PasswordInput = { auth: string; password: string };
+/** /user/password/update. */
+export const passwordInput = t.Object({ auth: codeField, password: passwordField });
+type PasswordInput = typeof passwordInput.static;
 
 /** The member changing their password, or the code's refusal. */
 async function judgePassword(ctx: MemberCtx, input: PasswordInput, check: CodeCheck) {

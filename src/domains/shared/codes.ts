@@ -100,11 +100,11 @@ export async function sendCode(
 
 
 /** A code check: `useCode`, or `peekCode` to learn beforehand what it would answer. */
-export type CodeCheck = (ctx: Ctx, input: CodeInput) => Promise<CodeRow | Refused>;
-type CodeInput = { purpose: CodePurpose; channel: Channel; target: string; code: string };
+export type CodeCheck = (ctx: Ctx, input: CodeTry) => Promise<CodeRow | Refused>;
+type CodeTry = { purpose: CodePurpose; channel: Channel; target: string; code: string };
 
 /** The latest code this session asked for with `purpose`, and the refusal it gets whatever is typed, if any. */
-async function sessionCode(ctx: Ctx, input: CodeInput): Promise<{ row: CodeRow; cooling: boolean } | Refused> {
+async function sessionCode(ctx: Ctx, input: CodeTry): Promise<{ row: CodeRow; cooling: boolean } | Refused> {
   const [row] = await ctx.db
     .select()
     .from(verificationCodes)
