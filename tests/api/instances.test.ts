@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
-import { orderItems, properties } from "../../src/db/schema";
+import { orderItems, properties, rolePowers, users } from "../../src/db/schema";
 import { COMPARE_MODE, CONDITION_TYPE, ORDER_STATE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeMembers } from "../helpers/activities";
 import { editInfo, wholePayload } from "../helpers/activity-editor";
@@ -94,6 +94,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     await until(async () => (await onB.call("/client/login/reload")).message.code === "SUCCESS", "B reads the signed-in session");
     expect((await onA.call("/client/login/logout")).message.code).toBe("SUCCESS");
     await until(async () => (await onB.call("/user/reload")).message.code === "ERROR_LOGIN_CODE", "B reads the signed-out session");
+  });
+
+  test("a role's power taken away anywhere is refused at once on an instance that cached the session", async () => {
+    const staff = remote(b.url, { session: (await signedIn(a.url, "cn000003")).session() });
+    // B reads the session now and may reuse it for SESSION_CACHE_MS (20 s here; the clock does not move).
+    expect((await staff.call("/power/status")).message.code).toBe("SUCCESS");
+    const [{ roleId }] = (await database.db.select({ roleId: users.roleId }).from(users).where(eq(users.employees, "cn000003"))) as [{ roleId: number }];
+    const held = and(eq(rolePowers.roleId, roleId), eq(rolePowers.power, "FUNCTION_USER_OPERATION_FIND"));
+    // Straight in the database, as any path would: the trigger tells every instance (sql/0017_session-facts.sql).
+    await database.db.delete(rolePowers).where(held);
+    try {
+      await until(async () => (await staff.call("/power/status")).message.code === "ERROR_NOT_POWER", "B refuses the power taken away");
+    } finally {
+      await database.db.insert(rolePowers).values({ roleId, power: "FUNCTION_USER_OPERATION_FIND" }).onConflictDoNothing();
+    }
+    await until(async () => (await staff.call("/power/status")).message.code === "SUCCESS", "B allows the power given back");
   });
 
   test("staff reset and leave on one instance end the member's session on the other at once; sign-in there answers the new state", async () => {
