@@ -2,8 +2,8 @@
 // PostgreSQL through postgres.js when DATABASE_URL is set (through Bun's own
 // SQL with DATABASE_DRIVER=bun-sql, bun-sql.ts, decision 91). All speak the
 // same Drizzle API, so no verb knows which one it runs on.
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 // PGlite finds these beside its own module by default, which a compiled binary does not have:
 // imported as files they are embedded there, and are real paths in node_modules otherwise.
@@ -48,11 +48,34 @@ type Sql = import("postgres").Sql;
  * A new data folder starts from the blank one the build made (scripts/compile.ts), not from initdb:
  * PGlite runs initdb in a second database instance beside initdb's own wasm, all held at once with
  * the first, which made most of the first start's peak memory (decision 87). From a checkout
- * without a build, initdb runs as before.
+ * without a build, initdb runs as before. The tar is written out here, file by file, before PGlite
+ * starts, rather than handed to PGlite's loadDataDir, which holds it four times over (the blob, its
+ * copy, the unpacked files, each file's copy) while the database starts (decision 93).
  */
-async function blankFor(dataDir: string, blank: string | null): Promise<Blob | undefined> {
-  if (blank === null || existsSync(join(dataDir, "PG_VERSION")) || !existsSync(blank)) return undefined;
-  return new Blob([Bun.gunzipSync(await Bun.file(blank).bytes())]);
+async function unpackBlank(dataDir: string, blank: string | null): Promise<void> {
+  if (blank === null || existsSync(join(dataDir, "PG_VERSION")) || !existsSync(blank)) return;
+  const tar = Bun.gunzipSync(await Bun.file(blank).bytes());
+  const text = (at: number, length: number) => new TextDecoder().decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
+  let last: { path: string; data: Uint8Array } | undefined;
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = text(at, 100);
+    if (!name) break;
+    const path = join(dataDir, text(at + 345, 155), name);
+    if (!path.startsWith(dataDir + "/")) throw new Error(`the blank data folder names a file outside it: ${name}`);
+    const size = parseInt(text(at + 124, 12), 8);
+    const type = text(at + 156, 1);
+    const data = tar.subarray(at + 512, at + 512 + size);
+    if (type === "5") mkdirSync(path, { recursive: true });
+    else if (type === "0" || type === "") {
+      mkdirSync(dirname(path), { recursive: true });
+      // PG_VERSION last: a start cut off midway leaves a folder without it, which the next start fills again.
+      if (name.endsWith("/PG_VERSION") && dirname(path) === dataDir) last = { path, data };
+      else writeFileSync(path, data);
+    } else throw new Error(`the blank data folder holds an entry of tar type "${type}": ${name}`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  if (!last) throw new Error("the blank data folder has no PG_VERSION");
+  writeFileSync(last.path, last.data);
 }
 
 /** Makes the blank data folder: initdb's output, as a gzipped tar (scripts/compile.ts embeds it). */
@@ -189,7 +212,7 @@ export async function openDatabase(opts: {
     // PGlite itself would let a second process open the folder, and two writers corrupt it.
     unlock = lockDataDir(opts.dataDir);
   }
-  const from = opts.from ?? (dataDir ? await blankFor(dataDir, opts.blank ?? BLANK_DATA_DIR) : undefined);
+  if (dataDir && !opts.from) await unpackBlank(dataDir, opts.blank ?? BLANK_DATA_DIR);
   // Hand JSON to Drizzle as text, as postgres.js does: PGlite would parse it
   // and Drizzle parse it again, turning a stored "13900000001" into a number.
   const { types } = await import("@electric-sql/pglite");
@@ -197,7 +220,7 @@ export async function openDatabase(opts: {
   const startParams = opts.buffersMb ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.buffersMb}MB`] : undefined;
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: from });
+    client = await PGlite.create(dataDir, { ...(await pgliteFiles()), startParams, parsers: { [types.JSON]: asText, [types.JSONB]: asText }, loadDataDir: opts.from });
   } catch (error) {
     unlock?.();
     throw error;

@@ -2,7 +2,7 @@
 // data folder made at build time (no initdb), is migrated, and opens again
 // from what it wrote. The memory it saves is measured by npm run bench:signin.
 import { expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
@@ -30,6 +30,28 @@ test("a new data folder starts from the blank one, migrates, and opens again as 
       expect(made!.n).toBeGreaterThan(0);
     } finally {
       await again.close();
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
+test("a data folder whose unpacking was cut off (no PG_VERSION yet) is unpacked again over what was left", async () => {
+  const folder = await mkdtemp(join(tmpdir(), "union-portal-blank-"));
+  try {
+    const blank = join(folder, "blank.tar.gz");
+    await makeBlankDataDir(blank);
+    const dataDir = join(folder, "data");
+    // What an unpacking stopped midway leaves: some files, one of them cut short, and PG_VERSION not yet written.
+    await mkdir(join(dataDir, "pglite", "global"), { recursive: true });
+    await writeFile(join(dataDir, "pglite", "global", "1262"), new Uint8Array(100));
+    const database = await openDatabase({ databaseUrl: null, dataDir, blank, buffersMb: 16 });
+    try {
+      await migrate(database);
+      expect(await Bun.file(join(dataDir, "pglite", "global", "1262")).size).toBe(8192);
+      expect(await Bun.file(join(dataDir, "pglite", "PG_VERSION")).exists()).toBe(true);
+    } finally {
+      await database.close();
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
