@@ -1,7 +1,6 @@
 // One database handle for the whole app: embedded PGlite by default,
-// PostgreSQL through postgres.js when DATABASE_URL is set (through Bun's own
-// SQL with DATABASE_DRIVER=bun-sql, bun-sql.ts, decision 91). All speak the
-// same Drizzle API, so no verb knows which one it runs on.
+// PostgreSQL through postgres.js when DATABASE_URL is set (decision 91). Both
+// speak the same Drizzle API, so no verb knows which one it runs on.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -150,8 +149,6 @@ function withTextTypes(client: PGliteClient): PGliteClient {
 
 export async function openDatabase(opts: {
   databaseUrl: string | null;
-  /** PostgreSQL's client: postgres.js unless "bun-sql" (here or in DATABASE_DRIVER), Bun's own (bun-sql.ts). */
-  driver?: "postgres.js" | "bun-sql";
   dataDir: string;
   pool?: number;
   memory?: boolean;
@@ -163,13 +160,6 @@ export async function openDatabase(opts: {
   blank?: string | null;
 }): Promise<Database> {
   // Read here rather than in the config: tests and benches open databases without one, and must follow it too.
-  const driver = opts.driver ?? (process.env.DATABASE_DRIVER || "postgres.js");
-  if (driver !== "postgres.js" && driver !== "bun-sql") throw new Error(`DATABASE_DRIVER must be postgres.js or bun-sql, got "${driver}"`);
-  if (opts.databaseUrl && driver === "bun-sql") {
-    const { openBunSql } = await import("./bun-sql");
-    const { drizzleOf, ...rest } = await openBunSql(opts.databaseUrl, opts.pool ?? 8);
-    return { db: drizzleOf(schema) as unknown as Db, kind: "postgres", ...rest };
-  }
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");

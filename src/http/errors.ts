@@ -2,17 +2,16 @@
 
 /** The index a concurrent writer hit, when a write broke a unique index. */
 export function brokenIndex(error: unknown): string | null {
-  for (let e = error as { code?: string; errno?: unknown; message?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505" || e.errno === "23505") return e.constraint_name ?? e.constraint ?? /"([^"]+)"/.exec(e.message ?? "")?.[1] ?? "";
+  for (let e = error as { code?: string; message?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return e.constraint_name ?? /"([^"]+)"/.exec(e.message ?? "")?.[1] ?? "";
   }
   return null;
 }
 
-/** The SQLSTATE of a database error, if it is one: postgres.js and PGlite give it as `code`, Bun's SQL as `errno`. */
+/** The SQLSTATE of a database error, if it is one (postgres.js and PGlite give it as `code`). */
 export function pgCode(error: unknown): string | undefined {
-  for (let e = error as { code?: string; errno?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    if (typeof e.errno === "string" && /^[0-9A-Z]{5}$/.test(e.errno)) return e.errno;
   }
   return undefined;
 }
