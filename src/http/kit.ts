@@ -59,8 +59,6 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   conflicts?: Record<string, ResultCode>;
   /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock). */
   prepare?: (args: { ctx: any; input: any }) => Promise<unknown>;
-  /** command: after `prepare`, before the transaction, on no connection: slow work the verb needs done (a new password's hash); what it returns replaces `prepared`. */
-  ready?: (args: { ctx: any; input: any; prepared: any }) => Promise<unknown>;
   /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
   queue?: (args: { input: any; prepared: any }) => string | null;
   /** command: how a queued command joins its batch's set-based writer. */
@@ -151,13 +149,6 @@ type CommandOptions<A extends Access, S extends TSchema, R, T, Pre> = Options<A,
    */
   prepare?: (args: { ctx: CtxFor<A>; input: Static<S> }) => Promise<Pre>;
   /**
-   * After `prepare`, outside any transaction and holding no connection (in
-   * tests `prepare` runs in a read-only transaction): slow work that must not
-   * sit in the verb's transaction, a new password's hash. What it returns is
-   * the verb's `prepared`.
-   */
-  ready?: (args: { ctx: CtxFor<A>; input: Static<S>; prepared: Pre }) => Promise<Pre>;
-  /**
    * Commands with the same key wait in one queue and are written a batch at a
    * time, each in its own savepoint (a hot row, such as one activity's places).
    * Keys are shared across routes (`activityQueue`); null writes the command on
@@ -187,7 +178,6 @@ export function command<P extends string, A extends Access, S extends TSchema = 
 ): RouteDef<P, Static<S>, [T] extends [never] ? Answered<R> : T> {
   return def("command", opts.method ?? "POST", path, opts, verb as RouteDef["handler"], {
     prepare: opts.prepare as RouteDef["prepare"],
-    ready: opts.ready as RouteDef["ready"],
     queue: opts.queue as RouteDef["queue"],
     batch: opts.batch,
     audit: opts.audit,

@@ -83,10 +83,9 @@ export function createKit(deps: Deps, state: AppState) {
     });
   }
 
-  /** One command: its checks and slow work (`ready`) before the transaction, its write (alone or in its key's batch), its second half after. */
+  /** One command: its checks before the transaction, its write (alone or in its key's batch), its second half after. */
   async function command(def: RouteDef, ctx: Ctx, opened: Opened | null, input: unknown): Promise<object> {
-    const checked = def.prepare ? await readOnly(ctx, (c) => def.prepare!({ ctx: c, input })) : undefined;
-    const prepared = def.ready ? await def.ready({ ctx, input, prepared: checked }) : checked;
+    const prepared = def.prepare ? await readOnly(ctx, (c) => def.prepare!({ ctx: c, input })) : undefined;
     // The command may change the session it came on (sign-in, sign-out): the next call reads it afresh.
     if (opened) envelope.forget(opened.sessionId);
     const write: Write = {

@@ -1,14 +1,7 @@
 // Spec 1 sections 2, 5 and 8: signing in, its checks and its failures.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
-import { passwordDigest } from "../../src/protocol/password";
-import { seriousViolations } from "../helpers/axe";
-import { type Remote, remote } from "../helpers/remote";
-import { startServer } from "../helpers/server";
-import { until } from "../helpers/wait";
 import {
   DESK,
-  IMAGE_CODE,
-  PASSWORD,
   PHONE,
   SETUP_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
@@ -244,76 +237,4 @@ describe("the loading overlay", () => {
     await page.waitForSelector(".loading-overlay", { state: "detached" });
     await close();
   }, TEST_TIMEOUT_MS);
-});
-
-describe("a busy server", () => {
-  /** A client of `url` with its session and image code, ready to press sign-in. */
-  const readyClient = async (url: string) => {
-    const c = remote(url);
-    await (await c.get("/system/random")).arrayBuffer();
-    return c;
-  };
-  const press = (c: Remote, account: string) => c.call("/client/login/check", { account, password: passwordDigest(PASSWORD), auth: IMAGE_CODE });
-
-  /**
-   * Another member's sign-in holding the password line's one worker, proven
-   * by a sign-in sent after it being told busy (which takes nothing); returns
-   * the held sign-in's answer, to wait for before the line is free again. The
-   * two presses race to the server: when the second gets there first, both
-   * are let finish and the pair tries again.
-   */
-  async function fillTheLine(url: string) {
-    return until(async () => {
-      const [holder, probe] = await Promise.all([readyClient(url), readyClient(url)]);
-      const held = press(holder, "cn000001");
-      if ((await press(probe, "cn000002")).message.code === "ERROR_BUSY") return { held };
-      await held;
-      return null;
-    }, "a sign-in behind another is told busy");
-  }
-
-  test("sign-in told the line is full says in how many seconds to retry, on a desk and at 375 px, in Chinese and in English; the same image code then signs in", async () => {
-    // One worker, no place to wait, and a costly hash (about a second here): one sign-in in progress fills the line.
-    const server = await startServer({ env: { PASSWORD_WORKERS: "1", PASSWORD_QUEUE_MAX: "0", PASSWORD_MEMORY_KIB: "65536", PASSWORD_PASSES: "10" } });
-    const busy = { ...world, server };
-    try {
-      for (const [size, viewport] of [["desk", DESK], ["375", { width: 375, height: 812 }]] as const) {
-        const { page, close } = await visitor(world, { viewport });
-        await openLogin(page, busy);
-        for (const language of ["zh", "en"] as const) {
-          await chooseLanguage(page, language);
-          const image = await imageCodeSrc(page);
-          await fillLogin(page, "cn100001");
-          // The press waits in the browser until the line is full, so the server is busy when it arrives.
-          let release!: () => void;
-          const lineFull = new Promise<void>((resolve) => (release = resolve));
-          await page.route("**/api/client/login/check*", async (route) => {
-            await lineFull;
-            await route.continue();
-          });
-          await page.press("#login-code", "Enter");
-          const { held } = await fillTheLine(server.url);
-          release();
-          const text = await messageText(page);
-          expect(text).toMatch(language === "zh" ? /^系统繁忙，请 \d+ 秒后重试$/ : /^The system is busy, please try again in \d+ s$/);
-          await settledShot(page, `login-busy-${language}-${size}`);
-          expect(await seriousViolations(page)).toEqual([]);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-          await pressOk(page, language === "en" ? "OK" : "确定");
-          await page.unrouteAll();
-          // Nothing was taken: the image and the code typed stay for the retry.
-          expect(await page.inputValue("#login-code")).toBe(IMAGE_CODE);
-          expect(await imageCodeSrc(page)).toBe(image);
-          expect(pathOf(page)).toBe("/");
-          await held;
-        }
-        // The line free again, pressing once more with the same code signs in.
-        await page.press("#login-code", "Enter");
-        await page.waitForURL(`${server.url}/index`);
-        await close();
-      }
-    } finally {
-      await server.stop();
-    }
-  }, 180_000);
 });

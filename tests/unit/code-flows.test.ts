@@ -84,13 +84,6 @@ describe("every answer of the code flows reads right in both languages (spec 1 s
     }
   });
 
-  test("a full password line (activation, the reset, the password change) says how many seconds to wait", () => {
-    for (const flow of ["profile", "reset", "security"] as const) {
-      expect(text("zh", "ERROR_BUSY", { reason: "password", retry: 3 }, flow)).toBe("系统繁忙，请 3 秒后重试");
-      expect(text("en", "ERROR_BUSY", { reason: "password", retry: 3 }, flow)).toBe("The system is busy, please try again in 3 s");
-    }
-  });
-
   test("the security windows say which value is wrong", () => {
     expect(text("zh", "ERROR_PARAMS", { reason: "old" }, "security")).toBe("原手机号或邮箱与账号中登记的不一致");
     expect(text("en", "ERROR_PARAMS", { reason: "same" }, "security")).toBe("The new mobile number or e-mail must differ from the current one");

@@ -1,6 +1,5 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
-import { hashNewPassword } from "../auth/new-password";
 import { codeField as code, mailField as mail, phoneField as phone } from "../shared/fields";
 import { codeSendBudget } from "../shared/codes";
 import {
@@ -10,7 +9,6 @@ import {
   noMailInput,
   noMailLogin,
   noMailLoginInput,
-  prepareSubmit,
   sendActivationMail,
   sendActivationSms,
   sendNoMailCode,
@@ -29,5 +27,5 @@ export const activationDomain = domain("activation", [
   command("/active/none/mail/login", { access: "session", input: noMailLoginInput }, noMailLogin),
   command("/active/language", { access: "session", input: t.Object({ user: t.Integer(), language: t.Integer() }) }, activationLanguage),
   command("/user/sms/send", { access: "session", input: t.Object({ user: t.Integer(), phone }), throttle: codeSendBudget }, sendProfilePhoneCode),
-  command("/active/submit", { access: "session", input: submitInput, audit: "activation.submit", prepare: prepareSubmit, ready: hashNewPassword }, submitActivation),
+  command("/active/submit", { access: "session", input: submitInput, audit: "activation.submit" }, submitActivation),
 ]);

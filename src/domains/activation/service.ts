@@ -2,8 +2,7 @@
 // "Activation"): prove a phone or an e-mail with a code, then the session may
 // finish activating that member for 30 minutes (the grant is the used code
 // row, so every instance agrees), choose a language, complete the profile and
-// set a password (hashed before the transaction, only when the submit would
-// be accepted: ../auth/new-password.ts). Activation signs the session in.
+// set a password. Activation signs the session in.
 import { Type as t } from "@sinclair/typebox";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
@@ -12,9 +11,8 @@ import { passwordDigest } from "../../protocol/password";
 import { DomainError, isRefused, type Refused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
-import { type NewPassword, newHashOf, prepareNewPassword } from "../auth/new-password";
 import type { Ctx } from "../context";
-import { type CodeCheck, type CodePurpose, hasActivationGrant, peekCode, sendCode, useCode } from "../shared/codes";
+import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
 import { codeField, contactTaken, mailField, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
 import { bindSession } from "../shared/sessions";
 import { checkProfile, profileInput, writeProfileValues, writePurposeValue } from "../shared/profile";
@@ -148,39 +146,25 @@ export const submitInput = t.Object({
 export type SubmitInput = typeof submitInput.static;
 
 /**
- * What /active/submit would write, or the code's refusal: the member, the
- * phone, the e-mail and the profile. `check` is `useCode` in the verb,
- * `peekCode` in `prepare`.
+ * /active/submit: profile, phone, password, state and sign-in in one
+ * transaction. A new phone (or the first one) needs its own code.
  */
-async function judgeSubmit(ctx: Ctx, input: SubmitInput, check: CodeCheck) {
+export async function submitActivation({ ctx, input }: { ctx: Command; input: SubmitInput }) {
   const { grant, user } = await granted(ctx, input.user);
-  const proof = await provenPhone(ctx, user, input, check);
+  const proof = await provenPhone(ctx, user, input);
   if (isRefused(proof)) return proof;
   const { phone } = proof;
   const { country, values } = await checkProfile(ctx, { userId: user.id, input });
   // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
   const mail = grant.purpose === "activate-no-mail" ? grant.target : user.mail;
   if (mail !== user.mail && (await contactTaken(ctx, "mail", mail!, user.id))) throw new DomainError("ERROR_RENAME", { field: "mail" });
-  return { user, phone, mail, country, values };
-}
-
-export const prepareSubmit = ({ ctx, input }: { ctx: Ctx; input: SubmitInput }) => prepareNewPassword(ctx, () => judgeSubmit(ctx, input, peekCode));
-
-/**
- * /active/submit: profile, phone, password, state and sign-in in one
- * transaction. A new phone (or the first one) needs its own code.
- */
-export async function submitActivation({ ctx, input, prepared }: { ctx: Command; input: SubmitInput; prepared: NewPassword }) {
-  const judged = await judgeSubmit(ctx, input, useCode);
-  if (isRefused(judged)) return judged;
-  const { user, phone, mail, country, values } = judged;
   await ctx.db
     .update(users)
     .set({
       phone,
       mail,
       nationalityId: country.id,
-      passwordHash: newHashOf(prepared),
+      passwordHash: await ctx.app.passwords.store(input.password),
       state: USER_STATE.USER_STATE_ACTIVE,
       updatedAt: ctx.now,
     })
@@ -197,7 +181,7 @@ export async function submitActivation({ ctx, input, prepared }: { ctx: Command;
  * The phone the member keeps: the one on file, or a new one proven by its
  * code (a code refusal comes back as an answer so a wrong try is counted).
  */
-async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput, check: CodeCheck): Promise<{ phone: string } | Refused> {
+async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<{ phone: string } | Refused> {
   const given = input.phone === undefined || input.phone.trim() === "" ? null : phoneOf(input.phone);
   if (given === null || given === user.phone) {
     if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
@@ -205,7 +189,7 @@ async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput, check: C
   }
   if (!input.auth) throw new DomainError("ERROR_PARAMS", { field: "auth" });
   if (await contactTaken(ctx, "phone", given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
-  const verdict = await check(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
+  const verdict = await useCode(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
   if (isRefused(verdict)) return verdict;
   if (verdict.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });
   return { phone: given };

@@ -98,8 +98,8 @@ export function passwordWork(settings: Settings, clock: () => Date) {
       };
     },
 
-    /** Hashes a new password (activation, a reset, a change) in a ticket's turn. */
-    hash: (ticket: Ticket, digest: string) => ticket.run(() => hashDigest(digest, cost)),
+    /** Hashes a new password in turn (activation, a reset), with no limit on the line: these are rare. */
+    store: (digest: string) => inTurn(() => hashDigest(digest, cost)),
 
     /**
      * Checks `digest` against `stored` inside a ticket's turn; with no stored

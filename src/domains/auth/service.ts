@@ -12,7 +12,6 @@ import { passwordField } from "../shared/fields";
 import { clearFailures, pausedFor, recordFailure, takeTry } from "../shared/rate-limit";
 import { bindSession } from "../shared/sessions";
 import { takeCaptcha } from "../system/service";
-import { placeInLine } from "./new-password";
 import type { Ticket } from "./password";
 
 type UserView = Awaited<ReturnType<typeof loadUserView>>;
@@ -48,7 +47,9 @@ const addressKey = (ip: string | null) => `signin:address:${ip ?? "unknown"}`;
  * behind a company's address does not lock its members out.
  */
 export async function prepareLogin({ ctx }: { ctx: Ctx }): Promise<Ticket> {
-  return placeInLine(ctx, "signin");
+  const place = ctx.app.passwords.reserve();
+  if ("busySeconds" in place) throw new DomainError("ERROR_BUSY", { reason: "signin", retry: place.busySeconds });
+  return place;
 }
 
 const pausesOf = (ctx: Ctx) => {

@@ -1,24 +1,15 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain } from "../../http/kit";
 import { codeSendBudget } from "../shared/codes";
-import { codeField as code, mailField as mail, phoneField as phone } from "../shared/fields";
-import { hashNewPassword } from "../auth/new-password";
-import { passwordInput, preparePassword, prepareReset, resetInput, resetPassword, sendContactCode, sendPasswordCode, sendResetCode, updateContact, updatePassword } from "./service";
+import { codeField as code, mailField as mail, passwordField as password, phoneField as phone } from "../shared/fields";
+import { resetPassword, sendContactCode, sendPasswordCode, sendResetCode, updateContact, updatePassword } from "./service";
 
 export const securityDomain = domain("security", [
   // Forgotten password: nobody is signed in.
   command("/user/reset/send", { access: "session", input: t.Object({ phone }), throttle: codeSendBudget }, sendResetCode),
-  command(
-    "/user/reset/password",
-    { access: "session", input: resetInput, audit: "security.reset", prepare: prepareReset, ready: hashNewPassword },
-    resetPassword,
-  ),
+  command("/user/reset/password", { access: "session", input: t.Object({ phone, auth: code, password }), audit: "security.reset" }, resetPassword),
   command("/user/password/send", { access: "user", throttle: codeSendBudget }, sendPasswordCode),
-  command(
-    "/user/password/update",
-    { access: "user", input: passwordInput, audit: "security.password", prepare: preparePassword, ready: hashNewPassword },
-    updatePassword,
-  ),
+  command("/user/password/update", { access: "user", input: t.Object({ auth: code, password }), audit: "security.password" }, updatePassword),
   command("/user/check/send", { access: "user", input: t.Object({ phone }), throttle: codeSendBudget }, ({ ctx, input }) => sendContactCode("phone", { ctx, input: { value: input.phone } })),
   command("/user/phone/update", { access: "user", input: t.Object({ auth: code, phone, old: t.Optional(phone) }), audit: "security.phone" }, ({ ctx, input }) =>
     updateContact("phone", { ctx, input: { auth: input.auth, value: input.phone, old: input.old } }),

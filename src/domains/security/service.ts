@@ -1,19 +1,16 @@
 // Reset a forgotten password, change password, phone and e-mail
 // (docs/api-account.md "Reset and security"). Every change needs a code sent
 // to the phone or mailbox it concerns; a refused code comes back as an answer
-// so the wrong try is counted. A new password is hashed before the
-// transaction, only when the code would be accepted (../auth/new-password.ts).
-import { Type as t } from "@sinclair/typebox";
+// so the wrong try is counted.
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError, isRefused } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
-import { type NewPassword, newHashOf, prepareNewPassword } from "../auth/new-password";
 import type { Ctx, MemberCtx } from "../context";
-import { type CodeCheck, peekCode, sendCode, useCode } from "../shared/codes";
-import { codeField, contactTaken, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
+import { sendCode, useCode } from "../shared/codes";
+import { contactTaken, mailOf, phoneOf } from "../shared/fields";
 import { writePurposeValue } from "../shared/profile";
 import { signOutEverywhere } from "../shared/sessions";
 
@@ -35,25 +32,13 @@ export async function sendResetCode({ ctx, input }: { ctx: Visitor; input: { pho
   return sendCode(ctx, { purpose: "reset", channel: "sms", target: phone, userId: user.id });
 }
 
-/** /user/reset/password. */
-export const resetInput = t.Object({ phone: phoneField, auth: codeField, password: passwordField });
-type ResetInput = typeof resetInput.static;
-
-/** The member a reset with this code is for, or the code's refusal; `check` is `useCode` in the verb, `peekCode` in `prepare`. */
-async function judgeReset(ctx: Ctx, input: ResetInput, check: CodeCheck) {
-  const phone = phoneOf(input.phone);
-  const verdict = await check(ctx, { purpose: "reset", channel: "sms", target: phone, code: input.auth });
-  if (isRefused(verdict)) return verdict;
-  return resettable(ctx, phone);
-}
-
-export const prepareReset = ({ ctx, input }: { ctx: Ctx; input: ResetInput }) => prepareNewPassword(ctx, () => judgeReset(ctx, input, peekCode));
-
 /** Also signs out every session of the member: whoever knew the old password is out. */
-export async function resetPassword({ ctx, input, prepared }: { ctx: Visitor; input: ResetInput; prepared: NewPassword }) {
-  const user = await judgeReset(ctx, input, useCode);
-  if (isRefused(user)) return user;
-  await ctx.db.update(users).set({ passwordHash: newHashOf(prepared), updatedAt: ctx.now }).where(eq(users.id, user.id));
+export async function resetPassword({ ctx, input }: { ctx: Visitor; input: { phone: string; auth: string; password: string } }) {
+  const phone = phoneOf(input.phone);
+  const verdict = await useCode(ctx, { purpose: "reset", channel: "sms", target: phone, code: input.auth });
+  if (isRefused(verdict)) return verdict;
+  const user = await resettable(ctx, phone);
+  await ctx.db.update(users).set({ passwordHash: await ctx.app.passwords.store(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
   await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
@@ -69,24 +54,12 @@ export async function sendPasswordCode({ ctx }: { ctx: Member }) {
   return sendCode(ctx, { purpose: "password", channel: "sms", target: user.phone, userId: user.id });
 }
 
-/** /user/password/update. */
-export const passwordInput = t.Object({ auth: codeField, password: passwordField });
-type PasswordInput = typeof passwordInput.static;
-
-/** The member changing their password, or the code's refusal. */
-async function judgePassword(ctx: MemberCtx, input: PasswordInput, check: CodeCheck) {
+export async function updatePassword({ ctx, input }: { ctx: Member; input: { auth: string; password: string } }) {
   const user = await me(ctx);
   if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
-  const verdict = await check(ctx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
-  return isRefused(verdict) ? verdict : user;
-}
-
-export const preparePassword = ({ ctx, input }: { ctx: MemberCtx; input: PasswordInput }) => prepareNewPassword(ctx, () => judgePassword(ctx, input, peekCode));
-
-export async function updatePassword({ ctx, input, prepared }: { ctx: Member; input: PasswordInput; prepared: NewPassword }) {
-  const user = await judgePassword(ctx, input, useCode);
-  if (isRefused(user)) return user;
-  await ctx.db.update(users).set({ passwordHash: newHashOf(prepared), updatedAt: ctx.now }).where(eq(users.id, user.id));
+  const verdict = await useCode(ctx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
+  if (isRefused(verdict)) return verdict;
+  await ctx.db.update(users).set({ passwordHash: await ctx.app.passwords.store(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
 

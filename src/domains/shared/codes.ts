@@ -6,7 +6,7 @@ import { equalText } from "../../protocol/bytes";
 import { verificationCodes } from "../../db/schema";
 import type { Config } from "../../config";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, isRefused, type Refused, refused } from "../../protocol/result";
+import { DomainError, type Refused, refused } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { type Channel, queueMessage } from "./messages";
 
@@ -99,12 +99,12 @@ export async function sendCode(
 }
 
 
-/** A code check: `useCode`, or `peekCode` to learn beforehand what it would answer. */
-export type CodeCheck = (ctx: Ctx, input: CodeTry) => Promise<CodeRow | Refused>;
-type CodeTry = { purpose: CodePurpose; channel: Channel; target: string; code: string };
-
-/** The latest code this session asked for with `purpose`, and the refusal it gets whatever is typed, if any. */
-async function sessionCode(ctx: Ctx, input: CodeTry): Promise<{ row: CodeRow; cooling: boolean } | Refused> {
+/**
+ * Checks and uses up the latest code this session asked for with `purpose`.
+ * A refusal comes back as an answer, not a throw: a wrong try must be
+ * counted, so the caller returns it and its transaction commits.
+ */
+export async function useCode(ctx: Ctx, input: { purpose: CodePurpose; channel: Channel; target: string; code: string }): Promise<CodeRow | Refused> {
   const [row] = await ctx.db
     .select()
     .from(verificationCodes)
@@ -114,18 +114,6 @@ async function sessionCode(ctx: Ctx, input: CodeTry): Promise<{ row: CodeRow; co
   const cooling = coolDownLeftMs(row ?? null, ctx.now) > 0;
   if (!row || row.usedAt || row.expiresAt <= ctx.now || row.attempts >= ctx.config.activation.codeMaxTries) return refused("ERROR_RESULT_NULL", { cooling });
   if (row.target !== input.target) return refused("ERROR_PARAMS", { reason: input.channel === "sms" ? "phone-mismatch" : "mail-mismatch" });
-  return { row, cooling };
-}
-
-/**
- * Checks and uses up the latest code this session asked for with `purpose`.
- * A refusal comes back as an answer, not a throw: a wrong try must be
- * counted, so the caller returns it and its transaction commits.
- */
-export const useCode: CodeCheck = async (ctx, input) => {
-  const found = await sessionCode(ctx, input);
-  if (isRefused(found)) return found;
-  const { row, cooling } = found;
   // Every guess takes a try first, in one conditional statement: guesses sent at the same moment
   // queue on the row's lock and only the first CODE_MAX_TRIES are ever compared.
   const [tried] = await ctx.db
@@ -142,17 +130,7 @@ export const useCode: CodeCheck = async (ctx, input) => {
     .returning();
   if (!used) return refused("ERROR_RESULT_NULL", { cooling });
   return used;
-};
-
-/**
- * What `useCode` would answer now, read only: no try counted, nothing used
- * up (a command's `prepare` deciding whether the request is worth a hash).
- */
-export const peekCode: CodeCheck = async (ctx, input) => {
-  const found = await sessionCode(ctx, input);
-  if (isRefused(found)) return found;
-  return equalText(found.row.code, input.code.trim()) ? found.row : refused("ERROR_RANDOM");
-};
+}
 
 /**
  * The activation grant: a code of one of `purposes`, proven by this session

@@ -127,13 +127,9 @@ export function LoginPage() {
       setUser(answer.user);
       return navigate("/index");
     }
-    // Every failure uses up the image code: show a new one with the reason. A busy
-    // server that says when to retry took nothing, so the same code serves the retry.
-    const untouched = answer.message.code === "ERROR_BUSY" && typeof answer.message.params?.retry === "number";
-    if (!untouched) {
-      setValues((v) => ({ ...v, code: "" }));
-      void refreshCode();
-    }
+    // Every failure uses up the image code: show a new one with the reason.
+    setValues((v) => ({ ...v, code: "" }));
+    void refreshCode();
     await showMessage(resultText(t, answer.message));
     refs.code.current?.focus();
   };
