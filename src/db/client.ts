@@ -159,7 +159,6 @@ export async function openDatabase(opts: {
   /** PGlite only: a new data folder starts from this gzipped blank one (BLANK_DATA_DIR, the binary's, unless given). */
   blank?: string | null;
 }): Promise<Database> {
-  // Read here rather than in the config: tests and benches open databases without one, and must follow it too.
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
