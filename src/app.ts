@@ -7,6 +7,7 @@ import { sandboxPages } from "./domains/payment/sandbox-routes";
 import { health } from "./http/health";
 import { requestLog } from "./http/request-log";
 import { createKit } from "./http/serve";
+import { door } from "./http/transport";
 import { staticUi } from "./http/static-ui";
 import { setLogLevel } from "./log";
 
@@ -17,7 +18,8 @@ export const MAX_REQUEST_BYTES = 11 * 1024 * 1024;
 export function createApp(deps: Deps, state: AppState = createAppState(deps)) {
   setLogLevel(deps.config.logLevel);
   const kit = createKit(deps, state);
-  const app = new Elysia().use(requestLog()).use(health(deps.database)).use(kit.mountAll(DOMAINS));
+  // The door first: a call it turns away costs no routing, body, session or log line (src/http/admission.ts).
+  const app = new Elysia().use(door(DOMAINS, state.admission)).use(requestLog()).use(health(deps.database)).use(kit.mountAll(DOMAINS));
   if (state.providers.payment.name === "sandbox") app.use(sandboxPages(deps, state, (request) => app.handle(request)));
   return app.use(staticUi(deps.config.uiDir));
 }

@@ -80,6 +80,7 @@ try {
   await database.close();
   process.exit(1);
 }
+const stopDoor = state.admission.watch();
 log.info(`Union Portal on http://localhost:${config.port}`, { database: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
 
 /**
@@ -104,6 +105,7 @@ async function shutdown(signal: string) {
   await app.server?.stop(false);
   stopJobs();
   stopIdleCollector();
+  stopDoor();
   await backgroundSettled();
   await database.close();
   log.info("stopped", { ms: Math.round(performance.now() - started) });

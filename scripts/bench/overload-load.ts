@@ -1,8 +1,9 @@
 // What the overload bench (scripts/bench/overload.ts) drives the portal
 // with: members with a session each, sign-ups signed before the clock
-// starts, sent closed-loop (a fixed number of clients) or open-loop (on a
-// schedule, whatever the answers), the answers opened after the run, and the
-// portal's resident memory sampled meanwhile.
+// starts, sent closed-loop (a fixed number of connections) or open-loop (on a
+// schedule, whatever the answers) over raw keep-alive HTTP/1.1 connections,
+// the answers opened after the run, and the portal's resident memory sampled
+// meanwhile. The probe alone goes through fetch (one request every 50 ms).
 import { readFileSync } from "node:fs";
 import type { DbOrTx } from "../../src/db/client";
 import { sessions } from "../../src/db/schema";
@@ -48,7 +49,7 @@ export async function signUpShot(member: Member, activity: number): Promise<Shot
 /** What came back, kept raw during the run (opening answers costs the sender CPU): opened by `outcomeOf` after. */
 export type Reply = { shot: Shot; due: number; sent: number; ms: number; status: number; type: string; bytes: Uint8Array | null; error: string | null };
 
-/** One request; `ms` from the send to the last byte of the answer. */
+/** One request through fetch (the probe's); `ms` from the send to the last byte of the answer. */
 export async function send(base: string, shot: Shot, due: number): Promise<Reply> {
   const sent = performance.now();
   try {
@@ -87,31 +88,166 @@ export async function outcomeOf(r: Reply): Promise<Outcome> {
   return { kind, trade };
 }
 
-/** `shots` from `clients` loops at once, each sending the next when its answer is in: the portal's capacity. */
-export async function closedLoop(base: string, shots: Shot[], clients: number): Promise<{ replies: Reply[]; seconds: number }> {
+const CRLF2 = Buffer.from("\r\n\r\n");
+
+/**
+ * One keep-alive HTTP/1.1 connection of the load's sender, on raw TCP, one
+ * request at a time as a browser's (Bun's server closes a connection that
+ * sends a second request before the first is answered): a member's browser
+ * or a proxy's connection to the portal, without fetch's cost per request.
+ * At four times a capacity of thousands a second, fetch was itself the limit
+ * on this machine, and its late reading of answers was measured as the
+ * portal's. A broken connection fails its request and opens anew for the next.
+ */
+class Connection {
+  private socket: import("bun").Socket | null = null;
+  private unsent: Uint8Array | null = null;
+  private inbox: Buffer = Buffer.alloc(0);
+  private current: { shot: Shot; due: number; sent: number; done: (r: Reply) => void } | null = null;
+
+  constructor(private readonly port: number) {}
+
+  /** Sends `shot` (the connection is idle); resolves with its answer or its transport error. */
+  request(shot: Shot, due: number): Promise<Reply> {
+    return new Promise((done) => {
+      this.current = { shot, due, sent: performance.now(), done };
+      this.unsent = Buffer.concat([Buffer.from(`POST ${shot.path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: ${ENVELOPE.contentType}\r\ncontent-length: ${shot.body.length}\r\n\r\n`), shot.body]);
+      if (this.socket) return this.flush();
+      Bun.connect({
+        hostname: "127.0.0.1",
+        port: this.port,
+        socket: {
+          data: (_s, data) => this.read(data),
+          drain: () => this.flush(),
+          close: () => this.closed("transport closed"),
+          error: (_s, e) => this.closed(`transport ${(e as Error & { code?: string }).code ?? e.name}`),
+        },
+      }).then(
+        (socket) => {
+          this.socket = socket;
+          this.flush();
+        },
+        (e: Error & { code?: string }) => this.closed(`transport ${e.code ?? e.name}`),
+      );
+    });
+  }
+
+  /** The request under way, if any, is given up on, and the connection closed. */
+  giveUp() {
+    this.finish({ status: 0, type: "", bytes: null, error: "no answer in 10 s" });
+    this.socket?.end();
+  }
+
+  private flush() {
+    if (!this.socket || !this.unsent) return;
+    const n = this.socket.write(this.unsent);
+    this.unsent = n < this.unsent.length ? this.unsent.subarray(Math.max(0, n)) : null;
+  }
+
+  private closed(why: string) {
+    this.socket = null;
+    this.unsent = null;
+    this.inbox = Buffer.alloc(0);
+    this.finish({ status: 0, type: "", bytes: null, error: why });
+  }
+
+  private finish(answer: Pick<Reply, "status" | "type" | "bytes" | "error">) {
+    const c = this.current;
+    if (!c) return;
+    this.current = null;
+    c.done({ shot: c.shot, due: c.due, sent: c.sent, ms: performance.now() - c.sent, ...answer });
+  }
+
+  /** The answer once whole (Content-Length bodies: the portal's answers are whole before they are sent). */
+  private read(data: Buffer) {
+    this.inbox = this.inbox.length ? Buffer.concat([this.inbox, data]) : data;
+    const end = this.inbox.indexOf(CRLF2);
+    if (end < 0) return;
+    const head = this.inbox.toString("latin1", 0, end).toLowerCase();
+    const length = Number(/\r\ncontent-length:\s*(\d+)/.exec(head)?.[1] ?? 0);
+    if (this.inbox.length < end + 4 + length) return;
+    const bytes = new Uint8Array(this.inbox.subarray(end + 4, end + 4 + length));
+    this.inbox = Buffer.alloc(0);
+    this.finish({ status: Number(head.slice(9, 12)), type: /\r\ncontent-type:\s*([^\r]*)/.exec(head)?.[1] ?? "", bytes, error: null });
+  }
+}
+
+/**
+ * Connections to the portal, idle ones reused, a new one opened when none is
+ * idle, up to `most`; past that a request waits for one (its time counted
+ * from when it was due, so the wait is the portal's).
+ */
+class Pool {
+  private idle: Connection[] = [];
+  private all: Connection[] = [];
+  private queue: { shot: Shot; due: number; done: (r: Reply) => void }[] = [];
+  private head = 0;
+
+  constructor(private readonly port: number, private readonly most: number) {}
+
+  request(shot: Shot, due: number): Promise<Reply> {
+    return new Promise((done) => {
+      const c = this.idle.pop() ?? (this.all.length < this.most ? this.open() : null);
+      if (c) this.run(c, shot, due, done);
+      else this.queue.push({ shot, due, done });
+    });
+  }
+
+  /** Whatever is under way or waiting is given up on. */
+  giveUp() {
+    for (const q of this.queue.splice(this.head)) q.done({ shot: q.shot, due: q.due, sent: q.due, ms: performance.now() - q.due, status: 0, type: "", bytes: null, error: "no answer in 10 s" });
+    for (const c of this.all) c.giveUp();
+  }
+
+  private open() {
+    const c = new Connection(this.port);
+    this.all.push(c);
+    return c;
+  }
+
+  private run(c: Connection, shot: Shot, due: number, done: (r: Reply) => void) {
+    void c.request(shot, due).then((reply) => {
+      done(reply);
+      const next = this.queue[this.head];
+      if (next) {
+        this.queue[this.head++] = undefined as never;
+        if (this.head > 4096 && this.head * 2 > this.queue.length) this.queue.splice(0, this.head), (this.head = 0);
+        this.run(c, next.shot, next.due, next.done);
+      } else this.idle.push(c);
+    });
+  }
+}
+
+/** `shots` from `clients` connections at once, each sending the next when its answer is in: the portal's capacity. */
+export async function closedLoop(port: number, shots: Shot[], clients: number): Promise<{ replies: Reply[]; seconds: number }> {
   const replies: Reply[] = [];
   let next = 0;
   const started = performance.now();
+  const connections = Array.from({ length: clients }, () => new Connection(port));
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    connections.map(async (c) => {
       while (next < shots.length) {
         const i = next++;
-        replies[i] = await send(base, shots[i]!, performance.now());
+        replies[i] = await c.request(shots[i]!, performance.now());
       }
     }),
   );
+  for (const c of connections) c.giveUp();
   return { replies, seconds: (performance.now() - started) / 1000 };
 }
 
 /**
  * `shots` sent on a schedule of `rate` a second from now, whatever the
- * answers: each is sent when it is due (the sender wakes every millisecond
- * and sends all that are due), so a slow portal faces ever more requests at
- * once. `at(ms)` is called once the schedule is `ms` in (the kill). Resolves
- * when the last is sent; `answered` when every answer is in.
+ * answers, over at most `connections` connections (the sender wakes every
+ * millisecond and sends all that are due), so a slow portal faces ever more
+ * requests at once. `ms` is counted from when a request was due. `at(ms)` is
+ * called once the schedule is `ms` in (the kill). Resolves when the last is
+ * sent; `answered` when every answer is in, or GIVE_UP_MS after the last was
+ * due (an answer later than that counts as none).
  */
-export function openLoop(base: () => string, shots: Shot[], rate: number, at?: { ms: number; run: () => Promise<void> }) {
+export function openLoop(port: number, shots: Shot[], rate: number, at?: { ms: number; run: () => Promise<void> }, connections = 4096) {
   const pending: Promise<Reply>[] = [];
+  const pool = new Pool(port, connections);
   const started = performance.now();
   let maxLag = 0;
   const sent = (async () => {
@@ -126,14 +262,21 @@ export function openLoop(base: () => string, shots: Shot[], rate: number, at?: {
       while (i < shots.length && started + (i * 1000) / rate <= now) {
         const due = started + (i * 1000) / rate;
         maxLag = Math.max(maxLag, now - due);
-        pending.push(send(base(), shots[i]!, due));
+        pending.push(pool.request(shots[i]!, due).then((r) => ({ ...r, ms: r.ms + (r.sent - r.due) })));
         i++;
       }
       await Bun.sleep(1);
     }
     return { seconds: (performance.now() - started) / 1000, maxLag, endedAt: performance.now() };
   })();
-  return { sent, answered: sent.then(() => Promise.all(pending)) };
+  const answered = sent.then(async ({ endedAt }) => {
+    const timer = setTimeout(() => pool.giveUp(), Math.max(0, endedAt + GIVE_UP_MS - performance.now()));
+    const replies = await Promise.all(pending);
+    clearTimeout(timer);
+    pool.giveUp();
+    return replies.map((r) => (!r.error && r.ms > GIVE_UP_MS ? { ...r, bytes: null, error: "no answer in 10 s" } : r));
+  });
+  return { sent, answered };
 }
 
 /** One sign-up every `everyMs` for `ms`, each signed when it is sent (members from `members`, activity with room): their times. */

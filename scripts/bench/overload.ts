@@ -7,14 +7,18 @@
 // runs it on a scratch database of the server at DATABASE_URL (default the
 // local one; made, then dropped). Members get a signed-in session each
 // (scripts/bench/overload-load.ts says why not through sign-in); every
-// request is a sign-up of its own member, signed before the clock starts.
+// request is a sign-up of its own member, signed before the clock starts,
+// sent on raw keep-alive connections (overload-load.ts: fetch, at these
+// rates, was itself the limit).
 //   1. capacity: /order/sign closed-loop from 64 clients on one hot activity
 //      whose quota is a tenth of the requests (most answers "full");
 //   2. overload: four times that rate, open-loop (sent on schedule whatever
-//      the answers) for 30 s on a new hot activity whose quota is one second
-//      of that capacity (so it sells out early and most answers are "full"). Every
-//      answer must be SUCCESS, full or busy, none later than 3 s (a request
-//      unanswered at 3 s is a hang); resident memory sampled every 100 ms;
+//      the answers, over up to 4,096 connections as members' browsers, a
+//      request waiting for a free one counted from when it was due) for 30 s
+//      on a new hot activity whose quota is one second of that capacity (so
+//      it sells out early and most answers are "full"). Every answer must be
+//      SUCCESS, full or busy, none later than 3 s from when it was due (a
+//      request unanswered at 3 s is a hang); resident memory sampled every 100 ms;
 //      a probe (one sign-up every 50 ms on an activity with room) before the
 //      load gives the quiet p99, and after it the time until the p99 of 1 s
 //      of probes is back within it (quiet p99 x 1.5, or + 5 ms if more);
@@ -53,12 +57,6 @@ import {
 import { benchKit, scratchDatabase } from "./scratch";
 import { type Verdict, makeBenchActivities, makeBenchMembers, verifyRun } from "./signup-fixtures";
 
-// Open-loop means many requests in flight at once: Bun's fetch allows 256 by default.
-if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
-  const child = Bun.spawn([process.execPath, ...process.argv.slice(1)], { env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "16384" }, stdio: ["inherit", "inherit", "inherit"] });
-  process.exit(await child.exited);
-}
-
 const { log } = benchKit("overload");
 const option = (name: string, fallback: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? fallback) : fallback);
 const LOAD_S = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -94,7 +92,10 @@ async function tally(replies: Reply[]) {
     counts[o.kind] = (counts[o.kind] ?? 0) + 1;
     if (o.kind === "success" && o.trade) won.push({ trade: o.trade, userId: r.shot.userId });
     if (!r.error && r.ms > HANG_MS) late[o.kind] = (late[o.kind] ?? 0) + 1;
-    if (!r.error) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), r.ms]);
+    if (r.error) continue;
+    const times = byKind.get(o.kind);
+    if (times) times.push(r.ms);
+    else byKind.set(o.kind, [r.ms]);
   }
   const times = replies.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
   const kinds = [...byKind].map(([k, t]) => {
@@ -131,9 +132,9 @@ try {
 
   // 1. Capacity, closed-loop (after a warm-up of the portal's JIT, pool and caches).
   const warm = await activity("warm", 200);
-  await closedLoop(base, await Promise.all(members.slice(0, 2000).map((m) => signUpShot(m, warm))), CLIENTS);
+  await closedLoop(port, await Promise.all(members.slice(0, 2000).map((m) => signUpShot(m, warm))), CLIENTS);
   const capActivity = await activity("capacity", CAPACITY_N / 10);
-  const cap = await closedLoop(base, await Promise.all(members.map((m) => signUpShot(m, capActivity))), CLIENTS);
+  const cap = await closedLoop(port, await Promise.all(members.map((m) => signUpShot(m, capActivity))), CLIENTS);
   const capTally = await tally(cap.replies);
   const capacity = CAPACITY_N / cap.seconds;
   const rate = FACTOR * capacity;
@@ -153,7 +154,7 @@ try {
   const idle = rssOf(portal.pid);
   const memory = sampleMemory(() => portal!.pid);
   const overflowsBefore = listenOverflows();
-  const load = openLoop(() => base, shots, rate);
+  const load = openLoop(port, shots, rate);
   const sent = await load.sent;
   const after = await probe(base, probeMembers.slice(quiet.length), probeActivity, AFTER_MS);
   const replies = await load.answered;
@@ -175,7 +176,7 @@ try {
   const killed = await activity("kill", quota);
   const killShots = await Promise.all(members.slice(0, n).map((m) => signUpShot(m, killed)));
   let downMs = 0;
-  const kill = openLoop(() => base, killShots, rate, {
+  const kill = openLoop(port, killShots, rate, {
     ms: (LOAD_S * 1000) / 2,
     run: async () => {
       const t0 = performance.now();

@@ -6,17 +6,48 @@
 // So at most `inProgress` calls run; the next ones wait their turn, first
 // come first in, for at most `waitMs`; past that wait, or with `maxWaiting`
 // already waiting, a call is told "busy" before it costs the database anything.
+//
+// That line alone still let an instance drown at four times its capacity once
+// an answer cost no database work (a sold-out activity's "full"): every call
+// past the door read its body, was routed and waited its 500 ms before being
+// told busy, so the thread spent itself on calls it then refused, and the
+// rest queued in the kernel (a tenth answered within 10 s, bench:overload).
+// So a door in front of everything: every SAMPLE_MS the event loop's delay
+// and the first waiting call's wait are read; either later than `lateMs`
+// halves the share of API calls let in, a timely reading gives ADMIT_STEP of
+// it back (additive increase, multiplicative decrease, as TCP finds a link's
+// speed). The calls not let in are told "busy" on arrival, before routing,
+// session or log line: about a thirteenth of a sold-out answer's cost. The
+// thread then works on about what it can finish and sheds the rest cheaply.
 
-export type AdmissionSettings = { inProgress: number; maxWaiting: number; waitMs: number };
+import { log } from "../log";
+
+export type AdmissionSettings = { inProgress: number; maxWaiting: number; waitMs: number; lateMs: number };
+
+/** How often the door reads the loop and the line; the least share it lets in (some calls always go through); the share a timely reading gives back. */
+const SAMPLE_MS = 20;
+const LEAST_SHARE = 1 / 64;
+const ADMIT_STEP = 0.05;
 
 export type Admission = {
   /** A release to call once the call is answered, or null: busy. */
   enter(): Promise<(() => void) | null>;
   load(): { running: number; waiting: number };
+  /** The share of API calls the door lets in: 1 while the loop and the line keep time. */
+  share(): number;
+  /** Whether the door turns this call away (told busy on arrival): every 1/share-th call is let in. */
+  turnsAway(): boolean;
+  /** A reading at `nowMs` (performance.now()'s; the sampler's, or a test's): the event loop came round `lagMs` late. */
+  sample(lagMs: number, nowMs: number): void;
+  /** Reads the loop and the line every SAMPLE_MS while the instance serves (main.ts); returns the stop. Off with `lateMs` 0. */
+  watch(): () => void;
 };
 
 export function createAdmission(opts: AdmissionSettings): Admission {
-  type Waiter = { admit: (release: (() => void) | null) => void; timer: ReturnType<typeof setTimeout> | null; gone: boolean };
+  let share = 1;
+  let credit = 0;
+  let turnedAway = 0;
+  type Waiter = { admit: (release: (() => void) | null) => void; timer: ReturnType<typeof setTimeout> | null; gone: boolean; since: number };
   const line: Waiter[] = [];
   let head = 0;
   let running = 0;
@@ -51,6 +82,18 @@ export function createAdmission(opts: AdmissionSettings): Admission {
     }
   }
 
+  /** How long the first call still waiting has waited. */
+  function firstWaitMs(nowMs: number) {
+    for (let i = head; i < line.length; i++) if (!line[i]!.gone) return nowMs - line[i]!.since;
+    return 0;
+  }
+
+  function sample(lagMs: number, nowMs: number) {
+    if (opts.lateMs <= 0) return;
+    const late = lagMs > opts.lateMs || firstWaitMs(nowMs) > opts.lateMs;
+    share = late ? Math.max(LEAST_SHARE, share / 2) : Math.min(1, share + ADMIT_STEP);
+  }
+
   return {
     enter() {
       if (running < opts.inProgress) {
@@ -59,7 +102,7 @@ export function createAdmission(opts: AdmissionSettings): Admission {
       }
       if (waiting >= opts.maxWaiting) return Promise.resolve(null);
       return new Promise((admit) => {
-        const waiter: Waiter = { admit, timer: null, gone: false };
+        const waiter: Waiter = { admit, timer: null, gone: false, since: performance.now() };
         waiter.timer = setTimeout(() => {
           if (waiter.gone) return;
           waiter.gone = true;
@@ -78,5 +121,36 @@ export function createAdmission(opts: AdmissionSettings): Admission {
       });
     },
     load: () => ({ running, waiting }),
+    share: () => share,
+    turnsAway() {
+      if (share >= 1) return false;
+      // Evenly spread, not random.
+      credit += share;
+      if (credit < 1) {
+        turnedAway++;
+        return true;
+      }
+      credit -= 1;
+      return false;
+    },
+    sample,
+    watch() {
+      if (opts.lateMs <= 0) return () => {};
+      let last = performance.now();
+      let loggedAt = last;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        sample(now - last - SAMPLE_MS, now);
+        last = now;
+        // One line a second while calls are turned away, not one per call: the log must not add to the load.
+        if (turnedAway > 0 && now - loggedAt >= 1_000) {
+          log.warn("busy: calls turned away at the door", { calls: turnedAway, seconds: Math.round((now - loggedAt) / 100) / 10, share: Math.round(share * 1000) / 1000 });
+          turnedAway = 0;
+          loggedAt = now;
+        } else if (turnedAway === 0) loggedAt = now;
+      }, SAMPLE_MS);
+      timer.unref?.();
+      return () => clearInterval(timer);
+    },
   };
 }

@@ -100,6 +100,26 @@ const busy = () => {
   return response;
 };
 
+/**
+ * The door (./admission.ts): while the event loop runs late, a share of API
+ * calls is told busy on arrival, before routing. A payment provider's notification still comes in:
+ * it would only come again.
+ */
+export function door(domains: Domain[], admission: Admission) {
+  const notified = new Set(domains.flatMap((d) => d.routes.filter((r) => r.kind === "notify").map((r) => `/api${r.path}`)));
+  return new Elysia({ name: "door" }).onRequest(async ({ request }) => {
+    if (!admission.turnsAway()) return;
+    const url = request.url;
+    const start = url.indexOf("/", url.indexOf("//") + 2);
+    const end = url.indexOf("?", start);
+    const path = end < 0 ? url.slice(start) : url.slice(start, end);
+    if (!path.startsWith("/api/") || notified.has(path)) return;
+    // The body is read, or the server would close the connection rather than skip it (and the calls behind on it).
+    await request.arrayBuffer().catch(() => null);
+    return busy();
+  });
+}
+
 export function mountAll(domains: Domain[], calls: Calls) {
   let app = new Elysia({ name: "api" });
   for (const d of domains) {

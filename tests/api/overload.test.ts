@@ -101,4 +101,63 @@ describe("admission of API calls", () => {
     hold();
     expect((await t.client().call("/system/types", {})).message.code).toBe("SUCCESS");
   });
+
+  test("a line whose first call waits past ADMISSION_LATE_MS halves the share the door lets in; the rest are told busy on arrival and write nothing; timely readings open it again", async () => {
+    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: "100" });
+    const members = await Promise.all(["cn000001", "cn000002", "cn000003", "cn100001", "cn100002"].map((m) => t.as(m)));
+    const a = await makeActivity(t.db, { cap: 10 });
+    const { admission } = t.state;
+    const hold = (await admission.enter())!;
+    const first = members[0]!.call("/order/sign", { activity: a.id });
+    await until(() => admission.load().waiting === 1, "a call waits its turn");
+
+    // A reading while it has waited no time changes nothing; one as if a second on halves the share, twice.
+    admission.sample(0, performance.now());
+    expect(admission.share()).toBe(1);
+    admission.sample(0, performance.now() + 1_000);
+    admission.sample(0, performance.now() + 1_000);
+    expect(admission.share()).toBe(0.25);
+
+    // One call in four is let in, evenly: three are told busy at the door and the fourth waits in the line.
+    const next = members.slice(1).map((m) => m.call("/order/sign", { activity: a.id }));
+    await until(() => admission.load().waiting === 2, "the call let in waits its turn");
+    const answers = await Promise.all(next.slice(0, 3));
+    expect(answers.map((r) => r.message)).toEqual([BUSY, BUSY, BUSY].map((b) => expect.objectContaining(b)));
+    expect(await ordersOf(t, a.id)).toBe(0);
+
+    hold();
+    expect((await first).message.code).toBe("SUCCESS");
+    expect((await next[3]!).message.code).toBe("SUCCESS");
+    // Timely readings give the share back a step at a time.
+    for (let i = 0; i < 15; i++) admission.sample(0, performance.now());
+    expect(admission.share()).toBe(1);
+    expect((await members[1]!.call("/order/sign", { activity: a.id })).message.code).toBe("SUCCESS");
+    expect(await ordersOf(t, a.id)).toBe(3);
+  });
+
+  test("a late event loop halves the share too, down to a floor; the door still lets in payment notifications, health and the pages", async () => {
+    const t = await app({ ADMISSION_LATE_MS: "100" });
+    const { admission } = t.state;
+    admission.sample(100, performance.now());
+    expect(admission.share()).toBe(1);
+    for (let i = 0; i < 20; i++) admission.sample(101, performance.now());
+    expect(admission.share()).toBe(1 / 64);
+
+    const handshake = await t.fetch("/api/system/token?app_id=union-portal-cli&public_key=x");
+    expect(handshake.status).toBe(503);
+    expect(handshake.headers.get("retry-after")).toBe("1");
+    expect(((await handshake.json()) as { message: unknown }).message).toMatchObject(BUSY);
+    // A forged notification is refused by its own route, not turned away as busy.
+    const notice = await t.fetch("/api/pay/notify/sandbox", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(notice.status).not.toBe(503);
+    expect((await t.fetch("/healthz")).status).toBe(200);
+    expect((await t.fetch("/login")).status).toBe(200);
+  });
+
+  test("with ADMISSION_LATE_MS 0 the door lets every call in, however late the readings", async () => {
+    const t = await app({ ADMISSION_LATE_MS: "0" });
+    for (let i = 0; i < 5; i++) t.state.admission.sample(10_000, performance.now() + 10_000);
+    expect(t.state.admission.share()).toBe(1);
+    expect((await t.client().call("/system/types", {})).message.code).toBe("SUCCESS");
+  });
 });
