@@ -12,9 +12,9 @@
 // past the door read its body, was routed and waited its 500 ms before being
 // told busy, so the thread spent itself on calls it then refused, and the
 // rest queued in the kernel (a tenth answered within 10 s, bench:overload).
-// So a door in front of everything: every SAMPLE_MS the event loop's delay
-// and the first waiting call's wait are read; either later than `lateMs`
-// halves the share of API calls let in, a timely reading gives ADMIT_STEP of
+// So a door in front of everything: every SAMPLE_MS the first waiting call's
+// wait and the event loop's delay are read; the one later than `lateMs`, or
+// the other later than LOOP_LATE_MS, halves the share of API calls let in, a timely reading gives ADMIT_STEP of
 // it back (additive increase, multiplicative decrease, as TCP finds a link's
 // speed). The calls not let in are told "busy" on arrival, before routing,
 // session or log line: about a thirteenth of a sold-out answer's cost. The
@@ -26,6 +26,13 @@ export type AdmissionSettings = { inProgress: number; maxWaiting: number; waitMs
 
 /** How often the door reads the loop and the line; the least share it lets in (some calls always go through); the share a timely reading gives back. */
 const SAMPLE_MS = 20;
+/**
+ * The loop's delay that counts as late: a collection, a start's last steps or
+ * one heavy statement on the embedded database stall it 100–300 ms without
+ * any flood (turning half the calls away after each was measured in the tests'
+ * servers); a flood of cheap answers stalls it for seconds.
+ */
+const LOOP_LATE_MS = 500;
 const LEAST_SHARE = 1 / 64;
 const ADMIT_STEP = 0.05;
 
@@ -90,7 +97,7 @@ export function createAdmission(opts: AdmissionSettings): Admission {
 
   function sample(lagMs: number, nowMs: number) {
     if (opts.lateMs <= 0) return;
-    const late = lagMs > opts.lateMs || firstWaitMs(nowMs) > opts.lateMs;
+    const late = lagMs > LOOP_LATE_MS || firstWaitMs(nowMs) > opts.lateMs;
     share = late ? Math.max(LEAST_SHARE, share / 2) : Math.min(1, share + ADMIT_STEP);
   }
 
