@@ -22,7 +22,7 @@
 // Ends with a line `N passed, N failed` (read by CI) and exits non-zero if any
 // step failed.
 
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { seededDataDir } from "../tests/helpers/server";
 
@@ -146,19 +146,44 @@ function testFiles(dir: string): string[] {
   return files.sort();
 }
 
-const sizeOf = (file: string) => statSync(join(root, file)).size;
+/**
+ * Seconds each test file took in a full run (tests/durations.json): files are
+ * split and ordered by it, so the two processes side by side end together. A
+ * file not in it weighs the median. Each run writes what it measured to
+ * test-results/durations.json; copy that over the table when a split drifts.
+ */
+const DURATIONS = join(root, "tests", "durations.json");
+const durations: Record<string, number> = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, "utf8")) : {};
+const typical = Object.values(durations).sort((a, b) => a - b)[Math.floor(Object.keys(durations).length / 2)] ?? 1;
+const weightOf = (file: string) => durations[file] ?? typical;
+/** What this run measured, by file: written to test-results/durations.json at the end. */
+const measured: Record<string, number> = {};
+/** A file's own time from `bun test` output: its tests' times, and half a second for its setup. */
+function noteDurations(text: string) {
+  let file: string | null = null;
+  for (const line of stripAnsi(text).split("\n")) {
+    const header = /^(tests\/\S+\.test\.\w+):$/.exec(line.trim());
+    if (header) {
+      file = `./${header[1]}`;
+      measured[file] ??= 0.5;
+      continue;
+    }
+    const took = /^\((?:pass|fail)\).*\[([\d.]+)(ms|s)\]$/.exec(line.trim());
+    if (file && took) measured[file] = Math.round((measured[file]! + Number(took[1]) / (took[2] === "ms" ? 1000 : 1)) * 10) / 10;
+  }
+}
 
 /**
- * Splits files into `n` groups of about the same size (largest first, each to
+ * Splits files into `n` groups of about the same time (longest first, each to
  * the lightest group so far): the same files always make the same groups,
  * so a seed replays the same order in each.
  */
 function splitFiles(files: string[], n: number): string[][] {
-  const groups = Array.from({ length: Math.min(n, files.length) }, () => ({ files: [] as string[], bytes: 0 }));
-  for (const file of [...files].sort((a, b) => sizeOf(b) - sizeOf(a) || a.localeCompare(b))) {
-    const lightest = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+  const groups = Array.from({ length: Math.min(n, files.length) }, () => ({ files: [] as string[], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     lightest.files.push(file);
-    lightest.bytes += sizeOf(file);
+    lightest.seconds += weightOf(file);
   }
   return groups.map((g) => g.files.sort());
 }
@@ -180,6 +205,8 @@ async function bunTestGroups(label: string, groups: string[][], extra: string[],
   const runOne = async (job: (typeof queue)[number]) => {
     const started = performance.now();
     const { code, text } = await run([bun, "test", ...job.files, ...extra], env, { quiet: true });
+    if (job.files.length === 1) measured[job.files[0]!] = Math.round((performance.now() - started) / 100) / 10;
+    else noteDurations(text);
     say(`${job.name} (${((performance.now() - started) / 1000).toFixed(1)} s)${job.files.length > 1 ? `, replay with the seed: bun test ${job.files.join(" ")}` : ""}:`);
     process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
     const p = lastCount(text, "pass");
@@ -285,7 +312,7 @@ async function apiTests() {
 
 /**
  * The browser journeys: each file in a process of its own, E2E_WORKERS at
- * once, the largest files first, every server on a copy of one data
+ * once, the longest files first, every server on a copy of one data
  * directory seeded here (tests/helpers/server.ts).
  */
 async function browserTests() {
@@ -308,7 +335,7 @@ async function browserTests() {
     }
   }
   const workers = workerCount(process.env.E2E_WORKERS, DEFAULT_WORKERS);
-  const groups = [...files].sort((a, b) => sizeOf(b) - sizeOf(a) || a.localeCompare(b)).map((file) => [file]);
+  const groups = [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b)).map((file) => [file]);
   await bunTestGroups("tests/e2e", groups, ["--timeout", String(E2E_TIMEOUT_MS)], workers, env);
   if (existsSync(FAILURE_EVIDENCE) && readdirSync(FAILURE_EVIDENCE).length) {
     say(`screenshots and console errors of the failed browser tests: ${relative(root, FAILURE_EVIDENCE)}/`);
@@ -320,6 +347,9 @@ const only = process.argv.slice(2);
 if (!only.length || only.includes("unit")) await bunTest("tests/unit", [`--seed=${seed}`]);
 if (!only.length || only.includes("api")) await apiTests();
 if (!only.length || only.includes("e2e")) await browserTests();
+
+mkdirSync(join(root, "test-results"), { recursive: true });
+writeFileSync(join(root, "test-results", "durations.json"), `${JSON.stringify({ ...durations, ...measured }, Object.keys({ ...durations, ...measured }).sort(), 1)}\n`);
 
 say(seedLine);
 console.log("");

@@ -90,7 +90,7 @@ export function loadConfig(env: Env = process.env) {
       inProgress: int(env, "ADMISSION_IN_PROGRESS", 64, 1, 100_000),
       maxWaiting: int(env, "ADMISSION_WAITING", 4096, 0, 1_000_000),
       waitMs: int(env, "ADMISSION_WAIT_MS", 500, 1, 60_000),
-      /** The first call waiting this long (or the event loop 500 ms late) halves the share of calls the door lets in (0: it lets every call in). */
+      /** The first call waiting this long halves the share of calls the door lets in (0: it lets every call in). */
       lateMs: int(env, "ADMISSION_LATE_MS", 100, 0, 60_000),
     },
     /** How long an instance may reuse a session row it read (0 turns the cache off). */

@@ -12,27 +12,23 @@
 // past the door read its body, was routed and waited its 500 ms before being
 // told busy, so the thread spent itself on calls it then refused, and the
 // rest queued in the kernel (a tenth answered within 10 s, bench:overload).
-// So a door in front of everything: every SAMPLE_MS the first waiting call's
-// wait and the event loop's delay are read; the one later than `lateMs`, or
-// the other later than LOOP_LATE_MS, halves the share of API calls let in, a timely reading gives ADMIT_STEP of
-// it back (additive increase, multiplicative decrease, as TCP finds a link's
-// speed). The calls not let in are told "busy" on arrival, before routing,
-// session or log line: about a thirteenth of a sold-out answer's cost. The
-// thread then works on about what it can finish and sheds the rest cheaply.
+// So a door in front of everything: every SAMPLE_MS it reads how long the
+// line's first call has waited; later than `lateMs` halves the share of API
+// calls let in, a timely reading gives ADMIT_STEP of it back (additive
+// increase, multiplicative decrease, as TCP finds a link's speed). The calls
+// not let in are told "busy" on arrival, before routing, session or log line:
+// about a thirteenth of a sold-out answer's cost. The thread then works on
+// about what it can finish and sheds the rest cheaply. The event loop's delay
+// is not read: a staff import stalls it for seconds without any rush, and
+// turning members away then (as a first version did) made the portal unusable
+// where it was only slow; a rush shows in the line.
 
 import { log } from "../log";
 
 export type AdmissionSettings = { inProgress: number; maxWaiting: number; waitMs: number; lateMs: number };
 
-/** How often the door reads the loop and the line; the least share it lets in (some calls always go through); the share a timely reading gives back. */
+/** How often the door reads the line; the least share it lets in (some calls always go through); the share a timely reading gives back. */
 const SAMPLE_MS = 20;
-/**
- * The loop's delay that counts as late: a collection, a start's last steps or
- * one heavy statement on the embedded database stall it 100–300 ms without
- * any flood (turning half the calls away after each was measured in the tests'
- * servers); a flood of cheap answers stalls it for seconds.
- */
-const LOOP_LATE_MS = 500;
 const LEAST_SHARE = 1 / 64;
 const ADMIT_STEP = 0.05;
 
@@ -40,13 +36,13 @@ export type Admission = {
   /** A release to call once the call is answered, or null: busy. */
   enter(): Promise<(() => void) | null>;
   load(): { running: number; waiting: number };
-  /** The share of API calls the door lets in: 1 while the loop and the line keep time. */
+  /** The share of API calls the door lets in: 1 while the line keeps time. */
   share(): number;
   /** Whether the door turns this call away (told busy on arrival): every 1/share-th call is let in. */
   turnsAway(): boolean;
-  /** A reading at `nowMs` (performance.now()'s; the sampler's, or a test's): the event loop came round `lagMs` late. */
-  sample(lagMs: number, nowMs: number): void;
-  /** Reads the loop and the line every SAMPLE_MS while the instance serves (main.ts); returns the stop. Off with `lateMs` 0. */
+  /** A reading of the line at `nowMs` (performance.now()'s; the sampler's, or a test's). */
+  sample(nowMs: number): void;
+  /** Reads the line every SAMPLE_MS while the instance serves (main.ts); returns the stop. Off with `lateMs` 0. */
   watch(): () => void;
 };
 
@@ -95,9 +91,9 @@ export function createAdmission(opts: AdmissionSettings): Admission {
     return 0;
   }
 
-  function sample(lagMs: number, nowMs: number) {
+  function sample(nowMs: number) {
     if (opts.lateMs <= 0) return;
-    const late = lagMs > LOOP_LATE_MS || firstWaitMs(nowMs) > opts.lateMs;
+    const late = firstWaitMs(nowMs) > opts.lateMs;
     share = late ? Math.max(LEAST_SHARE, share / 2) : Math.min(1, share + ADMIT_STEP);
   }
 
@@ -143,12 +139,10 @@ export function createAdmission(opts: AdmissionSettings): Admission {
     sample,
     watch() {
       if (opts.lateMs <= 0) return () => {};
-      let last = performance.now();
-      let loggedAt = last;
+      let loggedAt = performance.now();
       const timer = setInterval(() => {
         const now = performance.now();
-        sample(now - last - SAMPLE_MS, now);
-        last = now;
+        sample(now);
         // One line a second while calls are turned away, not one per call: the log must not add to the load.
         if (turnedAway > 0 && now - loggedAt >= 1_000) {
           log.warn("busy: calls turned away at the door", { calls: turnedAway, seconds: Math.round((now - loggedAt) / 100) / 10, share: Math.round(share * 1000) / 1000 });

@@ -112,10 +112,10 @@ describe("admission of API calls", () => {
     await until(() => admission.load().waiting === 1, "a call waits its turn");
 
     // A reading while it has waited no time changes nothing; one as if a second on halves the share, twice.
-    admission.sample(0, performance.now());
+    admission.sample(performance.now());
     expect(admission.share()).toBe(1);
-    admission.sample(0, performance.now() + 1_000);
-    admission.sample(0, performance.now() + 1_000);
+    admission.sample(performance.now() + 1_000);
+    admission.sample(performance.now() + 1_000);
     expect(admission.share()).toBe(0.25);
 
     // One call in four is let in, evenly: three are told busy at the door and the fourth waits in the line.
@@ -129,19 +129,20 @@ describe("admission of API calls", () => {
     expect((await first).message.code).toBe("SUCCESS");
     expect((await next[3]!).message.code).toBe("SUCCESS");
     // Timely readings give the share back a step at a time.
-    for (let i = 0; i < 15; i++) admission.sample(0, performance.now());
+    for (let i = 0; i < 15; i++) admission.sample(performance.now());
     expect(admission.share()).toBe(1);
     expect((await members[1]!.call("/order/sign", { activity: a.id })).message.code).toBe("SUCCESS");
     expect(await ordersOf(t, a.id)).toBe(3);
   });
 
-  test("a late event loop halves the share too, down to a floor; the door still lets in payment notifications, health and the pages", async () => {
-    const t = await app({ ADMISSION_LATE_MS: "100" });
+  test("while the line stays late the share halves down to 1/64; the door still lets in payment notifications, health and the pages", async () => {
+    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: "100" });
     const { admission } = t.state;
-    // The loop's delay counts from 500 ms: a collection or one heavy statement stalls it less without any flood.
-    admission.sample(500, performance.now());
-    expect(admission.share()).toBe(1);
-    for (let i = 0; i < 20; i++) admission.sample(501, performance.now());
+    const member = await t.as("cn100001");
+    const hold = (await admission.enter())!;
+    const waiting = member.call("/user/reload", {});
+    await until(() => admission.load().waiting === 1, "a call waits its turn");
+    for (let i = 0; i < 20; i++) admission.sample(performance.now() + 1_000);
     expect(admission.share()).toBe(1 / 64);
 
     const handshake = await t.fetch("/api/system/token?app_id=union-portal-cli&public_key=x");
@@ -153,12 +154,21 @@ describe("admission of API calls", () => {
     expect(notice.status).not.toBe(503);
     expect((await t.fetch("/healthz")).status).toBe(200);
     expect((await t.fetch("/login")).status).toBe(200);
+    hold();
+    expect((await waiting).message.code).toBe("SUCCESS");
   });
 
-  test("with ADMISSION_LATE_MS 0 the door lets every call in, however late the readings", async () => {
-    const t = await app({ ADMISSION_LATE_MS: "0" });
-    for (let i = 0; i < 5; i++) t.state.admission.sample(10_000, performance.now() + 10_000);
-    expect(t.state.admission.share()).toBe(1);
+  test("with ADMISSION_LATE_MS 0 the door lets every call in, however long the line waits", async () => {
+    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: "0" });
+    const { admission } = t.state;
+    const member = await t.as("cn100001");
+    const hold = (await admission.enter())!;
+    const waiting = member.call("/user/reload", {});
+    await until(() => admission.load().waiting === 1, "a call waits its turn");
+    for (let i = 0; i < 5; i++) admission.sample(performance.now() + 10_000);
+    expect(admission.share()).toBe(1);
+    hold();
+    expect((await waiting).message.code).toBe("SUCCESS");
     expect((await t.client().call("/system/types", {})).message.code).toBe("SUCCESS");
   });
 });
