@@ -209,11 +209,14 @@ class Pool {
     void c.request(shot, due).then((reply) => {
       done(reply);
       const next = this.queue[this.head];
-      if (next) {
-        this.queue[this.head++] = undefined as never;
-        if (this.head > 4096 && this.head * 2 > this.queue.length) this.queue.splice(0, this.head), (this.head = 0);
-        this.run(c, next.shot, next.due, next.done);
-      } else this.idle.push(c);
+      if (!next) return void this.idle.push(c);
+      this.head++;
+      // The served head is dropped now and then, so the line never holds the whole load.
+      if (this.head > 4096 && this.head * 2 > this.queue.length) {
+        this.queue.splice(0, this.head);
+        this.head = 0;
+      }
+      this.run(c, next.shot, next.due, next.done);
     });
   }
 }

@@ -101,19 +101,20 @@ const busy = () => {
 };
 
 /**
- * The door (./admission.ts): while the event loop runs late, a share of API
- * calls is told busy on arrival, before routing. A payment provider's notification still comes in:
- * it would only come again.
+ * The door (./admission.ts): while the admission line runs late, a share of
+ * API calls is told busy on arrival, before routing. Pages, health and a
+ * payment provider's notification (it would only come again) always come in,
+ * and take no API call's place in the share.
  */
 export function door(domains: Domain[], admission: Admission) {
   const notified = new Set(domains.flatMap((d) => d.routes.filter((r) => r.kind === "notify").map((r) => `/api${r.path}`)));
   return new Elysia({ name: "door" }).onRequest(async ({ request }) => {
-    if (!admission.turnsAway()) return;
+    if (admission.share() >= 1) return;
     const url = request.url;
     const start = url.indexOf("/", url.indexOf("//") + 2);
     const end = url.indexOf("?", start);
     const path = end < 0 ? url.slice(start) : url.slice(start, end);
-    if (!path.startsWith("/api/") || notified.has(path)) return;
+    if (!path.startsWith("/api/") || notified.has(path) || !admission.turnsAway()) return;
     // The body is read, or the server would close the connection rather than skip it (and the calls behind on it).
     await request.arrayBuffer().catch(() => null);
     return busy();

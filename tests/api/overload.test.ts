@@ -135,13 +135,18 @@ describe("admission of API calls", () => {
     expect(await ordersOf(t, a.id)).toBe(3);
   });
 
-  test("while the line stays late the share halves down to 1/64; the door still lets in payment notifications, health and the pages", async () => {
-    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: "100" });
-    const { admission } = t.state;
+  /** An app whose one place is held by the test, with a member's call waiting behind it. */
+  async function lineKeptWaiting(lateMs: string) {
+    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: lateMs });
     const member = await t.as("cn100001");
-    const hold = (await admission.enter())!;
+    const hold = (await t.state.admission.enter())!;
     const waiting = member.call("/user/reload", {});
-    await until(() => admission.load().waiting === 1, "a call waits its turn");
+    await until(() => t.state.admission.load().waiting === 1, "a call waits its turn");
+    return { t, admission: t.state.admission, hold, waiting };
+  }
+
+  test("while the line stays late the share halves down to 1/64; the door still lets in payment notifications, health and the pages", async () => {
+    const { t, admission, hold, waiting } = await lineKeptWaiting("100");
     for (let i = 0; i < 20; i++) admission.sample(performance.now() + 1_000);
     expect(admission.share()).toBe(1 / 64);
 
@@ -159,12 +164,7 @@ describe("admission of API calls", () => {
   });
 
   test("with ADMISSION_LATE_MS 0 the door lets every call in, however long the line waits", async () => {
-    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: "0" });
-    const { admission } = t.state;
-    const member = await t.as("cn100001");
-    const hold = (await admission.enter())!;
-    const waiting = member.call("/user/reload", {});
-    await until(() => admission.load().waiting === 1, "a call waits its turn");
+    const { t, admission, hold, waiting } = await lineKeptWaiting("0");
     for (let i = 0; i < 5; i++) admission.sample(performance.now() + 10_000);
     expect(admission.share()).toBe(1);
     hold();
