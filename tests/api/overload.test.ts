@@ -5,6 +5,9 @@
 // every other until none is answered. The place in progress is held by the
 // test itself (the instance's own admission), never by a sleep.
 import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { orderItems } from "../../src/db/schema";
 import { activityRow, makeActivity } from "../helpers/activities";
@@ -12,9 +15,12 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { until } from "../helpers/wait";
 
 let apps: TestApp[] = [];
+let folders: string[] = [];
 afterEach(async () => {
   await Promise.all(apps.map((a) => a.close()));
+  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
   apps = [];
+  folders = [];
 });
 
 async function app(env: Record<string, string>) {
@@ -137,7 +143,11 @@ describe("admission of API calls", () => {
 
   /** An app whose one place is held by the test, with a member's call waiting behind it. */
   async function lineKeptWaiting(lateMs: string) {
-    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: lateMs });
+    // A built page of its own: the UI is built only before the browser tests.
+    const uiDir = await mkdtemp(join(tmpdir(), "union-portal-door-ui-"));
+    await writeFile(join(uiDir, "index.html"), "<!doctype html><title>Union Portal</title>");
+    folders.push(uiDir);
+    const t = await app({ ADMISSION_IN_PROGRESS: "1", ADMISSION_WAITING: "10", ADMISSION_WAIT_MS: "60000", ADMISSION_LATE_MS: lateMs, UI_DIR: uiDir });
     const member = await t.as("cn100001");
     const hold = (await t.state.admission.enter())!;
     const waiting = member.call("/user/reload", {});
