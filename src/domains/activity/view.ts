@@ -157,6 +157,10 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     hasTicket: a.hasTicket,
     allowCancel: a.allowCancel,
     allowCancelDate: isoOf(a.allowCancelDate),
+    /** When and where it takes place (its calendar entry), if the editor said. */
+    eventStart: isoOf(a.eventStart),
+    eventEnd: isoOf(a.eventEnd),
+    place: inLanguage(ctx, a.placeZh || a.placeEn, a.placeEn || a.placeZh),
     calUserCount: a.calUserCount,
     formCount: a.formCount,
     hasCycle: a.hasCycle,
