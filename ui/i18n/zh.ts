@@ -22,6 +22,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import calendar from "./areas/calendar";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -46,6 +47,7 @@ const zh = {
   mailbox: mailbox.zh,
   editor: editor.zh,
   sms: sms.zh,
+  calendar: calendar.zh,
   ...core.zh,
 };
 

@@ -14,7 +14,8 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { PropertyForm, propertyMessage } from "../../components/property-form";
 import { type Country, type FormValues, type Property, type SentValue, type StoredValue, checkForm, initialValues } from "../../components/property-form/model";
-import { showMessage } from "../../components/message-box";
+import { confirm, showMessage } from "../../components/message-box";
+import { AddToCalendar, downloadCalendar } from "../../components/add-to-calendar";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { TicketQr } from "../../components/ticket-qr";
 import { pick, resultText, useT } from "../../i18n";
@@ -222,6 +223,15 @@ async function familyReady(activity: Activity, family: FamilyMember[], clans: Cl
   return false;
 }
 
+/** An activity that says when it takes place has a calendar entry once signed up. */
+const timed = (activity: Activity) => !!(activity.eventStart && activity.eventEnd);
+
+/** The success told, with "Add to calendar" beside OK when the activity says when it takes place. */
+async function tellDone(t: ReturnType<typeof useT>, activity: Activity, text: string, trade: string) {
+  if (!timed(activity)) return showMessage(text);
+  if (await confirm(text, { ok: t("calendar.signedAdd"), cancel: t("common.ok") })) await downloadCalendar(t, trade);
+}
+
 function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade: string; onClose: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -236,6 +246,7 @@ function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade:
           <button type="button" className="button button-quiet" onClick={() => navigate("/information?page=order")}>
             {t("activity.done.orders")}
           </button>
+          {timed(activity) ? <AddToCalendar trade={trade} /> : null}
           <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
             {t("common.ok")}
           </button>
@@ -356,7 +367,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
     const signed = answer as Signed;
     const queue = outcomesOf(signed, activity.hasTicket, draft.quiz !== null);
     if (queue[0] !== "done") return setResult({ queue, signed });
-    await showMessage(worded(activity, session.language, "success", t("activity.done.success")));
+    await tellDone(t, activity, worded(activity, session.language, "success", t("activity.done.success")), signed.trade);
     onClose(true);
   };
   /** The next window after this one, or the end of the sign-up. */
@@ -371,7 +382,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
         amount={result.signed.amount}
         purpose="sign-up"
         expires={result.signed.expires!}
-        onPaid={() => afterThis(result, () => void showMessage(t("activity.pay.paid")).then(() => onClose(true)))}
+        onPaid={() => afterThis(result, () => void tellDone(t, activity, t("activity.pay.paid"), result.signed.trade).then(() => onClose(true)))}
         onExpired={() => void showMessage(t("activity.pay.expired")).then(() => onClose(true))}
         onClose={() => onClose(true)}
       />
