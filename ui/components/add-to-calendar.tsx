@@ -6,13 +6,15 @@ import { isSuccess } from "../../src/protocol/result";
 import { api } from "../api";
 import { resultText, useT } from "../i18n";
 import { formatChinaDateTime } from "../lib/china-time";
+import { session } from "../state/session";
 import { showMessage } from "./message-box";
 
 type Translate = ReturnType<typeof useT>;
 
 /** Saves the order's calendar file, or tells why not. */
 export async function downloadCalendar(t: Translate, trade: string): Promise<void> {
-  const answer = await api.download("/order/calendar", { trade }, `${trade}.ics`);
+  // In the language the page is read in.
+  const answer = await api.download("/order/calendar", { trade, language: session.language }, `${trade}.ics`);
   if (!isSuccess(answer)) await showMessage(resultText(t, answer.message));
 }
 

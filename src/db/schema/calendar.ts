@@ -15,6 +15,8 @@ export const calendarFeeds = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Hex SHA-256 of the address's token; the token itself is shown once, when made. */
     tokenHash: text("token_hash").notNull(),
+    /** LANGUAGE_ZH or LANGUAGE_EN: the language the page was read in when the address was made (a calendar app sends none). */
+    language: integer("language").notNull(),
     createdAt: ts("created_at").notNull(),
   },
   (t) => [uniqueIndex("calendar_feeds_user_idx").on(t.userId), uniqueIndex("calendar_feeds_token_idx").on(t.tokenHash)],

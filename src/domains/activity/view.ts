@@ -160,7 +160,8 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     /** When and where it takes place (its calendar entry), if the editor said. */
     eventStart: isoOf(a.eventStart),
     eventEnd: isoOf(a.eventEnd),
-    place: inLanguage(ctx, a.placeZh || a.placeEn, a.placeEn || a.placeZh),
+    placeZh: a.placeZh,
+    placeEn: a.placeEn,
     calUserCount: a.calUserCount,
     formCount: a.formCount,
     hasCycle: a.hasCycle,

@@ -74,9 +74,12 @@ function eventOf(row: Row, english: boolean): CalendarEvent {
 }
 
 const isEnglish = (language: number | null) => language === LANGUAGE.LANGUAGE_EN;
+/** The page's language when it names one, else the member's own. */
+export type PageLanguage = "zh" | "en";
+const codeOf = (language: PageLanguage) => (language === "en" ? LANGUAGE.LANGUAGE_EN : LANGUAGE.LANGUAGE_ZH);
 
 /** The .ics of one of the member's own orders, while it is a live sign-up of an activity with a time. */
-export async function orderCalendar({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
+export async function orderCalendar({ ctx, input }: { ctx: MemberCtx; input: { trade: string; language?: PageLanguage } }): Promise<Download> {
   const rows = await ctx.db
     .select(columns)
     .from(orderItems)
@@ -85,7 +88,7 @@ export async function orderCalendar({ ctx, input }: { ctx: MemberCtx; input: { t
     .where(and(eq(orders.trade, input.trade), live(ctx.actor.id)))
     .orderBy(asc(orderItems.id));
   if (rows.length === 0) throw new DomainError("ERROR_RESULT_NULL");
-  const english = isEnglish(ctx.actor.language);
+  const english = isEnglish(input.language ? codeOf(input.language) : ctx.actor.language);
   const body = writeCalendar({ language: english ? "en" : "zh-CN", now: ctx.now, events: rows.map((r) => eventOf(r, english)) });
   return { body, type: "text/calendar; charset=utf-8", filename: `${input.trade}.ics`, cache: "none" };
 }
@@ -99,7 +102,7 @@ const NOT_FOUND: Download = { body: "Not found\n", type: "text/plain; charset=ut
  */
 export async function calendarFeed({ ctx, input }: { ctx: Ctx; input: { token: string } }): Promise<Download> {
   const [feed] = await ctx.db
-    .select({ id: calendarFeeds.id, userId: calendarFeeds.userId, state: users.state, language: users.language })
+    .select({ id: calendarFeeds.id, userId: calendarFeeds.userId, state: users.state, language: calendarFeeds.language })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, hashToken(input.token)));
@@ -133,13 +136,14 @@ export async function feedState({ ctx }: { ctx: MemberCtx }) {
 }
 
 /** A new address, shown this once: replaces the old one (renew), which stops at once. */
-export async function createFeed({ ctx }: { ctx: CommandCtx<MemberCtx> }) {
+export async function createFeed({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { language?: PageLanguage } }) {
+  const language = input.language ? codeOf(input.language) : (ctx.actor.language ?? LANGUAGE.LANGUAGE_ZH);
   const token = randomBytes(32).toString("base64url");
   const [old] = await ctx.db.select({ id: calendarFeeds.id }).from(calendarFeeds).where(eq(calendarFeeds.userId, ctx.actor.id));
   const [row] = await ctx.db
     .insert(calendarFeeds)
-    .values({ userId: ctx.actor.id, tokenHash: hashToken(token), createdAt: ctx.now })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), createdAt: ctx.now } })
+    .values({ userId: ctx.actor.id, tokenHash: hashToken(token), language, createdAt: ctx.now })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), language, createdAt: ctx.now } })
     .returning({ id: calendarFeeds.id });
   return {
     token,

@@ -8,6 +8,7 @@ import { api } from "../../api";
 import { confirm, showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
+import { session } from "../../state/session";
 
 type Feed = { createTime: string } | null;
 
@@ -29,7 +30,8 @@ export function CalendarFeed() {
 
   const make = async () => {
     if (feed && !(await confirm(t("calendar.feed.renewConfirm"), { ok: t("calendar.feed.renew") }))) return;
-    const answer = await api.call("/user/calendar/create");
+    // The feed's texts follow the language the page is read in now.
+    const answer = await api.call("/user/calendar/create", { language: session.language });
     if (!isSuccess(answer)) return showMessage(resultText(t, answer.message));
     setFeed({ createTime: answer.createTime });
     setFresh(feedAddress(answer.token));

@@ -65,6 +65,10 @@ export function Facts({ facts }: { facts: Fact[] }) {
 const none = <span className="muted">—</span>;
 const dateOr = (value: string | null | undefined) => (value ? formatDateTime(value) : none);
 
+/** Where the activities take place, in the language shown (the other when one is missing). */
+const placesOf = (language: Language, goods: Order["goods"]) =>
+  goods.map((g) => pick(language, g.activity.placeZh || g.activity.placeEn, g.activity.placeEn || g.activity.placeZh)).filter(Boolean);
+
 function BasicPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -100,7 +104,7 @@ function BasicPanel({ order }: { order: Order }) {
           ...(timed.length
             ? [
                 { term: t("calendar.when"), value: timed.map((g) => eventRange(g.activity.eventStart!, g.activity.eventEnd!)).join(" / "), wide: true, testId: "event-time" },
-                ...(timed.some((g) => g.activity.place) ? [{ term: t("calendar.where"), value: timed.map((g) => g.activity.place).filter(Boolean).join(" / "), wide: true, testId: "event-place" }] : []),
+                ...(placesOf(language, timed).length ? [{ term: t("calendar.where"), value: placesOf(language, timed).join(" / "), wide: true, testId: "event-place" }] : []),
               ]
             : []),
         ]}
