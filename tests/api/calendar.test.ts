@@ -9,6 +9,7 @@ import { LANGUAGE, USER_STATE } from "../../src/protocol/enumerations";
 import { FEED_BURST } from "../../src/domains/calendar/service";
 import { createApp } from "../../src/app";
 import { createAppState } from "../../src/app-state";
+import { activityPartOf } from "../../src/protocol/activity-part";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 type Answer = Record<string, any>;
@@ -31,7 +32,7 @@ test("a member downloads the .ics of their own live sign-up: China time, a time 
   const c = await t.as("cn100001");
   const film = (await ordersOf(c))["Friday film night"]!;
   expect(film.hasCalendar).toBe(true);
-  expect(film.goods[0].activity.place).toBe("工会活动中心多功能厅");
+  expect(film.goods[0].activity).toMatchObject({ placeZh: "工会活动中心多功能厅", placeEn: "Multi-purpose hall, union centre" });
   const got = await c.download("/order/calendar", { trade: film.trade });
   if (!("file" in got)) throw new Error(`refused: ${JSON.stringify(got.answer)}`);
   expect(got.name).toBe(`${film.trade}.ics`);
@@ -55,7 +56,13 @@ test("a member downloads the .ics of their own live sign-up: China time, a time 
   const again = await c.download("/order/calendar", { trade: film.trade });
   expect("file" in again && (await again.file.text()).match(/^UID:.*$/m)![0]).toBe(ics.match(/^UID:.*$/m)![0]);
 
-  // In English for a member who reads English.
+  // In the language the page is read in, when it says.
+  const asRead = await c.download("/order/calendar", { trade: film.trade, language: "en" });
+  const read = "file" in asRead ? await asRead.file.text() : "";
+  expect(summaries(read)).toEqual(["Friday film night"]);
+  expect(read).toContain("LOCATION;LANGUAGE=en:Multi-purpose hall\\, union centre\r\n");
+
+  // Otherwise in the member's own language: English for a member who chose it.
   const en = await t.as("cn100002");
   const concert = (await ordersOf(en))["New Year concert tickets"]!;
   const english = await en.download("/order/calendar", { trade: concert.trade });
@@ -106,6 +113,7 @@ test("the feed lists exactly the member's live sign-ups, upcoming and recent, no
   const made = await c.call<Answer>("/user/calendar/create");
   expect(made.message.code).toBe("SUCCESS");
   expect(made.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect((await c.call("/user/calendar/create", { language: "fr" } as never)).message.code).toBe("ERROR_PARAMS");
   try {
     expect((await c.call<Answer>("/user/calendar")).feed).toEqual({ createTime: t.clock.now().toISOString() });
     // Only its hash is kept.
@@ -144,14 +152,16 @@ test("the feed lists exactly the member's live sign-ups, upcoming and recent, no
 test("creating and revoking are audited; a revoked address answers 404 at once, a renewed one replaces the old", async () => {
   const c = await t.as("cn100002");
   const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.employees, "cn100002"));
+  // Made without a page language: the member's own (English).
   const first = await c.call<Answer>("/user/calendar/create");
   expect((await feed(first.token)).status).toBe(200);
   // Renew: a new address; the old one stops.
-  const second = await c.call<Answer>("/user/calendar/create");
+  const second = await c.call<Answer>("/user/calendar/create", { language: "en" });
   expect(second.token).not.toBe(first.token);
   expect((await feed(first.token)).status).toBe(404);
   const english = await (await feed(second.token)).text();
   expect(english).toContain("X-WR-CALNAME:Union activities\r\n");
+  expect(english).toContain("LOCATION;LANGUAGE=en:City Concert Hall\r\n");
   expect(summaries(english)).toEqual(["New Year concert tickets"]);
   // Revoke: the address stops at once (looked up afresh on every read), on another instance of the same database too.
   const other = createApp(t.deps, createAppState(t.deps));
@@ -245,12 +255,8 @@ test("an editor sets when and where an activity takes place: both times or neith
   await t.db.update(activities).set({ eventStart: base.eventStart ? new Date(base.eventStart) : null, eventEnd: base.eventEnd ? new Date(base.eventEnd) : null, placeZh: base.placeZh, placeEn: base.placeEn }).where(eq(activities.id, id));
 });
 
-/** The editor's activity fields as /activity/update takes them. */
+/** The editor's activity fields as /activity/update takes them, without the calendar's (so "absent" is tried too). */
 function pickFields(a: Answer) {
-  const keys = [
-    "id", "nameZh", "nameEn", "signStart", "signEnd", "showStart", "showEnd", "videoId", "displayStock", "formStock", "price", "integral", "deduction",
-    "mustIntegral", "hasAddress", "allowUpdateAddress", "hasExpress", "hasTicket", "allowCancel", "allowCancelDate", "calUserCount", "formCount",
-    "hasCycle", "cycleDate", "cycleStart", "cycleCount", "isMain", "familyNotice", "contentZh", "contentEn",
-  ];
-  return Object.fromEntries(keys.map((k) => [k, a[k]]));
+  const { eventStart: _s, eventEnd: _e, placeZh: _z, placeEn: _n, ...rest } = activityPartOf(a as never) as Answer;
+  return rest;
 }
