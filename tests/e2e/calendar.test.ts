@@ -1,13 +1,20 @@
 // Issue 20 item 4 as the demo member cn100001 uses it, in both languages on
-// a desk and a phone: the film night's calendar file from the order's
-// detail, then the private feed address made on the security page, read as a
-// calendar app reads it, turned off, and read again: 404.
+// a desk and a phone: a sign-up for the book club and its calendar file from
+// the success message, the film night's from the order's detail, then the
+// private feed address made on the security page, read as a calendar app
+// reads it (both live sign-ups, not the cancelled one), turned off, and read
+// again: 404. Each journey cancels its book-club sign-up at the end (through
+// the API), so the next one finds the seeded state.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
-import { SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient } from "../../src/protocol/client";
+import { signIn as apiSignIn } from "../../src/protocol/signin";
+import { md5 } from "../helpers/app";
+import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DESK = { width: 1366, height: 768 };
@@ -23,6 +30,8 @@ const TEXT = {
   zh: {
     ok: "确定" as const,
     film: "周五电影夜",
+    reading: "午间读书分享会",
+    signedUp: "报名成功！",
     add: "加入日历",
     place: "工会活动中心多功能厅",
     make: "生成订阅地址",
@@ -35,6 +44,8 @@ const TEXT = {
   en: {
     ok: "OK" as const,
     film: "Friday film night",
+    reading: "Lunchtime book club",
+    signedUp: "You are signed up!",
     add: "Add to calendar",
     place: "Multi-purpose hall, union centre",
     make: "Make a feed address",
@@ -60,6 +71,15 @@ async function accessible(page: Page, where: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
+/** cn100001's live book-club orders cancelled through the API, as a second device would. */
+async function cancelReading() {
+  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
+  expect((await apiSignIn(client, { account: "cn100001", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
+  const list = ((await client.call("/order/list" as never, { index: 1 } as never)) as { list: { id: number; nameEn: string; state: { id: number } }[] }).list;
+  for (const order of list.filter((o) => o.nameEn === "Lunchtime book club" && o.state.id !== 203))
+    expect(((await client.call("/order/cancel" as never, { id: order.id } as never)) as { message: { code: string } }).message.code).toBe("SUCCESS");
+}
+
 describe("calendar files and the private feed", () => {
   for (const { language, size, viewport } of [
     { language: "zh", size: "desk", viewport: DESK },
@@ -76,6 +96,25 @@ describe("calendar files and the private feed", () => {
         const { context, page, close } = await visitor(world, { viewport });
         await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: world.server.url });
         await signIn(page, world, "cn100001", { language });
+
+        // A sign-up: the success message offers its calendar file beside OK.
+        await page.goto(`${world.server.url}/activity`);
+        await page.click("[data-testid=module-tile] >> nth=0");
+        await page.waitForSelector("[data-testid=activity-tile]");
+        await page.click(`[data-testid=activity-tile]:has-text("${text.reading}")`);
+        await page.waitForSelector("[data-testid=activity] [data-testid=sign-up]");
+        await page.click("[data-testid=sign-up]");
+        await page.waitForSelector("[data-testid=confirm-step]");
+        await page.click("[data-testid=step-next]");
+        expect(await messageText(page)).toBe(text.signedUp);
+        await settle(page);
+        await shot(page, name("signed"), { fullPage: false });
+        const [signedFile] = await Promise.all([page.waitForEvent("download"), page.click(`[role=alertdialog] [data-testid=add-to-calendar]:has-text("${text.add}")`)]);
+        const signedIcs = await readFile((await signedFile.path())!, "utf8");
+        expect(signedIcs).toContain(`SUMMARY;LANGUAGE=${language === "en" ? "en" : "zh-CN"}:${text.reading}\r\n`);
+        expect(signedIcs).toMatch(/\r\nDTSTART;TZID=Asia\/Shanghai:\d{8}T123000\r\n/);
+        // OK still closes it.
+        await pressOk(page, text.ok);
 
         // The order: when and where, and its calendar file.
         await page.goto(`${world.server.url}/information?page=order`);
@@ -118,7 +157,8 @@ describe("calendar files and the private feed", () => {
         expect(read.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
         const feed = await read.text();
         expect(feed).toContain(`X-WR-CALNAME:${text.calendarName}\r\n`);
-        expect([...feed.matchAll(/^SUMMARY[^:]*:(.*)\r$/gm)].map((m) => m[1])).toEqual([text.film]);
+        // The book club (in a week) before the film night (in three); the seeded cancelled book-club order is not there.
+        expect([...feed.matchAll(/^SUMMARY[^:]*:(.*)\r$/gm)].map((m) => m[1])).toEqual([text.reading, text.film]);
 
         // Turned off: the address answers 404 at once.
         await page.click("[data-testid=calendar-feed-revoke]");
@@ -128,8 +168,10 @@ describe("calendar files and the private feed", () => {
         await page.waitForSelector("[data-testid=calendar-feed][data-state=off]");
         expect(await page.isVisible("[data-testid=calendar-feed-fresh]")).toBe(false);
         expect((await fetch(address)).status).toBe(404);
+        await page.locator("[data-testid=calendar-feed]").scrollIntoViewIfNeeded();
         await shot(page, name("revoked"), { fullPage: false });
         await close();
+        await cancelReading();
       },
       JOURNEY_TIMEOUT_MS,
     );

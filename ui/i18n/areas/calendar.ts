@@ -7,7 +7,6 @@ export default {
     when: "活动时间",
     where: "活动地点",
     signedAdd: "加入日历",
-    close: "关闭",
     feed: {
       title: "日历订阅",
       intro: "生成一个私人订阅地址，在手机或电脑的日历应用中订阅，即可自动看到您已报名的活动（已取消的不会出现）。",
@@ -33,7 +32,6 @@ export default {
     when: "When",
     where: "Where",
     signedAdd: "Add to calendar",
-    close: "Close",
     feed: {
       title: "Calendar feed",
       intro: "Make a private address and subscribe to it in the calendar app on your phone or computer: the activities you have signed up for appear there by themselves (cancelled ones never do).",

@@ -14,7 +14,7 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { PropertyForm, propertyMessage } from "../../components/property-form";
 import { type Country, type FormValues, type Property, type SentValue, type StoredValue, checkForm, initialValues } from "../../components/property-form/model";
-import { confirm, showMessage } from "../../components/message-box";
+import { showMessage } from "../../components/message-box";
 import { AddToCalendar, downloadCalendar } from "../../components/add-to-calendar";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { TicketQr } from "../../components/ticket-qr";
@@ -227,10 +227,8 @@ async function familyReady(activity: Activity, family: FamilyMember[], clans: Cl
 const timed = (activity: Activity) => !!(activity.eventStart && activity.eventEnd);
 
 /** The success told, with "Add to calendar" beside OK when the activity says when it takes place. */
-async function tellDone(t: ReturnType<typeof useT>, activity: Activity, text: string, trade: string) {
-  if (!timed(activity)) return showMessage(text);
-  if (await confirm(text, { ok: t("calendar.signedAdd"), cancel: t("common.ok") })) await downloadCalendar(t, trade);
-}
+const tellDone = (t: ReturnType<typeof useT>, activity: Activity, text: string, trade: string) =>
+  showMessage(text, timed(activity) ? { label: t("calendar.signedAdd"), run: () => void downloadCalendar(t, trade), testId: "add-to-calendar" } : undefined);
 
 function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade: string; onClose: () => void }) {
   const t = useT();

@@ -86,7 +86,7 @@ export function CalendarFeed() {
           <label className="security-label" htmlFor="calendar-feed-address">
             {t("calendar.feed.address")}
           </label>
-          <textarea id="calendar-feed-address" className="input mono calendar-feed-address" readOnly rows={3} value={fresh} onFocus={(e) => e.currentTarget.select()} data-testid="calendar-feed-address" />
+          <textarea id="calendar-feed-address" className="input mono calendar-feed-address" readOnly rows={2} value={fresh} onFocus={(e) => e.currentTarget.select()} data-testid="calendar-feed-address" />
           <p className="calendar-feed-once" role="note">
             {t("calendar.feed.once")}
           </p>
