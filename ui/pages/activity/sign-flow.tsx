@@ -244,7 +244,6 @@ function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade:
           <button type="button" className="button button-quiet" onClick={() => navigate("/information?page=order")}>
             {t("activity.done.orders")}
           </button>
-          {timed(activity) ? <AddToCalendar trade={trade} /> : null}
           <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
             {t("common.ok")}
           </button>
@@ -255,6 +254,7 @@ function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade:
         <p className="ticket-success">{worded(activity, language, "success", t("activity.done.success"))}</p>
         <TicketQr trade={trade} alt={t("activity.done.ticketTitle")} size={240} />
         <p className="muted">{worded(activity, language, "qrCode", t("activity.done.ticketHint"))}</p>
+        {timed(activity) ? <AddToCalendar trade={trade} /> : null}
       </div>
     </Dialog>
   );
