@@ -155,6 +155,7 @@ export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: nu
       cycleCount: a.cycleCount,
       isMain: a.isMain,
       familyNotice: a.familyNotice,
+      waitlist: a.waitlist,
       contentZh: cleanRichText(a.contentZh),
       contentEn: cleanRichText(a.contentEn),
       wording: a.wording,
