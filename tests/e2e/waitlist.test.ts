@@ -36,7 +36,8 @@ const trialName = (n: number) => ({ zh: `候补体验活动 ${n}`, en: `Waiting-
 /** One full-to-be activity per journey, one place, its line open, in the demo module of this year's film night. */
 async function makeTrials(db: Db) {
   const [film] = await db.select({ moduleId: activities.moduleId }).from(activities).where(eq(activities.nameEn, "Friday film night"));
-  for (const n of VARIANTS.keys()) {
+  // Two more, line closed, for the editor's journeys.
+  for (const n of [...VARIANTS.keys(), VARIANTS.length, VARIANTS.length + 1]) {
     const name = trialName(n + 1);
     await db.insert(activities).values({
       moduleId: film!.moduleId,
@@ -46,7 +47,7 @@ async function makeTrials(db: Db) {
       signStart: new Date(START.getTime() - DAY),
       signEnd: new Date(START.getTime() + 30 * DAY),
       cap: 1,
-      waitlist: true,
+      waitlist: n < VARIANTS.length,
       allowCancel: true,
       allowCancelDate: new Date(START.getTime() + 20 * DAY),
       contentZh: "<p>名额有限，满员后可加入候补。</p>",
@@ -188,6 +189,48 @@ describe("the waiting list", () => {
       await page.goto(`${world.server.url}/information?page=order`);
       await page.locator("[data-testid=order-row]", { hasText: name[language] }).first().waitFor();
       expect(await page.$("[data-testid=waitlist-mine]")).toBeNull();
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
+  }
+});
+
+const EDITOR_TEXT = {
+  zh: { label: "满员后允许候补", hint: /名额已满时会员可加入候补/, saved: "保存完成", ok: "确定" as const },
+  en: { label: "Waiting list when full", hint: /members may join a waiting list once the activity is full/, saved: "Saved", ok: "OK" as const },
+};
+
+describe("the editor's switch", () => {
+  for (const [index, { language, size, viewport }] of [
+    { language: "en", size: "desk", viewport: DESK },
+    { language: "zh", size: "phone", viewport: PHONE },
+  ].entries() as IterableIterator<[number, { language: "zh" | "en"; size: string; viewport: { width: number; height: number } }]>) {
+    const text = EDITOR_TEXT[language];
+    const name = trialName(VARIANTS.length + index + 1);
+    test(`an editor opens an activity's waiting list in its basic info, in ${language} on a ${size}`, async () => {
+      const holder = await holderApi();
+      const tiles = (await holder("/activity/list", { module: (await holder("/activity/module/list")).list[0].id })).list as Answer[];
+      const id = tiles.find((tile) => tile.nameEn === name.en)!.id as number;
+      expect((await holder("/activity/info", { id })).activity.waitlist.enabled).toBe(false);
+
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn000002", { language });
+      await page.goto(`${world.server.url}/activity/info?id=${id}`);
+      await page.click("[data-testid=tool-basicInfo]");
+      await page.waitForSelector("[data-testid=basic-info]");
+      const box = page.locator("[data-testid=basic-waitlist]");
+      expect(await box.isChecked()).toBe(false);
+      expect(await page.locator("label.editor-check", { has: box }).textContent()).toBe(text.label);
+      expect(await page.textContent("[data-testid=waitlist-hint]")).toMatch(text.hint);
+      await box.check();
+      await page.locator("[data-testid=waitlist-hint]").scrollIntoViewIfNeeded();
+      await accessible(page, "editor");
+      await settledShot(page, `waitlist/editor-${language}-${size}`);
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await messageText(page)).toBe(text.saved);
+      await pressOk(page, text.ok);
+      await page.waitForSelector("[role=dialog]", { state: "detached" });
+      // Saved on the server: members now see the line on this activity.
+      expect((await holder("/activity/info", { id })).activity.waitlist.enabled).toBe(true);
       await close();
     }, JOURNEY_TIMEOUT_MS);
   }

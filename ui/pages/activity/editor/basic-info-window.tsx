@@ -141,12 +141,15 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
         {flag("calUserCount", allowed.calUserCount, true)}
         {flag("isMain", allowed.isMain)}
         {flag("familyNotice")}
-        {flag("waitlist")}
+        {/* A market item's page has no waiting list (its sign-ups go through the trolley). */}
+        {market ? null : flag("waitlist")}
       </div>
-      <p className="field-hint" id="basic-waitlist-hint">
-        {t("editor.basic.waitlistHint")}
-        {a.waitlistCount.waiting + a.waitlistCount.offered > 0 ? ` ${t("editor.basic.waitlistNow", a.waitlistCount)}` : ""}
-      </p>
+      {market ? null : (
+        <p className="field-hint" data-testid="waitlist-hint">
+          {t("editor.basic.waitlistHint")}
+          {a.waitlistCount.waiting + a.waitlistCount.offered > 0 ? ` ${t("editor.basic.waitlistNow", a.waitlistCount)}` : ""}
+        </p>
+      )}
       {form.hasAddress && form.allowUpdateAddress ? (
         <p className="editor-notice" role="note" data-testid="address-notice">
           {t("editor.basic.addressNotice")}
