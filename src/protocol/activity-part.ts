@@ -34,6 +34,7 @@ export const ACTIVITY_PART_FIELDS = [
   "cycleCount",
   "isMain",
   "familyNotice",
+  "waitlist",
   "contentZh",
   "contentEn",
 ] as const;

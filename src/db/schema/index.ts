@@ -21,3 +21,4 @@ export * from "./sms";
 export * from "./jobs";
 export * from "./sign-config";
 export * from "./calendar";
+export * from "./waitlist";
