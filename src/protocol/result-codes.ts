@@ -44,6 +44,9 @@ export const RESULT = {
   ERROR_CHAT_WAIT: 35,
   // The activity editor (spec 3 section 4.1): what the activity's state does not allow.
   ERROR_ACTIVITY_STATE: 45,
+  // The electronic member card (issue 20): no card for a member who is not active, or has not paid this year's dues.
+  ERROR_CARD_INACTIVE: 70,
+  ERROR_CARD_UNPAID: 71,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -86,4 +89,6 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
   ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
   ERROR_ACTIVITY_STATE: ["活动当前状态不允许此操作", "Not allowed in the activity's state"],
+  ERROR_CARD_INACTIVE: ["会员身份无效", "Membership not active"],
+  ERROR_CARD_UNPAID: ["本年度会费未缴纳", "This year's dues not paid"],
 };
