@@ -202,8 +202,10 @@ describe("the electronic member card", () => {
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn100002", { language: "zh" });
-      // The home page's unpaid-dues prompt may open first; the member closes it and asks for the card.
-      await page.goto(`${world.server.url}/card`);
+      // From the personal centre's menu, where the dues are.
+      await page.goto(`${world.server.url}/information`);
+      await page.click(".centre-menu [data-centre=card]");
+      await waitForPath(page, "/card");
       const none = await page.waitForSelector("[data-testid=card-none]");
       expect(await none.getAttribute("data-reason")).toBe("ERROR_CARD_UNPAID");
       expect(await none.textContent()).toContain("缴纳本年度工会会费后即可出示电子会员卡。");
