@@ -52,7 +52,7 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   // the manager's thread view belongs to the mailbox manager.
   { name: "browse", path: "/system", power: "FUNCTION_SYSTEM_PAGE" },
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
-  // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 96).
+  // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
   { name: "memberCard", path: "/card" },
   { name: "cardVerify", path: "/card/verify", public: true },
 ];

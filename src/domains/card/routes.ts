@@ -6,7 +6,7 @@ import { memberCard, verifyCard } from "./service";
 const VERIFY_BUDGET = { key: "card-verify", burst: 20, perSecond: 0.5 };
 
 export const cardDomain = domain("card", [
-  // Read-only: making a code writes nothing (docs/decisions.md 96).
+  // Read-only: making a code writes nothing (docs/decisions.md 97).
   query("/card/info", { access: "user" }, memberCard),
   // The shop's page asks without signing in: plain JSON, a budget per address.
   query("/card/verify", { access: "public", input: t.Object({ code: t.String({ maxLength: 300 }) }), throttle: () => VERIFY_BUDGET }, verifyCard),

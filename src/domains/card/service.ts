@@ -2,7 +2,7 @@
 // paid this billing year's dues shows a card whose QR holds a signed code that
 // changes every minute; a partner shop's public verify page reads the code
 // back and learns only "a valid member of the union for year N" and the first
-// character of the name (docs/decisions.md 96).
+// character of the name (docs/decisions.md 97).
 //
 //   code = C1.<user id>-<billing year>-<minute window>.<mac>   (src/domains/shared/signed-codes.ts)
 //
