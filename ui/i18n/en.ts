@@ -23,6 +23,7 @@ import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
 import calendar from "./areas/calendar";
+import card from "./areas/card";
 import core from "./core";
 import type { Dictionary } from "./zh";
 
@@ -51,6 +52,7 @@ const en: Dictionary = {
   editor: editor.en,
   sms: sms.en,
   calendar: calendar.en,
+  card: card.en,
   ...core.en,
 };
 

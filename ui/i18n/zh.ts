@@ -24,6 +24,7 @@ import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
 import calendar from "./areas/calendar";
+import card from "./areas/card";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -50,6 +51,7 @@ const zh = {
   editor: editor.zh,
   sms: sms.zh,
   calendar: calendar.zh,
+  card: card.zh,
   ...core.zh,
 };
 
