@@ -28,6 +28,7 @@ import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
 import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
+import { calendarDomain } from "./calendar/routes";
 import { smsDomain } from "./sms/routes";
 import { staffJobsDomain } from "./staff-jobs/routes";
 import { systemDomain } from "./system/routes";
@@ -42,6 +43,7 @@ export const DOMAINS = [
   propertyDomain,
   activationDomain,
   securityDomain,
+  calendarDomain,
   outboxDomain,
   addressDomain,
   familyDomain,
