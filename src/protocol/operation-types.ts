@@ -73,6 +73,10 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "member.import.clear": { id: 1774, zh: "清除会员导入日志", en: "Member import log cleared" },
   "member.points": { id: 1775, zh: "发放积分", en: "Points given" },
   "member.welcome": { id: 1776, zh: "发送欢迎邮件", en: "Welcome mail queued" },
+  // The waiting list (issue 20 item 3).
+  "waitlist.join": { id: 1781, zh: "加入候补", en: "Waiting list joined" },
+  "waitlist.leave": { id: 1782, zh: "退出候补", en: "Waiting list left" },
+  "job.expire-offers": { id: 1783, zh: "候补名额过期", en: "Waiting-list offers expired" },
   // The calendar feed (issue 20 item 4): from the middle of the free ids, away from neighbours' additions.
   "calendar.create": { id: 1788, zh: "生成日历订阅地址", en: "Calendar feed address made" },
   "calendar.revoke": { id: 1789, zh: "停用日历订阅地址", en: "Calendar feed address revoked" },
