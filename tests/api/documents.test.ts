@@ -22,8 +22,8 @@ afterAll(() => t.close());
 const FONT_SOURCE_BYTES = Bun.file(require.resolve("@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf")).size;
 
 /** A download: the PDF's bytes and name, or the refusal answered instead. */
-async function download(c: ApiClient, path: "/order/ticket/pdf" | "/member/receipt/pdf", trade: string) {
-  const got = await c.download<Answer>(path, { trade });
+async function download(c: ApiClient, path: "/order/ticket/pdf" | "/member/receipt/pdf", trade: string, more: Record<string, string> = {}) {
+  const got = await c.download<Answer>(path, { trade, ...more });
   if ("answer" in got) return { refused: got.answer.message as { code: string; params?: Record<string, unknown> } };
   expect(got.file.type).toBe("application/pdf");
   return { pdf: new Uint8Array(await got.file.arrayBuffer()), name: got.name };
@@ -84,6 +84,17 @@ test("a member who chose English gets the ticket in English", async () => {
   } finally {
     await setLanguage(c, LANGUAGE.LANGUAGE_ZH);
   }
+});
+
+test("the language the page shows, when given, decides over the stored one; another is a bad request", async () => {
+  const c = await t.as("cn100001");
+  const film = await orderNamed(c, "Friday film night");
+  const english = await download(c, "/order/ticket/pdf", film.trade, { language: "en" });
+  expect(english.name).toBe(`ticket-${film.trade}.pdf`);
+  expect((await pdfText(english.pdf!))[0]).toContain("Friday film night");
+  const chinese = await download(c, "/order/ticket/pdf", film.trade, { language: "zh" });
+  expect((await pdfText(chinese.pdf!))[0]).toContain("周五电影夜");
+  for (const language of ["fr", "", "EN"]) expect((await download(c, "/order/ticket/pdf", film.trade, { language })).refused?.code).toBe("ERROR_PARAMS");
 });
 
 test("the family members signed up with the order are on the ticket with their relationship", async () => {

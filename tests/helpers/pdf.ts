@@ -8,7 +8,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStrea
 /** Each page's text, its pieces joined by spaces. */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const loading = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false });
+  const loading = pdfjs.getDocument({ data: bytes.slice(), useSystemFonts: false });
   const doc = await loading.promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {

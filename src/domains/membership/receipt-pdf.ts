@@ -8,7 +8,7 @@ import { ORDER_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { namesOf } from "../order/members";
-import { chinaTime, documentLanguage, pdfDownload, yuan } from "../shared/documents";
+import { chinaTime, type DocLanguage, documentLanguage, pdfDownload, yuan } from "../shared/documents";
 
 const TEXT = {
   zh: {
@@ -40,14 +40,14 @@ const TEXT = {
  * reads as none (ERROR_RESULT_NULL), a waiting or cancelled one is
  * ERROR_ORDER_STATE { state }.
  */
-export async function duesReceiptPdf({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
+export async function duesReceiptPdf({ ctx, input }: { ctx: MemberCtx; input: { trade: string; language?: DocLanguage } }): Promise<Download> {
   const [dues] = await ctx.db
     .select()
     .from(duesOrders)
     .where(and(eq(duesOrders.sysTrade, input.trade), eq(duesOrders.userId, ctx.actor.id)));
   if (!dues) throw new DomainError("ERROR_RESULT_NULL");
   if (dues.state !== ORDER_STATE.ORDER_STATE_SUCCESS || !dues.payDate) throw new DomainError("ERROR_ORDER_STATE", { state: dues.state });
-  const language = documentLanguage(ctx);
+  const language = documentLanguage(ctx, input.language);
   const text = TEXT[language];
   const names = await namesOf(ctx, [ctx.actor.id]);
   return pdfDownload(

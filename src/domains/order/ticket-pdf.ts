@@ -45,9 +45,9 @@ function roundOf(activity: Parameters<typeof cycleEnd>[0], cycle: number, langua
   return `${chinaTime(start, language).slice(0, 16)} – ${chinaTime(end, language)}`;
 }
 
-export async function ticketPdf({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
+export async function ticketPdf({ ctx, input }: { ctx: MemberCtx; input: { trade: string; language?: DocLanguage } }): Promise<Download> {
   const { order, item, activity } = await ticketOf(ctx, input.trade);
-  const language = documentLanguage(ctx);
+  const language = documentLanguage(ctx, input.language);
   const text = TEXT[language];
   const [names, kin, code] = await Promise.all([
     namesOf(ctx, [ctx.actor.id]),

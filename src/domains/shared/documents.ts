@@ -2,6 +2,7 @@
 // member's language, the union's name at the top, China time as the app
 // shows it, and the PDF answered as a download. The drawing itself
 // (./pdf.ts: pdf-lib and the font) is imported on the first document only.
+import { Type as t } from "@sinclair/typebox";
 import type { Download } from "../../http/kit";
 import { LANGUAGE } from "../../protocol/enumerations";
 import type { Ctx } from "../context";
@@ -9,8 +10,11 @@ import type { DocumentSpec } from "./pdf";
 
 export type DocLanguage = "zh" | "en";
 
-/** The member's language as the portal keeps it: English only when they chose it (as inLanguage). */
-export const documentLanguage = (ctx: Pick<Ctx, "actor">): DocLanguage => (ctx.actor?.language === LANGUAGE.LANGUAGE_EN ? "en" : "zh");
+/** A document's `language` parameter: the page's language when the member downloads it (the choice on the sign-in page is not stored). */
+export const documentLanguageField = t.Optional(t.Union([t.Literal("zh"), t.Literal("en")]));
+
+/** The language asked for, else the member's as the portal keeps it: English only when they chose it (as inLanguage). */
+export const documentLanguage = (ctx: Pick<Ctx, "actor">, asked?: DocLanguage): DocLanguage => asked ?? (ctx.actor?.language === LANGUAGE.LANGUAGE_EN ? "en" : "zh");
 
 /** The union's name at the top of each document: the portal's name as the UI's frame shows it (ui/i18n/core.ts app.name). */
 export const UNION_NAME: Record<DocLanguage, string> = { zh: "工会会员服务平台", en: "Union Member Portal" };

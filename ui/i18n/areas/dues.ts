@@ -32,6 +32,8 @@ export default {
     caption: "我的会费订单",
     empty: "还没有会费订单。",
     qrAlt: "支付二维码",
+    receipt: "收据",
+    receiptLabel: "下载 {{year}} 年度会费收据（PDF）",
   },
   en: {
     windowTitle: "Pay the union dues",
@@ -65,5 +67,7 @@ export default {
     caption: "My dues orders",
     empty: "No dues orders yet.",
     qrAlt: "Payment QR code",
+    receipt: "Receipt",
+    receiptLabel: "Download the {{year}} dues receipt (PDF)",
   },
 };

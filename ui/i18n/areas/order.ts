@@ -92,6 +92,7 @@ export default {
       unchecked: "未检票",
       qrAlt: "“{{name}}”的电子票二维码",
       failed: "电子票二维码未能加载。",
+      pdf: "下载 PDF",
     },
     move: {
       title: "修改收货地址",
@@ -213,6 +214,7 @@ export default {
       unchecked: "Not checked in yet",
       qrAlt: "E-ticket QR code for “{{name}}”",
       failed: "The e-ticket's QR code could not be loaded.",
+      pdf: "Download PDF",
     },
     move: {
       title: "Change the delivery address",

@@ -12,7 +12,8 @@ import { Dialog } from "../../components/dialog";
 import { type TabItem, Tabs } from "../../components/tabs";
 import { TicketQr } from "../../components/ticket-qr";
 import { regionText } from "../../components/region-picker";
-import { pick, useT } from "../../i18n";
+import { pick, resultText, useT } from "../../i18n";
+import { showMessage } from "../../components/message-box";
 import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
 import { type Language, session } from "../../state/session";
 
@@ -199,6 +200,13 @@ export function ParcelPanel({ parcel }: { parcel: Parcel }) {
   );
 }
 
+/** The printable ticket, made by the server on a signed download; a refusal (the order cancelled meanwhile) is said. */
+async function downloadTicket(trade: string, language: Language, t: ReturnType<typeof useT>) {
+  // In the language the page shows, which the sign-in page's choice does not store.
+  const answer = await api.download("/order/ticket/pdf", { trade, language }, "ticket.pdf");
+  if (!isSuccess(answer)) showMessage(resultText(t, answer.message));
+}
+
 function TicketPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -220,6 +228,9 @@ function TicketPanel({ order }: { order: Order }) {
         {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
       </span>
       <p className="muted">{t("order.ticket.intro")}</p>
+      <button type="button" className="button button-quiet" data-testid="ticket-pdf" onClick={() => void downloadTicket(order.trade, language, t)}>
+        {t("order.ticket.pdf")}
+      </button>
     </div>
   );
 }
