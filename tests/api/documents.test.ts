@@ -10,7 +10,7 @@ import { ticketCode } from "../../src/domains/order/ticket-code";
 import { LANGUAGE, ORDER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { drawnQr, embeddedFonts, pdfText, qrMatrix } from "../helpers/pdf";
+import { drawnQr, embeddedFonts, embeddedOutlines, pdfText, qrMatrix, sourceOutline } from "../helpers/pdf";
 
 type Answer = Record<string, any>;
 let t: TestApp;
@@ -19,7 +19,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const FONT_SOURCE_BYTES = Bun.file(require.resolve("@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf")).size;
+const FONT_SOURCE = require.resolve("@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf");
+const FONT_SOURCE_BYTES = Bun.file(FONT_SOURCE).size;
 
 /** A download: the PDF's bytes and name, or the refusal answered instead. */
 async function download(c: ApiClient, path: "/order/ticket/pdf" | "/member/receipt/pdf", trade: string, more: Record<string, string> = {}) {
@@ -69,6 +70,13 @@ test("the font is embedded as a subset: a few KB of the 10 MB font", async () =>
   expect(FONT_SOURCE_BYTES).toBeGreaterThan(10_000_000);
   expect(fonts[0]!.bytes).toBeLessThan(FONT_SOURCE_BYTES / 100);
   expect(pdf!.byteLength).toBeLessThan(120_000);
+
+  // Each character prints with its own outline, as the source font draws it (a broken subsetter leaves glyphs blank or wrong).
+  const outlines = await embeddedOutlines(pdf!);
+  for (const char of [..."陈会员周五电影夜工会服务平台电子票入场时请出示此二维码A0"]) {
+    expect({ char, drawn: outlines.get(char) }).toEqual({ char, drawn: await sourceOutline(FONT_SOURCE, char) });
+    expect(outlines.get(char)!.length).toBeGreaterThan(20);
+  }
 });
 
 test("a member who chose English gets the ticket in English", async () => {

@@ -33,6 +33,43 @@ export async function embeddedFonts(bytes: Uint8Array): Promise<{ name: string; 
   return fonts;
 }
 
+const streamBytes = (s: PDFRawStream): Uint8Array => (s.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") ? new Uint8Array(inflateSync(s.contents)) : s.contents);
+
+/**
+ * The outlines the embedded font draws for each character the document
+ * shows: for every glyph of the font file inside the PDF, the character its
+ * ToUnicode map names and the glyph's path as SVG. A subsetter that breaks
+ * glyphs (an empty or foreign outline) shows here, where text extraction,
+ * which reads only the ToUnicode map, cannot tell.
+ */
+export async function embeddedOutlines(bytes: Uint8Array): Promise<Map<string, string>> {
+  const fontkit = await import("fontkit");
+  const doc = await PDFDocument.load(bytes);
+  const outlines = new Map<string, string>();
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of("Subtype")) !== PDFName.of("Type0")) continue;
+    const toUnicode = doc.context.lookup(object.get(PDFName.of("ToUnicode")) as PDFRef) as PDFRawStream;
+    const cid = doc.context.lookup((object.get(PDFName.of("DescendantFonts")) as PDFArray).get(0) as PDFRef) as PDFDict;
+    const descriptor = doc.context.lookup(cid.get(PDFName.of("FontDescriptor")) as PDFRef) as PDFDict;
+    const file = doc.context.lookup(descriptor.get(PDFName.of("FontFile2")) as PDFRef) as PDFRawStream;
+    const font = fontkit.create(Buffer.from(streamBytes(file))) as import("fontkit").Font;
+    const cmap = Buffer.from(streamBytes(toUnicode)).toString("latin1");
+    for (const [, gid, unicode] of cmap.matchAll(/<([0-9a-fA-F]{4})> <([0-9a-fA-F]+)>/g)) {
+      const char = String.fromCodePoint(...(unicode!.match(/.{4}/g) ?? []).map((u) => parseInt(u, 16)));
+      outlines.set(char, font.getGlyph(parseInt(gid!, 16)).path.toSVG());
+    }
+  }
+  return outlines;
+}
+
+const sources = new Map<string, Promise<import("fontkit").Font>>();
+
+/** What the font the portal embeds draws for a character. */
+export async function sourceOutline(fontFile: string, char: string): Promise<string> {
+  if (!sources.has(fontFile)) sources.set(fontFile, import("fontkit").then(async (fontkit) => fontkit.create(Buffer.from(await Bun.file(fontFile).bytes())) as import("fontkit").Font));
+  return (await sources.get(fontFile)!).glyphForCodePoint(char.codePointAt(0)!).path.toSVG();
+}
+
 /** A page's content streams, decompressed, as text. */
 async function pageContent(bytes: Uint8Array, page: number): Promise<string> {
   const doc = await PDFDocument.load(bytes);
@@ -41,8 +78,7 @@ async function pageContent(bytes: Uint8Array, page: number): Promise<string> {
   return streams
     .map((s) => {
       if (!(s instanceof PDFRawStream)) throw new Error("unexpected content stream");
-      const flate = s.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode");
-      return Buffer.from(flate ? inflateSync(s.contents) : s.contents).toString("latin1");
+      return Buffer.from(streamBytes(s)).toString("latin1");
     })
     .join("\n");
 }

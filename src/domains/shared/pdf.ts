@@ -7,7 +7,7 @@
 // Nothing here is imported at start: the verbs import this module on their
 // first PDF, which loads pdf-lib, fontkit and the font then and keeps the
 // parsed font for every later one (parsing it is most of a first PDF's time).
-import fontkit from "@pdf-lib/fontkit";
+import * as fontkit from "fontkit";
 import { fill, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor } from "pdf-lib";
 import QRCode from "qrcode";
 // As a file, not bytes: a compiled binary embeds it, and nothing reads it before the first PDF.
@@ -37,15 +37,48 @@ const INK = rgb(0.13, 0.13, 0.15);
 const MUTED = rgb(0.42, 0.42, 0.46);
 const RULE = rgb(0.86, 0.86, 0.88);
 
-type Loaded = { bytes: Uint8Array; fontkit: typeof fontkit };
+type Fontkit = { create(bytes: Uint8Array): unknown };
+type Loaded = { bytes: Uint8Array; fontkit: Fontkit };
 let loading: Promise<Loaded> | null = null;
+
+/**
+ * fontkit 2 (the maintained one) in the shape pdf-lib 1.17 asks of its fork
+ * @pdf-lib/fontkit, whose TrueType subsetter breaks composite glyphs (most
+ * of Noto Sans SC's Chinese characters came out blank or cut): a subset's
+ * bytes are made by `encode()`, and handed over as the one chunk of the
+ * `encodeStream()` pdf-lib reads.
+ */
+function forPdfLib(font: fontkit.Font): unknown {
+  return new Proxy(font, {
+    get(target, property) {
+      if (property === "createSubset") {
+        return () => {
+          const subset = target.createSubset() as fontkit.Subset & { encodeStream?: unknown };
+          subset.encodeStream = () => {
+            const stream = {
+              on(event: string, listener: (bytes?: Uint8Array) => void) {
+                if (event === "data") listener(subset.encode());
+                if (event === "end") listener();
+                return stream;
+              },
+            };
+            return stream;
+          };
+          return subset;
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
 
 /** The font read and parsed once; pdf-lib asks fontkit to parse it for every document, so fontkit answers with the one parsed font. */
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     const bytes = await Bun.file(fontFile as unknown as string).bytes();
-    const parsed = fontkit.create(bytes);
-    return { bytes, fontkit: { ...fontkit, create: () => parsed } };
+    const parsed = forPdfLib(fontkit.create(Buffer.from(bytes)) as fontkit.Font);
+    return { bytes, fontkit: { create: () => parsed } };
   })();
   // A failed read is tried again by the next PDF, not remembered.
   loading.catch(() => (loading = null));
@@ -94,7 +127,7 @@ export function wrap(text: string, font: Pick<PDFFont, "widthOfTextAtSize">, siz
 export async function renderDocument(spec: DocumentSpec): Promise<Uint8Array> {
   const { bytes, fontkit: kit } = await load();
   const doc = await PDFDocument.create();
-  doc.registerFontkit(kit);
+  doc.registerFontkit(kit as Parameters<PDFDocument["registerFontkit"]>[0]);
   const font = await doc.embedFont(bytes, { subset: true });
   doc.setTitle(`${spec.kind} · ${printable(spec.heading)}`, { showInWindowTitleBar: true });
   doc.setAuthor(spec.union);
@@ -117,14 +150,14 @@ export async function renderDocument(spec: DocumentSpec): Promise<Uint8Array> {
     p.drawText(spec.kind, { x: width - MARGIN - kindWidth, y: height - BAND / 2 - 4, size: 11, font, color: rgb(1, 1, 1) });
   };
   band(page);
-  y = height - BAND - 30;
+  y = height - BAND - 40;
 
   /** Room for `needed` points more on this page, or a new page (a long list of family members). */
   const room = (needed: number) => {
     if (y - needed >= MARGIN + 28) return;
     page = doc.addPage(PAGE);
     band(page);
-    y = height - BAND - 30;
+    y = height - BAND - 40;
   };
 
   for (const line of wrap(spec.heading, font, 18, inner)) {
