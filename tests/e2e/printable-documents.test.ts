@@ -96,7 +96,7 @@ const TEXT = {
     receiptName: `会费收据-${YEAR}-${PAID.sysTrade}.pdf`,
     ticketText: ["工会会员服务平台", "电子票", "年终联欢会", "陈会员", "入场时请出示此二维码"],
     receiptText: ["会费收据", `${YEAR}年度工会会费`, "陈会员", "¥60.00", `${YEAR}-01-05 09:30（北京时间）`, PAID.payTrade],
-    refused: "订单当前的状态不允许此操作，请刷新页面后再试。",
+    refused: "此订单现在是“已取消”状态，没有可下载的电子票。请刷新页面查看。",
   },
   en: {
     ok: "OK" as const,
@@ -109,7 +109,7 @@ const TEXT = {
     receiptName: `dues-receipt-${YEAR}-${PAID.sysTrade}.pdf`,
     ticketText: ["Union Member Portal", "Ticket", "Year-end party", "陈会员", "Show this QR code at the entrance"],
     receiptText: ["Dues receipt", `Union dues ${YEAR}`, "陈会员", "¥60.00", `${YEAR}-01-05 09:30 (China time)`, PAID.payTrade],
-    refused: "The order's current state does not allow this. Refresh the page and try again.",
+    refused: "This order is now “Cancelled”, so it has no ticket to download. Refresh the page to see it.",
   },
 };
 

@@ -34,6 +34,7 @@ export default {
     qrAlt: "支付二维码",
     receipt: "收据",
     receiptLabel: "下载 {{year}} 年度会费收据（PDF）",
+    receiptRefused: "此会费订单现在是“{{state}}”状态，只有已支付的订单才有收据。请刷新页面查看。",
   },
   en: {
     windowTitle: "Pay the union dues",
@@ -69,5 +70,6 @@ export default {
     qrAlt: "Payment QR code",
     receipt: "Receipt",
     receiptLabel: "Download the {{year}} dues receipt (PDF)",
+    receiptRefused: "This dues order is now “{{state}}”: only a paid order has a receipt. Refresh the page to see it.",
   },
 };

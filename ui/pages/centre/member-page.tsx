@@ -46,7 +46,9 @@ export default function MemberPage() {
   const downloadReceipt = async (trade: string) => {
     // In the language the page shows, which the sign-in page's choice does not store.
     const answer = await api.download("/member/receipt/pdf", { trade, language }, "receipt.pdf");
-    if (!isSuccess(answer)) showMessage(resultText(t, answer.message));
+    if (isSuccess(answer)) return;
+    const state = answer.message.params?.state;
+    showMessage(answer.message.code === "ERROR_ORDER_STATE" && typeof state === "number" ? t("dues.receiptRefused", { state: stateName(state) }) : resultText(t, answer.message));
   };
 
   // Order and payment numbers are long single words: they get a line each, whole, and the dates wrap after the day.
