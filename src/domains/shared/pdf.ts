@@ -77,7 +77,8 @@ function forPdfLib(font: fontkit.Font): unknown {
 function load(): Promise<Loaded> {
   loading ??= (async () => {
     const bytes = await Bun.file(fontFile as unknown as string).bytes();
-    const parsed = forPdfLib(fontkit.create(Buffer.from(bytes)) as fontkit.Font);
+    // A view of the same bytes, not a copy: the font is 10 MB.
+    const parsed = forPdfLib(fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as fontkit.Font);
     return { bytes, fontkit: { create: () => parsed } };
   })();
   // A failed read is tried again by the next PDF, not remembered.
