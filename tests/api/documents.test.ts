@@ -73,10 +73,11 @@ test("the font is embedded as a subset: a few KB of the 10 MB font", async () =>
 
   // Each character prints with its own outline, as the source font draws it (a broken subsetter leaves glyphs blank or wrong).
   const outlines = await embeddedOutlines(pdf!);
-  for (const char of [..."陈会员周五电影夜工会服务平台电子票入场时请出示此二维码A0"]) {
-    expect({ char, drawn: outlines.get(char) }).toEqual({ char, drawn: await sourceOutline(FONT_SOURCE, char) });
-    expect(outlines.get(char)!.length).toBeGreaterThan(20);
+  for (const char of [..."陈会员周五电影夜工会服务平台电子票入场时请出示此二维码A"]) {
+    expect({ char, drawn: outlines.get(char) }).toEqual({ char, drawn: [await sourceOutline(FONT_SOURCE, char)] });
   }
+  // Every glyph in the subset draws something (a digit may have a variant of its own in a time).
+  for (const [char, drawn] of outlines) if (char.trim()) for (const path of drawn) expect({ char, drawsSomething: path.length > 20 }).toEqual({ char, drawsSomething: true });
 });
 
 test("a member who chose English gets the ticket in English", async () => {

@@ -38,14 +38,15 @@ const streamBytes = (s: PDFRawStream): Uint8Array => (s.dict.get(PDFName.of("Fil
 /**
  * The outlines the embedded font draws for each character the document
  * shows: for every glyph of the font file inside the PDF, the character its
- * ToUnicode map names and the glyph's path as SVG. A subsetter that breaks
+ * ToUnicode map names and the glyph's path as SVG (a character may have
+ * several: the layout picks another glyph for a digit in a time, say). A subsetter that breaks
  * glyphs (an empty or foreign outline) shows here, where text extraction,
  * which reads only the ToUnicode map, cannot tell.
  */
-export async function embeddedOutlines(bytes: Uint8Array): Promise<Map<string, string>> {
+export async function embeddedOutlines(bytes: Uint8Array): Promise<Map<string, string[]>> {
   const fontkit = await import("fontkit");
   const doc = await PDFDocument.load(bytes);
-  const outlines = new Map<string, string>();
+  const outlines = new Map<string, string[]>();
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFDict) || object.get(PDFName.of("Subtype")) !== PDFName.of("Type0")) continue;
     const toUnicode = doc.context.lookup(object.get(PDFName.of("ToUnicode")) as PDFRef) as PDFRawStream;
@@ -56,7 +57,7 @@ export async function embeddedOutlines(bytes: Uint8Array): Promise<Map<string, s
     const cmap = Buffer.from(streamBytes(toUnicode)).toString("latin1");
     for (const [, gid, unicode] of cmap.matchAll(/<([0-9a-fA-F]{4})> <([0-9a-fA-F]+)>/g)) {
       const char = String.fromCodePoint(...(unicode!.match(/.{4}/g) ?? []).map((u) => parseInt(u, 16)));
-      outlines.set(char, font.getGlyph(parseInt(gid!, 16)).path.toSVG());
+      outlines.set(char, [...(outlines.get(char) ?? []), font.getGlyph(parseInt(gid!, 16)).path.toSVG()]);
     }
   }
   return outlines;
