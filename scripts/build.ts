@@ -35,6 +35,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   news: "ui/pages/news/news.css",
   mailbox: "ui/pages/mailbox/mailbox.css",
   editor: "ui/pages/activity/editor/editor.css",
+  card: "ui/pages/card/card.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

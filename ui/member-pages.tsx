@@ -52,7 +52,13 @@ const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoP
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
 const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 
-const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
+// The electronic member card: its own chunk and stylesheet (the QR library comes later still, with the first code).
+const CardPage = lazy(withAreaStyles("card", () => import("./pages/card/card-page").then((m) => ({ default: m.CardPage }))));
+
+/** The routes outside this chunk: sign-in, and the public pages ./routes.tsx serves. */
+type OutsideRoute = "login" | "cardVerify";
+
+const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
   marketIndex: MarketIndexPage,
@@ -70,6 +76,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
+  memberCard: CardPage,
 };
 
 function InitFailed() {
@@ -146,8 +153,8 @@ export default function GuardedPages() {
     <AppShell>
       <Suspense fallback={null}>
         <Switch>
-          {ROUTE_TABLE.filter((r) => r.name !== "login").map((r) => (
-            <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, "login">]} />
+          {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
+            <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
           ))}
           <Route component={NotFoundPage} />
         </Switch>

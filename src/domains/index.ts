@@ -9,6 +9,7 @@ import { addressDomain } from "./address/routes";
 import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
+import { cardDomain } from "./card/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
 import { dashboardDomain } from "./dashboard/routes";
@@ -46,6 +47,7 @@ export const DOMAINS = [
   familyDomain,
   pointsDomain,
   membershipDomain,
+  cardDomain,
   visitDomain,
   paymentDomain,
   fileDomain,

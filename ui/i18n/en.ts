@@ -22,6 +22,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import card from "./areas/card";
 import core from "./core";
 import type { Dictionary } from "./zh";
 
@@ -49,6 +50,7 @@ const en: Dictionary = {
   mailbox: mailbox.en,
   editor: editor.en,
   sms: sms.en,
+  card: card.en,
   ...core.en,
 };
 

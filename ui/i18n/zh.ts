@@ -23,6 +23,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import card from "./areas/card";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -48,6 +49,7 @@ const zh = {
   mailbox: mailbox.zh,
   editor: editor.zh,
   sms: sms.zh,
+  card: card.zh,
   ...core.zh,
 };
 
