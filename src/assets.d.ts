@@ -16,3 +16,7 @@ declare module "*.md" {
   const text: string;
   export default text;
 }
+declare module "*.ttf" {
+  const path: string;
+  export default path;
+}

@@ -44,6 +44,8 @@ export const RESULT = {
   ERROR_CHAT_WAIT: 35,
   // The activity editor (spec 3 section 4.1): what the activity's state does not allow.
   ERROR_ACTIVITY_STATE: 45,
+  // A member's order or dues record whose state gives no document (a cancelled, unpaid or expired order has no ticket; an unpaid dues order no receipt).
+  ERROR_ORDER_STATE: 46,
   // The waiting list of a full activity (issue 20).
   ERROR_WAITLIST_OFF: 60,
   ERROR_WAITLIST_NOT_FULL: 61,
@@ -95,6 +97,7 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
   ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
   ERROR_ACTIVITY_STATE: ["活动当前状态不允许此操作", "Not allowed in the activity's state"],
+  ERROR_ORDER_STATE: ["订单当前状态不允许此操作", "Not allowed in the order's state"],
   ERROR_WAITLIST_OFF: ["该活动未开放候补", "This activity has no waiting list"],
   ERROR_WAITLIST_NOT_FULL: ["尚有名额，请直接报名", "Places are free: sign up directly"],
   ERROR_WAITLIST_ALREADY: ["您已在候补名单中", "You are already on the waiting list"],

@@ -10,6 +10,11 @@ import { compile } from "../../scripts/compile";
 import { version } from "../../package.json";
 import { variablesRead } from "../../src/cli";
 import { launchBrowser } from "../helpers/browser";
+import { md5 } from "../helpers/app";
+import { embeddedOutlines, pdfText, sourceOutline } from "../helpers/pdf";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient } from "../../src/protocol/client";
+import { signIn as apiSignIn } from "../../src/protocol/signin";
 import { type RunningBinary, runBinary, startBinary } from "../helpers/binary";
 import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, signIn, stopWorld, test, visitor } from "./support";
 
@@ -82,6 +87,18 @@ test(
     expect(api.stderr.toString()).toBe("");
     expect(api.exitCode).toBe(0);
     expect(JSON.parse(api.stdout.toString()).user.employees).toBe("cn100001");
+
+    // A printable ticket: pdf-lib and the CJK font, embedded in the binary, loaded on this first PDF; each Chinese glyph prints as the font draws it.
+    const client = new ApiClient({ baseUrl: portal.url, backend: nodeBackend, appId: "union-portal-cli" });
+    expect((await apiSignIn(client, { account: "cn100001", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
+    const orders = (await client.call<{ list: { trade: string; nameEn: string }[] }>("/order/list" as never, { index: 1 } as never)).list;
+    const ticket = await client.download("/order/ticket/pdf", { trade: orders!.find((o) => o.nameEn === "Friday film night")!.trade, language: "zh" });
+    if ("answer" in ticket) throw new Error(`ticket refused: ${ticket.answer.message.code}`);
+    const pdf = new Uint8Array(await ticket.file.arrayBuffer());
+    expect((await pdfText(pdf))[0]).toContain("陈会员");
+    const outlines = await embeddedOutlines(pdf);
+    const source = require.resolve("@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf");
+    for (const char of "陈会员周五电影夜") expect(outlines.get(char)).toEqual([await sourceOutline(source, char)]);
 
     // The built UI from inside the binary, compressed as the browser asks.
     const page = await fetch(`${portal.url}/index`, { headers: { "accept-encoding": "br" } });

@@ -3,6 +3,8 @@ import { command, domain, download, query } from "../../http/kit";
 import { pageIndex, timeField } from "../shared/fields";
 import { configInput, findConfig, memberLog, memberLogInput, updateConfig } from "./config";
 import { feeExportDownload, feeExportInput, feeExportQuery, startFeeExport } from "./fee-export";
+import { duesReceiptPdf } from "./receipt-pdf";
+import { documentLanguageField } from "../shared/documents";
 import { listDues, memberCheck, memberInfo, payDues, payLink, payState } from "./service";
 
 export const membershipDomain = domain("membership", [
@@ -36,5 +38,6 @@ export const membershipDomain = domain("membership", [
   download("/user/operation/export/member", { access: "FUNCTION_MEMBER_EDIT", input: feeExportQuery }, feeExportDownload),
   command("/user/operation/export/member", { access: "FUNCTION_MEMBER_EDIT", input: feeExportInput, audit: "member.export.fees" }, startFeeExport),
   query("/user/operation/memberlog", { access: "FUNCTION_USER_OPERATION_FIND", input: memberLogInput }, memberLog),
+  download("/member/receipt/pdf", { access: "user", input: t.Object({ trade: t.String({ pattern: "^[A-Za-z0-9-]{1,64}$", maxLength: 64 }), language: documentLanguageField }) }, duesReceiptPdf),
   query("/member/pay/state", { access: "user", input: t.Object({ trade: t.String({ minLength: 1, maxLength: 64 }) }) }, payState),
 ]);

@@ -223,16 +223,31 @@ export async function familyChecked({ ctx, input }: { ctx: MemberCtx; input: { a
   return { checked: rows.length > 0 };
 }
 
-/** The ticket: a QR of the sub-order's signed code (./ticket-code.ts), for a successful order of an activity with tickets. */
-export async function ticketQr({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
+/**
+ * The member's own ticket: the first sub-order (by id) of their order `trade`
+ * whose activity has tickets, with its activity. The screen's QR and the
+ * printed ticket both read it, so they always show the same sub-order's code.
+ * ERROR_RESULT_NULL when there is no such order of theirs or it has no ticket
+ * (another member's order reads the same as none); ERROR_ORDER_STATE { state }
+ * while it is not successful (unpaid, cancelled, expired, in preview).
+ */
+export async function ticketOf(ctx: MemberCtx, trade: string) {
   const [row] = await ctx.db
-    .select({ trade: orderItems.childTrade, state: orderItems.state, hasTicket: activities.hasTicket })
+    .select({ order: orders, item: orderItems, activity: activities })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(activities, eq(activities.id, orderItems.activityId))
-    .where(and(eq(orders.trade, input.trade), eq(orders.userId, ctx.actor.id)))
+    .where(and(eq(orders.trade, trade), eq(orders.userId, ctx.actor.id), eq(activities.hasTicket, true)))
+    .orderBy(orderItems.id)
     .limit(1);
-  if (!row || !row.hasTicket || row.state !== ORDER_STATE.ORDER_STATE_SUCCESS) throw new DomainError("ERROR_RESULT_NULL");
-  const png = await QRCode.toBuffer(await ticketCode(ctx, row.trade), { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M" });
+  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (row.item.state !== ORDER_STATE.ORDER_STATE_SUCCESS) throw new DomainError("ERROR_ORDER_STATE", { state: row.item.state });
+  return row;
+}
+
+/** The ticket: a QR of the sub-order's signed code, for a successful order of an activity with tickets. */
+export async function ticketQr({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
+  const { item } = await ticketOf(ctx, input.trade);
+  const png = await QRCode.toBuffer(await ticketCode(ctx, item.childTrade), { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M" });
   return { body: new Uint8Array(png), type: "image/png", cache: "none" };
 }

@@ -2,6 +2,8 @@ import { Type as t } from "@sinclair/typebox";
 import { command, domain, download, query } from "../../http/kit";
 import { idField, pageIndex } from "../shared/fields";
 import { cancelOwnOrder, changeAddress, checkOrder, familyChecked, listOrders, orderExpress, payAgain, ticketChecked, ticketQr } from "./member-orders";
+import { ticketPdf } from "./ticket-pdf";
+import { documentLanguageField } from "../shared/documents";
 import { activityQueue, orderWriter, prepareSign, seatConflicts, signAnswer, signInput, signPlan, signUp, withPayLink } from "../signup";
 
 const tradeField = t.String({ pattern: "^[A-Za-z0-9-]{1,64}$", maxLength: 64 });
@@ -29,4 +31,5 @@ export const orderDomain = domain("order", [
   command("/order/update/address", { access: "user", input: t.Object({ address: idField, order: idField }), audit: "order.address" }, changeAddress),
   query("/order/family/check", { access: "user", input: t.Object({ activity: idField, identity: t.String({ minLength: 1, maxLength: 100 }) }) }, familyChecked),
   download("/order/qr", { access: "user", input: t.Object({ trade: tradeField }) }, ticketQr),
+  download("/order/ticket/pdf", { access: "user", input: t.Object({ trade: tradeField, language: documentLanguageField }) }, ticketPdf),
 ]);

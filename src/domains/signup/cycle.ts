@@ -16,6 +16,12 @@ export function cycleOf(a: Cycled, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - first) / length));
 }
 
+/** When the given cycle opens. */
+export function cycleStartOf(a: Cycled, cycle: number): Date | null {
+  const end = cycleEnd(a, cycle);
+  return end && new Date(end.getTime() - Math.max(a.cycleDate, 1) * DAY);
+}
+
 /** When the given cycle ends (the next opens). */
 export function cycleEnd(a: Cycled, cycle: number): Date | null {
   if (!a.hasCycle || !a.signStart) return null;

@@ -32,7 +32,7 @@
 export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
 export { allMet, type Condition, meets, type MemberValues } from "./conditions";
 export { type SignConfig, type SignConfigCache, signConfigCache } from "./config";
-export { cycleEnd, cycleOf } from "./cycle";
+export { cycleEnd, cycleOf, cycleStartOf } from "./cycle";
 export { addressOf, checkDraft, type CheckedDraft } from "./draft";
 export { left, type Outcome, outcomeOf, smallest } from "./eligibility";
 export { placeFamily, type Rule } from "./family";

@@ -32,6 +32,9 @@ export default {
     caption: "我的会费订单",
     empty: "还没有会费订单。",
     qrAlt: "支付二维码",
+    receipt: "收据",
+    receiptLabel: "下载 {{year}} 年度会费收据（PDF）",
+    receiptRefused: "此会费订单现在是“{{state}}”状态，只有已支付的订单才有收据。请刷新页面查看。",
   },
   en: {
     windowTitle: "Pay the union dues",
@@ -65,5 +68,8 @@ export default {
     caption: "My dues orders",
     empty: "No dues orders yet.",
     qrAlt: "Payment QR code",
+    receipt: "Receipt",
+    receiptLabel: "Download the {{year}} dues receipt (PDF)",
+    receiptRefused: "This dues order is now “{{state}}”: only a paid order has a receipt. Refresh the page to see it.",
   },
 };

@@ -92,6 +92,8 @@ export default {
       unchecked: "未检票",
       qrAlt: "“{{name}}”的电子票二维码",
       failed: "电子票二维码未能加载。",
+      pdf: "下载 PDF",
+      pdfRefused: "此订单现在是“{{state}}”状态，没有可下载的电子票。请刷新页面查看。",
     },
     move: {
       title: "修改收货地址",
@@ -213,6 +215,8 @@ export default {
       unchecked: "Not checked in yet",
       qrAlt: "E-ticket QR code for “{{name}}”",
       failed: "The e-ticket's QR code could not be loaded.",
+      pdf: "Download PDF",
+      pdfRefused: "This order is now “{{state}}”, so it has no ticket to download. Refresh the page to see it.",
     },
     move: {
       title: "Change the delivery address",

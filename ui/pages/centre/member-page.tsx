@@ -1,13 +1,17 @@
 // Personal centre > member (spec 1 section 2): whether this year's dues are
 // paid (with a pay button when not), and the member's dues orders with a
-// filter and paging, the table padded to 14 rows when there are orders.
+// filter and paging, the table padded to 14 rows when there are orders; a
+// paid one has its receipt to download (a PDF the server makes).
 import { useSnapshot } from "valtio";
 import { ORDER_STATE } from "../../../src/protocol/enumerations";
 import type { ItemOf } from "../../../src/domains/api";
 import { DUES_PAGE_SIZE } from "../../../src/protocol/limits";
 import { type Column, CardList } from "../../components/card-list";
 import { FilterBar } from "../../components/filter-bar";
-import { pick, useT } from "../../i18n";
+import { pick, resultText, useT } from "../../i18n";
+import { api } from "../../api";
+import { isSuccess } from "../../../src/protocol/result";
+import { showMessage } from "../../components/message-box";
 import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
@@ -39,6 +43,13 @@ export default function MemberPage() {
     return row ? pick(language, row.nameZh, row.nameEn) : "";
   };
   const { filterBar, list, filtered } = useFilteredPages("/member/list", EMPTY_FILTER, payloadOf);
+  const downloadReceipt = async (trade: string) => {
+    // In the language the page shows, which the sign-in page's choice does not store.
+    const answer = await api.download("/member/receipt/pdf", { trade, language }, "receipt.pdf");
+    if (isSuccess(answer)) return;
+    const state = answer.message.params?.state;
+    showMessage(answer.message.code === "ERROR_ORDER_STATE" && typeof state === "number" ? t("dues.receiptRefused", { state: stateName(state) }) : resultText(t, answer.message));
+  };
 
   // Order and payment numbers are long single words: they get a line each, whole, and the dates wrap after the day.
   const columns: Column<DuesOrder>[] = [
@@ -64,6 +75,19 @@ export default function MemberPage() {
       title: t("dues.state"),
       place: "aside",
       render: (r) => <span className={`state-tag state-${r.state?.id}`}>{stateName(r.state?.id)}</span>,
+    },
+    {
+      key: "receipt",
+      title: t("dues.receipt"),
+      // Only a paid order has a receipt (the server refuses the others anyway).
+      render: (r) =>
+        r.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS ? (
+          <button type="button" className="link-button" data-action="receipt" aria-label={t("dues.receiptLabel", { year: r.year })} onClick={() => void downloadReceipt(r.sysTrade)}>
+            {t("dues.receipt")}
+          </button>
+        ) : (
+          <span className="muted">—</span>
+        ),
     },
   ];
 

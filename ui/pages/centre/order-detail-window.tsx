@@ -13,7 +13,8 @@ import { type TabItem, Tabs } from "../../components/tabs";
 import { TicketQr } from "../../components/ticket-qr";
 import { AddToCalendar, eventRange } from "../../components/add-to-calendar";
 import { regionText } from "../../components/region-picker";
-import { pick, useT } from "../../i18n";
+import { pick, resultText, useT } from "../../i18n";
+import { showMessage } from "../../components/message-box";
 import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
 import { type Language, session } from "../../state/session";
 
@@ -219,9 +220,19 @@ export function ParcelPanel({ parcel }: { parcel: Parcel }) {
   );
 }
 
+/** The printable ticket, made by the server on a signed download; a refusal (the order cancelled meanwhile) says why. */
+async function downloadTicket(trade: string, language: Language, t: ReturnType<typeof useT>, typeName: (id: number) => string) {
+  // In the language the page shows, which the sign-in page's choice does not store.
+  const answer = await api.download("/order/ticket/pdf", { trade, language }, "ticket.pdf");
+  if (isSuccess(answer)) return;
+  const state = answer.message.params?.state;
+  showMessage(answer.message.code === "ERROR_ORDER_STATE" && typeof state === "number" ? t("order.ticket.pdfRefused", { state: typeName(state) }) : resultText(t, answer.message));
+}
+
 function TicketPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
+  const typeName = useTypeName();
   const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
 
   useEffect(() => {
@@ -240,6 +251,9 @@ function TicketPanel({ order }: { order: Order }) {
         {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
       </span>
       <p className="muted">{t("order.ticket.intro")}</p>
+      <button type="button" className="button button-quiet" data-testid="ticket-pdf" onClick={() => void downloadTicket(order.trade, language, t, typeName)}>
+        {t("order.ticket.pdf")}
+      </button>
     </div>
   );
 }
