@@ -52,7 +52,11 @@ test("the film night's ticket prints the activity, the member's Chinese name, th
   expect(doc.getTitle()).toBe("电子票 · 周五电影夜");
 
   const [text] = await pdfText(got.pdf!);
-  for (const shown of ["工会会员服务平台", "电子票", "周五电影夜", "会员", "陈会员", "订单号", film.trade, "入场时请出示此二维码"]) expect(text).toContain(shown);
+  for (const shown of ["工会会员服务平台", "电子票", "周五电影夜", "会员", "陈会员", "订单号", film.trade, "入场时请出示此二维码", "地点", "工会活动中心多功能厅"]) expect(text).toContain(shown);
+  // When, in China time: the activity's start and end as the editor set them.
+  const [when] = await t.db.select({ start: activities.eventStart, end: activities.eventEnd }).from(activities).where(eq(activities.nameEn, "Friday film night"));
+  const china = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+  expect(text).toContain(`${china(when!.start!)} – ${china(when!.end!).slice(11)}（北京时间）`);
 
   // The QR holds the same signed code as the ticket tab's image.
   const code = await ticketCode({ app: t.state }, film.goods[0].trade);
@@ -88,7 +92,7 @@ test("a member who chose English gets the ticket in English", async () => {
     const { pdf, name } = await download(c, "/order/ticket/pdf", film.trade);
     expect(name).toBe(`ticket-${film.trade}.pdf`);
     const [text] = await pdfText(pdf!);
-    for (const shown of ["Union Member Portal", "Ticket", "Friday film night", "Member", "陈会员", "Order number", "Show this QR code at the entrance", "China time"]) expect(text).toContain(shown);
+    for (const shown of ["Union Member Portal", "Ticket", "Friday film night", "Member", "陈会员", "Order number", "Show this QR code at the entrance", "China time", "Time", "Place", "Multi-purpose hall, union centre"]) expect(text).toContain(shown);
     expect(text).not.toContain("周五电影夜");
   } finally {
     await setLanguage(c, LANGUAGE.LANGUAGE_ZH);

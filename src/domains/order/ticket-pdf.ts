@@ -15,6 +15,8 @@ import { ticketCode } from "./ticket-code";
 const TEXT = {
   zh: {
     kind: "电子票",
+    time: "时间",
+    place: "地点",
     cycle: "本期",
     member: "会员",
     family: "同行家属",
@@ -26,6 +28,8 @@ const TEXT = {
   },
   en: {
     kind: "Ticket",
+    time: "Time",
+    place: "Place",
     cycle: "This round",
     member: "Member",
     family: "Family members",
@@ -36,6 +40,17 @@ const TEXT = {
     file: "ticket",
   },
 } as const;
+
+/** When the activity takes place, China time: the end's day left out when it is the start's. */
+function timeOf(start: Date | null, end: Date | null, language: DocLanguage): string | null {
+  if (!start) return null;
+  const from = chinaTime(start, language);
+  if (!end) return from;
+  const to = chinaTime(end, language);
+  // "2026-03-23 19:00 – 21:00（北京时间）": the zone named once.
+  const sameDay = from.slice(0, 10) === to.slice(0, 10);
+  return `${from.slice(0, 16)} – ${sameDay ? to.slice(11) : to}`;
+}
 
 /** A periodic activity's ticket is for one round of it: from the round's opening to the next's. */
 function roundOf(activity: Parameters<typeof cycleEnd>[0], cycle: number, language: DocLanguage): string | null {
@@ -64,12 +79,17 @@ export async function ticketPdf({ ctx, input }: { ctx: MemberCtx; input: { trade
     return relation ? (language === "en" ? `${k.name} (${relation})` : `${k.name}（${relation}）`) : k.name;
   });
   const round = roundOf(activity, item.cycle, language);
+  const time = timeOf(activity.eventStart, activity.eventEnd, language);
+  // A place written in one language only is shown as written.
+  const place = (language === "en" ? activity.placeEn || activity.placeZh : activity.placeZh || activity.placeEn).trim();
   return pdfDownload(
     {
       language,
       kind: text.kind,
       heading: language === "en" ? activity.nameEn : activity.nameZh,
       lines: [
+        ...(time ? [{ label: text.time, value: time }] : []),
+        ...(place ? [{ label: text.place, value: place }] : []),
         ...(round ? [{ label: text.cycle, value: round }] : []),
         { label: text.member, value: names.get(ctx.actor.id) ?? "—" },
         ...(family.length ? [{ label: text.family, value: family.join(language === "en" ? ", " : "、") }] : []),
