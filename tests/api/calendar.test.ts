@@ -3,7 +3,7 @@
 // session: exactly the member's live sign-ups, 404 for an unknown, revoked or
 // left member's address, a budget per address.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { activities, calendarFeeds, operationLog, users } from "../../src/db/schema";
 import { LANGUAGE, USER_STATE } from "../../src/protocol/enumerations";
 import { FEED_BURST } from "../../src/domains/calendar/service";
@@ -152,6 +152,8 @@ test("the feed lists exactly the member's live sign-ups, upcoming and recent, no
 test("creating and revoking are audited; a revoked address answers 404 at once, a renewed one replaces the old", async () => {
   const c = await t.as("cn100002");
   const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.employees, "cn100002"));
+  // This test's own log rows: another test of this file may make and revoke cn100002's address too.
+  const [{ before }] = (await t.db.select({ before: sql<number>`coalesce(max(${operationLog.id}), 0)` }).from(operationLog)) as [{ before: number }];
   // Made without a page language: the member's own (English).
   const first = await c.call<Answer>("/user/calendar/create");
   expect((await feed(first.token)).status).toBe(200);
@@ -174,7 +176,7 @@ test("creating and revoking are audited; a revoked address answers 404 at once, 
   expect((await c.call<Answer>("/user/calendar")).feed).toBeNull();
   // Nothing left to revoke.
   expect((await c.call("/user/calendar/revoke")).message.code).toBe("ERROR_RESULT_NULL");
-  const logged = await t.db.select().from(operationLog).where(and(eq(operationLog.userId, me!.id)));
+  const logged = await t.db.select().from(operationLog).where(and(eq(operationLog.userId, me!.id), gt(operationLog.id, before)));
   const calendarRows = logged.filter((r) => r.action.startsWith("calendar."));
   expect(calendarRows.map((r) => [r.action, r.detail])).toEqual([
     ["calendar.create", "create"],
