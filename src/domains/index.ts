@@ -11,6 +11,7 @@ import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
+import { checkInDomain } from "./checkin/routes";
 import { dashboardDomain } from "./dashboard/routes";
 import { logsDomain } from "./logs/routes";
 import { familyDomain } from "./family/routes";
@@ -53,6 +54,7 @@ export const DOMAINS = [
   activityEditorDomain,
   orderDomain,
   orderAdminDomain,
+  checkInDomain,
   cartDomain,
   videoDomain,
   bannerDomain,

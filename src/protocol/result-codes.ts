@@ -44,6 +44,15 @@ export const RESULT = {
   ERROR_CHAT_WAIT: 35,
   // The activity editor (spec 3 section 4.1): what the activity's state does not allow.
   ERROR_ACTIVITY_STATE: 45,
+  // Check-in at the door (issue 20): a second scan's warning and the reasons a ticket is turned away.
+  ERROR_CHECKIN_ALREADY: 46,
+  ERROR_CHECKIN_CODE: 47,
+  ERROR_CHECKIN_ACTIVITY: 48,
+  ERROR_CHECKIN_CANCELLED: 49,
+  ERROR_CHECKIN_UNPAID: 50,
+  ERROR_CHECKIN_EXPIRED: 51,
+  ERROR_CHECKIN_NOT_FOUND: 52,
+  ERROR_CHECKIN_NO_TICKET: 53,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -86,4 +95,12 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
   ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
   ERROR_ACTIVITY_STATE: ["活动当前状态不允许此操作", "Not allowed in the activity's state"],
+  ERROR_CHECKIN_ALREADY: ["该票已签到", "Already checked in"],
+  ERROR_CHECKIN_CODE: ["无法识别的票码", "Not a ticket of this portal"],
+  ERROR_CHECKIN_ACTIVITY: ["不是本活动的票", "A ticket of another activity"],
+  ERROR_CHECKIN_CANCELLED: ["订单已取消", "The order is cancelled"],
+  ERROR_CHECKIN_UNPAID: ["订单尚未支付", "The order is not paid"],
+  ERROR_CHECKIN_EXPIRED: ["订单已超时未支付", "The order expired unpaid"],
+  ERROR_CHECKIN_NOT_FOUND: ["没有这个订单号", "No order with this number"],
+  ERROR_CHECKIN_NO_TICKET: ["该活动不凭票入场", "This activity has no tickets"],
 };
