@@ -32,7 +32,8 @@ export type ScanInput = { activity: number; code: string; via: "camera" | "typed
 
 /** POST /checkin/activities: the activities with tickets, those going on now first (a normal activity whose display window has not ended). */
 export async function checkInActivities({ ctx }: { ctx: MemberCtx }) {
-  const current = sql<boolean>`(${activities.state} = ${ACTIVITY_STATE.ACTIVITY_STATE_NORMAL} and (${activities.showEnd} is null or ${activities.showEnd} > ${ctx.now}))`;
+  // The time as text: a Date in raw SQL is not a parameter both drivers send alike.
+  const current = sql<boolean>`(${activities.state} = ${ACTIVITY_STATE.ACTIVITY_STATE_NORMAL} and (${activities.showEnd} is null or ${activities.showEnd} > ${ctx.now.toISOString()}::timestamptz))`;
   const rows = await ctx.db
     .select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn, state: activities.state, signStart: activities.signStart, signEnd: activities.signEnd, current })
     .from(activities)
