@@ -52,6 +52,9 @@ const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoP
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
 const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 
+// The door's check-in page: its own chunk; the camera's scanner is a chunk of its own within it, loaded when the camera opens.
+const CheckInPage = lazy(withAreaStyles("checkin", () => import("./pages/checkin/checkin-page").then((m) => ({ default: m.CheckInPage }))));
+
 const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
@@ -70,6 +73,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
+  checkIn: CheckInPage,
 };
 
 function InitFailed() {

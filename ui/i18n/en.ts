@@ -21,6 +21,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import checkin from "./areas/checkin";
 import core from "./core";
 import type { Dictionary } from "./zh";
 
@@ -37,6 +38,7 @@ const en: Dictionary = {
   propertyAdmin: propertyAdmin.en,
   dashboard: dashboard.en,
   order: order.en,
+  checkin: checkin.en,
   market: market.en,
   activity: activity.en,
   home: home.en,

@@ -22,6 +22,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import checkin from "./areas/checkin";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -36,6 +37,7 @@ const zh = {
   propertyAdmin: propertyAdmin.zh,
   dashboard: dashboard.zh,
   order: order.zh,
+  checkin: checkin.zh,
   market: market.zh,
   activity: activity.zh,
   home: home.zh,

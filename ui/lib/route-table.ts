@@ -20,7 +20,8 @@ export type RouteName =
   | "shoppingcart"
   | "place"
   | "browse"
-  | "browseChat";
+  | "browseChat"
+  | "checkIn";
 
 export type RouteInfo = { name: RouteName; path: string; power?: PowerCode };
 
@@ -49,6 +50,8 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   // the manager's thread view belongs to the mailbox manager.
   { name: "browse", path: "/system", power: "FUNCTION_SYSTEM_PAGE" },
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
+  // Issue 20: the door's check-in page (?activity= the activity chosen).
+  { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
 ];
 
 const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));

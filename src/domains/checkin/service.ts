@@ -139,6 +139,9 @@ async function holderOf(ctx: MemberCtx, ticket: Ticket) {
   };
 }
 
+/** The member as a scan answers them (`checkedIn`; the warning's parameters carry the same beside `checkedBy`). */
+export type CheckInHolder = Awaited<ReturnType<typeof holderOf>> & { checkedAt: string };
+
 /** Why a ticket of the chosen activity does not admit anyone now, or null when it does. */
 function stateRefusal(ticket: Ticket, now: Date): DomainError | null {
   if (ticket.state === ORDER_STATE.ORDER_STATE_SUCCESS) return null;

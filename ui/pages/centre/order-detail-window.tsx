@@ -14,6 +14,7 @@ import { TicketQr } from "../../components/ticket-qr";
 import { regionText } from "../../components/region-picker";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
+import { formatChinaDateTime } from "../../lib/china-time";
 import { type Language, session } from "../../state/session";
 
 export type Order = ItemOf<"/order/list">;
@@ -202,23 +203,33 @@ export function ParcelPanel({ parcel }: { parcel: Parcel }) {
 function TicketPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
+  const listed = order.goods.find((g) => g.checked);
+  const [checked, setChecked] = useState<{ at: string | null; by: string } | null>(listed ? { at: listed.checkedAt, by: "" } : null);
 
   useEffect(() => {
     let live = true;
-    // Checked at the door since the list was read?
-    void api.call("/order/checked", { id: order.id }).then((answer) => live && isSuccess(answer) && setChecked(!!answer.checked));
+    // Checked at the door since the list was read? And by whom.
+    void api
+      .call("/order/checked", { id: order.id })
+      .then((answer) => live && isSuccess(answer) && setChecked(answer.checked ? { at: answer.checkedAt ?? null, by: answer.checkedBy ?? "" } : null));
     return () => {
       live = false;
     };
   }, [order.trade]);
 
+  // The door is in China: its time is China time, wherever the member reads it.
+  const when = checked?.at ? formatChinaDateTime(checked.at) : "";
   return (
     <div className="order-ticket">
       <TicketQr trade={order.trade} alt={t("order.ticket.qrAlt", { name: orderName(language, order) })} size={200} />
-      <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked}>
+      <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked !== null}>
         {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
       </span>
+      {when ? (
+        <p className="order-ticket-when" data-testid="ticket-checked-when">
+          {checked?.by ? t("order.ticket.checkedAtBy", { time: when, by: checked.by }) : t("order.ticket.checkedAt", { time: when })}
+        </p>
+      ) : null}
       <p className="muted">{t("order.ticket.intro")}</p>
     </div>
   );

@@ -165,6 +165,7 @@ export function IndexPage() {
   const [editing, setEditing] = useState<"banners" | "announcements" | null>(null);
   const [reload, setReload] = useState(0);
   const editor = user !== null && hasPower("FUNCTION_ACTIVITY_EDIT");
+  const doorKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_CHECK_IN");
 
   useEffect(() => {
     let live = true;
@@ -223,14 +224,23 @@ export function IndexPage() {
           </h1>
           <p>{lastSignIn ? t("home.lastSignIn", { date: formatDateTime(lastSignIn) }) : t("home.welcome")}</p>
         </div>
-        {editor ? (
+        {editor || doorKeeper ? (
           <div className="home-edit-buttons">
-            <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
-              {t("home.edit.banners")}
-            </button>
-            <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
-              {t("home.edit.announcements")}
-            </button>
+            {editor ? (
+              <>
+                <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
+                  {t("home.edit.banners")}
+                </button>
+                <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
+                  {t("home.edit.announcements")}
+                </button>
+              </>
+            ) : null}
+            {doorKeeper ? (
+              <Link href="/activity/checkin" className="button button-quiet" data-testid="home-check-in">
+                {t("home.edit.checkIn")}
+              </Link>
+            ) : null}
           </div>
         ) : null}
       </section>
