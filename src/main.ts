@@ -67,6 +67,9 @@ if (report.admin) {
 
 const deps = { database, config, clock };
 const state = createAppState(deps);
+// The signed codes' secret, read (or made) now: a verb that checks a code inside its transaction would otherwise read it
+// through the pool there, and on PGlite's one connection that read waits for the transaction itself.
+await state.codeSecret();
 const stopJobs = startJobs({ ...deps, state }, clock);
 const stopIdleCollector = startIdleCollector();
 const app = createApp(deps, state);

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const concert = await makeActivity(t.db, { moduleId: m.id, nameZh: "音乐会", nameEn: "Concert", hasTicket: true });
   const plain = await makeActivity(t.db, { moduleId: m.id, nameZh: "无票活动", nameEn: "No tickets", hasTicket: false });
   ids = { member: await byEmployee("cn100001"), foreigner: await byEmployee("cn100002"), editor: await byEmployee("cn000002"), film: film.id, concert: concert.id, plain: plain.id };
-}, 60_000);
+}, 120_000);
 afterAll(() => t.close());
 beforeEach(() => t.clock.reset());
 

@@ -2,7 +2,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { checkInActivities, checkInCounts, scanTicket } from "./service";
+import { checkInActivities, checkInCounts, readScan, scanTicket } from "./service";
 
 const CHECK_IN = "FUNCTION_ACTIVITY_CHECK_IN";
 
@@ -15,6 +15,7 @@ export const checkInDomain = domain("checkin", [
       access: CHECK_IN,
       // Whatever a camera reads goes to the server, which tells a ticket from anything else; a longer text is no ticket either.
       input: t.Object({ activity: idField, code: t.String({ maxLength: 2000 }), via: t.Union([t.Literal("camera"), t.Literal("typed")]) }),
+      prepare: readScan,
       audit: "order.checkin",
     },
     scanTicket,

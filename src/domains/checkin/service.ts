@@ -93,13 +93,26 @@ type Ticket = { id: number; orderId: number; childTrade: string; userId: number;
 
 const ticketQuery = (ctx: MemberCtx) => ctx.db.select(ticketColumns).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId));
 
-/** The sub-order a scan names, or the refusal that says why there is none to check in. */
-async function findTicket(ctx: MemberCtx, input: ScanInput): Promise<Ticket> {
+/** What a scan's text is, read before the command's transaction: a signed ticket code (and the sub-order it names, when its signature holds), or a typed number. */
+export type ReadScan = { isCode: boolean; childTrade: string | null };
+
+/**
+ * The command's `prepare`: the signature is checked before the transaction,
+ * because the first check of an instance reads the secret through the pool,
+ * which on PGlite's one connection would wait for the transaction itself.
+ */
+export async function readScan({ ctx, input }: { ctx: MemberCtx; input: ScanInput }): Promise<ReadScan> {
   const text = input.code.trim();
-  if (input.via === "camera" || text.startsWith(CODE_PREFIX)) {
-    const childTrade = await readTicketCode(ctx, text);
-    if (childTrade === null) throw new DomainError("ERROR_CHECKIN_CODE");
-    const [ticket] = await ticketQuery(ctx).where(eq(orderItems.childTrade, childTrade));
+  const isCode = input.via === "camera" || text.startsWith(CODE_PREFIX);
+  return { isCode, childTrade: isCode ? await readTicketCode(ctx, text) : null };
+}
+
+/** The sub-order a scan names, or the refusal that says why there is none to check in. */
+async function findTicket(ctx: MemberCtx, input: ScanInput, read: ReadScan): Promise<Ticket> {
+  const text = input.code.trim();
+  if (read.isCode) {
+    if (read.childTrade === null) throw new DomainError("ERROR_CHECKIN_CODE");
+    const [ticket] = await ticketQuery(ctx).where(eq(orderItems.childTrade, read.childTrade));
     // Signed by this portal but its order is gone (a database restored from before it): not a ticket that admits anyone.
     if (!ticket) throw new DomainError("ERROR_CHECKIN_CODE");
     return ticket;
@@ -159,9 +172,9 @@ function stateRefusal(ticket: Ticket, now: Date): DomainError | null {
  * ERROR_CHECKIN_ALREADY naming who checked it in and when (nothing written);
  * anything else that does not admit anyone is refused with its reason.
  */
-export async function scanTicket({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: ScanInput }) {
+export async function scanTicket({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: ScanInput; prepared: ReadScan }) {
   const activity = await ticketedActivity(ctx, input.activity);
-  const ticket = await findTicket(ctx, input);
+  const ticket = await findTicket(ctx, input, prepared);
   if (ticket.activityId !== activity.id) {
     const [other] = await ctx.db.select({ nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(eq(activities.id, ticket.activityId));
     throw new DomainError("ERROR_CHECKIN_ACTIVITY", { nameZh: other?.nameZh ?? "", nameEn: other?.nameEn ?? "" });
