@@ -203,31 +203,34 @@ export function ParcelPanel({ parcel }: { parcel: Parcel }) {
 function TicketPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const listed = order.goods.find((g) => g.checked);
-  const [checked, setChecked] = useState<{ at: string | null; by: string } | null>(listed ? { at: listed.checkedAt, by: "" } : null);
+  const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
+  // When and by whom: asked with the state, so the line is drawn once, whole.
+  const [door, setDoor] = useState<{ at: string; by: string } | null>(null);
 
   useEffect(() => {
     let live = true;
-    // Checked at the door since the list was read? And by whom.
-    void api
-      .call("/order/checked", { id: order.id })
-      .then((answer) => live && isSuccess(answer) && setChecked(answer.checked ? { at: answer.checkedAt ?? null, by: answer.checkedBy ?? "" } : null));
+    // Checked at the door since the list was read? And when, by whom.
+    void api.call("/order/checked", { id: order.id }).then((answer) => {
+      if (!live || !isSuccess(answer)) return;
+      setChecked(!!answer.checked);
+      setDoor(answer.checked && answer.checkedAt ? { at: answer.checkedAt, by: answer.checkedBy ?? "" } : null);
+    });
     return () => {
       live = false;
     };
   }, [order.trade]);
 
   // The door is in China: its time is China time, wherever the member reads it.
-  const when = checked?.at ? formatChinaDateTime(checked.at) : "";
+  const when = door ? formatChinaDateTime(door.at) : "";
   return (
     <div className="order-ticket">
       <TicketQr trade={order.trade} alt={t("order.ticket.qrAlt", { name: orderName(language, order) })} size={200} />
-      <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked !== null}>
+      <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked}>
         {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
       </span>
       {when ? (
         <p className="order-ticket-when" data-testid="ticket-checked-when">
-          {checked?.by ? t("order.ticket.checkedAtBy", { time: when, by: checked.by }) : t("order.ticket.checkedAt", { time: when })}
+          {door?.by ? t("order.ticket.checkedAtBy", { time: when, by: door.by }) : t("order.ticket.checkedAt", { time: when })}
         </p>
       ) : null}
       <p className="muted">{t("order.ticket.intro")}</p>

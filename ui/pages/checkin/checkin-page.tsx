@@ -4,7 +4,7 @@
 // opens) or types an order number; each result shows who it is, or who
 // checked the ticket in already and when, or why it is refused. The counts
 // of checked in against signed up follow every scan and a quiet poll.
-import { type FormEvent, Suspense, lazy, useCallback, useEffect, useState } from "react";
+import { type FormEvent, Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
@@ -119,9 +119,15 @@ function HolderFacts({ holder }: { holder: Partial<Holder> }) {
 
 function OutcomePanel({ outcome, onNext }: { outcome: Outcome | null; onNext: (() => void) | null }) {
   const t = useT();
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the result may be below the fold: brought into sight when it comes.
+  useEffect(() => {
+    if (outcome) panel.current?.scrollIntoView({ block: "nearest" });
+  }, [outcome]);
   const title = outcome ? t(`checkin.result.${outcome.kind}`) : t("checkin.result.title");
   return (
     <section
+      ref={panel}
       className={`panel checkin-outcome${outcome ? ` checkin-outcome-${outcome.kind}` : ""}`}
       aria-labelledby="checkin-outcome-title"
       aria-live="assertive"
@@ -136,7 +142,7 @@ function OutcomePanel({ outcome, onNext }: { outcome: Outcome | null; onNext: ((
       {outcome?.kind === "ok" ? (
         <>
           <HolderFacts holder={outcome.holder} />
-          <p className="checkin-when">{`${t("checkin.result.checkedAt")}: ${formatChinaDateTime(outcome.holder.checkedAt)}`}</p>
+          <p className="checkin-when">{t("checkin.result.checkedAt", { time: formatChinaDateTime(outcome.holder.checkedAt) })}</p>
         </>
       ) : null}
       {outcome?.kind === "already" ? (
