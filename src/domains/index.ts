@@ -33,6 +33,7 @@ import { staffJobsDomain } from "./staff-jobs/routes";
 import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
+import { waitlistDomain } from "./waitlist/routes";
 
 export const DOMAINS = [
   systemDomain,
@@ -53,6 +54,7 @@ export const DOMAINS = [
   questionnaireDomain,
   activityEditorDomain,
   orderDomain,
+  waitlistDomain,
   orderAdminDomain,
   checkInDomain,
   cartDomain,

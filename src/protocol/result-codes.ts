@@ -53,6 +53,12 @@ export const RESULT = {
   ERROR_CHECKIN_EXPIRED: 51,
   ERROR_CHECKIN_NOT_FOUND: 52,
   ERROR_CHECKIN_NO_TICKET: 53,
+  // The waiting list of a full activity (issue 20).
+  ERROR_WAITLIST_OFF: 60,
+  ERROR_WAITLIST_NOT_FULL: 61,
+  ERROR_WAITLIST_ALREADY: 62,
+  ERROR_WAITLIST_NONE: 63,
+  ERROR_WAITLIST_OFFER_EXPIRED: 64,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -103,4 +109,9 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_CHECKIN_EXPIRED: ["订单已超时未支付", "The order expired unpaid"],
   ERROR_CHECKIN_NOT_FOUND: ["没有这个订单号", "No order with this number"],
   ERROR_CHECKIN_NO_TICKET: ["该活动不凭票入场", "This activity has no tickets"],
+  ERROR_WAITLIST_OFF: ["该活动未开放候补", "This activity has no waiting list"],
+  ERROR_WAITLIST_NOT_FULL: ["尚有名额，请直接报名", "Places are free: sign up directly"],
+  ERROR_WAITLIST_ALREADY: ["您已在候补名单中", "You are already on the waiting list"],
+  ERROR_WAITLIST_NONE: ["您不在候补名单中", "You are not on the waiting list"],
+  ERROR_WAITLIST_OFFER_EXPIRED: ["候补名额已过期", "The waiting-list offer has expired"],
 };

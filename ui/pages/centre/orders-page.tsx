@@ -21,6 +21,7 @@ import { session } from "../../state/session";
 import { CentreSection } from "../../components/centre-section";
 import { OrderAddressDialog } from "./order-address-dialog";
 import { type Order, OrderDetailWindow, orderName, useTypeName } from "./order-detail-window";
+import { WaitlistOffers } from "./waitlist-offers";
 
 type Filter = { state: string };
 type Paying = { trade: string; pay: string; amount: number; points: number; expires: string };
@@ -136,6 +137,7 @@ export default function OrdersPage() {
 
   return (
     <CentreSection id="orders" title={t("centre.menu.order")} intro={t("order.intro")}>
+      <WaitlistOffers />
       <FilterBar
         id="orders"
         label={t("order.filter")}
