@@ -36,6 +36,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   mailbox: "ui/pages/mailbox/mailbox.css",
   editor: "ui/pages/activity/editor/editor.css",
   checkin: "ui/pages/checkin/checkin.css",
+  card: "ui/pages/card/card.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

@@ -67,8 +67,8 @@ if (report.admin) {
 
 const deps = { database, config, clock };
 const state = createAppState(deps);
-// The signed codes' secret, read (or made) now: a verb that checks a code inside its transaction would otherwise read it
-// through the pool there, and on PGlite's one connection that read waits for the transaction itself.
+// The signed codes' secret is read (or made) before the first request: a query then signs without a write of its
+// own, which a read-only query could not make, and on PGlite could not wait for beside the query's transaction.
 await state.codeSecret();
 const stopJobs = startJobs({ ...deps, state }, clock);
 const stopIdleCollector = startIdleCollector();

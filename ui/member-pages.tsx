@@ -55,7 +55,14 @@ const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 // The door's check-in page: its own chunk; the camera's scanner is a chunk of its own within it, loaded when the camera opens.
 const CheckInPage = lazy(withAreaStyles("checkin", () => import("./pages/checkin/checkin-page").then((m) => ({ default: m.CheckInPage }))));
 
-const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
+
+// The electronic member card: its own chunk and stylesheet (the QR library comes later still, with the first code).
+const CardPage = lazy(withAreaStyles("card", () => import("./pages/card/card-page").then((m) => ({ default: m.CardPage }))));
+
+/** The routes outside this chunk: sign-in, and the public pages ./routes.tsx serves. */
+type OutsideRoute = "login" | "cardVerify";
+
+const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
   marketIndex: MarketIndexPage,
@@ -74,6 +81,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   browse: BrowsePage,
   browseChat: BrowseChatPage,
   checkIn: CheckInPage,
+  memberCard: CardPage,
 };
 
 function InitFailed() {
@@ -150,8 +158,8 @@ export default function GuardedPages() {
     <AppShell>
       <Suspense fallback={null}>
         <Switch>
-          {ROUTE_TABLE.filter((r) => r.name !== "login").map((r) => (
-            <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, "login">]} />
+          {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
+            <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
           ))}
           <Route component={NotFoundPage} />
         </Switch>

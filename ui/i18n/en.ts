@@ -23,6 +23,8 @@ import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
 import checkin from "./areas/checkin";
+import calendar from "./areas/calendar";
+import card from "./areas/card";
 import core from "./core";
 import type { Dictionary } from "./zh";
 
@@ -51,6 +53,8 @@ const en: Dictionary = {
   mailbox: mailbox.en,
   editor: editor.en,
   sms: sms.en,
+  calendar: calendar.en,
+  card: card.en,
   ...core.en,
 };
 

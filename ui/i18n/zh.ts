@@ -24,6 +24,8 @@ import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
 import checkin from "./areas/checkin";
+import calendar from "./areas/calendar";
+import card from "./areas/card";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -50,6 +52,8 @@ const zh = {
   mailbox: mailbox.zh,
   editor: editor.zh,
   sms: sms.zh,
+  calendar: calendar.zh,
+  card: card.zh,
   ...core.zh,
 };
 

@@ -21,9 +21,12 @@ export type RouteName =
   | "place"
   | "browse"
   | "browseChat"
-  | "checkIn";
+  | "checkIn"
+  | "memberCard"
+  | "cardVerify";
 
-export type RouteInfo = { name: RouteName; path: string; power?: PowerCode };
+/** `public`: a page anyone opens without signing in, outside the guard and the member pages' chunk (the shop's verify page). */
+export type RouteInfo = { name: RouteName; path: string; power?: PowerCode; public?: true };
 
 /** The personal centre's pages, chosen by /information?page=...; the first is the default. */
 export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
@@ -52,6 +55,9 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
   // Issue 20: the door's check-in page (?activity= the activity chosen).
   { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
+  // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
+  { name: "memberCard", path: "/card" },
+  { name: "cardVerify", path: "/card/verify", public: true },
 ];
 
 const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));

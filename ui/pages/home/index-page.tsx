@@ -224,25 +224,27 @@ export function IndexPage() {
           </h1>
           <p>{lastSignIn ? t("home.lastSignIn", { date: formatDateTime(lastSignIn) }) : t("home.welcome")}</p>
         </div>
-        {editor || doorKeeper ? (
-          <div className="home-edit-buttons">
-            {editor ? (
-              <>
-                <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
-                  {t("home.edit.banners")}
-                </button>
-                <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
-                  {t("home.edit.announcements")}
-                </button>
-              </>
-            ) : null}
-            {doorKeeper ? (
-              <Link href="/activity/checkin" className="button button-quiet" data-testid="home-check-in">
-                {t("home.edit.checkIn")}
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        {/* The member area's way to the electronic member card (issue 20), beside the editors' tools. */}
+        <div className="home-edit-buttons">
+          <Link href="/card" className="button button-quiet" data-testid="home-card">
+            {t("card.show")}
+          </Link>
+          {editor ? (
+            <>
+              <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
+                {t("home.edit.banners")}
+              </button>
+              <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
+                {t("home.edit.announcements")}
+              </button>
+            </>
+          ) : null}
+          {doorKeeper ? (
+            <Link href="/activity/checkin" className="button button-quiet" data-testid="home-check-in">
+              {t("home.edit.checkIn")}
+            </Link>
+          ) : null}
+        </div>
       </section>
       <DuesStatus onlyUnpaid />
       <div className="home-grid">
