@@ -35,11 +35,13 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   news: "ui/pages/news/news.css",
   mailbox: "ui/pages/mailbox/mailbox.css",
   editor: "ui/pages/activity/editor/editor.css",
+  checkin: "ui/pages/checkin/checkin.css",
   card: "ui/pages/card/card.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+// The scanner's WebAssembly too: ZXing's reader is 1.1 MB, 0.45 MB gzipped.
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|wasm)$/;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 

@@ -52,6 +52,10 @@ const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoP
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
 const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 
+// The door's check-in page: its own chunk; the camera's scanner is a chunk of its own within it, loaded when the camera opens.
+const CheckInPage = lazy(withAreaStyles("checkin", () => import("./pages/checkin/checkin-page").then((m) => ({ default: m.CheckInPage }))));
+
+
 // The electronic member card: its own chunk and stylesheet (the QR library comes later still, with the first code).
 const CardPage = lazy(withAreaStyles("card", () => import("./pages/card/card-page").then((m) => ({ default: m.CardPage }))));
 
@@ -76,6 +80,7 @@ const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
+  checkIn: CheckInPage,
   memberCard: CardPage,
 };
 

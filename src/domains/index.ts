@@ -12,6 +12,7 @@ import { bannerDomain } from "./banner/routes";
 import { cardDomain } from "./card/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
+import { checkInDomain } from "./checkin/routes";
 import { dashboardDomain } from "./dashboard/routes";
 import { logsDomain } from "./logs/routes";
 import { familyDomain } from "./family/routes";
@@ -59,6 +60,7 @@ export const DOMAINS = [
   orderDomain,
   waitlistDomain,
   orderAdminDomain,
+  checkInDomain,
   cartDomain,
   videoDomain,
   bannerDomain,

@@ -9,7 +9,7 @@ import { Elysia } from "elysia";
 // A portal page has no business inside another site's frame or sniffed as another type.
 const PAGE_HEADERS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "same-origin" };
 /** A content hash in the name: the file never changes, so browsers keep it a year. */
-const HASHED = /\.[0-9a-z]{8,}\.(js|css)$/;
+const HASHED = /\.[0-9a-z]{8,}\.(js|css|wasm)$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** The server's preference, best first; identity is always possible. */
 const ENCODINGS = [

@@ -77,6 +77,8 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "waitlist.join": { id: 1781, zh: "加入候补", en: "Waiting list joined" },
   "waitlist.leave": { id: 1782, zh: "退出候补", en: "Waiting list left" },
   "job.expire-offers": { id: 1783, zh: "候补名额过期", en: "Waiting-list offers expired" },
+  // Check-in at the door (issue 20 item 2).
+  "order.checkin": { id: 1784, zh: "检票入场", en: "Ticket checked in" },
   // The calendar feed (issue 20 item 4): from the middle of the free ids, away from neighbours' additions.
   "calendar.create": { id: 1788, zh: "生成日历订阅地址", en: "Calendar feed address made" },
   "calendar.revoke": { id: 1789, zh: "停用日历订阅地址", en: "Calendar feed address revoked" },

@@ -21,6 +21,8 @@ export const POWERS = {
   FUNCTION_QUERY_EDIT: ["题库管理", "Question banks"],
   FUNCTION_NEWS_EDIT: ["新闻编辑", "Edit news"],
   FUNCTION_CHAT_OPERATION: ["工会信箱管理", "Mailbox manager"],
+  // Issue 20: checking tickets in at an activity's door (docs/decisions.md).
+  FUNCTION_ACTIVITY_CHECK_IN: ["签到核验", "Check-in"],
 } as const;
 
 export type PowerCode = keyof typeof POWERS;

@@ -24,20 +24,22 @@ describe("the route table", () => {
       "/market/place": "place",
       "/system": "browse",
       "/system/chat": "browseChat",
-      // Issue 20: the member card, and the shop's public verify page.
+      // Issue 20: check-in at the door, the member card, and the shop's public verify page.
+      "/activity/checkin": "checkIn",
       "/card": "memberCard",
       "/card/verify": "cardVerify",
     };
     expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });
 
-  test("member and property management and the two system pages need a power", () => {
+  test("member and property management, the two system pages and check-in need a power", () => {
     const guarded = ROUTE_TABLE.filter((r) => r.power).map((r) => [r.path, r.power]);
     expect(guarded).toEqual([
       ["/operation/user", "FUNCTION_USER_OPERATION_FIND"],
       ["/operation/property", "FUNCTION_PROPERTY_OPERATION_FIND"],
       ["/system", "FUNCTION_SYSTEM_PAGE"],
       ["/system/chat", "FUNCTION_CHAT_OPERATION"],
+      ["/activity/checkin", "FUNCTION_ACTIVITY_CHECK_IN"],
     ]);
   });
 

@@ -94,6 +94,15 @@ export const api = {
     return answer;
   },
 
+  /** The same call without the loading overlay: a poll in the background (the check-in counts) that must not cover the page. */
+  async quietCall<P extends ApiPath, T = AnswerOf<P>>(path: P, payload: InputOf<P>): Promise<Answer<T>> {
+    try {
+      return await client.call<T>(path, payload ?? {});
+    } catch {
+      return unreachable<T>();
+    }
+  },
+
   /**
    * A signed GET image (the login image code, a ticket's QR) as an object URL
    * for an <img src>. Its signed address carries the token, so it is fetched

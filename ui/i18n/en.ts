@@ -22,6 +22,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import checkin from "./areas/checkin";
 import calendar from "./areas/calendar";
 import card from "./areas/card";
 import core from "./core";
@@ -40,6 +41,7 @@ const en: Dictionary = {
   propertyAdmin: propertyAdmin.en,
   dashboard: dashboard.en,
   order: order.en,
+  checkin: checkin.en,
   waitlist: waitlist.en,
   market: market.en,
   activity: activity.en,

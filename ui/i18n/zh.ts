@@ -23,6 +23,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import checkin from "./areas/checkin";
 import calendar from "./areas/calendar";
 import card from "./areas/card";
 import core from "./core";
@@ -39,6 +40,7 @@ const zh = {
   propertyAdmin: propertyAdmin.zh,
   dashboard: dashboard.zh,
   order: order.zh,
+  checkin: checkin.zh,
   waitlist: waitlist.zh,
   market: market.zh,
   activity: activity.zh,

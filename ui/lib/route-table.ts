@@ -21,6 +21,7 @@ export type RouteName =
   | "place"
   | "browse"
   | "browseChat"
+  | "checkIn"
   | "memberCard"
   | "cardVerify";
 
@@ -52,6 +53,8 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   // the manager's thread view belongs to the mailbox manager.
   { name: "browse", path: "/system", power: "FUNCTION_SYSTEM_PAGE" },
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
+  // Issue 20: the door's check-in page (?activity= the activity chosen).
+  { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
   // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
   { name: "memberCard", path: "/card" },
   { name: "cardVerify", path: "/card/verify", public: true },

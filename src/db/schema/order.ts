@@ -95,6 +95,8 @@ export const orderItems = pgTable(
     time: integer("time"),
     /** When the ticket was checked at the door. */
     checkedAt: ts("checked_at"),
+    /** The staff member who checked it (null for a check-in from before issue 20). */
+    checkedBy: integer("checked_by").references(() => users.id),
     createdAt: ts("created_at").notNull(),
   },
   (t) => [

@@ -18,6 +18,7 @@ export const ROLE_POWERS: Record<string, { nameZh: string; nameEn: string; power
       "FUNCTION_ACTIVITY_CREATE",
       "FUNCTION_ACTIVITY_MODULE_OPERATION",
       "FUNCTION_ACTIVITY_ORDER",
+      "FUNCTION_ACTIVITY_CHECK_IN",
       "FUNCTION_QUERY_EDIT",
       "FUNCTION_NEWS_EDIT",
     ],

@@ -16,6 +16,7 @@ import { cancelOrder } from "./lifecycle";
 import { canCancel, canChangeAddress } from "./rules";
 import { ticketCode } from "./ticket-code";
 import { isoOf } from "../shared/fields";
+import { namesOf } from "./members";
 
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 
@@ -135,6 +136,7 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
           score: item.score,
           hasTicket: activity.hasTicket,
           checked: item.checkedAt !== null,
+          checkedAt: isoOf(item.checkedAt),
           families: kin
             .filter((k) => k.f.itemId === item.id)
             .map(({ f, relation, gift }) => ({
@@ -181,9 +183,12 @@ export async function checkOrder({ ctx, input }: { ctx: MemberCtx; input: { trad
   return { state: { id: order.state }, paid: order.state === ORDER_STATE.ORDER_STATE_SUCCESS };
 }
 
+/** Whether the ticket was checked at the door, when, and by whom (the staff member's name; empty for a check-in that recorded none). */
 export async function ticketChecked({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const own = await ownOrder(ctx, input.id);
-  return { checked: own.items.some((i) => i.item.checkedAt !== null) };
+  const item = own.items.find((i) => i.item.checkedAt !== null)?.item;
+  const by = item?.checkedBy ? ((await namesOf(ctx, [item.checkedBy])).get(item.checkedBy) ?? "") : "";
+  return { checked: item !== undefined, checkedAt: isoOf(item?.checkedAt ?? null), checkedBy: by };
 }
 
 export async function orderExpress({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {

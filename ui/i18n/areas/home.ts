@@ -60,6 +60,7 @@ export default {
     edit: {
       banners: "横幅管理",
       announcements: "公告弹窗管理",
+      checkIn: "签到核验",
     },
   },
   en: {
@@ -122,6 +123,7 @@ export default {
     edit: {
       banners: "Banners",
       announcements: "Announcements",
+      checkIn: "Check-in",
     },
   },
 };

@@ -16,6 +16,7 @@ import { regionText } from "../../components/region-picker";
 import { pick, resultText, useT } from "../../i18n";
 import { showMessage } from "../../components/message-box";
 import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
+import { formatChinaDateTime } from "../../lib/china-time";
 import { type Language, session } from "../../state/session";
 
 export type Order = ItemOf<"/order/list">;
@@ -234,22 +235,35 @@ function TicketPanel({ order }: { order: Order }) {
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
   const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
+  // When and by whom: asked with the state, so the line is drawn once, whole.
+  const [door, setDoor] = useState<{ at: string; by: string } | null>(null);
 
   useEffect(() => {
     let live = true;
-    // Checked at the door since the list was read?
-    void api.call("/order/checked", { id: order.id }).then((answer) => live && isSuccess(answer) && setChecked(!!answer.checked));
+    // Checked at the door since the list was read? And when, by whom.
+    void api.call("/order/checked", { id: order.id }).then((answer) => {
+      if (!live || !isSuccess(answer)) return;
+      setChecked(!!answer.checked);
+      setDoor(answer.checked && answer.checkedAt ? { at: answer.checkedAt, by: answer.checkedBy ?? "" } : null);
+    });
     return () => {
       live = false;
     };
   }, [order.trade]);
 
+  // The door is in China: its time is China time, wherever the member reads it.
+  const when = door ? formatChinaDateTime(door.at) : "";
   return (
     <div className="order-ticket">
       <TicketQr trade={order.trade} alt={t("order.ticket.qrAlt", { name: orderName(language, order) })} size={200} />
       <span className={`state-tag ${checked ? "state-checked" : "state-202"}`} data-testid="ticket-checked" data-checked={checked}>
         {t(checked ? "order.ticket.checked" : "order.ticket.unchecked")}
       </span>
+      {when ? (
+        <p className="order-ticket-when" data-testid="ticket-checked-when">
+          {door?.by ? t("order.ticket.checkedAtBy", { time: when, by: door.by }) : t("order.ticket.checkedAt", { time: when })}
+        </p>
+      ) : null}
       <p className="muted">{t("order.ticket.intro")}</p>
       <button type="button" className="button button-quiet" data-testid="ticket-pdf" onClick={() => void downloadTicket(order.trade, language, t, typeName)}>
         {t("order.ticket.pdf")}

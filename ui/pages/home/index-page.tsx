@@ -165,6 +165,7 @@ export function IndexPage() {
   const [editing, setEditing] = useState<"banners" | "announcements" | null>(null);
   const [reload, setReload] = useState(0);
   const editor = user !== null && hasPower("FUNCTION_ACTIVITY_EDIT");
+  const doorKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_CHECK_IN");
 
   useEffect(() => {
     let live = true;
@@ -237,6 +238,11 @@ export function IndexPage() {
                 {t("home.edit.announcements")}
               </button>
             </>
+          ) : null}
+          {doorKeeper ? (
+            <Link href="/activity/checkin" className="button button-quiet" data-testid="home-check-in">
+              {t("home.edit.checkIn")}
+            </Link>
           ) : null}
         </div>
       </section>

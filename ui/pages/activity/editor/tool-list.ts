@@ -68,6 +68,13 @@ export const EDITOR_TOOLS: readonly EditorTool[] = [
     when: (a) => a.allowUpdateAddress,
     window: withOrderStyles(() => import("./order-import-window").then((m) => ({ default: m.ImportShippedWindow }))),
   },
+  // Issue 20: the door's check-in page, this activity chosen (a published activity with tickets).
+  {
+    id: "checkIn",
+    power: "FUNCTION_ACTIVITY_CHECK_IN",
+    when: (a) => a.hasTicket && !inPreview(a),
+    action: () => Promise.resolve<ToolAction>(async ({ activity, navigate }) => navigate(`/activity/checkin?activity=${activity.id}`)),
+  },
   { id: "publish", power: EDIT, when: inPreview, action: () => lifecycle().then((m) => m.publish) },
   { id: "offline", power: EDIT, when: isNormal, action: () => lifecycle().then((m) => m.takeOffline) },
   { id: "revert", power: EDIT, when: isNormal, action: () => lifecycle().then((m) => m.revert) },
