@@ -21,6 +21,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import install from "./areas/install";
 import core from "./core";
 import type { Dictionary } from "./zh";
 
@@ -47,6 +48,7 @@ const en: Dictionary = {
   mailbox: mailbox.en,
   editor: editor.en,
   sms: sms.en,
+  install: install.en,
   ...core.en,
 };
 

@@ -22,6 +22,7 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import install from "./areas/install";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -46,6 +47,7 @@ const zh = {
   mailbox: mailbox.zh,
   editor: editor.zh,
   sms: sms.zh,
+  install: install.zh,
   ...core.zh,
 };
 
