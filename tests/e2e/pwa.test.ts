@@ -5,8 +5,11 @@
 // member is kept past their sign-out or shown to the next member of the same
 // browser. Desk and 375 px, Chinese and English, with screenshots.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
-import type { BrowserContext, Page } from "playwright-core";
-import { shot } from "../helpers/browser";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, type Page, chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, shot } from "../helpers/browser";
 import { type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
@@ -78,39 +81,49 @@ async function signOut(page: Page, language: "zh" | "en", phone: boolean) {
 
 describe("installing the portal", () => {
   test("the manifest parses and is installable in Chromium, in the member's language, with icons that load", async () => {
-    const { page, context, close } = await visitor(world, { viewport: DESK });
-    await page.goto(`${world.server.url}/`);
-    await page.waitForSelector("#login-account");
-    const cdp = await context.newCDPSession(page);
-    const zh = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
-    expect(zh.url).toBe(`${world.server.url}/manifest.zh.webmanifest`);
-    expect(zh.errors).toEqual([]);
-    const manifest = JSON.parse(zh.data!) as { name: string; icons: { src: string; sizes: string; purpose: string }[] };
-    expect(manifest.name).toBe(TEXT.zh.name);
-    await workerInControl(page);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
-    expect(installabilityErrors).toEqual([]);
-    // Every icon loads as an image of its declared size.
-    for (const icon of manifest.icons) {
-      const size = await page.evaluate(async (src) => {
-        const img = new Image();
-        img.src = src;
-        await img.decode();
-        return `${img.naturalWidth}x${img.naturalHeight}`;
-      }, icon.src);
-      expect(size).toBe(icon.sizes);
-    }
-    const touch = await page.getAttribute('link[rel="apple-touch-icon"]', "href");
-    expect(await page.evaluate(async (src) => (await fetch(src!)).headers.get("content-type"), touch)).toBe("image/png");
+    // A profile on disk: Chromium never offers to install from an off-the-record window (a new context is one).
+    const profile = await mkdtemp(join(tmpdir(), "union-portal-pwa-profile-"));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport: DESK });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const close = async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    };
+    try {
+      await page.goto(`${world.server.url}/`);
+      await page.waitForSelector("#login-account");
+      const cdp = await context.newCDPSession(page);
+      const zh = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
+      expect(zh.url).toBe(`${world.server.url}/manifest.zh.webmanifest`);
+      expect(zh.errors).toEqual([]);
+      const manifest = JSON.parse(zh.data!) as { name: string; icons: { src: string; sizes: string; purpose: string }[] };
+      expect(manifest.name).toBe(TEXT.zh.name);
+      await workerInControl(page);
+      const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+      expect(installabilityErrors).toEqual([]);
+      // Every icon loads as an image of its declared size.
+      for (const icon of manifest.icons) {
+        const size = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return `${img.naturalWidth}x${img.naturalHeight}`;
+        }, icon.src);
+        expect(size).toBe(icon.sizes);
+      }
+      const touch = await page.getAttribute('link[rel="apple-touch-icon"]', "href");
+      expect(await page.evaluate(async (src) => (await fetch(src!)).headers.get("content-type"), touch)).toBe("image/png");
 
-    // English: the link follows the language, and Chromium reads the English manifest.
-    await page.click('.language-toggle button:has-text("English")');
-    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]')?.getAttribute("href") === "/manifest.en.webmanifest");
-    const en = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
-    expect(en.errors).toEqual([]);
-    expect((JSON.parse(en.data!) as { name: string }).name).toBe(TEXT.en.name);
-    await cdp.detach();
-    await close();
+      // English: the link follows the language, and Chromium reads the English manifest.
+      await page.click('.language-toggle button:has-text("English")');
+      await page.waitForFunction(() => document.querySelector('link[rel="manifest"]')?.getAttribute("href") === "/manifest.en.webmanifest");
+      const en = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[]; data?: string };
+      expect(en.errors).toEqual([]);
+      expect((JSON.parse(en.data!) as { name: string }).name).toBe(TEXT.en.name);
+      await cdp.detach();
+    } finally {
+      await close();
+    }
   });
 
   for (const [language, viewport, label] of [
@@ -153,6 +166,11 @@ describe("installing the portal", () => {
       await page.waitForSelector("[data-testid=stale-note]");
       expect((await page.$$("[data-testid=notice-item]")).length).toBeGreaterThan(0);
       await shot(page, `pwa/${language}-${label}-notices-offline`);
+      // Home, where the installed app starts: the frame and the banner, its parts that need the server left empty.
+      await page.goto(`${world.server.url}/index`);
+      await page.waitForSelector("[data-testid=offline-banner]");
+      await page.waitForSelector("[data-testid=welcome]");
+      await shot(page, `pwa/${language}-${label}-home-offline`);
 
       // Back online: the banner goes, the list is the server's again (no stale mark).
       await context.setOffline(false);
