@@ -6,6 +6,7 @@ import { duesPayment } from "./domains/membership/dues-payment";
 import { orderPayment } from "./domains/order/lifecycle";
 import { sessionsEndedSignal } from "./domains/shared/sessions";
 import { signConfigCache, soldOutMemory } from "./domains/signup";
+import { loadCodeSecret } from "./domains/shared/signed-codes";
 import { entrySecret } from "./domains/system/entry-key";
 import { createAdmission } from "./http/admission";
 import { createRunner } from "./http/runner";
@@ -13,6 +14,7 @@ import { configuredProviders } from "./providers";
 
 export function createAppState(deps: Pick<Deps, "database" | "config" | "providers" | "hooks"> & { clock?: Deps["clock"] }): AppState {
   let secret: string | null = null;
+  let codeSecret: Promise<Uint8Array> | null = null;
   const clock = deps.clock ?? (() => new Date());
   return {
     providers: { ...configuredProviders(deps.config), ...deps.providers },
@@ -24,6 +26,11 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     ]),
     drawn: new Map(),
     entrySecret: () => (secret ??= entrySecret(deps.config)),
+    codeSecret: () =>
+      (codeSecret ??= loadCodeSecret(deps.database, clock).catch((error) => {
+        codeSecret = null; // a database that failed once is asked again next time
+        throw error;
+      })),
     runner: createRunner(deps.database.db),
     admission: createAdmission(deps.config.admission),
     hooks: deps.hooks ?? {},

@@ -58,6 +58,8 @@ export type AppState = {
   drawn: Map<string, Promise<string>>;
   /** The health section's entry-key secret, read or made once. */
   entrySecret: () => string;
+  /** The secret the portal's own codes are signed with (src/domains/shared/signed-codes.ts), read or made once. */
+  codeSecret: () => Promise<Uint8Array>;
   /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
   runner: Runner;
   /** API calls in progress and waiting to start, bounded (src/http/admission.ts). */

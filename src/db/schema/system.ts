@@ -130,3 +130,15 @@ export const files = pgTable(
   },
   (t) => [index("files_key_idx").on(t.key)],
 );
+
+/**
+ * Secrets the portal signs its own codes with (the ticket's QR, the member
+ * card's), made once by whichever instance asks first and read by all, so
+ * several instances on one PostgreSQL check each other's codes with no
+ * setting to keep in step (src/domains/shared/signed-codes.ts).
+ */
+export const portalKeys = pgTable("portal_keys", {
+  name: text("name").primaryKey(),
+  secret: bytea("secret").notNull(),
+  createdAt: ts("created_at").notNull(),
+});

@@ -14,6 +14,7 @@ import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
 import { cancelOrder } from "./lifecycle";
 import { canCancel, canChangeAddress } from "./rules";
+import { ticketCode } from "./ticket-code";
 import { isoOf } from "../shared/fields";
 
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
@@ -210,7 +211,7 @@ export async function familyChecked({ ctx, input }: { ctx: MemberCtx; input: { a
   return { checked: rows.length > 0 };
 }
 
-/** The ticket: a QR of the sub-order's trade (unguessable), for a successful order of an activity with tickets. */
+/** The ticket: a QR of the sub-order's signed code (./ticket-code.ts), for a successful order of an activity with tickets. */
 export async function ticketQr({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }): Promise<Download> {
   const [row] = await ctx.db
     .select({ trade: orderItems.childTrade, state: orderItems.state, hasTicket: activities.hasTicket })
@@ -220,6 +221,6 @@ export async function ticketQr({ ctx, input }: { ctx: MemberCtx; input: { trade:
     .where(and(eq(orders.trade, input.trade), eq(orders.userId, ctx.actor.id)))
     .limit(1);
   if (!row || !row.hasTicket || row.state !== ORDER_STATE.ORDER_STATE_SUCCESS) throw new DomainError("ERROR_RESULT_NULL");
-  const png = await QRCode.toBuffer(row.trade, { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M" });
+  const png = await QRCode.toBuffer(await ticketCode(ctx, row.trade), { type: "png", margin: 2, width: 240, errorCorrectionLevel: "M" });
   return { body: new Uint8Array(png), type: "image/png", cache: "none" };
 }
