@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Page, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, shot } from "../helpers/browser";
 import { type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS } from "./support";
 
@@ -56,8 +56,7 @@ const workerInControl = (page: Page) => page.waitForFunction(() => navigator.ser
 const signedInId = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem("up.user") ?? "null") as { id: number } | null)?.id ?? null);
 
 /** Opens the three kept lists by their addresses and waits for each to show its rows and be kept. */
-async function viewLists(page: Page, context: BrowserContext) {
-  void context;
+async function viewLists(page: Page) {
   await page.goto(`${world.server.url}/activity`);
   await page.waitForSelector("[data-testid=module-tile]");
   await page.goto(`${world.server.url}/news/list?type=notice`);
@@ -137,7 +136,7 @@ describe("installing the portal", () => {
       const text = TEXT[language];
       await signIn(page, world, "cn100001", { language });
       await workerInControl(page);
-      await viewLists(page, context);
+      await viewLists(page);
       const onlineOrders = await texts(page, "[data-testid=order-row] .order-name");
       expect(onlineOrders.length).toBeGreaterThan(0);
       expect(await page.isVisible("[data-testid=offline-banner]")).toBe(false);
@@ -187,7 +186,7 @@ describe("installing the portal", () => {
     await signIn(page, world, "cn100001", { language: "en" });
     await workerInControl(page);
     const first = await signedInId(page);
-    await viewLists(page, context);
+    await viewLists(page);
     expect((await keptRecords(page)).every((r) => r.userId === first)).toBe(true);
 
     await signOut(page, "en", true);
@@ -216,7 +215,7 @@ describe("installing the portal", () => {
     await signIn(page, world, "cn100001");
     await workerInControl(page);
     const first = await signedInId(page);
-    await viewLists(page, context);
+    await viewLists(page);
     // The session ends without the sign-out button (the stored session and member are gone, as after they expire).
     await page.evaluate(() => {
       localStorage.removeItem("up.session");
