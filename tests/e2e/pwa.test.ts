@@ -161,15 +161,15 @@ describe("installing the portal", () => {
       expect((await page.$$("[data-testid=module-tile]")).length).toBeGreaterThan(0);
       await page.waitForSelector("[data-testid=offline-banner]");
       await shot(page, `pwa/${language}-${label}-activity-offline`);
-      await page.goto(`${world.server.url}/news/list?type=notice`);
-      await page.waitForSelector("[data-testid=stale-note]");
-      expect((await page.$$("[data-testid=notice-item]")).length).toBeGreaterThan(0);
-      await shot(page, `pwa/${language}-${label}-notices-offline`);
       // Home, where the installed app starts: the frame and the banner, its parts that need the server left empty.
       await page.goto(`${world.server.url}/index`);
       await page.waitForSelector("[data-testid=offline-banner]");
       await page.waitForSelector("[data-testid=welcome]");
       await shot(page, `pwa/${language}-${label}-home-offline`);
+      await page.goto(`${world.server.url}/news/list?type=notice`);
+      await page.waitForSelector("[data-testid=stale-note]");
+      expect((await page.$$("[data-testid=notice-item]")).length).toBeGreaterThan(0);
+      await shot(page, `pwa/${language}-${label}-notices-offline`);
 
       // Back online: the banner goes, the list is the server's again (no stale mark).
       await context.setOffline(false);

@@ -1,6 +1,6 @@
 // One list call whose answer is kept for offline (docs/decisions.md 96): online,
 // the answer as ever, and a copy kept for the signed-in member (in the
-// background, from the lazy ./kept-lists chunk); offline, the kept copy of the
+// background, ./kept-lists); offline, the kept copy of the
 // same call with the time it was seen (`asOf`), which the page shows as stale
 // and never as fresh, or `missing` when nothing was kept for this member.
 import { useEffect, useState } from "react";
@@ -11,6 +11,11 @@ import { api } from "../api";
 import { isOffline, network } from "../state/network";
 import { claimKeptForUser, session } from "../state/session";
 import { useLoaded } from "./use-loaded";
+import { keep, kept } from "./kept-lists";
+
+// Never in the first screen: this module, the store and the stale note are one chunk with the pages that keep lists
+// (a chunk of their own for the store and the note cost a response's headers each on every such page).
+export { StaleNote } from "../components/stale-note";
 
 /** The lists kept: the activity index and a module's activities, the news and notices, the member's orders. */
 export type KeptList = "activityModules" | "activityList" | "news" | "orders";
@@ -25,12 +30,12 @@ export async function keptCall<P extends ApiPath>(list: KeptList, path: P, paylo
   if (isSuccess(answer)) {
     // Still the same member when the answer came (not signed out meanwhile): only then is it kept, and as theirs.
     if (claimKeptForUser(userId)) {
-      void import("./kept-lists").then((m) => m.keep(userId, list, payload, answer, new Date())).catch((error) => console.error(error));
+      keep(userId, list, payload, answer, new Date()).catch((error) => console.error(error));
     }
     return { answer, asOf: null, missing: false };
   }
   if (!isOffline()) return { answer, asOf: null, missing: false };
-  const found = await import("./kept-lists").then((m) => m.kept(userId, list, payload)).catch(() => null);
+  const found = await kept(userId, list, payload).catch(() => null);
   if (!found || session.user?.id !== userId) return { answer, asOf: null, missing: true };
   return { answer: found.answer as Answer<AnswerOf<P>>, asOf: found.savedAt, missing: false };
 }

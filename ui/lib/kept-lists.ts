@@ -1,6 +1,6 @@
 // The last-seen lists a member looked at, kept in this browser's IndexedDB so
-// they show offline, marked stale (docs/decisions.md 96). A lazy chunk: only
-// ./kept-call.ts loads it, after a list's answer. Each record is the
+// they show offline, marked stale (docs/decisions.md 96). Only ./kept-call.ts
+// uses it, in the pages' chunks (never the first screen). Each record is the
 // decrypted answer of one list call as this member asked it (the call's
 // payload is part of the key), with the time it was seen. Reads take only the
 // asking member's records; ui/state/kept.ts deletes the whole database at
