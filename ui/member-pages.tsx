@@ -143,7 +143,7 @@ export default function GuardedPages() {
   const t = useT();
   const { tokenId, types, user, initFailed, restoredOffline } = useSnapshot(session);
   const decision = guard(routeOf(location), {
-    // Offline with a member stored here, the kept pages open without a token (docs/decisions.md 96).
+    // Offline with a member stored here, the kept pages open without a token (docs/decisions.md 97).
     initialised: (tokenId !== null || restoredOffline) && types !== null,
     signedIn: user !== null,
     powers: user?.status?.powers?.map((p) => p.code) ?? [],

@@ -104,6 +104,8 @@ export function loadConfig(env: Env = process.env) {
     familySavesPerMinute: int(env, "FAMILY_SAVES_PER_MINUTE", 10, 1, 10_000),
     /** How long the SMS or mail provider may take to answer before the try counts as failed. */
     messageTimeoutMs: int(env, "MESSAGE_TIMEOUT_MS", 10_000, 100, 120_000),
+    /** How long a waiting-list offer holds its place for the member (issue 20; never past the activity's sign-up end). */
+    waitlistOfferMs: int(env, "WAITLIST_OFFER_MINUTES", 24 * 60, 1, 30 * 24 * 60) * 60_000,
     /** Mail over SMTP when set; otherwise the outbox staff read is the delivery. */
     smtp: smtpSettings(env),
     /** An SMS gateway when set; otherwise the outbox staff read is the delivery. */

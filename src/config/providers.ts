@@ -4,7 +4,7 @@
 import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto";
 import type { SmtpSettings } from "../providers/mail/smtp";
 import { AUDIT_STATE } from "../protocol/enumerations";
-import { DEFAULT_SMS_CATALOGUE, SMS_TEMPLATES, type SmsCatalogue, type SmsTemplateName } from "../providers/sms";
+import { DEFAULT_SMS_CATALOGUE, REQUIRED_SMS_TEMPLATES, SMS_TEMPLATES, type SmsCatalogue, type SmsTemplateName } from "../providers/sms";
 import type { OfferedId, TencentSmsSettings } from "../providers/sms/tencent";
 import { ConfigError, type Env, hostMap, int, oneOf, pem } from "./read";
 
@@ -183,8 +183,10 @@ export function smsSettings(env: Env): { provider: "outbox"; catalogue: SmsCatal
     return value;
   };
   const templates = hostMap(env, "SMS_TEMPLATES", {});
-  for (const name of Object.keys(SMS_TEMPLATES)) {
-    if (!/^\d+$/.test(templates[name] ?? "")) throw new ConfigError(`SMS_TEMPLATES must give the gateway's template id of each of ${Object.keys(SMS_TEMPLATES).join(", ")}, as "code=1234567", got "${env.SMS_TEMPLATES ?? ""}"`);
+  for (const name of Object.keys(SMS_TEMPLATES) as SmsTemplateName[]) {
+    const required = REQUIRED_SMS_TEMPLATES.includes(name);
+    if ((required || templates[name] !== undefined) && !/^\d+$/.test(templates[name] ?? ""))
+      throw new ConfigError(`SMS_TEMPLATES must give the gateway's template id of each of ${REQUIRED_SMS_TEMPLATES.join(", ")} (and may of ${Object.keys(SMS_TEMPLATES).join(", ")}), as "code=1234567", got "${env.SMS_TEMPLATES ?? ""}"`);
   }
   const endpoint = (env.SMS_ENDPOINT || "https://sms.tencentcloudapi.com").replace(/\/+$/, "");
   if (!/^https?:\/\/[^/\s]+$/.test(endpoint)) throw new ConfigError(`SMS_ENDPOINT must look like https://sms.tencentcloudapi.com, got "${endpoint}"`);
@@ -194,7 +196,7 @@ export function smsSettings(env: Env): { provider: "outbox"; catalogue: SmsCatal
     secretKey: required("SMS_SECRET_KEY", /^\S{8,}$/, "the API key's SecretKey"),
     appId: required("SMS_APP_ID", /^\d+$/, "the SmsSdkAppId, digits"),
     signName: required("SMS_SIGN_NAME", /^\S.{0,19}$/, "the approved signature's name"),
-    templates: templates as Record<SmsTemplateName, string>,
+    templates: templates as Partial<Record<SmsTemplateName, string>>,
     region: env.SMS_REGION || "ap-guangzhou",
     bulkTemplates: offeredIds(env, "SMS_BULK_TEMPLATES"),
     bulkSigns: offeredIds(env, "SMS_BULK_SIGNS"),

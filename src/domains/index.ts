@@ -32,6 +32,7 @@ import { staffJobsDomain } from "./staff-jobs/routes";
 import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
+import { waitlistDomain } from "./waitlist/routes";
 
 export const DOMAINS = [
   systemDomain,
@@ -52,6 +53,7 @@ export const DOMAINS = [
   questionnaireDomain,
   activityEditorDomain,
   orderDomain,
+  waitlistDomain,
   orderAdminDomain,
   cartDomain,
   videoDomain,

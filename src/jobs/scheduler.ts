@@ -12,6 +12,7 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../db/sql";
 import type { AppState, Ctx, Deps } from "../domains/context";
 import { expireOrders } from "../domains/order/lifecycle";
+import { expireOffers } from "../domains/signup";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { claimPeriod } from "../domains/shared/rate-limit";
@@ -39,6 +40,8 @@ export const JOBS: Job[] = [
   job({ id: 7302002, name: "expire-dues", everyMs: 30_000, run: expireDuesOrders }),
   // Every 10 s: a sign-up unpaid after its 5 minutes gives its places back within seconds.
   job({ id: 7302005, name: "expire-orders", everyMs: 10_000, run: expireOrders }),
+  // Every 10 s: a waiting-list offer not taken in time gives its held place to the next in line (or back to free).
+  job({ id: 7302008, name: "expire-offers", everyMs: 10_000, run: expireOffers }),
   job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
   // Messages are delivered right after the command that queued them commits; this tick retries the rest,
   // and sends the numbers of bulk SMS tasks (src/domains/sms/delivery.ts), a batch a tick.

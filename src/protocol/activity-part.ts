@@ -30,6 +30,7 @@ export const ACTIVITY_PART_FIELDS = [
   "cycleCount",
   "isMain",
   "familyNotice",
+  "waitlist",
   "contentZh",
   "contentEn",
 ] as const;

@@ -44,6 +44,12 @@ export const RESULT = {
   ERROR_CHAT_WAIT: 35,
   // The activity editor (spec 3 section 4.1): what the activity's state does not allow.
   ERROR_ACTIVITY_STATE: 45,
+  // The waiting list of a full activity (issue 20).
+  ERROR_WAITLIST_OFF: 60,
+  ERROR_WAITLIST_NOT_FULL: 61,
+  ERROR_WAITLIST_ALREADY: 62,
+  ERROR_WAITLIST_NONE: 63,
+  ERROR_WAITLIST_OFFER_EXPIRED: 64,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -86,4 +92,9 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_MODULE_NOT_EMPTY: ["模块下还有活动", "The module still has activities"],
   ERROR_CHAT_WAIT: ["请等待工会回复", "Wait for the union's reply"],
   ERROR_ACTIVITY_STATE: ["活动当前状态不允许此操作", "Not allowed in the activity's state"],
+  ERROR_WAITLIST_OFF: ["该活动未开放候补", "This activity has no waiting list"],
+  ERROR_WAITLIST_NOT_FULL: ["尚有名额，请直接报名", "Places are free: sign up directly"],
+  ERROR_WAITLIST_ALREADY: ["您已在候补名单中", "You are already on the waiting list"],
+  ERROR_WAITLIST_NONE: ["您不在候补名单中", "You are not on the waiting list"],
+  ERROR_WAITLIST_OFFER_EXPIRED: ["候补名额已过期", "The waiting-list offer has expired"],
 };

@@ -11,6 +11,7 @@ import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
+import waitlist from "./areas/waitlist";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
@@ -38,6 +39,7 @@ const en: Dictionary = {
   propertyAdmin: propertyAdmin.en,
   dashboard: dashboard.en,
   order: order.en,
+  waitlist: waitlist.en,
   market: market.en,
   activity: activity.en,
   home: home.en,

@@ -12,6 +12,7 @@ import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
+import waitlist from "./areas/waitlist";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
@@ -37,6 +38,7 @@ const zh = {
   propertyAdmin: propertyAdmin.zh,
   dashboard: dashboard.zh,
   order: order.zh,
+  waitlist: waitlist.zh,
   market: market.zh,
   activity: activity.zh,
   home: home.zh,

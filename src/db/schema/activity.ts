@@ -144,6 +144,8 @@ export const activities = pgTable(
     isMain: boolean("is_main").notNull().default(false),
     /** The "choose the child first, then the gift" notice of the family window. */
     familyNotice: boolean("family_notice").notNull().default(false),
+    /** Members may join a waiting list once the activity's own places are taken (issue 20). */
+    waitlist: boolean("waitlist").notNull().default(false),
     contentZh: text("content_zh").notNull().default(""),
     contentEn: text("content_en").notNull().default(""),
     /** The wording editor's texts, by key: { key: { zh, en } }. */

@@ -20,3 +20,4 @@ export * from "./dashboard";
 export * from "./sms";
 export * from "./jobs";
 export * from "./sign-config";
+export * from "./waitlist";

@@ -50,6 +50,8 @@ export const activityFields = t.Object({
   cycleCount: typedNumber,
   isMain: t.Boolean(),
   familyNotice: t.Boolean(),
+  /** Members may join a waiting list when the activity is full (issue 20); absent: unchanged (off for a new activity). */
+  waitlist: t.Optional(t.Boolean()),
   contentZh: t.String({ maxLength: 400_000 }),
   contentEn: t.String({ maxLength: 400_000 }),
   /** A market item's category (null: none); absent: unchanged. */

@@ -13,6 +13,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
 import { cleanRichText } from "../shared/rich-text";
 import { questionnaireOf, relationshipsOf } from "./view";
+import { lineCounts } from "../waitlist/service";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -111,13 +112,14 @@ export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: nu
   const [row] = await db.select({ a: activities, m: modules }).from(activities).innerJoin(modules, eq(modules.id, activities.moduleId)).where(eq(activities.id, input.id));
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
   const { a, m } = row;
-  const [team, relationships, queryStock, queries, propertyRows, reasons] = await Promise.all([
+  const [team, relationships, queryStock, queries, propertyRows, reasons, line] = await Promise.all([
     a.teamId ? teamEditView(ctx, a.teamId) : Promise.resolve(null),
     relationshipsOf(ctx, a.id),
     questionnaireOf(ctx, a.id),
     queriesOf(ctx, a.id),
     propertyRowsOf(ctx, a.id),
     db.select().from(conditions).where(eq(conditions.activityId, a.id)).orderBy(asc(conditions.id)),
+    lineCounts(ctx, [a.id]),
   ]);
   const [bank] = queryStock ? await db.select({ id: questionBanks.id, name: questionBanks.name }).from(questionBanks).where(eq(questionBanks.id, queryStock.stock.id)) : [];
   return {
@@ -155,6 +157,9 @@ export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: nu
       cycleCount: a.cycleCount,
       isMain: a.isMain,
       familyNotice: a.familyNotice,
+      waitlist: a.waitlist,
+      /** Who waits in its line, and how many offers hold a place now (of the places taken). */
+      waitlistCount: line.get(a.id) ?? { waiting: 0, offered: 0 },
       contentZh: cleanRichText(a.contentZh),
       contentEn: cleanRichText(a.contentEn),
       wording: a.wording,

@@ -139,6 +139,7 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
     ...cycle,
     isMain: context.hasGroups && a.isMain,
     familyNotice: a.familyNotice,
+    ...(a.waitlist === undefined ? {} : { waitlist: a.waitlist }),
     contentZh: cleanRichText(a.contentZh),
     contentEn: cleanRichText(a.contentEn),
   };

@@ -19,7 +19,8 @@ import { checkConditions, checkPropertyRows, writeConditions, writePropertyRows 
 import { checkRelationships, sameRelationships, storedRelationships, writeRelationships } from "./save-family";
 import { checkQuiz, sameQuiz, storedQuiz, writeQuiz } from "./save-quiz";
 import { checkGroups, checkTeam, writeGroups, writeTeam } from "./save-team";
-import { placesReturned } from "../signup";
+import { placesReturned, serveLine } from "../signup";
+import { closeLine } from "../waitlist/service";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -100,7 +101,9 @@ export async function saveActivity({ ctx, input, prepared }: { ctx: CommandCtx<M
     if (prepared.quiz !== undefined && !sameQuiz(prepared.quiz, await storedQuiz(ctx, id))) throw new DomainError("ERROR_ACTIVITY_STATE", { field: "queryStock" });
   }
   const cleared = await clearOrders(ctx, id, clear);
-  const [{ used, cap: oldCap }] = (await db.select({ used: activities.used, cap: activities.cap }).from(activities).where(eq(activities.id, id))) as [{ used: number; cap: number | null }];
+  const [{ used, cap: oldCap, waitlist: hadLine }] = (await db.select({ used: activities.used, cap: activities.cap, waitlist: activities.waitlist }).from(activities).where(eq(activities.id, id))) as [
+    { used: number; cap: number | null; waitlist: boolean },
+  ];
   // Never below the places already taken: a clear refusal rather than the check constraint's.
   if (fields.cap !== null && fields.cap < used) wrong("formStock", { reason: "used", used });
   const raised = oldCap !== null && (fields.cap === null || fields.cap > oldCap);
@@ -122,12 +125,20 @@ export async function saveActivity({ ctx, input, prepared }: { ctx: CommandCtx<M
       updatedAt: ctx.now,
     })
     .where(eq(activities.id, id));
+  const line = fields.waitlist ?? hadLine;
+  // Places a raised cap frees go to the waiting line first, held, in this transaction (the activity's row is locked).
+  const offered = raised ? await serveLine(ctx, [{ id, cap: fields.cap, used, waitlist: line }]) : 0;
+  // A line closed by the editor lets nobody else join, and those still waiting leave it; offers made stay until they are taken or expire.
+  const closed = hadLine && !line ? await closeLine(ctx, id) : 0;
   if (raised) await placesReturned(ctx, [id]);
   if (prepared.relationships !== undefined && inPreview) await writeRelationships(ctx, id, prepared.relationships);
   if (prepared.quiz !== undefined && inPreview) await writeQuiz(ctx, id, prepared.quiz);
   if (prepared.propertyRows !== undefined) await writePropertyRows(ctx, id, prepared.propertyRows);
   if (prepared.activityReasons !== undefined) await writeConditions(ctx, { activityId: id }, prepared.activityReasons);
   if (prepared.teamReasons !== undefined && teamId !== null) await writeConditions(ctx, { teamId }, prepared.teamReasons);
-  const detail = `${raised ? "cap raised; " : ""}${cleared.cancelled ? `cancelled ${cleared.cancelled}` : ""}`.trim() || null;
+  const detail =
+    `${raised ? "cap raised; " : ""}${offered ? `offered ${offered}; ` : ""}${closed ? `line closed, ${closed} waiting; ` : ""}${cleared.cancelled ? `cancelled ${cleared.cancelled}` : ""}`
+      .replace(/; $/, "")
+      .trim() || null;
   return { id, team: teamId, cleared: cleared.cancelled, audit: { entity: "activity", id, detail } };
 }

@@ -15,6 +15,7 @@ import { ACTIVITY_STATE, ORDER_STATE, PAY_STATE } from "../../protocol/enumerati
 import { DomainError } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { cancelOrder } from "../order/lifecycle";
+import type { LineCtx } from "../signup";
 import { idField } from "../shared/fields";
 
 export const stateInput = t.Object({ id: idField, state: t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) });
@@ -58,7 +59,7 @@ export async function lockOrdersToClear(ctx: Pick<Ctx, "db">, activityId: number
  * cancelled, and a paid one's payment marked PAY_STATE_REFUND. Answers how
  * many of each.
  */
-export async function clearOrders(ctx: Pick<Ctx, "db" | "now" | "app">, activityId: number, clear: Clear) {
+export async function clearOrders(ctx: LineCtx, activityId: number, clear: Clear) {
   const { db } = ctx;
   const states = clearedStates(clear);
   const rows = states.length ? await ordersOf(ctx, activityId, states) : [];

@@ -10,6 +10,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { cleanRichText } from "../shared/rich-text";
 import { activityPropertiesOf, left, type Loaded, type Member, standingOf } from "../signup";
+import { entryOf } from "../waitlist/service";
 import { isoOf } from "../shared/fields";
 
 
@@ -179,5 +180,7 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     /** The member's sign-up outcome: SUCCESS shows the button, anything else its reason. */
     check: { code: standing.outcome },
     points: standing.points,
+    /** The waiting list: whether its line is open, and the member's place in it or the offer held for them (read only when full). */
+    waitlist: { enabled: a.waitlist, entry: a.waitlist || standing.outcome === "ERROR_SIGN_FULL" ? await entryOf(ctx, member.id, a.id) : null },
   };
 }

@@ -11,7 +11,7 @@ import { activities, orderFamilies, orderItems, orders, payments } from "../../d
 import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 import type { PaymentKind } from "../payment/kinds";
 import { returnPoints } from "../points/ledger";
-import { type Claim, giveAllBack, takeAll } from "../signup";
+import { type Claim, giveAllBack, type LineCtx, takeAll } from "../signup";
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -45,7 +45,7 @@ async function setState(ctx: Pick<Ctx, "db" | "now">, orderId: number, state: nu
  * state `from` when given, and gives back what it took; false when there was
  * nothing to cancel. The order row is locked first.
  */
-export async function cancelOrder(ctx: Pick<Ctx, "db" | "now" | "app">, orderId: number, from?: number): Promise<boolean> {
+export async function cancelOrder(ctx: LineCtx, orderId: number, from?: number): Promise<boolean> {
   const { db } = ctx;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.state === ORDER_STATE.ORDER_STATE_CANCEL || (from !== undefined && order.state !== from)) return false;
@@ -116,7 +116,7 @@ export const orderPayment: PaymentKind = {
 };
 
 /** The job: sign-ups whose 5 minutes to pay have passed are cancelled, each in its own lock order. */
-export async function expireOrders(ctx: Pick<Ctx, "db" | "now" | "app">) {
+export async function expireOrders(ctx: LineCtx) {
   const { db, now } = ctx;
   const due = await db
     .select({ id: orders.id })

@@ -1,6 +1,7 @@
 // The things a payment can pay for, by the `kind` stored on the payment row.
 // The app state holds them by name (src/app-state.ts, ctx.app.paymentKinds),
 // so payment never imports the domains that use it.
+import type { CommandCtx } from "../../http/kit";
 import type { Ctx } from "../context";
 
 export type PaymentKind = {
@@ -9,7 +10,7 @@ export type PaymentKind = {
   /** Marks it paid; false when it is no longer waiting (then nothing may change). */
   paid(ctx: Pick<Ctx, "db" | "now">, refId: number, payTrade: string): Promise<boolean>;
   /** Gives it up when no pay link could be had, so the member may try again at once. */
-  abandon(ctx: Pick<Ctx, "db" | "now" | "app">, refId: number): Promise<void>;
+  abandon(ctx: Pick<CommandCtx, "db" | "now" | "app" | "config" | "afterCommit">, refId: number): Promise<void>;
   /**
    * Money arrived for a payment already closed (its window passed): "kept"
    * when the thing could be had after all, "refund" when the money must go back.

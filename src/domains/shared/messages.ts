@@ -27,7 +27,7 @@ const BATCH = 20;
 
 type Row = typeof outbox.$inferSelect;
 
-export async function queueMessage(ctx: CommandCtx, message: OutgoingMessage): Promise<void> {
+export async function queueMessage(ctx: Pick<CommandCtx, "db" | "now" | "afterCommit">, message: OutgoingMessage): Promise<void> {
   const [row] = await ctx.db
     .insert(outbox)
     .values({

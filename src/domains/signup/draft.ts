@@ -18,6 +18,7 @@ import { checkAnswers, scoreAnswers, type QuizItem } from "./questionnaire";
 import { refuse } from "./refuse";
 import { type Member, memberStanding, standingOf } from "./standing";
 import { visible } from "./visibility";
+import { liveOffer } from "./waitlist";
 
 function checkProperties(config: SignConfig, member: Member, submitted: SubmittedValue[]) {
   const rows = formOf(config.form, member);
@@ -83,15 +84,20 @@ export async function addressOf(ctx: MemberCtx, loaded: Pick<Loaded, "activity">
  * What the sign-up, the trolley and the checkout all check first.
  */
 export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Member) {
-  if (await ctx.app.soldOut.known(ctx, input.activity)) return refuse("ERROR_SIGN_FULL");
+  // A waiting-list offer holds a place of a full activity for this member: one read, and only when the sign-up names it.
+  const offer = input.offer ? await liveOffer(ctx, input.offer, ctx.actor.id, input.activity) : null;
+  if (input.offer && !offer) return refuse("ERROR_WAITLIST_OFFER_EXPIRED");
+  if (!offer && (await ctx.app.soldOut.known(ctx, input.activity))) return refuse("ERROR_SIGN_FULL");
   // One statement for the live counters and the configuration's version (the rest from this instance's cache), one for the member.
   const config = await ctx.app.signConfig.of(ctx, input.activity);
   if (!config) return refuse("ERROR_RESULT_NULL");
   const { loaded } = config;
-  const { member, standing: read } = known ? { member: known, standing: null } : await memberStanding(ctx, loaded, ctx.actor);
+  // The member's standing counts the place their offer holds as theirs (the writer takes it from the hold, not anew).
+  const mine = offer ? { ...loaded, activity: { ...loaded.activity, used: Math.max(0, loaded.activity.used - 1) } } : loaded;
+  const { member, standing: read } = known ? { member: known, standing: null } : await memberStanding(ctx, mine, ctx.actor);
   if (!visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
   const a = loaded.activity;
-  const standing = read ?? (await standingOf(ctx, loaded, member));
+  const standing = read ?? (await standingOf(ctx, mine, member));
   // Only the activity's own cap is remembered: a team's or a cycle's places come back without telling the memory.
   if (a.cap !== null && a.used >= a.cap) ctx.app.soldOut.remember(a.id, ctx.now);
   if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
@@ -100,7 +106,7 @@ export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Memb
   const quiz = await checkQuiz(ctx, config, input);
   const kin = await checkFamily(ctx, config, input.clans ?? []);
   const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
-  return { loaded, member, standing, propertyValues, quiz, kin, places };
+  return { loaded, member, standing, propertyValues, quiz, kin, places, offer: offer?.id ?? null };
 }
 
 export type CheckedDraft = Awaited<ReturnType<typeof checkDraft>>;

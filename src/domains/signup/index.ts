@@ -27,6 +27,8 @@
 //                     seat conflicts
 //   sold-out.ts       an instance's memory of sold-out activities
 //   sign-up.ts        /order/sign: prepare, write, pay link
+//   waitlist.ts       the waiting list's held offers: made when places free,
+//                     consumed by the offer's sign-up, expired by a job
 export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
 export { allMet, type Condition, meets, type MemberValues } from "./conditions";
 export { type SignConfig, type SignConfigCache, signConfigCache } from "./config";
@@ -43,4 +45,5 @@ export { type PreparedSign, prepareSign, signAnswer, signPlan, signUp, withPayLi
 export { placesReturned, type SoldOutMemory, soldOutMemory } from "./sold-out";
 export { heldBy, type Member, memberOf, memberStanding, standingOf } from "./standing";
 export { visible } from "./visibility";
+export { chinaMinute, expireOffers, type Freed, freedOf, type LineCtx, releaseHeld, serveLine } from "./waitlist";
 export { type OrderPlan, type Placed, placeOrder, placeOrders, type Unit } from "./writer";

@@ -14,6 +14,8 @@ export const signInput = t.Object({
   integral: t.Optional(t.Union([t.Literal(0), t.Literal(1)])),
   time: t.Optional(t.Integer({ minimum: 0, maximum: 86_400 })),
   draw: t.Optional(t.Union([idField, t.Null()])),
+  /** The waiting-list offer whose held place this sign-up takes (issue 20). */
+  offer: t.Optional(t.Union([idField, t.Null()])),
 });
 export type SignInput = typeof signInput.static;
 

@@ -11,6 +11,7 @@ import type { Ctx } from "../context";
 import { rowsOf } from "../../db/sql";
 import type { ResultCode } from "../../protocol/result-codes";
 import { placesReturned } from "./sold-out";
+import { type Freed, freedOf, type LineCtx, serveLine } from "./waitlist";
 
 export type Claim = {
   activityId: number;
@@ -22,6 +23,8 @@ export type Claim = {
   /** Option ids (one place each) and gift ids (one per family member who chose it). */
   options: number[];
   gifts: number[];
+  /** Places of the activity a waiting-list offer already holds for this claim (./waitlist.ts): taken once, by the hold. */
+  held?: number;
 };
 
 /** What refused a take, and the claim (by position) that asked for it. */
@@ -38,15 +41,19 @@ function tally(ids: readonly number[]): [number, number][] {
   return [...counts.entries()].sort((a, b) => a[0] - b[0]);
 }
 
-/** Places per id of the claims that take places. */
-function sum(claims: readonly Claim[], key: (c: Claim) => number | null): [number, number][] {
+/** Places per id of the claims that take places (`amount`: a claim's places, by default). */
+function sum(claims: readonly Claim[], key: (c: Claim) => number | null, amount: (c: Claim) => number = (c) => c.places): [number, number][] {
   const totals = new Map<number, number>();
   for (const c of claims) {
     const id = key(c);
-    if (id !== null && c.places > 0) totals.set(id, (totals.get(id) ?? 0) + c.places);
+    const n = amount(c);
+    if (id !== null && n !== 0) totals.set(id, (totals.get(id) ?? 0) + n);
   }
   return [...totals.entries()].sort((a, b) => a[0] - b[0]);
 }
+
+/** What a claim still takes of its activity: its places less those its offer holds (less than nothing gives the unneeded hold back). */
+const activityPlaces = (c: Claim) => c.places - (c.held ?? 0);
 
 const cycleKey = (activityId: number, cycle: number) => `${activityId}:${cycle}`;
 const ids = (values: Iterable<number>) => [...new Set(values)].sort((a, b) => a - b);
@@ -94,7 +101,7 @@ export async function lockPlaces(ctx: Pick<Ctx, "db">, claims: readonly Claim[])
   function refusalOf(order: readonly Claim[]): Refusal | null {
     const first = (match: (c: Claim) => boolean) => Math.max(0, order.findIndex(match));
     for (const [id, n] of sum(order, (c) => c.teamId)) if (!fits(counter("teams", id), n)) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.teamId === id) };
-    for (const [id, n] of sum(order, (c) => c.activityId))
+    for (const [id, n] of sum(order, (c) => c.activityId, activityPlaces))
       if (!fits(counter("activities", id), n)) return { code: "ERROR_SIGN_FULL", claim: first((c) => c.activityId === id) };
     for (const c of order) {
       if (!c.cycle || c.places <= 0) continue;
@@ -109,7 +116,7 @@ export async function lockPlaces(ctx: Pick<Ctx, "db">, claims: readonly Claim[])
 
   function take(order: readonly Claim[]) {
     for (const [id, n] of sum(order, (c) => c.teamId)) counter("teams", id).taken += n;
-    for (const [id, n] of sum(order, (c) => c.activityId)) counter("activities", id).taken += n;
+    for (const [id, n] of sum(order, (c) => c.activityId, activityPlaces)) counter("activities", id).taken += n;
     for (const c of order) {
       if (!c.cycle || c.places <= 0) continue;
       const key = cycleKey(c.activityId, c.cycle.number);
@@ -134,7 +141,8 @@ export async function lockPlaces(ctx: Pick<Ctx, "db">, claims: readonly Claim[])
     /** Writes what the accepted orders took: one statement per kind of row. */
     async write() {
       for (const [table, map] of [["teams", teams], ["activities", activities], ["question_options", options], ["gifts", gifts]] as const) {
-        const rows = [...map.entries()].filter(([, c]) => c.taken > 0);
+        // Below zero only where an offer's sign-up needed less than its hold (the writer serves the line then).
+        const rows = [...map.entries()].filter(([, c]) => c.taken !== 0);
         if (rows.length === 0) continue;
         const values = sql.join(rows.map(([id, c]) => sql`(${id}::int, ${c.taken}::int)`), sql`, `);
         await db.execute(sql`update ${sql.raw(table)} set used = ${sql.raw(table)}.used + v.k from (values ${values}) as v(id, k) where ${sql.raw(table)}.id = v.id`);
@@ -169,7 +177,7 @@ export async function takeAll(ctx: Pick<Ctx, "db">, claims: readonly Claim[]): P
 }
 
 /** Gives a cancelled order's places and stock back, in the order takeAll locks them, and tells instances places came back. */
-export async function giveAllBack(ctx: Pick<Ctx, "db" | "app">, claims: readonly Claim[]) {
+export async function giveAllBack(ctx: LineCtx, claims: readonly Claim[]) {
   const { db } = ctx;
   const idsOf = (pick: (c: Claim) => number | null) => ids(claims.map(pick).filter((id): id is number => id !== null));
   const placesOf = (match: (c: Claim) => boolean) => claims.filter(match).reduce((n, c) => n + c.places, 0);
@@ -178,14 +186,20 @@ export async function giveAllBack(ctx: Pick<Ctx, "db" | "app">, claims: readonly
     if (n > 0) await db.execute(sql`update teams set used = greatest(used - ${n}, 0) where id = ${id}`);
   }
   const activityIds = idsOf((c) => c.activityId);
+  const freed: Freed[] = [];
   for (const id of activityIds) {
     const n = placesOf((c) => c.activityId === id);
-    await db.execute(sql`update activities set used = greatest(used - ${n}, 0), version = version + 1 where id = ${id}`);
+    const rows = rowsOf<Parameters<typeof freedOf>[0]>(
+      await db.execute(sql`update activities set used = greatest(used - ${n}, 0), version = version + 1 where id = ${id} returning id, cap, used, waitlist`),
+    );
+    freed.push(...rows.map(freedOf));
   }
   const cycles = claims.filter((c) => c.cycle && c.places > 0).sort((a, b) => a.activityId - b.activityId || a.cycle!.number - b.cycle!.number);
   for (const c of cycles)
     await db.execute(sql`update activity_cycles set used = greatest(used - ${c.places}, 0) where activity_id = ${c.activityId} and cycle = ${c.cycle!.number}`);
   for (const [id, k] of tally(claims.flatMap((c) => c.options))) await db.execute(sql`update question_options set used = greatest(used - ${k}, 0) where id = ${id}`);
   for (const [id, k] of tally(claims.flatMap((c) => c.gifts))) await db.execute(sql`update gifts set used = greatest(used - ${k}, 0) where id = ${id}`);
+  // Last in the lock order: the line of a full activity gets the places back as held offers, in this transaction.
+  await serveLine(ctx, freed);
   await placesReturned(ctx, activityIds);
 }

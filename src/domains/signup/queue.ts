@@ -21,7 +21,8 @@ export const activityQueue = (activity: number) => `activity:${activity}`;
 export const orderWriter: BatchWriter<OrderPlan> = {
   write: placeOrders,
   ahead(ctx, plan) {
-    const full = plan.units.find((u) => ctx.app.soldOut.has(u.draft.loaded.activity.id));
+    // A waiting-list offer's sign-up has its place held: the activity is full for everyone else, not for it.
+    const full = plan.units.find((u) => u.draft.offer === null && ctx.app.soldOut.has(u.draft.loaded.activity.id));
     return full ? new DomainError("ERROR_SIGN_FULL", { activity: full.draft.loaded.activity.id }) : null;
   },
 };

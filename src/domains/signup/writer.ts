@@ -10,7 +10,7 @@
 // member impossible (./queue.ts names them): one broken by another instance
 // fails the batch, which the kit then writes one by one.
 import { and, inArray, ne, sql } from "drizzle-orm";
-import { addresses, cartRows, orderFamilies, orderItems, orders } from "../../db/schema";
+import { activities, addresses, cartRows, orderFamilies, orderItems, orders } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import type { Outcome } from "../../http/runner";
 import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
@@ -24,6 +24,8 @@ import type { CheckedDraft } from "./draft";
 import type { Loaded } from "./loaded";
 import { type Claim, lockPlaces } from "./places";
 import { refuse } from "./refuse";
+import { placesReturned } from "./sold-out";
+import { freedOf, lockOffers, serveLine, takeOffers } from "./waitlist";
 
 /** One unit of an order: a checked draft, what it costs, the seconds its questionnaire took. */
 export type Unit = { draft: CheckedDraft; charge: Charge; time: number | null };
@@ -46,6 +48,7 @@ const claimOf = ({ draft }: Unit): Claim => {
     cycle: loaded.activity.hasCycle ? { number: standing.cycle, cap: loaded.activity.cycleCount } : null,
     options: quiz?.taken ?? [],
     gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
+    held: draft.offer === null ? 0 : 1,
   };
 };
 
@@ -80,6 +83,10 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
   const seats = await seatsOf(head, items.map((i) => i.plan), userIds);
   const spenders = items.filter(({ plan }) => plan.units.some((u) => u.charge.points > 0)).map(({ ctx }) => ctx.actor.id);
   const lots = await lockLots(head, spenders);
+  // Waiting-list offers the sign-ups name, locked after every counter row (the one lock order); none: no statement.
+  const offerIds = items.flatMap(({ plan }) => plan.units.flatMap((u) => (u.draft.offer === null ? [] : [u.draft.offer])));
+  const offers = await lockOffers(head, offerIds);
+  const spentOffers = new Set<number>();
   /** Seats of one-per-member teams and family members taken in this batch (the indexes hold them against the stored ones). */
   const teamSeats = new Set<string>();
   const identities = new Set<string>();
@@ -104,6 +111,10 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
     const mine = new Map<string, number[]>();
     for (const u of units) {
       const a = u.draft.loaded.activity;
+      const offer = u.draft.offer === null ? null : offers.get(u.draft.offer);
+      // The offer expired, went to the next in line, or was already used by this batch: its hold is not this sign-up's.
+      if (u.draft.offer !== null && (!offer || offer.userId !== userId || offer.activityId !== a.id || spentOffers.has(u.draft.offer)))
+        refuse("ERROR_WAITLIST_OFFER_EXPIRED", { activity: a.id });
       const key = `${a.id}:${userId}:${u.draft.standing.cycle}`;
       if (!mine.has(key)) {
         const used = seats.get(key) ?? new Set<number>();
@@ -139,6 +150,7 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
 
     // Accepted: what it took is the batch's now.
     places.take(claims);
+    for (const u of units) if (u.draft.offer !== null) spentOffers.add(u.draft.offer);
     for (const [n, u] of units.entries()) {
       const key = `${u.draft.loaded.activity.id}:${userId}:${u.draft.standing.cycle}`;
       seats.set(key, (seats.get(key) ?? new Set<number>()).add(seqs[n]!));
@@ -165,10 +177,26 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
     await lots.write();
   }
   const written = accepted.length > 0 ? await writeRows(head, accepted) : new Map<number, Placed>();
+  if (spentOffers.size > 0) await tookOffers(head, accepted, written);
   return items.map((_, index): Outcome<Placed> => {
     const refusal = refused.get(index);
     return refusal ? { ok: false, error: refusal } : { ok: true, answer: written.get(index)! };
   });
+}
+
+/**
+ * The offers the accepted sign-ups used: their holds are those orders' places
+ * now. A sign-up that needed no place of the activity (no counted person) gave
+ * its hold back in the write: that place goes to the next in line.
+ */
+async function tookOffers(head: CommandCtx<MemberCtx>, accepted: readonly Accepted[], written: ReadonlyMap<number, Placed>) {
+  const used = accepted.flatMap(({ index, plan }) => plan.units.flatMap((u) => (u.draft.offer === null ? [] : [{ id: u.draft.offer, orderId: written.get(index)!.order, places: u.draft.places, activityId: u.draft.loaded.activity.id }])));
+  await takeOffers(head, used);
+  const unneeded = [...new Set(used.filter((u) => u.places === 0).map((u) => u.activityId))];
+  if (unneeded.length === 0) return;
+  const rows = await head.db.select({ id: activities.id, cap: activities.cap, used: activities.used, waitlist: activities.waitlist }).from(activities).where(inArray(activities.id, unneeded));
+  await serveLine(head, rows.map(freedOf));
+  await placesReturned(head, unneeded);
 }
 
 /** The accepted orders' rows: orders, their items, family members, payments; the trolley rows they empty. */

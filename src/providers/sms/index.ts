@@ -16,7 +16,12 @@ const { AUDIT_STATE_PASS } = AUDIT_STATE;
 export const SMS_TEMPLATES = {
   /** 您的验证码是{1}，{2}分钟内有效。 / Your verification code is {1}, valid for {2} minutes. */
   code: ["code", "minutes"],
+  /** 候补名额：{1}为您保留至{2}（北京时间），请登录工会会员平台报名。 / A place in {1} is held for you until {2} (China time): sign in to the union portal to sign up. */
+  waitlistOffer: ["activity", "until"],
 } as const;
+
+/** The templates a gateway must have (SMS_TEMPLATES); the others are sent only where the operator registered them. */
+export const REQUIRED_SMS_TEMPLATES: readonly SmsTemplateName[] = ["code"];
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;
 /** Which template a message is, and its parameters in the template's order; kept on the outbox row. */

@@ -22,7 +22,7 @@ export type TencentSmsSettings = {
   /** The approved signature shown as 【...】 before the text. */
   signName: string;
   /** Which gateway template id each of the portal's templates is. */
-  templates: Record<SmsTemplateName, string>;
+  templates: Partial<Record<SmsTemplateName, string>>;
   region: string;
   /** The templates bulk SMS offers (SMS_BULK_TEMPLATES): the gateway has no order of its own. */
   bulkTemplates: OfferedId[];
@@ -150,11 +150,13 @@ export function tencentSms(settings: TencentSmsSettings, timeoutMs: number, cloc
     name: "tencent",
     async send(message: SmsMessage) {
       if (!message.template) throw new Refusal(`message ${message.id} has no SMS template: the gateway sends approved templates only`);
+      const templateId = settings.templates[message.template.name];
+      if (!templateId) throw new Refusal(`message ${message.id}: the template "${message.template.name}" is not in SMS_TEMPLATES`);
       const answer = await call("SendSms", {
         PhoneNumberSet: [e164(message.to)],
         SmsSdkAppId: settings.appId,
         SignName: settings.signName,
-        TemplateId: settings.templates[message.template.name],
+        TemplateId: templateId,
         TemplateParamSet: message.template.params,
         // Carried back in the delivery receipt: the outbox row it answers.
         SessionContext: `outbox-${message.id}`,

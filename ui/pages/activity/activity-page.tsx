@@ -4,7 +4,8 @@
 // each other and open the one activity left; a team that asks for it shows
 // the group picker before anything else (./activity-article.tsx draws what the
 // market item page draws alike). The sign-up windows are ./sign-flow.
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { PageHead } from "../../components/breadcrumb";
 import { pick, useT } from "../../i18n";
@@ -21,6 +22,7 @@ import { VideoPlayer } from "./video-player";
 import { EditorTools } from "./editor/tools";
 import { usePlacement } from "./activity-layout";
 import { worded } from "./wording";
+import { offerOf, showsLine, WaitlistPanel } from "./waitlist-panel";
 
 export function ActivityPage() {
   const t = useT();
@@ -30,6 +32,14 @@ export function ActivityPage() {
   const focus = useFocusAfterSignUp();
   const activity = page.activity;
   const placement = usePlacement(activity || { id: 0, style: {} });
+  // From the order list's "Sign up now": the windows open at once on the place held for the member.
+  const fromOffer = new URLSearchParams(useSearch()).get("offer") === "1";
+  const offer = activity ? offerOf(activity) : null;
+  useEffect(() => {
+    if (fromOffer && offer && activity) void page.start(activity, () => setSigning(true));
+    // Once per offer read: closing the windows does not reopen them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromOffer, offer?.id]);
 
   const trail = [{ label: t("page.activityIndex"), href: "/activity" }];
   if (activity === false) return <NothingHere title={t("page.activityInfo")} trail={[...trail, { label: t("page.activityInfo") }]} text={t("activity.activityMissing")} />;
@@ -98,13 +108,20 @@ export function ActivityPage() {
               )
             : null
         }
-        reason={!open || placement.editing ? reason : null}
+        reason={
+          !open || placement.editing
+            ? showsLine(a) && !placement.editing
+              ? <WaitlistPanel activity={a} name={name} reason={offer ? null : reason} onSignUp={() => void page.start(a, () => setSigning(true))} onChanged={page.reload} />
+              : reason
+            : null
+        }
         player={a.videoId ? <VideoPlayer videoId={a.videoId} /> : null}
         details={<ActivityDetails activity={a} id="activity-details" title={t("activity.details")} />}
       />
       {signing ? (
         <SignFlow
           activity={a}
+          offer={offer?.id ?? null}
           onClose={(changed) => {
             focus.closed();
             setSigning(false);

@@ -304,7 +304,8 @@ function ReviewWindow({ activity, signed, quiz, passLine, onClose }: { activity:
 /** The windows still to show after the sign-up was written, the first on screen (sign-steps.ts `outcomesOf`). */
 type Result = { queue: Outcome[]; signed: Signed };
 
-export function SignFlow({ activity, onClose, toCart }: { activity: Activity; onClose: (changed: boolean) => void; toCart?: (count: number) => void }) {
+/** `offer`: the waiting-list offer whose held place this sign-up takes (the server checks it is the member's and still holds). */
+export function SignFlow({ activity, onClose, toCart, offer = null }: { activity: Activity; onClose: (changed: boolean) => void; toCart?: (count: number) => void; offer?: number | null }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const steps = stepsOf(activity, toCart ? "cart" : "sign");
@@ -350,6 +351,7 @@ export function SignFlow({ activity, onClose, toCart }: { activity: Activity; on
         address: draft.address,
         integral: draft.integral,
         draw: draft.quiz?.drawn.draw ?? null,
+        ...(offer === null ? {} : { offer }),
       })
       .finally(() => setBusy(false));
     if (!isSuccess(answer)) return refused(answer.message);

@@ -22,6 +22,7 @@ import { CentreSection } from "../../components/centre-section";
 import { StaleNote } from "../../components/stale-note";
 import { OrderAddressDialog } from "./order-address-dialog";
 import { type Order, OrderDetailWindow, orderName, useTypeName } from "./order-detail-window";
+import { WaitlistOffers } from "./waitlist-offers";
 
 type Filter = { state: string };
 type Paying = { trade: string; pay: string; amount: number; points: number; expires: string };
@@ -39,7 +40,7 @@ export default function OrdersPage() {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  // Kept for offline: shown stale, with the actions that need the server left out (docs/decisions.md 96).
+  // Kept for offline: shown stale, with the actions that need the server left out (docs/decisions.md 97).
   const { filterBar, list, filtered, reload, asOf, missing } = useFilteredPages("/order/list", EMPTY_FILTER, payloadOf, { keep: "orders" });
   const [detail, setDetail] = useState<Order | null>(null);
   const [moving, setMoving] = useState<Order | null>(null);
@@ -143,6 +144,7 @@ export default function OrdersPage() {
 
   return (
     <CentreSection id="orders" title={t("centre.menu.order")} intro={t("order.intro")}>
+      <WaitlistOffers />
       <FilterBar
         id="orders"
         label={t("order.filter")}

@@ -31,6 +31,7 @@ export type BasicForm = {
   allowCancelDate: string;
   calUserCount: boolean;
   familyNotice: boolean;
+  waitlist: boolean;
   isMain: boolean;
   hasCycle: boolean;
   cycleDate: string;
@@ -41,7 +42,7 @@ export type BasicForm = {
   contentEn: string;
 };
 
-export type BasicField = Exclude<keyof BasicForm, "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "isMain" | "hasCycle">;
+export type BasicField = Exclude<keyof BasicForm, "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "waitlist" | "isMain" | "hasCycle">;
 
 /** In the order they are on the screen, so the first error gets the focus. */
 export const BASIC_FIELDS: readonly BasicField[] = [
@@ -94,6 +95,7 @@ export function basicFormOf(a: EditedActivity): BasicForm {
     allowCancelDate: time(a.allowCancelDate),
     calUserCount: a.calUserCount,
     familyNotice: a.familyNotice,
+    waitlist: a.waitlist,
     isMain: a.isMain,
     hasCycle: a.hasCycle,
     cycleDate: String(a.cycleDate),
@@ -195,6 +197,7 @@ export function basicPart(id: number, form: BasicForm, market: boolean): Activit
     cycleCount: form.cycleCount,
     isMain: form.isMain,
     familyNotice: form.familyNotice,
+    waitlist: form.waitlist,
     contentZh: form.contentZh,
     contentEn: form.contentEn,
     ...(market ? { sort: form.sort ? { id: Number(form.sort) } : null } : {}),

@@ -89,7 +89,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
       {error(field)}
     </div>
   );
-  type Flag = "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "isMain" | "hasCycle";
+  type Flag = "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "waitlist" | "isMain" | "hasCycle";
   /** A switch; disabled ones show what the server will keep. */
   const flag = (field: Flag, enabled = true, forced = false, hint?: ReactNode) => (
     <label className={`editor-check${enabled ? "" : " editor-check-off"}`}>
@@ -141,7 +141,15 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
         {flag("calUserCount", allowed.calUserCount, true)}
         {flag("isMain", allowed.isMain)}
         {flag("familyNotice")}
+        {/* A market item's page has no waiting list (its sign-ups go through the trolley). */}
+        {market ? null : flag("waitlist")}
       </div>
+      {market ? null : (
+        <p className="field-hint" data-testid="waitlist-hint">
+          {t("editor.basic.waitlistHint")}
+          {a.waitlistCount.waiting + a.waitlistCount.offered > 0 ? ` ${t("editor.basic.waitlistNow", a.waitlistCount)}` : ""}
+        </p>
+      )}
       {form.hasAddress && form.allowUpdateAddress ? (
         <p className="editor-notice" role="note" data-testid="address-notice">
           {t("editor.basic.addressNotice")}

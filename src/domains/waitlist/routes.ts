@@ -1,0 +1,17 @@
+// The waiting list's calls (issue 20): members only, each for themselves.
+import { Type as t } from "@sinclair/typebox";
+import { command, domain, query } from "../../http/kit";
+import { idField } from "../shared/fields";
+import { joinWaitlist, leaveWaitlist, myWaitlist, prepareJoin } from "./service";
+
+const activityInput = t.Object({ activity: idField });
+
+export const waitlistDomain = domain("waitlist", [
+  query("/waitlist/mine", { access: "user", input: t.Object({}) }, myWaitlist),
+  command(
+    "/waitlist/join",
+    { access: "user", input: activityInput, prepare: prepareJoin, audit: "waitlist.join", conflicts: { waitlist_member_idx: "ERROR_WAITLIST_ALREADY" } },
+    joinWaitlist,
+  ),
+  command("/waitlist/leave", { access: "user", input: activityInput, audit: "waitlist.leave" }, leaveWaitlist),
+]);

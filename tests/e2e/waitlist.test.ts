@@ -1,0 +1,237 @@
+// Issue 20, the waiting list, as members live it: cn100002 signs up for the
+// last place of an activity (through the API, a second device), cn100001
+// finds it full and joins the waiting list in the browser, cn100002 cancels,
+// and cn100001 sees the place held for them on their order list, presses
+// "Sign up now" and signs up through the activity's normal windows. At a desk
+// and at 375 px, in Chinese and in English, each on an activity of its own.
+import { afterAll, beforeAll, describe, expect } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import type { Db } from "../../src/db/client";
+import { activities } from "../../src/db/schema";
+import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient } from "../../src/protocol/client";
+import { signIn as apiSignIn } from "../../src/protocol/signin";
+import { seriousViolations } from "../helpers/axe";
+import { md5 } from "../helpers/app";
+import { launchBrowser } from "../helpers/browser";
+import { START } from "../helpers/clock";
+import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, preparedServer, pressOk, settledShot, signIn, test, visitor } from "./support";
+
+const JOURNEY_TIMEOUT_MS = 120_000;
+const DESK = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 740 };
+const DAY = 86_400_000;
+
+const VARIANTS = [
+  { language: "zh", size: "desk", viewport: DESK },
+  { language: "en", size: "phone", viewport: PHONE },
+  { language: "en", size: "desk", viewport: DESK },
+  { language: "zh", size: "phone", viewport: PHONE },
+] as const;
+
+const trialName = (n: number) => ({ zh: `候补体验活动 ${n}`, en: `Waiting-list trial ${n}` });
+
+/** One full-to-be activity per journey, one place, its line open, in the demo module of this year's film night. */
+async function makeTrials(db: Db) {
+  const [film] = await db.select({ moduleId: activities.moduleId }).from(activities).where(eq(activities.nameEn, "Friday film night"));
+  // Two more, line closed, for the editor's journeys.
+  for (const n of [...VARIANTS.keys(), VARIANTS.length, VARIANTS.length + 1]) {
+    const name = trialName(n + 1);
+    await db.insert(activities).values({
+      moduleId: film!.moduleId,
+      state: ACTIVITY_STATE.ACTIVITY_STATE_NORMAL,
+      nameZh: name.zh,
+      nameEn: name.en,
+      signStart: new Date(START.getTime() - DAY),
+      signEnd: new Date(START.getTime() + 30 * DAY),
+      cap: 1,
+      waitlist: n < VARIANTS.length,
+      allowCancel: true,
+      allowCancelDate: new Date(START.getTime() + 20 * DAY),
+      contentZh: "<p>名额有限，满员后可加入候补。</p>",
+      contentEn: "<p>Few places: once full, join the waiting list.</p>",
+      createdAt: START,
+      updatedAt: START,
+    });
+  }
+}
+
+let world: World;
+let remove: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(makeTrials)]);
+  world = { server: prepared.server, browser };
+  remove = prepared.remove;
+}, SETUP_TIMEOUT_MS);
+afterAll(async () => {
+  await world?.browser.close();
+  await world?.server.stop();
+  await remove?.();
+});
+
+type Answer = Record<string, any>;
+
+/** cn100002 through the API: the member who holds the last place, then gives it up. */
+async function holderApi() {
+  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
+  expect((await apiSignIn(client, { account: "cn100002", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
+  return async (path: string, input: Record<string, unknown> = {}) => (await client.call(path as never, input as never)) as Answer;
+}
+
+const TEXT = {
+  zh: {
+    ok: "确定" as const,
+    full: "名额已满",
+    join: "加入候补",
+    joined: "已加入候补，您是第 1 位。",
+    position: "您是候补第 1 位",
+    title: "我的候补",
+    held: "名额保留中",
+    until: /^保留至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）$/,
+    offer: /^候补名额已为您保留至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）/,
+    signUpNow: "立即报名",
+    success: "报名成功！",
+    done: "已报名",
+  },
+  en: {
+    ok: "OK" as const,
+    full: "Registration is full",
+    join: "Join the waiting list",
+    joined: "You are on the waiting list, No. 1 in line.",
+    position: "You are No. 1 in line",
+    title: "My waiting lists",
+    held: "Place held",
+    until: /^Held until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(China time\)$/,
+    offer: /^A place is held for you until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(China time\)/,
+    signUpNow: "Sign up now",
+    success: "You are signed up!",
+    done: "Registration is complete",
+  },
+};
+
+/** Settled, no serious or critical axe violation, and nothing wider than the window. */
+async function accessible(page: Page, where: string) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await nextFrames(page);
+  expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+describe("the waiting list", () => {
+  for (const [index, { language, size, viewport }] of VARIANTS.entries()) {
+    const text = TEXT[language];
+    const name = trialName(index + 1);
+    const shotName = (step: string) => `waitlist/${step}-${language}-${size}`;
+
+    test(`a member joins the line of a full activity, gets the place a cancel frees and signs up from the order list, in ${language} on a ${size}`, async () => {
+      const holder = await holderApi();
+      const tiles = (await holder("/activity/list", { module: (await holder("/activity/module/list")).list[0].id })).list as Answer[];
+      const id = tiles.find((tile) => tile.nameEn === name.en)!.id as number;
+      const signed = await holder("/order/sign", { activity: id });
+      expect(signed.message.code).toBe("SUCCESS");
+
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn100001", { language });
+      await page.goto(`${world.server.url}/activity/info?id=${id}`);
+      // Full: the reason stays, and beside it the way into the line instead of a dead button.
+      await page.waitForSelector("[data-testid=waitlist-join]");
+      expect(await page.textContent("[data-testid=reason]")).toBe(text.full);
+      expect(await page.textContent("[data-testid=waitlist-join]")).toBe(text.join);
+      expect(await page.$("[data-testid=sign-up]")).toBeNull();
+      await accessible(page, "full");
+      await settledShot(page, shotName("full"));
+
+      await page.click("[data-testid=waitlist-join]");
+      expect(await messageText(page)).toBe(text.joined);
+      await pressOk(page, text.ok);
+      await page.waitForSelector("[data-testid=waitlist-position]");
+      expect(await page.textContent("[data-testid=waitlist-position]")).toBe(text.position);
+      await accessible(page, "in line");
+      await settledShot(page, shotName("in-line"));
+
+      // The holder gives the place up: it is held for cn100001, not free for anyone.
+      expect((await holder("/order/cancel", { id: signed.order })).message.code).toBe("SUCCESS");
+      expect((await holder("/activity/info", { id })).activity.stock).toBe(0);
+
+      // The order list shows the place held, until when, and the way to take it.
+      await page.goto(`${world.server.url}/information?page=order`);
+      const entry = page.locator("[data-testid=waitlist-entry][data-state=offered]", { hasText: name[language] });
+      await entry.waitFor();
+      expect(await page.textContent("#waitlist-mine-title")).toBe(text.title);
+      expect(await entry.locator(".state-tag").textContent()).toBe(text.held);
+      expect(await entry.locator(".muted").textContent()).toMatch(text.until);
+      await accessible(page, "orders");
+      await settledShot(page, shotName("orders-offer"));
+
+      // The activity's page says the same.
+      await page.goto(`${world.server.url}/activity/info?id=${id}`);
+      await page.waitForSelector("[data-testid=waitlist-offer]");
+      expect(await page.textContent("[data-testid=waitlist-offer] strong")).toMatch(text.offer);
+      await accessible(page, "offer");
+      await settledShot(page, shotName("activity-offer"));
+
+      // "Sign up now" on the order list opens the activity's normal sign-up windows on the held place.
+      await page.goto(`${world.server.url}/information?page=order`);
+      await entry.waitFor();
+      await entry.locator("[data-testid=waitlist-offer-sign-up]").click();
+      await page.waitForSelector("[data-testid=confirm-step]");
+      await settledShot(page, shotName("confirm"));
+      await page.click("[data-testid=step-next]");
+      expect(await messageText(page)).toBe(text.success);
+      await pressOk(page, text.ok);
+      await page.waitForFunction((done) => document.querySelector("[data-testid=reason]")?.textContent === done, text.done);
+      expect(await page.$("[data-testid=waitlist-offer]")).toBeNull();
+      await settledShot(page, shotName("signed-up"));
+
+      // The order is on the list, and the offer is gone from it.
+      await page.goto(`${world.server.url}/information?page=order`);
+      await page.locator("[data-testid=order-row]", { hasText: name[language] }).first().waitFor();
+      expect(await page.$("[data-testid=waitlist-mine]")).toBeNull();
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
+  }
+});
+
+const EDITOR_TEXT = {
+  zh: { label: "满员后允许候补", hint: /名额已满时会员可加入候补/, saved: "保存完成", ok: "确定" as const },
+  en: { label: "Waiting list when full", hint: /members may join a waiting list once the activity is full/, saved: "Saved", ok: "OK" as const },
+};
+
+describe("the editor's switch", () => {
+  for (const [index, { language, size, viewport }] of [
+    { language: "en", size: "desk", viewport: DESK },
+    { language: "zh", size: "phone", viewport: PHONE },
+  ].entries() as IterableIterator<[number, { language: "zh" | "en"; size: string; viewport: { width: number; height: number } }]>) {
+    const text = EDITOR_TEXT[language];
+    const name = trialName(VARIANTS.length + index + 1);
+    test(`an editor opens an activity's waiting list in its basic info, in ${language} on a ${size}`, async () => {
+      const holder = await holderApi();
+      const tiles = (await holder("/activity/list", { module: (await holder("/activity/module/list")).list[0].id })).list as Answer[];
+      const id = tiles.find((tile) => tile.nameEn === name.en)!.id as number;
+      expect((await holder("/activity/info", { id })).activity.waitlist.enabled).toBe(false);
+
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn000002", { language });
+      await page.goto(`${world.server.url}/activity/info?id=${id}`);
+      await page.click("[data-testid=tool-basicInfo]");
+      await page.waitForSelector("[data-testid=basic-info]");
+      const box = page.locator("[data-testid=basic-waitlist]");
+      expect(await box.isChecked()).toBe(false);
+      expect(await page.locator("label.editor-check", { has: box }).textContent()).toBe(text.label);
+      expect(await page.textContent("[data-testid=waitlist-hint]")).toMatch(text.hint);
+      await box.check();
+      await page.locator("[data-testid=waitlist-hint]").scrollIntoViewIfNeeded();
+      await accessible(page, "editor");
+      await settledShot(page, `waitlist/editor-${language}-${size}`);
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await messageText(page)).toBe(text.saved);
+      await pressOk(page, text.ok);
+      await page.waitForSelector("[role=dialog]", { state: "detached" });
+      // Saved on the server: members now see the line on this activity.
+      expect((await holder("/activity/info", { id })).activity.waitlist.enabled).toBe(true);
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
+  }
+});
