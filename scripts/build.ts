@@ -6,7 +6,7 @@
 // a brotli (.br) and a gzip (.gz) copy of each text file, which
 // src/http/static-ui.ts serves by Accept-Encoding. Source maps go beside the
 // served folder, into dist/ui-sourcemaps, for reading a stack trace; they are
-// never served. For installing on a phone (docs/decisions.md 97): the icons
+// never served. For installing on a phone (docs/decisions.md 99): the icons
 // of assets/pwa with hashed names, a web app manifest per language
 // (manifest.zh.webmanifest, manifest.en.webmanifest) and the service worker
 // /sw.js, made from ui/worker/sw.ts with this build's version and shell list.
@@ -41,6 +41,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   news: "ui/pages/news/news.css",
   mailbox: "ui/pages/mailbox/mailbox.css",
   editor: "ui/pages/activity/editor/editor.css",
+  card: "ui/pages/card/card.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

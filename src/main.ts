@@ -67,6 +67,9 @@ if (report.admin) {
 
 const deps = { database, config, clock };
 const state = createAppState(deps);
+// The signed codes' secret is read (or made) before the first request: a query then signs without a write of its
+// own, which a read-only query could not make, and on PGlite could not wait for beside the query's transaction.
+await state.codeSecret();
 const stopJobs = startJobs({ ...deps, state }, clock);
 const stopIdleCollector = startIdleCollector();
 const app = createApp(deps, state);

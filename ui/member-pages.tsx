@@ -53,7 +53,13 @@ const MarketInfoPage = lazy(() => market().then((m) => ({ default: m.MarketInfoP
 const CartPage = lazy(() => market().then((m) => ({ default: m.CartPage })));
 const PlacePage = lazy(() => market().then((m) => ({ default: m.PlacePage })));
 
-const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
+// The electronic member card: its own chunk and stylesheet (the QR library comes later still, with the first code).
+const CardPage = lazy(withAreaStyles("card", () => import("./pages/card/card-page").then((m) => ({ default: m.CardPage }))));
+
+/** The routes outside this chunk: sign-in, and the public pages ./routes.tsx serves. */
+type OutsideRoute = "login" | "cardVerify";
+
+const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   index: IndexPage,
   activityIndex: ActivityIndexPage,
   marketIndex: MarketIndexPage,
@@ -71,6 +77,7 @@ const PAGES: Record<Exclude<RouteName, "login">, ComponentType> = {
   place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
+  memberCard: CardPage,
 };
 
 function InitFailed() {
@@ -143,7 +150,7 @@ export default function GuardedPages() {
   const t = useT();
   const { tokenId, types, user, initFailed, restoredOffline } = useSnapshot(session);
   const decision = guard(routeOf(location), {
-    // Offline with a member stored here, the kept pages open without a token (docs/decisions.md 97).
+    // Offline with a member stored here, the kept pages open without a token (docs/decisions.md 99).
     initialised: (tokenId !== null || restoredOffline) && types !== null,
     signedIn: user !== null,
     powers: user?.status?.powers?.map((p) => p.code) ?? [],
@@ -169,8 +176,8 @@ export default function GuardedPages() {
       <PageLoadFailed key={location} offline={t("install.pageNeedsNetwork")} failed={t("init.failed")} retry={t("common.retry")}>
         <Suspense fallback={null}>
           <Switch>
-            {ROUTE_TABLE.filter((r) => r.name !== "login").map((r) => (
-              <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, "login">]} />
+            {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
+              <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
             ))}
             <Route component={NotFoundPage} />
           </Switch>

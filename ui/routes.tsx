@@ -1,12 +1,27 @@
 // Every route of spec 1's table: the sign-in page in the first bundle, the
 // signed-in pages (behind the navigation guard of section 2) as a chunk of
-// their own, ./member-pages.tsx, which the sign-in page never loads.
+// their own, ./member-pages.tsx, which the sign-in page never loads; and the
+// public pages (a shop's member-card check), a chunk each, outside the guard.
 import { Suspense, lazy } from "react";
 import { Route, Router, Switch } from "wouter";
 import { guardedNavigation } from "./components/leave-guard";
 import { LoginPage } from "./pages/account/login-page";
 
 const GuardedPages = lazy(() => import("./member-pages"));
+// It links its own stylesheet and is drawn once that has loaded (the area loader stays out of the first bundle).
+const CardVerifyPage = lazy(async () => {
+  const m = await import("./pages/card/verify-page");
+  await m.styled;
+  return { default: m.VerifyPage };
+});
+
+function VerifyPage() {
+  return (
+    <Suspense fallback={null}>
+      <CardVerifyPage />
+    </Suspense>
+  );
+}
 
 function MemberPages() {
   return (
@@ -21,6 +36,8 @@ export function AppRoutes() {
     <Router aroundNav={guardedNavigation}>
       <Switch>
         <Route path="/" component={LoginPage} />
+        {/* ui/lib/route-table.ts "cardVerify" (written out: the table stays out of the first bundle). */}
+        <Route path="/card/verify" component={VerifyPage} />
         <Route component={MemberPages} />
       </Switch>
     </Router>

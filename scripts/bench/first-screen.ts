@@ -14,7 +14,7 @@
 // first screen at 100 KB or less, and with --before, no member page grown
 // (code and data together) by more than a chunk's overhead.
 //
-// The portal's service worker (docs/decisions.md 97) is blocked: its copies
+// The portal's service worker (docs/decisions.md 99) is blocked: its copies
 // would answer the member pages after the sign-in page installed it, and its
 // own downloads, made after the page has loaded, are not the page's
 // responses; every figure is what a browser without it receives.

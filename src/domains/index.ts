@@ -9,6 +9,7 @@ import { addressDomain } from "./address/routes";
 import { announcementDomain } from "./announcement/routes";
 import { authDomain } from "./auth/routes";
 import { bannerDomain } from "./banner/routes";
+import { cardDomain } from "./card/routes";
 import { cartDomain } from "./cart/routes";
 import { chatDomain } from "./chat/routes";
 import { dashboardDomain } from "./dashboard/routes";
@@ -27,6 +28,7 @@ import { pointsDomain } from "./points/routes";
 import { propertyDomain } from "./property/routes";
 import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
+import { calendarDomain } from "./calendar/routes";
 import { smsDomain } from "./sms/routes";
 import { staffJobsDomain } from "./staff-jobs/routes";
 import { systemDomain } from "./system/routes";
@@ -41,11 +43,13 @@ export const DOMAINS = [
   propertyDomain,
   activationDomain,
   securityDomain,
+  calendarDomain,
   outboxDomain,
   addressDomain,
   familyDomain,
   pointsDomain,
   membershipDomain,
+  cardDomain,
   visitDomain,
   paymentDomain,
   fileDomain,

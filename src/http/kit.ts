@@ -214,7 +214,8 @@ export function upload(path: string, opts: UploadOptions<Access, TSchema> & { th
   });
 }
 
-export type Download = { body: Uint8Array | string; type: string; filename?: string; cache?: "none" | "immutable" };
+/** `status`: a public download answering "not found" in plain HTTP (a calendar app reads the status, not an envelope). */
+export type Download = { body: Uint8Array | string; type: string; filename?: string; cache?: "none" | "immutable"; status?: number };
 
 /** A GET answered with bytes; signed unless public. */
 export function download<P extends string, A extends Access, S extends TSchema = typeof EMPTY>(

@@ -262,5 +262,5 @@ function downloadResponse(file: Download, acceptEncoding: string | null): Respon
   if (COMPRESSIBLE_TYPE.test(file.type)) headers.vary = "Accept-Encoding";
   if (coding) headers["content-encoding"] = coding;
   if (file.filename) headers["content-disposition"] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
-  return new Response(body as BodyInit, { headers });
+  return new Response(body as BodyInit, { status: file.status ?? 200, headers });
 }

@@ -73,6 +73,9 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "member.import.clear": { id: 1774, zh: "清除会员导入日志", en: "Member import log cleared" },
   "member.points": { id: 1775, zh: "发放积分", en: "Points given" },
   "member.welcome": { id: 1776, zh: "发送欢迎邮件", en: "Welcome mail queued" },
+  // The calendar feed (issue 20 item 4): from the middle of the free ids, away from neighbours' additions.
+  "calendar.create": { id: 1788, zh: "生成日历订阅地址", en: "Calendar feed address made" },
+  "calendar.revoke": { id: 1789, zh: "停用日历订阅地址", en: "Calendar feed address revoked" },
   // From the top of the range: the member imports take the ids after 1769.
   "job.resume-staff-jobs": { id: 1799, zh: "重新运行中断的后台任务", en: "Interrupted staff jobs run again" },
   "member.export.list": { id: 1798, zh: "导出会员查询结果", en: "Member search exported" },

@@ -50,6 +50,9 @@ export const RESULT = {
   ERROR_WAITLIST_ALREADY: 62,
   ERROR_WAITLIST_NONE: 63,
   ERROR_WAITLIST_OFFER_EXPIRED: 64,
+  // The electronic member card (issue 20): no card for a member who is not active, or has not paid this year's dues.
+  ERROR_CARD_INACTIVE: 70,
+  ERROR_CARD_UNPAID: 71,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -97,4 +100,6 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_WAITLIST_ALREADY: ["您已在候补名单中", "You are already on the waiting list"],
   ERROR_WAITLIST_NONE: ["您不在候补名单中", "You are not on the waiting list"],
   ERROR_WAITLIST_OFFER_EXPIRED: ["候补名额已过期", "The waiting-list offer has expired"],
+  ERROR_CARD_INACTIVE: ["会员身份无效", "Membership not active"],
+  ERROR_CARD_UNPAID: ["本年度会费未缴纳", "This year's dues not paid"],
 };

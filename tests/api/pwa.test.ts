@@ -1,5 +1,5 @@
 // Installing on a phone as the real build serves it (scripts/build.ts,
-// src/http/static-ui.ts; docs/decisions.md 97): a manifest per language with
+// src/http/static-ui.ts; docs/decisions.md 99): a manifest per language with
 // the page's colours, icons served as PNGs of their sizes and kept a year,
 // the worker script served no-cache from the root (so no
 // Service-Worker-Allowed), and a shell that holds nothing of the API.

@@ -88,7 +88,7 @@ test(
     expect(page.headers.get("content-encoding")).toBe("br");
     const html = await page.text();
     expect(html).toContain("<title>");
-    // Installing on a phone (docs/decisions.md 97): the worker, the manifests and the icons come from inside the binary too.
+    // Installing on a phone (docs/decisions.md 99): the worker, the manifests and the icons come from inside the binary too.
     const worker = await fetch(`${portal.url}/sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers.get("cache-control")).toBe("no-cache");

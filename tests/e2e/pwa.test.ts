@@ -1,4 +1,4 @@
-// Issue 20 item 6, installing on a phone (docs/decisions.md 97): the portal is
+// Issue 20 item 6, installing on a phone (docs/decisions.md 99): the portal is
 // installable in Chromium (its manifest parses, its icons load), a member's
 // last-seen lists open offline from the service worker's shell marked stale
 // with the offline banner, the banner goes once back online, and nothing of a

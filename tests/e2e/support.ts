@@ -39,9 +39,12 @@ export async function stopWorld(world: World | undefined) {
  * A server whose database was changed between its seeding (a copy of the
  * seeded data directory, tests/helpers/server.ts) and the start the tests
  * use: PGlite is one process, so the change is made while no server holds
- * the data directory.
+ * the data directory. `env` is the server's (a movable clock's file).
  */
-export async function preparedServer(prepare: (db: Db) => Promise<void>): Promise<{ server: TestServer; remove: () => Promise<void> }> {
+export async function preparedServer(
+  prepare: (db: Db) => Promise<void>,
+  opts: { env?: Record<string, string> } = {},
+): Promise<{ server: TestServer; remove: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), "union-portal-e2e-prepared-"));
   if (process.env.E2E_SEED_EACH_SERVER) await (await startServer({ env: { DATA_DIR: dataDir } })).stop();
   else await copySeededDataDir(dataDir);
@@ -51,7 +54,7 @@ export async function preparedServer(prepare: (db: Db) => Promise<void>): Promis
   } finally {
     await database.close();
   }
-  const server = await startServer({ env: { DATA_DIR: dataDir } });
+  const server = await startServer({ env: { ...opts.env, DATA_DIR: dataDir } });
   return { server, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
 

@@ -132,6 +132,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
   const hooks: Hooks = {};
   const deps = { database, config, clock: () => clock.now(), providers: opts.providers, hooks };
   const state = createAppState(deps);
+  // As src/main.ts does: the signed codes' secret is in memory before any query signs with it.
+  await state.codeSecret();
   const app = createApp(deps, state);
   const fetcher = ((input: RequestInfo | URL, init?: RequestInit) =>
     app.handle(new Request(typeof input === "string" && input.startsWith("/") ? `http://localhost${input}` : input, init))) as typeof fetch;

@@ -1,4 +1,4 @@
-// What the service worker answers itself (ui/worker/rules.ts, docs/decisions.md 97):
+// What the service worker answers itself (ui/worker/rules.ts, docs/decisions.md 99):
 // page loads and this build's hashed files; never the API, a signed download, a
 // payment page, the worker, the manifests or another site.
 import { describe, expect, test } from "bun:test";

@@ -24,6 +24,9 @@ describe("the route table", () => {
       "/market/place": "place",
       "/system": "browse",
       "/system/chat": "browseChat",
+      // Issue 20: the member card, and the shop's public verify page.
+      "/card": "memberCard",
+      "/card/verify": "cardVerify",
     };
     expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });

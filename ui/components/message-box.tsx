@@ -9,19 +9,22 @@ import { Dialog } from "./dialog";
 
 /** The buttons' texts, when 确定 / 取消 (OK / Cancel) would not say what they do. */
 export type ConfirmLabels = { ok?: string; cancel?: string };
+/** A message's second button beside OK, which does something without closing it ("Add to calendar" after a sign-up). */
+export type MessageAction = { label: string; run: () => void; testId?: string };
 
-type Item = { id: number; kind: "message" | "confirm"; text: string; labels: ConfirmLabels; done: (ok: boolean) => void };
+type Item = { id: number; kind: "message" | "confirm"; text: string; labels: ConfirmLabels; action?: MessageAction; done: (ok: boolean) => void };
 
 const queue = proxy({ items: [] as Item[] });
 let nextId = 1;
 
-function push(kind: Item["kind"], text: string, labels: ConfirmLabels = {}): Promise<boolean> {
+function push(kind: Item["kind"], text: string, labels: ConfirmLabels = {}, action?: MessageAction): Promise<boolean> {
   return new Promise((resolve) => {
-    queue.items.push(ref({ id: nextId++, kind, text, labels, done: resolve }));
+    queue.items.push(ref({ id: nextId++, kind, text, labels, action, done: resolve }));
   });
 }
 
-export const showMessage = (text: string): Promise<void> => push("message", text).then(() => undefined);
+/** A message; with `action`, a second button beside OK (OK keeps the focus, so Enter still just closes it). */
+export const showMessage = (text: string, action?: MessageAction): Promise<void> => push("message", text, {}, action).then(() => undefined);
 
 export const confirm = (text: string, labels?: ConfirmLabels): Promise<boolean> => push("confirm", text, labels);
 
@@ -47,6 +50,11 @@ export function MessageBoxHost() {
       onClose={cancel}
       footer={
         <>
+          {item.action ? (
+            <button type="button" className="button button-quiet" onClick={item.action.run} data-testid={item.action.testId}>
+              {item.action.label}
+            </button>
+          ) : null}
           {item.kind === "confirm" ? (
             <button type="button" className="button button-quiet" onClick={() => answer(item.id, false)}>
               {item.labels.cancel ?? t("common.cancel")}

@@ -1,4 +1,4 @@
-// The offline banner (docs/decisions.md 97): shown on every page, the sign-in
+// The offline banner (docs/decisions.md 99): shown on every page, the sign-in
 // page included, while the browser is offline or the server could not be
 // reached; it goes as soon as the network is back.
 import { useSnapshot } from "valtio";

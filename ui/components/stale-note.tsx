@@ -1,4 +1,4 @@
-// What a kept list says offline (docs/decisions.md 97): it is what the member saw
+// What a kept list says offline (docs/decisions.md 99): it is what the member saw
 // at that time, not the server's answer now; or that nothing was kept for them.
 import { useT } from "../i18n";
 import { formatDateTime } from "../lib/format";

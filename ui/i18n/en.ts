@@ -22,6 +22,8 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import calendar from "./areas/calendar";
+import card from "./areas/card";
 import install from "./areas/install";
 import core from "./core";
 import type { Dictionary } from "./zh";
@@ -50,6 +52,8 @@ const en: Dictionary = {
   mailbox: mailbox.en,
   editor: editor.en,
   sms: sms.en,
+  calendar: calendar.en,
+  card: card.en,
   install: install.en,
   ...core.en,
 };

@@ -23,6 +23,8 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
+import calendar from "./areas/calendar";
+import card from "./areas/card";
 import install from "./areas/install";
 import core from "./core";
 const zh = {
@@ -49,6 +51,8 @@ const zh = {
   mailbox: mailbox.zh,
   editor: editor.zh,
   sms: sms.zh,
+  calendar: calendar.zh,
+  card: card.zh,
   install: install.zh,
   ...core.zh,
 };

@@ -1,4 +1,4 @@
-// One list call whose answer is kept for offline (docs/decisions.md 97): online,
+// One list call whose answer is kept for offline (docs/decisions.md 99): online,
 // the answer as ever, and a copy kept for the signed-in member (in the
 // background, ./kept-lists); offline, the kept copy of the
 // same call with the time it was seen (`asOf`), which the page shows as stale

@@ -1,5 +1,5 @@
 // The last-seen lists a member looked at, kept in this browser's IndexedDB so
-// they show offline, marked stale (docs/decisions.md 97). Only ./kept-call.ts
+// they show offline, marked stale (docs/decisions.md 99). Only ./kept-call.ts
 // uses it, in the pages' chunks (never the first screen). Each record is the
 // decrypted answer of one list call as this member asked it (the call's
 // payload is part of the key), with the time it was seen. Reads take only the

@@ -1,4 +1,4 @@
-// Installing on a phone (docs/decisions.md 97), from the entry and kept small:
+// Installing on a phone (docs/decisions.md 99), from the entry and kept small:
 // the service worker registered once the page has loaded (never competing
 // with the first screen), told which built files the page loaded before it
 // was in control so it keeps them too, and the manifest link in the member's

@@ -20,9 +20,12 @@ export type RouteName =
   | "shoppingcart"
   | "place"
   | "browse"
-  | "browseChat";
+  | "browseChat"
+  | "memberCard"
+  | "cardVerify";
 
-export type RouteInfo = { name: RouteName; path: string; power?: PowerCode };
+/** `public`: a page anyone opens without signing in, outside the guard and the member pages' chunk (the shop's verify page). */
+export type RouteInfo = { name: RouteName; path: string; power?: PowerCode; public?: true };
 
 /** The personal centre's pages, chosen by /information?page=...; the first is the default. */
 export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
@@ -49,6 +52,9 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   // the manager's thread view belongs to the mailbox manager.
   { name: "browse", path: "/system", power: "FUNCTION_SYSTEM_PAGE" },
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
+  // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
+  { name: "memberCard", path: "/card" },
+  { name: "cardVerify", path: "/card/verify", public: true },
 ];
 
 const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));

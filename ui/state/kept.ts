@@ -1,6 +1,6 @@
 // Who the lists kept in this browser for offline (ui/lib/kept-lists.ts) belong
 // to, and forgetting them: at sign-out, when the server says nobody is signed
-// in any more, and when another member signs in (docs/decisions.md 97). Small
+// in any more, and when another member signs in (docs/decisions.md 99). Small
 // and synchronous so the session store calls it without loading the kept
 // lists' chunk; the database is deleted even while a page holds it open
 // (that page closes it on the version change).

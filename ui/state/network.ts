@@ -1,4 +1,4 @@
-// Whether the portal can be reached (docs/decisions.md 97): the browser's own
+// Whether the portal can be reached (docs/decisions.md 99): the browser's own
 // online/offline, and what the API client saw last (a fetch that failed makes
 // it unreachable; any answer from the server, even a refusal, reachable). The
 // offline banner, the kept lists and the actions that need the server read it.

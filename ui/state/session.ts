@@ -47,7 +47,7 @@ export const session = proxy({
   /**
    * Set when the portal opened offline with a member stored in this browser: the
    * pages show what was kept for them, marked stale, until the server can be
-   * asked again (docs/decisions.md 97).
+   * asked again (docs/decisions.md 99).
    */
   restoredOffline: false,
 });

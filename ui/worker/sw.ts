@@ -1,4 +1,4 @@
-// The portal's service worker (docs/decisions.md 97), built by scripts/build.ts
+// The portal's service worker (docs/decisions.md 99), built by scripts/build.ts
 // into /sw.js with this build's version and shell list. It keeps the build's
 // files so the portal opens offline, and nothing else: no API answer, no
 // download, nothing of a member (the last-seen lists are the page's own,

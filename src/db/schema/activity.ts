@@ -112,6 +112,11 @@ export const activities = pgTable(
     signEnd: ts("sign_end"),
     showStart: ts("show_start"),
     showEnd: ts("show_end"),
+    /** When and where the activity itself takes place (China time when shown); what its calendar file and feed carry. Unset: no calendar entry. */
+    eventStart: ts("event_start"),
+    eventEnd: ts("event_end"),
+    placeZh: text("place_zh").notNull().default(""),
+    placeEn: text("place_en").notNull().default(""),
     /** Shown as the quota; the cap below is what is enforced (null: no limit). */
     displayStock: integer("display_stock"),
     cap: integer("cap"),

@@ -20,4 +20,5 @@ export * from "./dashboard";
 export * from "./sms";
 export * from "./jobs";
 export * from "./sign-config";
+export * from "./calendar";
 export * from "./waitlist";

@@ -105,6 +105,10 @@ export type DemoPeople = {
 
 export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video }: DemoFiles, people: DemoPeople) {
   const at = (days: number, hour = 0) => new Date(now.getTime() + days * DAY + hour * HOUR);
+  // A time of day in China time, `days` from today's (China) date: when an activity takes place.
+  const chinaMidnight = Math.floor((now.getTime() + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+  const china = (days: number, hours: number) => new Date(chinaMidnight + days * DAY + hours * HOUR);
+  const takesPlace = (days: number, from: number, to: number, placeZh: string, placeEn: string) => ({ eventStart: china(days, from), eventEnd: china(days, to), placeZh, placeEn });
   const year = now.getUTCFullYear();
   const [thisYear] = await tx
     .insert(modules)
@@ -129,6 +133,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     videoId: video,
     cap: 40,
     allowCancel: true,
+    ...takesPlace(7, 12.5, 13.5, "总部大楼三楼图书角", "Reading corner, 3rd floor, head office"),
     contentZh: rich("每月最后一个周四中午12:30，在三楼图书角，一起分享最近读过的好书。", "现场提供简餐，欢迎带上你最喜欢的一本书。"),
     contentEn: rich("On the last Thursday of each month at 12:30, in the third-floor reading corner: share a book you have enjoyed.", "A light lunch is provided. Bring your favourite book."),
   });
@@ -256,6 +261,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     face: covers.concert,
     cap: 1,
     hasTicket: true,
+    ...takesPlace(35, 19.5, 21.5, "市音乐厅", "City Concert Hall"),
     contentZh: rich("交响乐团新春专场，名额已满。"),
     contentEn: rich("The orchestra's New Year concert. All places are taken."),
   });
@@ -296,6 +302,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     hasTicket: true,
     allowCancel: true,
     allowCancelDate: at(20),
+    ...takesPlace(22, 19, 21, "工会活动中心多功能厅", "Multi-purpose hall, union centre"),
     contentZh: rich("报名后凭电子票入场，请在入口出示二维码。"),
     contentEn: rich("Show your e-ticket's QR code at the door."),
   });
@@ -322,6 +329,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     face: covers.salon,
     cap: 60,
     allowCancel: true,
+    ...takesPlace(14, 14, 16, "研发中心B座报告厅", "Lecture hall, building B, R&D centre"),
     contentZh: rich("仅限研发部会员报名。本期主题：大模型在日常工作中的应用。"),
     contentEn: rich("For members of Research and Development. This time: large language models at work."),
   });
@@ -357,6 +365,7 @@ export async function seedDemoActivities(tx: DbOrTx, now: Date, { covers, video 
     signEnd: at(-300),
     cap: 300,
     hasTicket: true,
+    ...takesPlace(-290, 18, 21, "国际会议中心宴会厅", "Banquet hall, International Convention Centre"),
     contentZh: rich("去年的年终联欢会。"),
     contentEn: rich("Last year's year-end party."),
   });

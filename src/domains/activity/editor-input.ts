@@ -54,6 +54,11 @@ export const activityFields = t.Object({
   waitlist: t.Optional(t.Boolean()),
   contentZh: t.String({ maxLength: 400_000 }),
   contentEn: t.String({ maxLength: 400_000 }),
+  /** When and where it takes place (its calendar entry); both times or neither. Absent: unchanged. */
+  eventStart: t.Optional(time),
+  eventEnd: t.Optional(time),
+  placeZh: t.Optional(text()),
+  placeEn: t.Optional(text()),
   /** A market item's category (null: none); absent: unchanged. */
   sort: t.Optional(t.Union([ref, t.Null()])),
 });

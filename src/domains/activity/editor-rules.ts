@@ -75,6 +75,33 @@ export function dayOf(raw: string | null, field: string, params: Record<string, 
 /** What the rest of the save tells the basic fields (the toggles that depend on other parts). */
 export type Context = { hasRelationships: boolean; hasGroups: boolean };
 
+/** A place's name: trimmed, angle brackets escaped, short; empty is none. */
+const PLACE_MAX = 200;
+function placeOf(raw: string, field: string): string {
+  const place = cleanText(raw);
+  if (place.length > PLACE_MAX) wrong(field);
+  return place;
+}
+
+/**
+ * When and where the activity takes place: both times or neither, the end
+ * after the start. Only the parts sent are returned (absent: unchanged).
+ */
+export function checkEventFields(a: Pick<ActivityFields, "eventStart" | "eventEnd" | "placeZh" | "placeEn">) {
+  const out: { eventStart?: Date | null; eventEnd?: Date | null; placeZh?: string; placeEn?: string } = {};
+  if (a.eventStart !== undefined || a.eventEnd !== undefined) {
+    const eventStart = timeOf(a.eventStart ?? null, "eventStart");
+    const eventEnd = timeOf(a.eventEnd ?? null, "eventEnd");
+    if (eventStart && !eventEnd) wrong("eventEnd");
+    if (eventEnd && !eventStart) wrong("eventStart");
+    if (eventStart && eventEnd && eventEnd <= eventStart) wrong("eventEnd", { reason: "order" });
+    Object.assign(out, { eventStart, eventEnd });
+  }
+  if (a.placeZh !== undefined) out.placeZh = placeOf(a.placeZh, "placeZh");
+  if (a.placeEn !== undefined) out.placeEn = placeOf(a.placeEn, "placeEn");
+  return out;
+}
+
 /**
  * The basic-info fields, checked and with the toggling effects applied:
  * the deduction only when points and price are above 0 (and never above
@@ -142,6 +169,7 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
     ...(a.waitlist === undefined ? {} : { waitlist: a.waitlist }),
     contentZh: cleanRichText(a.contentZh),
     contentEn: cleanRichText(a.contentEn),
+    ...checkEventFields(a),
   };
 }
 

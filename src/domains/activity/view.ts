@@ -158,6 +158,11 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     hasTicket: a.hasTicket,
     allowCancel: a.allowCancel,
     allowCancelDate: isoOf(a.allowCancelDate),
+    /** When and where it takes place (its calendar entry), if the editor said. */
+    eventStart: isoOf(a.eventStart),
+    eventEnd: isoOf(a.eventEnd),
+    placeZh: a.placeZh,
+    placeEn: a.placeEn,
     calUserCount: a.calUserCount,
     formCount: a.formCount,
     hasCycle: a.hasCycle,

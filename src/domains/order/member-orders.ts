@@ -118,7 +118,17 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
         goods: mine.map(({ item, activity }) => ({
           id: item.id,
           trade: item.childTrade,
-          activity: { id: activity.id, nameZh: activity.nameZh, nameEn: activity.nameEn, name: inLanguage(ctx, activity.nameZh, activity.nameEn), face: activity.face },
+          activity: {
+            id: activity.id,
+            nameZh: activity.nameZh,
+            nameEn: activity.nameEn,
+            name: inLanguage(ctx, activity.nameZh, activity.nameEn),
+            face: activity.face,
+            eventStart: isoOf(activity.eventStart),
+            eventEnd: isoOf(activity.eventEnd),
+            placeZh: activity.placeZh,
+            placeEn: activity.placeEn,
+          },
           places: item.places,
           properies: item.properties,
           values: item.quests,
@@ -138,6 +148,8 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
             })),
         })),
         express: boxes.filter((b) => b.orderId === order.id).map(parcelView),
+        // A live sign-up of an activity that says when it takes place: its .ics downloads (/order/calendar).
+        hasCalendar: order.state === ORDER_STATE.ORDER_STATE_SUCCESS && mine.some((i) => i.item.state === ORDER_STATE.ORDER_STATE_SUCCESS && i.activity.eventStart && i.activity.eventEnd),
         canCancel: allowsCancel(own, ctx.now),
         canChangeAddress: allowsAddress(own),
       };

@@ -1,4 +1,4 @@
-// Texts of the installed portal and of working offline (docs/decisions.md 97), both languages side by side;
+// Texts of the installed portal and of working offline (docs/decisions.md 99), both languages side by side;
 // zh.ts and en.ts mount them under "install". scripts/build.ts writes the manifests' names from them.
 export default {
   zh: {

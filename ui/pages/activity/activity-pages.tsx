@@ -34,7 +34,7 @@ export function ActivityIndexPage() {
   const t = useT();
   const { language } = useSnapshot(session);
   const [version, setVersion] = useState(0);
-  // Kept for offline and shown stale there, without the staff's tools (docs/decisions.md 97).
+  // Kept for offline and shown stale there, without the staff's tools (docs/decisions.md 99).
   const { value: modules, asOf, missing } = useKept("activityModules", "/activity/module/list", {}, (answer) => (isSuccess(answer) && answer.list ? answer.list : false), [version]);
   const stale = asOf !== null || missing;
 
@@ -94,7 +94,7 @@ export function ModulePage() {
   const id = Number(new URLSearchParams(useSearch()).get("id"));
   const [version, setVersion] = useState(0);
   const valid = Number.isInteger(id) && id > 0;
-  // Kept for offline like the index (docs/decisions.md 97).
+  // Kept for offline like the index (docs/decisions.md 99).
   const { value: data, asOf, missing } = useKept(
     "activityList",
     "/activity/list",

@@ -15,6 +15,7 @@ import { Dialog } from "../../components/dialog";
 import { PropertyForm, propertyMessage } from "../../components/property-form";
 import { type Country, type FormValues, type Property, type SentValue, type StoredValue, checkForm, initialValues } from "../../components/property-form/model";
 import { showMessage } from "../../components/message-box";
+import { AddToCalendar, downloadCalendar } from "../../components/add-to-calendar";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { TicketQr } from "../../components/ticket-qr";
 import { pick, resultText, useT } from "../../i18n";
@@ -222,6 +223,13 @@ async function familyReady(activity: Activity, family: FamilyMember[], clans: Cl
   return false;
 }
 
+/** An activity that says when it takes place has a calendar entry once signed up. */
+const timed = (activity: Activity) => !!(activity.eventStart && activity.eventEnd);
+
+/** The success told, with "Add to calendar" beside OK when the activity says when it takes place. */
+const tellDone = (t: ReturnType<typeof useT>, activity: Activity, text: string, trade: string) =>
+  showMessage(text, timed(activity) ? { label: t("calendar.signedAdd"), run: () => void downloadCalendar(t, trade), testId: "add-to-calendar" } : undefined);
+
 function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade: string; onClose: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -246,6 +254,7 @@ function TicketWindow({ activity, trade, onClose }: { activity: Activity; trade:
         <p className="ticket-success">{worded(activity, language, "success", t("activity.done.success"))}</p>
         <TicketQr trade={trade} alt={t("activity.done.ticketTitle")} size={240} />
         <p className="muted">{worded(activity, language, "qrCode", t("activity.done.ticketHint"))}</p>
+        {timed(activity) ? <AddToCalendar trade={trade} /> : null}
       </div>
     </Dialog>
   );
@@ -358,7 +367,7 @@ export function SignFlow({ activity, onClose, toCart, offer = null }: { activity
     const signed = answer as Signed;
     const queue = outcomesOf(signed, activity.hasTicket, draft.quiz !== null);
     if (queue[0] !== "done") return setResult({ queue, signed });
-    await showMessage(worded(activity, session.language, "success", t("activity.done.success")));
+    await tellDone(t, activity, worded(activity, session.language, "success", t("activity.done.success")), signed.trade);
     onClose(true);
   };
   /** The next window after this one, or the end of the sign-up. */
@@ -373,7 +382,7 @@ export function SignFlow({ activity, onClose, toCart, offer = null }: { activity
         amount={result.signed.amount}
         purpose="sign-up"
         expires={result.signed.expires!}
-        onPaid={() => afterThis(result, () => void showMessage(t("activity.pay.paid")).then(() => onClose(true)))}
+        onPaid={() => afterThis(result, () => void tellDone(t, activity, t("activity.pay.paid"), result.signed.trade).then(() => onClose(true)))}
         onExpired={() => void showMessage(t("activity.pay.expired")).then(() => onClose(true))}
         onClose={() => onClose(true)}
       />

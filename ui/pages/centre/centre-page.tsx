@@ -36,6 +36,8 @@ const ICONS: Record<CentrePageName, string> = {
   integral: "M10 2.8l2.2 4.5 5 .7-3.6 3.5.9 5-4.5-2.4-4.5 2.4.9-5L2.8 8l5-.7z",
 };
 
+const CARD_ICON = "M2.5 4.5h15v11h-15zM5.5 12.5c.3-1.5 1.2-2.3 2.5-2.3s2.2.8 2.5 2.3M8 9a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM12.5 7.5h2.5M12.5 10.5h2.5";
+
 export const pageOf = (search: string): CentrePageName => {
   const asked = new URLSearchParams(search).get("page");
   return (CENTRE_PAGES as readonly string[]).includes(asked ?? "") ? (asked as CentrePageName) : "information";
@@ -72,6 +74,17 @@ export function CentrePage() {
                 </Link>
               </li>
             ))}
+            {/* The electronic member card is a page of its own (/card), offered where the dues are. */}
+            {dues ? (
+              <li>
+                <Link href="/card" data-centre="card">
+                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                    <path d={CARD_ICON} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  {t("card.entry")}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="centre-body">

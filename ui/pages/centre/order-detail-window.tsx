@@ -11,6 +11,7 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { type TabItem, Tabs } from "../../components/tabs";
 import { TicketQr } from "../../components/ticket-qr";
+import { AddToCalendar, eventRange } from "../../components/add-to-calendar";
 import { regionText } from "../../components/region-picker";
 import { pick, useT } from "../../i18n";
 import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
@@ -64,37 +65,56 @@ export function Facts({ facts }: { facts: Fact[] }) {
 const none = <span className="muted">—</span>;
 const dateOr = (value: string | null | undefined) => (value ? formatDateTime(value) : none);
 
+/** Where the activities take place, in the language shown (the other when one is missing). */
+const placesOf = (language: Language, goods: Order["goods"]) =>
+  goods.map((g) => pick(language, g.activity.placeZh || g.activity.placeEn, g.activity.placeEn || g.activity.placeZh)).filter(Boolean);
+
 function BasicPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
   const places = order.goods.reduce((sum, g) => sum + g.places, 0);
   const scores = order.goods.flatMap((g) => (g.score === null ? [] : [g.score]));
+  // When and where, for the activities that say (a market checkout's gifts take place nowhere).
+  const timed = order.goods.filter((g) => g.activity.eventStart && g.activity.eventEnd);
   return (
-    <Facts
-      facts={[
-        { term: t("order.basic.activity"), value: orderName(language, order), wide: true, testId: "activity" },
-        { term: t("order.basic.trade"), value: <span className="mono order-number">{order.trade}</span>, wide: true, testId: "trade" },
-        {
-          term: t("order.basic.childTrade"),
-          // One a line, drawn like the order number above (a market checkout has several).
-          value: order.goods.map((g, i) => (
-            <Fragment key={g.id}>
-              {i ? <br /> : null}
-              <span className="mono order-number">{g.trade}</span>
-            </Fragment>
-          )),
-          wide: true,
-        },
-        { term: t("order.basic.state"), value: <span className={`state-tag state-${order.state.id}`}>{typeName(order.state.id)}</span>, testId: "state" },
-        // Only an order with a delivery address ships anything: a ticket or a voucher has no shipping to tell.
-        ...(order.address ? [{ term: t("order.basic.sendState"), value: typeName(order.sendState.id), testId: "send-state" }] : []),
-        { term: t("order.basic.created"), value: formatDateTime(order.createDate) },
-        { term: t("order.basic.updated"), value: formatDateTime(order.updateDate) },
-        { term: t("order.basic.places"), value: places },
-        ...(scores.length ? [{ term: t("order.basic.score"), value: scores.join(" / ") }] : []),
-      ]}
-    />
+    <>
+      <Facts
+        facts={[
+          { term: t("order.basic.activity"), value: orderName(language, order), wide: true, testId: "activity" },
+          { term: t("order.basic.trade"), value: <span className="mono order-number">{order.trade}</span>, wide: true, testId: "trade" },
+          {
+            term: t("order.basic.childTrade"),
+            // One a line, drawn like the order number above (a market checkout has several).
+            value: order.goods.map((g, i) => (
+              <Fragment key={g.id}>
+                {i ? <br /> : null}
+                <span className="mono order-number">{g.trade}</span>
+              </Fragment>
+            )),
+            wide: true,
+          },
+          { term: t("order.basic.state"), value: <span className={`state-tag state-${order.state.id}`}>{typeName(order.state.id)}</span>, testId: "state" },
+          // Only an order with a delivery address ships anything: a ticket or a voucher has no shipping to tell.
+          ...(order.address ? [{ term: t("order.basic.sendState"), value: typeName(order.sendState.id), testId: "send-state" }] : []),
+          { term: t("order.basic.created"), value: formatDateTime(order.createDate) },
+          { term: t("order.basic.updated"), value: formatDateTime(order.updateDate) },
+          { term: t("order.basic.places"), value: places },
+          ...(scores.length ? [{ term: t("order.basic.score"), value: scores.join(" / ") }] : []),
+          ...(timed.length
+            ? [
+                { term: t("calendar.when"), value: timed.map((g) => eventRange(g.activity.eventStart!, g.activity.eventEnd!)).join(" / "), wide: true, testId: "event-time" },
+                ...(placesOf(language, timed).length ? [{ term: t("calendar.where"), value: placesOf(language, timed).join(" / "), wide: true, testId: "event-place" }] : []),
+              ]
+            : []),
+        ]}
+      />
+      {order.hasCalendar ? (
+        <div className="order-calendar">
+          <AddToCalendar trade={order.trade} />
+        </div>
+      ) : null}
+    </>
   );
 }
 

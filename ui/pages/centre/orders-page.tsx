@@ -40,7 +40,7 @@ export default function OrdersPage() {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  // Kept for offline: shown stale, with the actions that need the server left out (docs/decisions.md 97).
+  // Kept for offline: shown stale, with the actions that need the server left out (docs/decisions.md 99).
   const { filterBar, list, filtered, reload, asOf, missing } = useFilteredPages("/order/list", EMPTY_FILTER, payloadOf, { keep: "orders" });
   const [detail, setDetail] = useState<Order | null>(null);
   const [moving, setMoving] = useState<Order | null>(null);

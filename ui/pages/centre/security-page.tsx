@@ -15,6 +15,7 @@ import { type User, session, setUser } from "../../state/session";
 import { CodeField, TextField } from "../account/activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
 import { CentreSection } from "../../components/centre-section";
+import { CalendarFeed } from "./calendar-feed";
 
 type Kind = "phone" | "mail";
 
@@ -195,6 +196,7 @@ export function SecurityPage() {
           ))}
         </ul>
       </div>
+      <CalendarFeed />
       {open === "phone" || open === "mail" ? <ChangeContactDialog kind={open} onClose={() => setOpen(null)} /> : null}
       {open === "password" ? <ChangePasswordDialog onClose={() => setOpen(null)} /> : null}
     </CentreSection>

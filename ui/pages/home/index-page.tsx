@@ -225,16 +225,22 @@ export function IndexPage() {
           </h1>
           <p>{lastSignIn ? t("home.lastSignIn", { date: formatDateTime(lastSignIn) }) : t("home.welcome")}</p>
         </div>
-        {editor ? (
-          <div className="home-edit-buttons">
-            <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
-              {t("home.edit.banners")}
-            </button>
-            <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
-              {t("home.edit.announcements")}
-            </button>
-          </div>
-        ) : null}
+        {/* The member area's way to the electronic member card (issue 20), beside the editors' tools. */}
+        <div className="home-edit-buttons">
+          <Link href="/card" className="button button-quiet" data-testid="home-card">
+            {t("card.show")}
+          </Link>
+          {editor ? (
+            <>
+              <button type="button" className="button button-quiet" data-testid="edit-banners" onClick={() => setEditing("banners")}>
+                {t("home.edit.banners")}
+              </button>
+              <button type="button" className="button button-quiet" data-testid="edit-announcements" onClick={() => setEditing("announcements")}>
+                {t("home.edit.announcements")}
+              </button>
+            </>
+          ) : null}
+        </div>
       </section>
       <DuesStatus onlyUnpaid />
       <div className="home-grid">

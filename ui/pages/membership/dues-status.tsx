@@ -1,6 +1,7 @@
 // This year's dues at a glance, with the way to pay: on the member page always,
 // on home only while unpaid (the home page's member check, spec 2 section 2).
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import type { AnswerOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
@@ -24,7 +25,11 @@ export function DuesStatus({ onlyUnpaid = false }: { onlyUnpaid?: boolean }) {
   return (
     <div className={`summary-strip dues-status${check.paid ? " is-paid" : ""}`} data-testid="dues-status">
       <p className="summary-note">{t(check.paid ? "dues.paidBanner" : "dues.unpaidBanner", { year: check.year })}</p>
-      {check.paid ? null : (
+      {check.paid ? (
+        <Link href="/card" className="button button-quiet" data-testid="dues-card">
+          {t("card.show")}
+        </Link>
+      ) : (
         <button type="button" className="button button-primary" onClick={() => openDues()} data-testid="member-pay">
           {t(check.pending ? "dues.payAgain" : "dues.pay")}
         </button>

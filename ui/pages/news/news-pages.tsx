@@ -51,7 +51,7 @@ function NewsList({ kind }: { kind: Kind }) {
   const canEdit = useCanEdit();
   const [, navigate] = useLocation();
   const [creating, setCreating] = useState(false);
-  // Kept for offline, shown stale (docs/decisions.md 97); nothing is created from a stale list.
+  // Kept for offline, shown stale (docs/decisions.md 99); nothing is created from a stale list.
   const { list, asOf, missing } = useFilteredPages("/news/list", {}, (_filter, index) => ({ type: TYPE_OF[kind], index }), { keep: "news" });
   const heading = t(`page.${kind}`);
 

@@ -15,6 +15,10 @@ export type BasicForm = {
   signEnd: string;
   showStart: string;
   showEnd: string;
+  eventStart: string;
+  eventEnd: string;
+  placeZh: string;
+  placeEn: string;
   videoId: string;
   displayStock: string;
   formStock: string;
@@ -52,6 +56,10 @@ export const BASIC_FIELDS: readonly BasicField[] = [
   "signEnd",
   "showStart",
   "showEnd",
+  "eventStart",
+  "eventEnd",
+  "placeZh",
+  "placeEn",
   "videoId",
   "displayStock",
   "formStock",
@@ -79,6 +87,10 @@ export function basicFormOf(a: EditedActivity): BasicForm {
     signEnd: time(a.signEnd),
     showStart: time(a.showStart),
     showEnd: time(a.showEnd),
+    eventStart: time(a.eventStart),
+    eventEnd: time(a.eventEnd),
+    placeZh: a.placeZh,
+    placeEn: a.placeEn,
     videoId: a.videoId ?? "",
     displayStock: count(a.displayStock),
     formStock: count(a.formStock),
@@ -141,7 +153,7 @@ export function validateBasic(form: BasicForm): FieldErrors<BasicField> {
   const errors: FieldErrors<BasicField> = {};
   if (!form.nameZh.trim()) errors.nameZh = "editor.errors.fields.nameZh";
   if (!form.nameEn.trim()) errors.nameEn = "editor.errors.fields.nameEn";
-  for (const field of ["signStart", "signEnd", "showStart", "showEnd", "allowCancelDate"] as const)
+  for (const field of ["signStart", "signEnd", "showStart", "showEnd", "eventStart", "eventEnd", "allowCancelDate"] as const)
     if (parseChinaDateTime(form[field]) === null) errors[field] = "editor.errors.fields.time";
   const order = (start: string, end: string) => {
     const a = parseChinaDateTime(start);
@@ -150,6 +162,12 @@ export function validateBasic(form: BasicForm): FieldErrors<BasicField> {
   };
   if (!errors.signEnd && order(form.signStart, form.signEnd)) errors.signEnd = "editor.errors.fields.signEnd";
   if (!errors.showEnd && order(form.showStart, form.showEnd)) errors.showEnd = "editor.errors.fields.showEnd";
+  // When it takes place: both times or neither, the end after the start.
+  if (!errors.eventStart && !errors.eventEnd) {
+    if (form.eventStart.trim() && !form.eventEnd.trim()) errors.eventEnd = "editor.errors.fields.eventEnd";
+    else if (form.eventEnd.trim() && !form.eventStart.trim()) errors.eventStart = "editor.errors.fields.eventStart";
+    else if (order(form.eventStart, form.eventEnd)) errors.eventEnd = "editor.errors.fields.eventOrder";
+  }
   if (!wholeOrEmpty(form.displayStock)) errors.displayStock = "editor.errors.fields.displayStock";
   if (!wholeOrEmpty(form.formStock)) errors.formStock = "editor.errors.fields.formStock";
   for (const field of ["price", "integral", "deduction"] as const) if (hundredthsOf(form[field]) === null) errors[field] = `editor.errors.fields.${field}`;
@@ -176,6 +194,10 @@ export function basicPart(id: number, form: BasicForm, market: boolean): Activit
     signEnd: iso(form.signEnd),
     showStart: iso(form.showStart),
     showEnd: iso(form.showEnd),
+    eventStart: iso(form.eventStart),
+    eventEnd: iso(form.eventEnd),
+    placeZh: form.placeZh.trim(),
+    placeEn: form.placeEn.trim(),
     videoId: form.videoId.trim() || null,
     displayStock: numberOrNull(form.displayStock),
     formStock: numberOrNull(form.formStock),

@@ -82,7 +82,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
       {error(field)}
     </div>
   );
-  const when = (field: "signStart" | "signEnd" | "showStart" | "showEnd" | "allowCancelDate") => (
+  const when = (field: "signStart" | "signEnd" | "showStart" | "showEnd" | "eventStart" | "eventEnd" | "allowCancelDate") => (
     <div className="field">
       <label htmlFor={`basic-${field}`}>{t(`editor.basic.${field}`)}</label>
       <DatePicker id={`basic-${field}`} mode="datetime" value={form[field]} invalid={!!errors[field]} describedBy={described(field)["aria-describedby"]} onChange={(v) => update({ [field]: v })} />
@@ -120,6 +120,14 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
       <div className="editor-row">
         {when("showStart")}
         {when("showEnd")}
+      </div>
+      <div className="editor-row">
+        {when("eventStart")}
+        {when("eventEnd")}
+      </div>
+      <div className="editor-row">
+        {text("placeZh", { max: 200 })}
+        {text("placeEn", { max: 200 })}
       </div>
       <div className="editor-row editor-row-3">
         {text("displayStock", { mode: "numeric" })}
