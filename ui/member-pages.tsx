@@ -2,7 +2,7 @@
 // chunk loaded after sign-in (or on a deep link), never on the sign-in page,
 // with every area's texts (./i18n/member-texts) and the frame; each area's
 // pages are chunks of their own within it.
-import { type ComponentType, Suspense, lazy, useEffect } from "react";
+import { Component, type ComponentType, type ReactNode, Suspense, lazy, useEffect } from "react";
 import { Route, Switch, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import "./i18n/member-texts";
@@ -14,6 +14,7 @@ import { IndexPage } from "./pages/home/index-page";
 import { ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
 import { SHOW_MEMBER, membership, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
+import { isOffline } from "./state/network";
 
 // Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
 // The manager's mailbox thread is among them, with the mailbox's styles.
@@ -96,6 +97,25 @@ function InitFailed() {
   );
 }
 
+/** A page's chunk that could not load (offline, and never opened on this device): said in place, not a blank screen. */
+class PageLoadFailed extends Component<{ children: ReactNode; offline: string; failed: string; retry: string }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="init-failed" role="alert" data-testid="page-load-failed">
+        <p>{isOffline() ? this.props.offline : this.props.failed}</p>
+        <button type="button" className="button button-primary" onClick={() => location.reload()}>
+          {this.props.retry}
+        </button>
+      </div>
+    );
+  }
+}
+
 /**
  * Spec 1 section 2: a visit of a listed page is reported; the answer may send
  * the member to the dues prompt on home, or show the prompt where they are.
@@ -132,9 +152,11 @@ function useVisitReport(allowed: boolean, location: string, search: string, navi
 export default function GuardedPages() {
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const { tokenId, types, user, initFailed } = useSnapshot(session);
+  const t = useT();
+  const { tokenId, types, user, initFailed, restoredOffline } = useSnapshot(session);
   const decision = guard(routeOf(location), {
-    initialised: tokenId !== null && types !== null,
+    // Offline with a member stored here, the kept pages open without a token (docs/decisions.md 99).
+    initialised: (tokenId !== null || restoredOffline) && types !== null,
     signedIn: user !== null,
     powers: user?.status?.powers?.map((p) => p.code) ?? [],
   });
@@ -156,14 +178,16 @@ export default function GuardedPages() {
   if (decision !== "pass") return null;
   return (
     <AppShell>
-      <Suspense fallback={null}>
-        <Switch>
-          {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
-            <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <PageLoadFailed key={location} offline={t("install.pageNeedsNetwork")} failed={t("init.failed")} retry={t("common.retry")}>
+        <Suspense fallback={null}>
+          <Switch>
+            {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
+              <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </PageLoadFailed>
     </AppShell>
   );
 }

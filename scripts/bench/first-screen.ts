@@ -14,6 +14,11 @@
 // first screen at 100 KB or less, and with --before, no member page grown
 // (code and data together) by more than a chunk's overhead.
 //
+// The portal's service worker (docs/decisions.md 99) is blocked: its copies
+// would answer the member pages after the sign-in page installed it, and its
+// own downloads, made after the page has loaded, are not the page's
+// responses; every figure is what a browser without it receives.
+//
 // Each checkout is built with its own scripts/build.ts and served by its own
 // src/main.ts (started as the browser tests start it); <ref> is exported with
 // `git archive` into a temporary folder that borrows this node_modules.
@@ -74,7 +79,7 @@ async function recordLoad(page: Page, url: string, ready: () => Promise<unknown>
 
 /** Loads `/` in a fresh browser context and records every response of it. */
 async function loadFirstScreen(browser: Browser, url: string): Promise<Transfer[]> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, serviceWorkers: "block" });
   const page = await context.newPage();
   try {
     // The screen is there when its image code has loaded.
@@ -93,7 +98,7 @@ async function loadFirstScreen(browser: Browser, url: string): Promise<Transfer[
 const MEMBER_PAGES = ["/index", "/activity", "/market", "/market/cart", "/information", "/information?page=order", "/news/list?type=notice", "/session/list"];
 
 async function loadMemberPages(browser: Browser, url: string): Promise<Map<string, Transfer[]>> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, serviceWorkers: "block" });
   const page = await context.newPage();
   const pages = new Map<string, Transfer[]>();
   try {

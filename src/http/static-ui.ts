@@ -8,8 +8,8 @@ import { Elysia } from "elysia";
 
 // A portal page has no business inside another site's frame or sniffed as another type.
 const PAGE_HEADERS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "same-origin" };
-/** A content hash in the name: the file never changes, so browsers keep it a year. */
-const HASHED = /\.[0-9a-z]{8,}\.(js|css|wasm)$/;
+/** A content hash in the name (scripts/build.ts: the chunks, stylesheets, icons and the scanner's wasm): the file never changes, so browsers keep it a year. */
+const HASHED = /\.[0-9a-z]{8,}\.(js|css|png|wasm)$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** The server's preference, best first; identity is always possible. */
 const ENCODINGS = [
@@ -76,6 +76,8 @@ export function staticUi(dir: string) {
     const inside = file.startsWith(root + sep);
     // Only the built files themselves: their compressed copies are chosen by Accept-Encoding, never named.
     const served = inside && !/\.(br|gz|map)$/.test(file) && isFile(file);
+    // Everything else is asked again each time: index.html, the manifests, and /sw.js, whose every byte the browser
+    // compares to find a new build's worker (at the root, so its scope is the whole portal with no Service-Worker-Allowed).
     if (served) return sendFile(file, request.headers.get("accept-encoding"), HASHED.test(file) ? IMMUTABLE : "no-cache");
     // A file that is not there (an old chunk after a deploy, a source map) is 404, not the app's page in its place.
     if (inside && extname(decoded)) return notFound();

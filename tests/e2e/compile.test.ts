@@ -103,7 +103,24 @@ test(
     // The built UI from inside the binary, compressed as the browser asks.
     const page = await fetch(`${portal.url}/index`, { headers: { "accept-encoding": "br" } });
     expect(page.headers.get("content-encoding")).toBe("br");
-    expect(await page.text()).toContain("<title>");
+    const html = await page.text();
+    expect(html).toContain("<title>");
+    // Installing on a phone (docs/decisions.md 99): the worker, the manifests and the icons come from inside the binary too.
+    const worker = await fetch(`${portal.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect(await worker.text()).toContain("up-shell-");
+    for (const language of ["zh", "en"]) {
+      const manifest = await fetch(`${portal.url}/manifest.${language}.webmanifest`);
+      expect(manifest.headers.get("content-type")).toStartWith("application/manifest+json");
+      for (const icon of ((await manifest.json()) as { icons: { src: string }[] }).icons) {
+        const png = await fetch(`${portal.url}${icon.src}`);
+        expect(png.headers.get("content-type")).toBe("image/png");
+        expect(png.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      }
+    }
+    const touch = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(html)![1]!;
+    expect((await fetch(`${portal.url}${touch}`)).status).toBe(200);
 
     world = { server: portal, browser: await launchBrowser() };
     // The binary runs on the real clock, and so does this browser.

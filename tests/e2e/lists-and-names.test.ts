@@ -398,7 +398,7 @@ const YEAR = "public, max-age=31536000, immutable";
 
 describe("each area's styles come with its page", () => {
   test("the centre is drawn only once the lists' and its own stylesheets are in, each linked once and kept a year; the staff pages bring theirs", async () => {
-    const member = await visitor(world, { viewport: WIDTHS[1366] });
+    const member = await visitor(world, { viewport: WIDTHS[1366], serviceWorkers: "block" });
     const served = await watchAreaStyles(member.page);
     await signIn(member.page, world, "cn100002", { language: "en" });
     // Home and sign-in need only the base stylesheet.
@@ -427,7 +427,7 @@ describe("each area's styles come with its page", () => {
     ]);
     await member.close();
 
-    const staff = await visitor(world, { viewport: WIDTHS[1366] });
+    const staff = await visitor(world, { viewport: WIDTHS[1366], serviceWorkers: "block" });
     const staffServed = await watchAreaStyles(staff.page);
     await signIn(staff.page, world, "cn000001", { language: "en" });
     await staff.page.click("[data-nav=system]");
@@ -444,7 +444,7 @@ describe("each area's styles come with its page", () => {
   }, TEST_TIMEOUT_MS);
 
   test("a page whose stylesheets cannot be had still opens", async () => {
-    const { page, close } = await visitor(world, { viewport: WIDTHS[1366] });
+    const { page, close } = await visitor(world, { viewport: WIDTHS[1366], serviceWorkers: "block" });
     await watchAreaStyles(page, { hold: 100, fail: true });
     await signIn(page, world, "cn100002", { language: "en" });
     await page.click("[data-nav=centre]");

@@ -79,11 +79,23 @@ function describeConsole(message: ConsoleMessage): string {
 /** A new visitor: fresh storage, pages that fail the test on any script error. */
 export async function visitor(
   world: Pick<World, "browser">,
-  opts: { viewport?: { width: number; height: number }; serverClock?: boolean; deviceScaleFactor?: number; timezoneId?: string } = {},
+  opts: {
+    viewport?: { width: number; height: number };
+    serverClock?: boolean;
+    deviceScaleFactor?: number;
+    timezoneId?: string;
+    /** "block" for a journey that holds back or fails the build's files with page.route: the portal's service worker would fetch them past it. */
+    serviceWorkers?: "allow" | "block";
+  } = {},
 ) {
   // deviceScaleFactor 2 on half the width is how a desk browser zoomed to 200% lays a page out; the browser's own
   // time zone is the machine's unless a test names one (a member abroad).
-  const context: BrowserContext = await world.browser.newContext({ viewport: opts.viewport ?? DESK, deviceScaleFactor: opts.deviceScaleFactor, timezoneId: opts.timezoneId });
+  const context: BrowserContext = await world.browser.newContext({
+    viewport: opts.viewport ?? DESK,
+    deviceScaleFactor: opts.deviceScaleFactor,
+    timezoneId: opts.timezoneId,
+    serviceWorkers: opts.serviceWorkers,
+  });
   // The browser's clock runs from the same fixed moment as the server's (pages that talk to no server keep their own).
   if (opts.serverClock !== false) await context.clock.install({ time: testNow() });
   const open: OpenVisitor = { context, pageErrors: [], consoleErrors: [] };

@@ -5,6 +5,7 @@ import type { AnswerOf, ApiPath, InputOf } from "../../src/domains/api";
 import { ApiClient, type SavedSession, TransportError } from "../../src/protocol/client";
 import { type Answer, message } from "../../src/protocol/result";
 import { track } from "../state/loading";
+import { markReachable, markUnreachable } from "../state/network";
 import type { CryptoBackend } from "../../src/protocol/envelope";
 import { subtleAvailable, subtleBackend } from "./crypto-subtle";
 
@@ -44,8 +45,25 @@ function lazyNobleBackend(): CryptoBackend {
   };
 }
 
+/** fetch, telling the network state whether the server answered (any answer) or could not be reached. */
+const watchedFetch: typeof fetch = Object.assign(
+  (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+    fetch(input, init).then(
+      (response) => {
+        markReachable();
+        return response;
+      },
+      (error: unknown) => {
+        markUnreachable();
+        throw error;
+      },
+    ),
+  { preconnect: fetch.preconnect },
+);
+
 const client = new ApiClient({
   baseUrl: "",
+  fetch: watchedFetch,
   appId: APP_ID,
   backend: subtleAvailable() ? subtleBackend : lazyNobleBackend(),
   store: sessionStore,

@@ -10,6 +10,7 @@ import { DuesHost } from "../pages/membership/dues-window";
 import { BottomBar } from "./bottom-bar";
 import { Emblem } from "./emblem";
 import { LanguageToggle } from "./language-toggle";
+import { OfflineBanner } from "./offline-banner";
 import { confirm } from "./message-box";
 
 /** The manager's page of one mailbox conversation. */
@@ -112,6 +113,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t("app.skip")}
       </a>
       <TopBar />
+      <OfflineBanner />
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

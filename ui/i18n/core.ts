@@ -6,6 +6,7 @@ export default {
       name: "工会会员服务平台",
       nameAlt: "Union Member Portal",
       skip: "跳到主要内容",
+      offline: "当前离线：无法连接服务器。显示的是您上次查看的内容，需要联网的操作暂不可用。",
     },
     common: {
       ok: "确定",
@@ -188,6 +189,7 @@ export default {
       name: "Union Member Portal",
       nameAlt: "工会会员服务平台",
       skip: "Skip to main content",
+      offline: "You are offline: the portal cannot be reached. You are seeing what you last viewed; actions that need the server are unavailable.",
     },
     common: {
       ok: "OK",

@@ -25,6 +25,7 @@ import sms from "./areas/sms";
 import checkin from "./areas/checkin";
 import calendar from "./areas/calendar";
 import card from "./areas/card";
+import install from "./areas/install";
 import core from "./core";
 import type { Dictionary } from "./zh";
 
@@ -55,6 +56,7 @@ const en: Dictionary = {
   sms: sms.en,
   calendar: calendar.en,
   card: card.en,
+  install: install.en,
   ...core.en,
 };
 

@@ -26,6 +26,7 @@ import sms from "./areas/sms";
 import checkin from "./areas/checkin";
 import calendar from "./areas/calendar";
 import card from "./areas/card";
+import install from "./areas/install";
 import core from "./core";
 const zh = {
   activation: activation.zh,
@@ -54,6 +55,7 @@ const zh = {
   sms: sms.zh,
   calendar: calendar.zh,
   card: card.zh,
+  install: install.zh,
   ...core.zh,
 };
 

@@ -9,11 +9,24 @@ import { api } from "../api";
 import { showMessage } from "../components/message-box";
 import type { PagerProps } from "../components/pager";
 import { resultText, useT } from "../i18n";
+import { useSnapshot } from "valtio";
+import { network } from "../state/network";
+import { type KeptList, keptCall } from "./kept-call";
 
 /** The calls that answer a page of a list; their answers are typed from the route table. */
 type PagedPath = { [P in ApiPath]: AnswerOf<P> extends { list: readonly unknown[]; count: number; max: number; index: number } ? P : never }[ApiPath];
 
-export function useFilteredPages<F extends Record<string, string>, P extends PagedPath>(path: P, empty: F, payloadOf: (filter: F, index: number) => InputOf<P>) {
+/**
+ * With `keep`, each answer is kept for the member and shown offline marked stale
+ * (`asOf`), or `missing` says nothing was kept (./kept-call.ts); the list asks
+ * again when the network is back.
+ */
+export function useFilteredPages<F extends Record<string, string>, P extends PagedPath>(
+  path: P,
+  empty: F,
+  payloadOf: (filter: F, index: number) => InputOf<P>,
+  opts: { keep?: KeptList } = {},
+) {
   const t = useT();
   const [draft, setDraft] = useState<F>(empty);
   const [filter, setFilter] = useState<F>(empty);
@@ -23,22 +36,38 @@ export function useFilteredPages<F extends Record<string, string>, P extends Pag
   const [askedFor, setAskedFor] = useState(1);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const { offline, unreachable } = useSnapshot(network);
+  const reachable = !offline && !unreachable;
 
   useEffect(() => {
     let live = true;
     void (async () => {
-      const answer = await api.call<PagedPath>(path, payloadOf(filter, index));
+      const payload = payloadOf(filter, index);
+      const got = opts.keep
+        ? await keptCall(opts.keep, path, payload)
+        : { answer: await api.call<PagedPath>(path, payload), asOf: null, missing: false };
+      const { answer } = got;
       if (!live) return;
+      setAsOf(got.asOf);
+      setMissing(got.missing);
       setFailed(!isSuccess(answer) || !answer.list);
       if (isSuccess(answer) && answer.list) {
         setPage(answer as AnswerOf<P>);
         setAskedFor(index);
-      } else await showMessage(resultText(t, answer.message));
+      } else if (got.missing) setPage(null);
+      else await showMessage(resultText(t, answer.message));
     })();
     return () => {
       live = false;
     };
   }, [filter, index, attempt]);
+
+  // A kept list shown offline is asked for again once the network is back.
+  useEffect(() => {
+    if (reachable && (asOf || missing)) setAttempt((n) => n + 1);
+  }, [reachable]);
 
   const search = () => {
     setFilter({ ...draft });
@@ -58,6 +87,10 @@ export function useFilteredPages<F extends Record<string, string>, P extends Pag
   return {
     filterBar: { draft, onDraft: setDraft, onSearch: search, onReset: reset },
     list: { list: (page?.list as AnswerOf<P>["list"] | undefined) ?? null, failed, onRetry: () => setAttempt((n) => n + 1), paging },
+    /** Offline: when the kept list shown was seen (null when the list is the server's answer now). */
+    asOf,
+    /** Offline with nothing kept for this list. */
+    missing,
     page,
     /** The filter the list shows (applied by Search), for what acts on the same rows (an export). */
     filter,

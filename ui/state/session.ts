@@ -8,6 +8,8 @@ import type { PowerCode } from "../../src/protocol/powers";
 import { isSuccess } from "../../src/protocol/result";
 import { LANGUAGE } from "../../src/protocol/enumerations";
 import { api } from "../api";
+import { claimKept, forgetKept, keptOwner } from "./kept";
+import { isOffline } from "./network";
 
 export type Language = "zh" | "en";
 export type User = UserView;
@@ -42,6 +44,12 @@ export const session = proxy({
   language: storedLanguage(),
   /** Set when initialisation could not reach the server. */
   initFailed: false,
+  /**
+   * Set when the portal opened offline with a member stored in this browser: the
+   * pages show what was kept for them, marked stale, until the server can be
+   * asked again (docs/decisions.md 99).
+   */
+  restoredOffline: false,
 });
 
 export const languageId = (language: Language): number => (language === "en" ? LANGUAGE.LANGUAGE_EN : LANGUAGE.LANGUAGE_ZH);
@@ -60,6 +68,9 @@ export function setLanguage(language: Language) {
 }
 
 export function setUser(user: User) {
+  // Another member's kept lists never outlive the change of member.
+  const owner = keptOwner();
+  if (owner !== null && owner !== String(user.id)) forgetKept();
   session.user = user;
   write(USER_KEY, user);
   const chosen = languageOfUser(user);
@@ -68,15 +79,27 @@ export function setUser(user: User) {
 
 export function clearUser() {
   session.user = null;
+  session.restoredOffline = false;
   write(USER_KEY, null);
+  forgetKept();
+}
+
+/** Marks the kept lists as the signed-in member's, before one is written; false when nobody is signed in. */
+export function claimKeptForUser(userId: number): boolean {
+  if (session.user?.id !== userId) return false;
+  if (keptOwner() !== String(userId)) {
+    forgetKept();
+    claimKept(userId);
+  }
+  return true;
 }
 
 export function hasPower(code: PowerCode): boolean {
   return session.user?.status?.powers?.some((p) => p.code === code) ?? false;
 }
 
-/** Whether the token and the type table are in place (the navigation guard's first question). */
-export const isInitialised = (): boolean => session.tokenId !== null && session.types !== null;
+/** Whether the token and the type table are in place (the navigation guard's first question); offline, the table and a stored member do. */
+export const isInitialised = (): boolean => (session.tokenId !== null || session.restoredOffline) && session.types !== null;
 
 // The server forgot the token, or nobody is signed in on it any more.
 api.onSignedOut(() => clearUser());
@@ -91,25 +114,43 @@ let initialising: Promise<void> | null = null;
 export function initSession(): Promise<void> {
   initialising ??= (async () => {
     session.initFailed = false;
-    try {
-      // The type table is fixed per build: it comes from a hashed chunk of this build, which the browser
-      // keeps a year (docs/decisions.md), fetched beside the handshake; /system/types answers the same rows.
-      const [, { TYPES }] = await Promise.all([api.ensureSession(), import("../../src/protocol/types")]);
+    session.restoredOffline = false;
+    // The type table is fixed per build: it comes from a hashed chunk of this build, which the browser
+    // keeps a year (docs/decisions.md), fetched beside the handshake; /system/types answers the same rows.
+    // Offline it comes from the service worker's copy of the build.
+    const typesLoaded = import("../../src/protocol/types").then(({ TYPES }) => {
       session.typeRows = [...TYPES];
       session.types = Object.fromEntries(TYPES.map((row) => [row.code, row.id]));
+    });
+    try {
+      await Promise.all([api.ensureSession(), typesLoaded]);
       const stored = session.user;
       if (stored) {
         const answer = await api.call("/client/login/reload");
         if (isSuccess(answer) && answer.user && answer.user.id === stored.id) setUser(answer.user);
+        // Offline the server cannot say who is signed in: the stored member stays, and is asked about once back online.
+        else if (isOffline()) session.restoredOffline = true;
         else clearUser();
       }
       session.tokenId = api.tokenId;
     } catch (error) {
-      console.error(error);
-      session.initFailed = true;
+      await typesLoaded.catch(() => undefined);
+      // No handshake offline (the stored token expired): with a stored member, the kept pages still open.
+      if (session.user && session.types && isOffline()) session.restoredOffline = true;
+      else {
+        console.error(error);
+        session.initFailed = true;
+      }
     }
   })().finally(() => {
     initialising = null;
   });
   return initialising;
+}
+
+// Back online after opening offline: the server says again who is signed in (a member signed out elsewhere meanwhile goes to the sign-in page).
+if (typeof window !== "undefined") {
+  window.addEventListener("online", () => {
+    if (session.restoredOffline) void initSession();
+  });
 }

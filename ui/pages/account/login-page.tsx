@@ -10,6 +10,7 @@ import { BottomBar } from "../../components/bottom-bar";
 import { BreakableText } from "../../components/breakable-text";
 import { Emblem } from "../../components/emblem";
 import { LanguageToggle } from "../../components/language-toggle";
+import { OfflineBanner } from "../../components/offline-banner";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
@@ -156,6 +157,7 @@ export function LoginPage() {
       <div className="login-top">
         <LanguageToggle />
       </div>
+      <OfflineBanner />
       <main className="login-main">
         <div className="login-card">
           <header className="login-brand">

@@ -15,6 +15,8 @@ import { pick, useT } from "../../i18n";
 import { chinaYear, formatChinaDate } from "../../lib/china-time";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { useLoaded } from "../../lib/use-loaded";
+import { useKept } from "../../lib/kept-call";
+import { StaleNote } from "../../components/stale-note";
 import { hasPower, session } from "../../state/session";
 import { NothingHere } from "./activity-article";
 import { ActivityTiles, type Tile } from "./activity-tiles";
@@ -32,22 +34,22 @@ export function ActivityIndexPage() {
   const t = useT();
   const { language } = useSnapshot(session);
   const [version, setVersion] = useState(0);
-  const modules = useLoaded(async () => {
-    const answer = await api.call("/activity/module/list");
-    return isSuccess(answer) && answer.list ? answer.list : false;
-  }, [version]);
+  // Kept for offline and shown stale there, without the staff's tools (docs/decisions.md 99).
+  const { value: modules, asOf, missing } = useKept("activityModules", "/activity/module/list", {}, (answer) => (isSuccess(answer) && answer.list ? answer.list : false), [version]);
+  const stale = asOf !== null || missing;
 
   const years = new Map<number, ModuleRow[]>();
   for (const m of modules || []) years.set(m.year, [...(years.get(m.year) ?? []), m]);
   // Spec 2 section 2: the 'new module' tile is in the first year group, or in the current (China) year's when there are no modules.
   const groups = modules && years.size === 0 ? new Map([[chinaYear(), [] as ModuleRow[]]]) : years;
-  const newModule = (year: number) => <NewModuleTile year={year} onSaved={() => setVersion((v) => v + 1)} />;
+  const newModule = (year: number) => (stale ? null : <NewModuleTile year={year} onSaved={() => setVersion((v) => v + 1)} />);
 
   return (
     <>
       <PageHead title={t("page.activityIndex")} />
+      <StaleNote asOf={asOf} missing={missing} />
       {modules === null ? <div className="tiles-loading" aria-busy="true" /> : null}
-      {modules !== null && years.size === 0 ? <p className="panel empty-note">{t("activity.noModules")}</p> : null}
+      {modules !== null && !missing && years.size === 0 ? <p className="panel empty-note">{t("activity.noModules")}</p> : null}
       {[...groups.entries()].map(([year, list], at) => (
         <section key={year} className="year-group" aria-labelledby={`year-${year}`}>
           <h2 id={`year-${year}`} className="section-title">
@@ -91,24 +93,36 @@ export function ModulePage() {
   const { language } = useSnapshot(session);
   const id = Number(new URLSearchParams(useSearch()).get("id"));
   const [version, setVersion] = useState(0);
-  const data = useLoaded<AnswerOf<"/activity/list">>(async () => {
-    if (!Number.isInteger(id) || id <= 0) return false;
-    const answer = await api.call("/activity/list", { module: id });
-    return isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false;
-  }, [id, version]);
+  const valid = Number.isInteger(id) && id > 0;
+  // Kept for offline like the index (docs/decisions.md 99).
+  const { value: data, asOf, missing } = useKept(
+    "activityList",
+    "/activity/list",
+    { module: valid ? id : 0 },
+    (answer) => (valid && isSuccess(answer) && answer.module ? (answer as AnswerOf<"/activity/list">) : false),
+    [id, version],
+  );
+  const stale = asOf !== null || missing;
 
+  if (missing) return (
+    <>
+      <PageHead title={t("page.activityModule")} trail={[{ label: t("page.activityIndex"), href: "/activity" }]} />
+      <StaleNote asOf={null} missing />
+    </>
+  );
   if (data === false) return <NothingHere title={t("page.activityModule")} trail={[{ label: t("page.activityIndex"), href: "/activity" }]} text={t("activity.moduleMissing")} />;
   const title = data ? pick(language, data.module.nameZh, data.module.nameEn) : t("page.activityModule");
   return (
     <>
       <PageHead title={title} trail={[{ label: t("page.activityIndex"), href: "/activity" }, { label: title }]} />
-      {data ? <ModuleTools module={data.module} hasActivities={data.list.length > 0} onChanged={() => setVersion((v) => v + 1)} /> : null}
+      <StaleNote asOf={asOf} missing={false} />
+      {data && !stale ? <ModuleTools module={data.module} hasActivities={data.list.length > 0} onChanged={() => setVersion((v) => v + 1)} /> : null}
       {data === null ? <div className="tiles-loading" aria-busy="true" /> : null}
       {/* An editor who may create activities sees the 'new activity' tile instead. */}
       {data && data.list.length === 0 && !hasPower("FUNCTION_ACTIVITY_CREATE") ? <p className="panel empty-note">{t("activity.noActivities")}</p> : null}
       {data ? (
         <ActivityTiles tiles={data.list} infoPath="/activity/info" testId="activity-tile" facts={(tile) => <TileFacts tile={tile} />}>
-          <NewActivityTile moduleId={data.module.id} />
+          {stale ? null : <NewActivityTile moduleId={data.module.id} />}
         </ActivityTiles>
       ) : null}
     </>

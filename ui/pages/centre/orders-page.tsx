@@ -19,6 +19,7 @@ import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { CentreSection } from "../../components/centre-section";
+import { StaleNote } from "../../components/stale-note";
 import { OrderAddressDialog } from "./order-address-dialog";
 import { type Order, OrderDetailWindow, orderName, useTypeName } from "./order-detail-window";
 import { WaitlistOffers } from "./waitlist-offers";
@@ -39,7 +40,8 @@ export default function OrdersPage() {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  const { filterBar, list, filtered, reload } = useFilteredPages("/order/list", EMPTY_FILTER, payloadOf);
+  // Kept for offline: shown stale, with the actions that need the server left out (docs/decisions.md 99).
+  const { filterBar, list, filtered, reload, asOf, missing } = useFilteredPages("/order/list", EMPTY_FILTER, payloadOf, { keep: "orders" });
   const [detail, setDetail] = useState<Order | null>(null);
   const [moving, setMoving] = useState<Order | null>(null);
   const [paying, setPaying] = useState<Paying | null>(null);
@@ -110,7 +112,12 @@ export default function OrdersPage() {
       key: "actions",
       title: t("order.actions"),
       wide: true,
-      render: (r) => (
+      render: (r) =>
+        asOf ? (
+          <span className="needs-network" data-testid="needs-network">
+            {t("install.needsNetwork")}
+          </span>
+        ) : (
         <span className="order-actions">
           <button type="button" className="link-button" onClick={() => setDetail(r)} data-action="detail">
             {t("order.detail")}
@@ -131,7 +138,7 @@ export default function OrdersPage() {
             </button>
           ) : null}
         </span>
-      ),
+        ),
     },
   ];
 
@@ -144,7 +151,8 @@ export default function OrdersPage() {
         fields={[{ kind: "select", name: "state", label: t("order.state"), options: STATES.map((id) => ({ value: String(id), label: typeName(id) })) }]}
         {...filterBar}
       />
-      <CardList
+      <StaleNote asOf={asOf} missing={missing} />
+      {missing ? null : <CardList
         {...list}
         columns={columns}
         rows={ORDER_PAGE_SIZE}
@@ -152,7 +160,7 @@ export default function OrdersPage() {
         label={t("order.caption")}
         empty={t(filtered ? "list.noMatch" : "order.empty")}
         itemTestId="order-row"
-      />
+      />}
       {detail ? <OrderDetailWindow order={detail} onClose={() => setDetail(null)} /> : null}
       {moving ? <OrderAddressDialog order={moving} onClose={() => setMoving(null)} onChanged={() => void addressChanged()} /> : null}
       {paying ? (

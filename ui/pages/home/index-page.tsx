@@ -84,7 +84,7 @@ function NewsPanel({ kind, rows }: { kind: "notice" | "news"; rows: Feed }) {
   );
 }
 
-function ActivitiesPanel({ tiles }: { tiles: Tile[] | null }) {
+function ActivitiesPanel({ tiles }: { tiles: Tile[] | null | "failed" }) {
   const t = useT();
   const { language } = useSnapshot(session);
   return (
@@ -98,8 +98,10 @@ function ActivitiesPanel({ tiles }: { tiles: Tile[] | null }) {
         </Link>
       </div>
       {tiles === null ? <div className="home-loading" aria-busy="true" /> : null}
-      {tiles && tiles.length === 0 ? <p className="home-empty">{t("home.noActivities")}</p> : null}
-      {tiles && tiles.length > 0 ? (
+      {/* Offline, or refused: never "no activities", which would be news the server did not give. */}
+      {tiles === "failed" ? <p className="home-empty">{t("home.newsUnavailable")}</p> : null}
+      {Array.isArray(tiles) && tiles.length === 0 ? <p className="home-empty">{t("home.noActivities")}</p> : null}
+      {Array.isArray(tiles) && tiles.length > 0 ? (
         <ul className="home-activity-list">
           {tiles.map((tile) => (
             <li key={tile.id}>
@@ -156,7 +158,7 @@ export function IndexPage() {
   const [banners, setBanners] = useState<CarouselBanner[]>([]);
   const [notices, setNotices] = useState<Feed>(null);
   const [news, setNews] = useState<Feed>(null);
-  const [tiles, setTiles] = useState<Tile[] | null>(null);
+  const [tiles, setTiles] = useState<Tile[] | null | "failed">(null);
   const [club, setClub] = useState<number | null | undefined>(undefined);
   const [gift, setGift] = useState<number | null | undefined>(undefined);
   const [site, setSite] = useState<Site | null>(null);
@@ -191,7 +193,7 @@ export function IndexPage() {
       api.call("/banner/list").then((a) => live && isSuccess(a) && setBanners(a.list ?? [])),
       feed("notice", setNotices),
       feed("news", setNews),
-      api.call("/activity/all").then((a) => live && setTiles(isSuccess(a) && a.list ? a.list.slice(0, HOME_ACTIVITIES) : [])),
+      api.call("/activity/all").then((a) => live && setTiles(isSuccess(a) ? (a.list ?? []).slice(0, HOME_ACTIVITIES) : "failed")),
       api.call("/activity/module/clubmed").then((a) => live && setClub(isSuccess(a) ? (a.module?.id ?? null) : null)),
       api.call("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT }).then((a) => live && setGift(isSuccess(a) ? (a.id ?? null) : null)),
       api.call("/system/site").then((a) => live && isSuccess(a) && setSite(a as AnswerOf<"/system/site">)),

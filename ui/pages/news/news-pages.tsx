@@ -13,6 +13,7 @@ import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { CardList } from "../../components/card-list";
 import { Emblem } from "../../components/emblem";
+import { StaleNote } from "../../components/stale-note";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, pickHtml, resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
@@ -50,7 +51,8 @@ function NewsList({ kind }: { kind: Kind }) {
   const canEdit = useCanEdit();
   const [, navigate] = useLocation();
   const [creating, setCreating] = useState(false);
-  const { list } = useFilteredPages("/news/list", {}, (_filter, index) => ({ type: TYPE_OF[kind], index }));
+  // Kept for offline, shown stale (docs/decisions.md 99); nothing is created from a stale list.
+  const { list, asOf, missing } = useFilteredPages("/news/list", {}, (_filter, index) => ({ type: TYPE_OF[kind], index }), { keep: "news" });
   const heading = t(`page.${kind}`);
 
   const notice = (row: Row) => (
@@ -86,13 +88,14 @@ function NewsList({ kind }: { kind: Kind }) {
     <>
       <div className="news-head">
         <PageHead title={heading} />
-        {canEdit ? (
+        {canEdit && !asOf && !missing ? (
           <button type="button" className="button button-primary" data-testid="news-create" onClick={() => setCreating(true)}>
             {t(`news.create.${kind}`)}
           </button>
         ) : null}
       </div>
-      <div className={kind === "news" ? "news-cards" : "news-notices"}>
+      <StaleNote asOf={asOf} missing={missing} />
+      <div className={kind === "news" ? "news-cards" : "news-notices"} hidden={missing}>
         <CardList
           {...list}
           card={kind === "news" ? news : notice}
