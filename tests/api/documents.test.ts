@@ -209,13 +209,3 @@ test("a paid dues order prints a receipt: payer, year, amount in yuan, payment t
   const other = await t.as("cn100002");
   expect((await download(other, "/member/receipt/pdf", pay.trade)).refused?.code).toBe("ERROR_RESULT_NULL");
 });
-
-test("later documents are quick once the first has loaded pdf-lib and the font", async () => {
-  const c = await t.as("cn100001");
-  const film = await orderNamed(c, "Friday film night");
-  await download(c, "/order/ticket/pdf", film.trade);
-  const started = performance.now();
-  for (let i = 0; i < 3; i++) expect((await download(c, "/order/ticket/pdf", film.trade)).pdf).toBeDefined();
-  // Well under a second each on this machine (measured: decision 96); a generous bound for a busy CI.
-  expect((performance.now() - started) / 3).toBeLessThan(2_000);
-});

@@ -2,21 +2,16 @@
 // text as a reader extracts it (pdf.js, through each font's ToUnicode map),
 // the fonts embedded with their sizes, and the QR drawn on a page as the
 // matrix of its modules.
+import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
 
-/** Each page's text, its pieces joined by spaces. */
+/** Each page's text, its pieces joined by spaces (read by pdf.js in a process of its own: ./pdf-text.ts says why). */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const loading = pdfjs.getDocument({ data: bytes.slice(), useSystemFonts: false });
-  const doc = await loading.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await loading.destroy();
-  return pages;
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "pdf-text.ts")], { stdin: bytes, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  if (code !== 0) throw new Error(`pdf-text.ts failed (${code}): ${err}`);
+  return JSON.parse(out) as string[];
 }
 
 /** The fonts embedded as font files: their names and sizes. */
