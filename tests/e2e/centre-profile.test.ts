@@ -65,7 +65,10 @@ describe("the personal centre", () => {
       "家属信息",
       "我的订单",
       "我的积分",
+      // The electronic member card, a page of its own (/card), listed with the dues.
+      "电子会员卡",
     ]);
+    expect(await page.getAttribute(".centre-menu [data-centre=card]", "href")).toBe("/card");
     await page.click(".centre-menu [data-centre=order]");
     await waitForPath(page, "/information?page=order");
     await page.waitForSelector("[data-testid=order-row]");

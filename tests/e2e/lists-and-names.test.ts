@@ -9,8 +9,7 @@ import type { Db } from "../../src/db/client";
 import { duesOrders, pointRecords, users } from "../../src/db/schema";
 import { ORDER_STATE, POINT_TYPE } from "../../src/protocol/enumerations";
 import { AREA_STYLE_SOURCES } from "../../scripts/build";
-import { launchBrowser } from "../helpers/browser";
-import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, type World, preparedServer, settledShot, signIn, userId, visitor } from "./support";
+import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, type World, preparedWorld, stopWorld, settledShot, signIn, userId, visitor } from "./support";
 
 type Language = "zh" | "en";
 const LANGUAGES: Language[] = ["zh", "en"];
@@ -50,17 +49,10 @@ async function prepare(db: Db) {
 }
 
 let world: World;
-let remove: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(prepare)]);
-  world = { server: prepared.server, browser };
-  remove = prepared.remove;
+  world = await preparedWorld(prepare);
 }, SETUP_TIMEOUT_MS * 2);
-afterAll(async () => {
-  await world?.browser.close();
-  await world?.server.stop();
-  await remove?.();
-});
+afterAll(() => stopWorld(world));
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -114,10 +106,11 @@ describe("the personal centre on a phone", () => {
           return { width: Math.round(box.width), left: Math.round(box.left), top: Math.round(box.top), whole: el.scrollWidth <= el.clientWidth };
         }),
       );
-      expect(tabs).toHaveLength(7);
+      // Seven pages and the member card (paid this year): two rows of four.
+      expect(tabs).toHaveLength(8);
       expect(new Set(tabs.map((tab) => tab.width)).size).toBe(1);
       expect(tabs.filter((tab) => tab.top === tabs[0]!.top)).toHaveLength(4);
-      expect(tabs.slice(4).map((tab) => tab.left)).toEqual(tabs.slice(0, 3).map((tab) => tab.left));
+      expect(tabs.slice(4).map((tab) => tab.left)).toEqual(tabs.slice(0, 4).map((tab) => tab.left));
       expect(tabs.every((tab) => tab.whole)).toBe(true);
       // The points are cards, not a table to scroll sideways.
       expect(await page.$$(".centre-section table")).toHaveLength(0);

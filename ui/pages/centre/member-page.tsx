@@ -74,20 +74,17 @@ export default function MemberPage() {
       key: "state",
       title: t("dues.state"),
       place: "aside",
-      render: (r) => <span className={`state-tag state-${r.state?.id}`}>{stateName(r.state?.id)}</span>,
-    },
-    {
-      key: "receipt",
-      title: t("dues.receipt"),
-      // Only a paid order has a receipt (the server refuses the others anyway).
-      render: (r) =>
-        r.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS ? (
-          <button type="button" className="link-button" data-action="receipt" aria-label={t("dues.receiptLabel", { year: r.year })} onClick={() => void downloadReceipt(r.sysTrade)}>
-            {t("dues.receipt")}
-          </button>
-        ) : (
-          <span className="muted">—</span>
-        ),
+      // A paid order's receipt is offered under its state: a column of its own left no room for the table in English at a desk.
+      render: (r) => (
+        <span className="cell-stack cell-state">
+          <span className={`state-tag state-${r.state?.id}`}>{stateName(r.state?.id)}</span>
+          {r.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS ? (
+            <button type="button" className="link-button" data-action="receipt" aria-label={t("dues.receiptLabel", { year: r.year })} onClick={() => void downloadReceipt(r.sysTrade)}>
+              {t("dues.receipt")}
+            </button>
+          ) : null}
+        </span>
+      ),
     },
   ];
 
