@@ -7,14 +7,8 @@
 // the API), so the next one finds the seeded state.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
-import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
-import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
-import { signIn as apiSignIn } from "../../src/protocol/signin";
-import { md5 } from "../helpers/app";
-import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { accessible, type Answer, apiAs, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DESK = { width: 1366, height: 768 };
@@ -57,27 +51,12 @@ const TEXT = {
   },
 };
 
-/** Every visible part settled: fonts loaded, fades over. */
-async function settle(page: Page) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
-}
-
-/** No serious or critical axe violation, and nothing wider than the window. */
-async function accessible(page: Page, where: string) {
-  await settle(page);
-  expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-}
-
 /** cn100001's live book-club orders cancelled through the API, as a second device would. */
 async function cancelReading() {
-  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
-  expect((await apiSignIn(client, { account: "cn100001", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
-  const list = ((await client.call("/order/list" as never, { index: 1 } as never)) as { list: { id: number; nameEn: string; state: { id: number } }[] }).list;
+  const call = await apiAs(world, "cn100001");
+  const list = (await call("/order/list", { index: 1 })).list as Answer[];
   for (const order of list.filter((o) => o.nameEn === "Lunchtime book club" && o.state.id !== 203))
-    expect(((await client.call("/order/cancel" as never, { id: order.id } as never)) as { message: { code: string } }).message.code).toBe("SUCCESS");
+    expect((await call("/order/cancel", { id: order.id })).message.code).toBe("SUCCESS");
 }
 
 describe("calendar files and the private feed", () => {

@@ -5,17 +5,12 @@
 // badminton pass to pay, a mooncake box whose address it changes) through
 // the API, so no journey needs what another left behind.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
-import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
-import { signIn as apiSignIn } from "../../src/protocol/signin";
-import { seriousViolations } from "../helpers/axe";
-import { md5 } from "../helpers/app";
-import { launchBrowser, shot } from "../helpers/browser";
-import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, preparedServer, pressOk, settledShot, signIn, test, visitor } from "./support";
+import { shot } from "../helpers/browser";
+import { accessible, type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DESK = { width: 1366, height: 768 };
@@ -30,27 +25,16 @@ async function allowRepeatedSignUps(db: Db) {
 }
 
 let world: World;
-let remove: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(allowRepeatedSignUps)]);
-  world = { server: prepared.server, browser };
-  remove = prepared.remove;
+  world = await preparedWorld(allowRepeatedSignUps);
 }, SETUP_TIMEOUT_MS);
-afterAll(async () => {
-  await world?.browser.close();
-  await world?.server.stop();
-  await remove?.();
-});
-
-type Answer = Record<string, any>;
+afterAll(() => stopWorld(world));
 
 const NEW_ADDRESS = { name: "陈会员", phone: "13900000009", address0: "31", address1: "3101", address2: "310101", address3: "310101002", info: "南京东路100号" };
 
 /** cn100001 through the API, as a second device: what a journey prepares and checks beside the browser. */
 async function memberApi() {
-  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
-  expect((await apiSignIn(client, { account: "cn100001", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
-  const call = async (path: string, input: Record<string, unknown> = {}) => (await client.call(path as never, input as never)) as Answer;
+  const call = await apiAs(world, "cn100001");
   const modules = (await call("/activity/module/list")).list as Answer[];
   const tiles = (await call("/activity/list", { module: modules[0]!.id })).list as Answer[];
   const activityId = (nameEn: string) => tiles.find((tile) => tile.nameEn === nameEn)!.id as number;
@@ -143,24 +127,10 @@ async function openOrders(page: Page) {
   await page.waitForSelector("[data-testid=order-row]");
 }
 
-/** Every visible part settled: no call under way that draws, fonts loaded, fades over. */
-async function settle(page: Page) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
-}
-
 /** What a person sees of an open window: the screen, not the page under it. */
 async function windowShot(page: Page, name: string) {
   await settle(page);
   await shot(page, name, { fullPage: false });
-}
-
-/** No serious or critical axe violation, and nothing wider than the window. */
-async function accessible(page: Page, where: string) {
-  await settle(page);
-  expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 const tabNames = (page: Page) => page.$$eval("[data-testid=order-detail] [role=tab]", (tabs) => tabs.map((t) => t.textContent?.trim()));
@@ -175,12 +145,6 @@ async function openDetail(page: Page, trade: string) {
   await row(page, trade).locator("[data-action=detail]").click();
   await page.waitForSelector("[data-testid=order-detail]");
 }
-
-async function closeWindow(page: Page) {
-  await page.click("[role=dialog] .dialog-close");
-  await page.waitForSelector("[role=dialog]", { state: "detached" });
-}
-
 describe("a member's orders", () => {
   for (const { language, size, viewport } of [
     { language: "zh", size: "desk", viewport: DESK },

@@ -6,9 +6,8 @@
 // member and its own new session, so neither needs what the other left.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { accessible, DESK, PHONE, settledShot, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 90_000;
 
@@ -56,20 +55,6 @@ const TEXT = {
     thanks: "Got it, thanks! <looking forward>",
   },
 };
-
-/** Every visible part settled: fonts loaded, two frames drawn, fades over. */
-async function settle(page: Page) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
-}
-
-/** Nothing wider than the window, and (when audited) no serious or critical axe violation. */
-async function accessible(page: Page, where: string, audit = true) {
-  await settle(page);
-  if (audit) expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-}
 
 /** The conversation as [author, text, mine], in the order shown. */
 const messages = (page: Page) =>

@@ -13,9 +13,9 @@ import { duesOrders } from "../../src/db/schema";
 import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { CARD_QR_OPTIONS } from "../../ui/pages/card/card-qr";
 import { seriousViolations } from "../helpers/axe";
-import { launchBrowser, shot } from "../helpers/browser";
+import { shot } from "../helpers/browser";
 import { START, movableClock } from "../helpers/clock";
-import { SETUP_TIMEOUT_MS, type World, chooseLanguage, nextFrames, preparedServer, signIn, test, userId, visitor, waitForPath } from "./support";
+import { SETUP_TIMEOUT_MS, type World, chooseLanguage, nextFrames, preparedWorld, stopWorld, signIn, test, userId, visitor, waitForPath } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 const DESK = { width: 1366, height: 768 };
@@ -41,16 +41,11 @@ async function payDues(db: Db) {
 
 const clock = movableClock();
 let world: World;
-let remove: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(payDues, { env: clock.env })]);
-  world = { server: prepared.server, browser };
-  remove = prepared.remove;
+  world = await preparedWorld(payDues, { env: clock.env });
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {
-  await world?.browser.close();
-  await world?.server.stop();
-  await remove?.();
+  await stopWorld(world);
   clock.remove();
 });
 

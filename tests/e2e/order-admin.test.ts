@@ -12,7 +12,7 @@ import * as XLSX from "xlsx";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { TINY_PNG } from "../helpers/routes";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 const PHONE_375 = { width: 375, height: 812 };
@@ -25,13 +25,6 @@ afterAll(() => stopWorld(world));
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const xlsx = (rows: string[][]) => Buffer.from(XLSX.write(Object.assign(XLSX.utils.book_new(), { SheetNames: ["S"], Sheets: { S: XLSX.utils.aoa_to_sheet(rows) } }), { type: "array", bookType: "xlsx" }) as ArrayBuffer);
-
-/** Every visible part settled: fonts loaded, fades over, what the last answer drew on screen. */
-async function settle(page: Page) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
-}
 
 /** What a person sees of an open window, after checking it for accessibility and sideways scrolling. */
 async function look(page: Page, name: string) {

@@ -10,16 +10,12 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { activities, duesOrders } from "../../src/db/schema";
-import { nodeBackend } from "../../src/http/crypto-node";
 import { ORDER_STATE } from "../../src/protocol/enumerations";
-import { ApiClient } from "../../src/protocol/client";
-import { signIn as apiSignIn } from "../../src/protocol/signin";
-import { md5 } from "../helpers/app";
-import { launchBrowser, shot } from "../helpers/browser";
+import { shot } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
 import { pdfText } from "../helpers/pdf";
 import { renderPdf } from "../helpers/pdf-render";
-import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, preparedServer, pressOk, signIn, test, userId, visitor } from "./support";
+import { type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, userId, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DESK = { width: 1366, height: 768 };
@@ -63,26 +59,13 @@ async function prepare(db: Db) {
 }
 
 let world: World;
-let remove: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(prepare)]);
-  world = { server: prepared.server, browser };
-  remove = prepared.remove;
+  world = await preparedWorld(prepare);
 }, SETUP_TIMEOUT_MS);
-afterAll(async () => {
-  await world?.browser.close();
-  await world?.server.stop();
-  await remove?.();
-});
-
-type Answer = Record<string, any>;
+afterAll(() => stopWorld(world));
 
 /** cn100001 through the API, as a second device. */
-async function memberApi() {
-  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
-  expect((await apiSignIn(client, { account: "cn100001", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
-  return async (path: string, input: Record<string, unknown> = {}) => (await client.call(path as never, input as never)) as Answer;
-}
+const memberApi = () => apiAs(world, "cn100001");
 
 const TEXT = {
   zh: {
@@ -114,13 +97,6 @@ const TEXT = {
 };
 
 const row = (page: Page, testId: string, text: string) => page.locator(`[data-testid=${testId}]`, { hasText: text });
-
-async function settle(page: Page) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
-}
-
 /** The file the browser saved when `click` ran: its name and bytes. */
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
@@ -136,12 +112,6 @@ async function openTicketTab(page: Page, trade: string, label: string) {
     return !!img && img.complete && img.naturalWidth > 0;
   });
 }
-
-async function closeWindow(page: Page) {
-  await page.click("[role=dialog] .dialog-close");
-  await page.waitForSelector("[role=dialog]", { state: "detached" });
-}
-
 describe("printable ticket and dues receipt", () => {
   for (const { language, size, viewport } of [
     { language: "zh", size: "desk", viewport: DESK },

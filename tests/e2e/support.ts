@@ -2,7 +2,7 @@
 // fresh browser context (empty storage) per test, the steps a person takes,
 // and `test`, which keeps the evidence of a failed journey (a screenshot and
 // the page's console errors under test-results/failures/).
-import { test as bunTest } from "bun:test";
+import { test as bunTest, expect } from "bun:test";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,11 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { type Db, openDatabase } from "../../src/db/client";
 import { users } from "../../src/db/schema";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient } from "../../src/protocol/client";
+import { passwordDigest } from "../../src/protocol/password";
+import { signIn as apiSignIn } from "../../src/protocol/signin";
+import { seriousViolations } from "../helpers/axe";
 import { launchBrowser, safeFileName, shot } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
 import { type TestServer, copySeededDataDir, startServer } from "../helpers/server";
@@ -23,16 +28,24 @@ export const SETUP_TIMEOUT_MS = 120_000;
 export const DESK = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
 
-export type World = { server: TestServer; browser: Browser };
+/** One file's server and browser; `remove` deletes a prepared server's data directory once it has stopped. */
+export type World = { server: TestServer; browser: Browser; remove?: () => Promise<void> };
 
 export async function startWorld(): Promise<World> {
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   return { server, browser };
 }
 
+/** A browser and a server on a copy of the seeded data that `prepare` changed first (preparedServer). */
+export async function preparedWorld(prepare: (db: Db) => Promise<void>, opts: { env?: Record<string, string> } = {}): Promise<World> {
+  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(prepare, opts)]);
+  return { server: prepared.server, browser, remove: prepared.remove };
+}
+
 export async function stopWorld(world: World | undefined) {
   await world?.browser.close();
   await world?.server.stop();
+  await world?.remove?.();
 }
 
 /**
@@ -288,6 +301,36 @@ export async function settledShot(page: Page, name: string) {
 /** Two animation frames: whatever the last answer made React draw is on the screen. */
 export async function nextFrames(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Every visible part settled: fonts loaded, the last answer drawn, fades and slides over. */
+export async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await nextFrames(page);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+}
+
+/** Once settled: nothing wider than the window and, unless `audit` is false, no serious or critical axe violation. */
+export async function accessible(page: Page, where: string, audit = true) {
+  await settle(page);
+  if (audit) expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+/** Closes the open window by its close button. */
+export async function closeWindow(page: Page) {
+  await page.click("[role=dialog] .dialog-close");
+  await page.waitForSelector("[role=dialog]", { state: "detached" });
+}
+
+/** An answer read loosely, as a journey preparing its data through the API reads it. */
+export type Answer = Record<string, any>;
+
+/** A demo account signed in through the API, as a second device would: its calls, for what a journey prepares or undoes. */
+export async function apiAs(world: Pick<World, "server">, account: string) {
+  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
+  expect((await apiSignIn(client, { account, passwordMd5: passwordDigest(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
+  return async (path: string, input: Record<string, unknown> = {}) => (await client.call(path as never, input as never)) as Answer;
 }
 
 /** Chooses a region at each level of the address dialog's picker, waiting for each level's options. */

@@ -6,18 +6,11 @@
 // and at 375 px, in Chinese and in English, each on an activity of its own.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
 import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
-import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
-import { signIn as apiSignIn } from "../../src/protocol/signin";
-import { seriousViolations } from "../helpers/axe";
-import { md5 } from "../helpers/app";
-import { launchBrowser } from "../helpers/browser";
 import { START } from "../helpers/clock";
-import { IMAGE_CODE, PASSWORD, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, preparedServer, pressOk, settledShot, signIn, test, visitor } from "./support";
+import { accessible, type Answer, apiAs, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DESK = { width: 1366, height: 768 };
@@ -59,26 +52,13 @@ async function makeTrials(db: Db) {
 }
 
 let world: World;
-let remove: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const [browser, prepared] = await Promise.all([launchBrowser(), preparedServer(makeTrials)]);
-  world = { server: prepared.server, browser };
-  remove = prepared.remove;
+  world = await preparedWorld(makeTrials);
 }, SETUP_TIMEOUT_MS);
-afterAll(async () => {
-  await world?.browser.close();
-  await world?.server.stop();
-  await remove?.();
-});
-
-type Answer = Record<string, any>;
+afterAll(() => stopWorld(world));
 
 /** cn100002 through the API: the member who holds the last place, then gives it up. */
-async function holderApi() {
-  const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
-  expect((await apiSignIn(client, { account: "cn100002", passwordMd5: md5(PASSWORD), captcha: IMAGE_CODE })).message.code).toBe("SUCCESS");
-  return async (path: string, input: Record<string, unknown> = {}) => (await client.call(path as never, input as never)) as Answer;
-}
+const holderApi = () => apiAs(world, "cn100002");
 
 const TEXT = {
   zh: {
@@ -110,14 +90,6 @@ const TEXT = {
     done: "Registration is complete",
   },
 };
-
-/** Settled, no serious or critical axe violation, and nothing wider than the window. */
-async function accessible(page: Page, where: string) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-}
 
 describe("the waiting list", () => {
   for (const [index, { language, size, viewport }] of VARIANTS.entries()) {

@@ -8,7 +8,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { BottomBar } from "../../components/bottom-bar";
 import { BreakableText } from "../../components/breakable-text";
-import { Emblem } from "../../components/emblem";
+import { BrandHeader } from "../../components/emblem";
 import { LanguageToggle } from "../../components/language-toggle";
 import { OfflineBanner } from "../../components/offline-banner";
 import { showMessage } from "../../components/message-box";
@@ -57,7 +57,6 @@ function SupportContact() {
 export function LoginPage() {
   const t = useT();
   const [, navigate] = useLocation();
-  const { language } = useSnapshot(session);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({ account: "", password: "", code: "" });
@@ -160,17 +159,7 @@ export function LoginPage() {
       <OfflineBanner />
       <main className="login-main">
         <div className="login-card">
-          <header className="login-brand">
-            <Emblem size={48} />
-            <div>
-              <p className="login-name" lang={language === "en" ? "en" : "zh-CN"}>
-                {t("app.name")}
-              </p>
-              <p className="login-name-alt" lang={language === "en" ? "zh-CN" : "en"}>
-                {t("app.nameAlt")}
-              </p>
-            </div>
-          </header>
+          <BrandHeader />
           <h1 className="login-heading">{t("login.heading")}</h1>
           {failed ? (
             <div className="login-alert" role="alert">

@@ -8,7 +8,7 @@ import { useSnapshot } from "valtio";
 import type { CardVerdict } from "../../../src/domains/card/service";
 import type { Message } from "../../../src/protocol/result";
 import { BottomBar } from "../../components/bottom-bar";
-import { Emblem } from "../../components/emblem";
+import { BrandHeader } from "../../components/emblem";
 import { addTexts, useT } from "../../i18n";
 import card from "../../i18n/areas/card";
 import { loadAreaStyles } from "../../lib/area-styles";
@@ -99,7 +99,6 @@ function Result({ outcome }: { outcome: Outcome }) {
 
 export function VerifyPage() {
   const t = useT();
-  const { language } = useSnapshot(session);
   const [text, setText] = useState(() => new URLSearchParams(window.location.search).get("code") ?? "");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
@@ -135,17 +134,7 @@ export function VerifyPage() {
       </div>
       <main className="login-main">
         <div className="login-card verify-card">
-          <header className="login-brand">
-            <Emblem size={48} />
-            <div>
-              <p className="login-name" lang={language === "en" ? "en" : "zh-CN"}>
-                {t("app.name")}
-              </p>
-              <p className="login-name-alt" lang={language === "en" ? "zh-CN" : "en"}>
-                {t("app.nameAlt")}
-              </p>
-            </div>
-          </header>
+          <BrandHeader />
           <h1 className="login-heading">{t("card.verify.title")}</h1>
           <div aria-live="polite">
             {busy ? <p className="verify-note">{t("card.verify.checking")}</p> : null}
