@@ -5,6 +5,7 @@
 import { isSuccess } from "../../src/protocol/result";
 import { api } from "../api";
 import { resultText, useT } from "../i18n";
+import "../i18n/sign-up-texts";
 import { formatChinaDateTime } from "../lib/china-time";
 import { session } from "../state/session";
 import { showMessage } from "./message-box";

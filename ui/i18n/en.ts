@@ -11,7 +11,6 @@ import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
-import waitlist from "./areas/waitlist";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
@@ -22,9 +21,6 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
-import checkin from "./areas/checkin";
-import calendar from "./areas/calendar";
-import card from "./areas/card";
 import install from "./areas/install";
 import core from "./core";
 import type { Dictionary } from "./zh";
@@ -42,8 +38,6 @@ const en: Dictionary = {
   propertyAdmin: propertyAdmin.en,
   dashboard: dashboard.en,
   order: order.en,
-  checkin: checkin.en,
-  waitlist: waitlist.en,
   market: market.en,
   activity: activity.en,
   home: home.en,
@@ -54,8 +48,6 @@ const en: Dictionary = {
   mailbox: mailbox.en,
   editor: editor.en,
   sms: sms.en,
-  calendar: calendar.en,
-  card: card.en,
   install: install.en,
   ...core.en,
 };

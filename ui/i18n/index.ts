@@ -3,7 +3,9 @@
 // The first screen's bundle holds only the core texts (./core.ts: the sign-in
 // page's own among them); the areas come with the chunks that show them, which
 // add them on loading, before they draw: the sign-in page's windows with
-// ./account-texts.ts, the signed-in pages with ./member-texts.ts.
+// ./account-texts.ts, the signed-in pages with ./member-texts.ts, the
+// waiting list and calendar with ./sign-up-texts.ts, and the check-in and
+// member card pages their own areas.
 import rosetta from "rosetta";
 import { useCallback } from "react";
 import { useSnapshot } from "valtio";

@@ -12,7 +12,6 @@ import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
-import waitlist from "./areas/waitlist";
 import activity from "./areas/activity";
 import home from "./areas/home";
 import homeEdit from "./areas/home-edit";
@@ -23,9 +22,6 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import editor from "./areas/editor";
 import sms from "./areas/sms";
-import checkin from "./areas/checkin";
-import calendar from "./areas/calendar";
-import card from "./areas/card";
 import install from "./areas/install";
 import core from "./core";
 const zh = {
@@ -41,8 +37,6 @@ const zh = {
   propertyAdmin: propertyAdmin.zh,
   dashboard: dashboard.zh,
   order: order.zh,
-  checkin: checkin.zh,
-  waitlist: waitlist.zh,
   market: market.zh,
   activity: activity.zh,
   home: home.zh,
@@ -53,8 +47,6 @@ const zh = {
   mailbox: mailbox.zh,
   editor: editor.zh,
   sms: sms.zh,
-  calendar: calendar.zh,
-  card: card.zh,
   install: install.zh,
   ...core.zh,
 };

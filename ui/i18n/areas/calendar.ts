@@ -1,5 +1,5 @@
 // Texts of the calendar (issue 20 item 4): an order's calendar file, and the
-// private feed address on the security page; zh.ts and en.ts mount them under "calendar".
+// private feed address on the security page; ../sign-up-texts.ts mounts them under "calendar".
 export default {
   zh: {
     add: "加入日历",

@@ -1,10 +1,9 @@
 // Texts of the electronic member card and the shop's verify page, both languages side by side;
-// zh.ts and en.ts mount them under "card", and the verify page's chunk adds them itself (it is not a member page).
+// the card page's chunk and the verify page's add them themselves, so the member pages' texts stay without them
+// (the links to the card say centre.menu.card and dues.showCard).
 export default {
   zh: {
     title: "电子会员卡",
-    entry: "电子会员卡",
-    show: "出示会员卡",
     kind: "工会会员卡",
     kindAlt: "MEMBER CARD",
     name: "姓名",
@@ -40,8 +39,6 @@ export default {
   },
   en: {
     title: "Member card",
-    entry: "Member card",
-    show: "Show my member card",
     kind: "Union member card",
     kindAlt: "会员卡",
     name: "Name",

@@ -12,6 +12,7 @@ export default {
       family: "家属信息",
       order: "我的订单",
       integral: "我的积分",
+      card: "电子会员卡",
     },
     info: {
       intro: "请保持个人资料准确完整。手机号、邮箱请在“账号安全”中修改。",
@@ -83,6 +84,7 @@ export default {
       family: "Family",
       order: "My orders",
       integral: "My points",
+      card: "Member card",
     },
     info: {
       intro: "Please keep your profile accurate and complete. Change your mobile number and e-mail under Security.",

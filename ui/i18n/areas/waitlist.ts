@@ -1,6 +1,6 @@
 // Texts of the waiting list (issue 20): the activity page's line and offer,
-// the order list's section, and the editor's switch; zh.ts and en.ts mount
-// them under "waitlist".
+// and the order list's section; ../sign-up-texts.ts mounts them under
+// "waitlist" (the editor's switch says editor.basic.waitlist*).
 export default {
   zh: {
     join: "加入候补",

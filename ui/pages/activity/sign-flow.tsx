@@ -19,6 +19,7 @@ import { AddToCalendar, downloadCalendar } from "../../components/add-to-calenda
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { TicketQr } from "../../components/ticket-qr";
 import { pick, resultText, useT } from "../../i18n";
+import "../../i18n/sign-up-texts";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
 import { AddressChoices } from "../centre/address-choices";

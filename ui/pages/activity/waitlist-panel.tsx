@@ -8,6 +8,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { confirm, showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
+import "../../i18n/sign-up-texts";
 import { formatChinaDateTime } from "../../lib/china-time";
 import type { Activity } from "./activity-model";
 

@@ -7,6 +7,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { confirm, showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
+import "../../i18n/sign-up-texts";
 import { formatDateTime } from "../../lib/format";
 import { session } from "../../state/session";
 

@@ -81,7 +81,7 @@ export function CentrePage() {
                   <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
                     <path d={CARD_ICON} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
-                  {t("card.entry")}
+                  {t("centre.menu.card")}
                 </Link>
               </li>
             ) : null}

@@ -14,6 +14,7 @@ import { TicketQr } from "../../components/ticket-qr";
 import { AddToCalendar, eventRange } from "../../components/add-to-calendar";
 import { regionText } from "../../components/region-picker";
 import { pick, resultText, useT } from "../../i18n";
+import "../../i18n/sign-up-texts";
 import { showMessage } from "../../components/message-box";
 import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
 import { formatChinaDateTime } from "../../lib/china-time";

@@ -8,6 +8,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import type { ItemOf } from "../../../src/domains/api";
 import { api } from "../../api";
 import { pick, useT } from "../../i18n";
+import "../../i18n/sign-up-texts";
 import { formatChinaDateTime } from "../../lib/china-time";
 import { useLoaded } from "../../lib/use-loaded";
 import { session } from "../../state/session";

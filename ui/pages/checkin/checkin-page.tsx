@@ -12,10 +12,13 @@ import type { CheckInHolder } from "../../../src/domains/checkin/service";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
-import { pick, resultText, useT } from "../../i18n";
+import { addTexts, pick, resultText, useT } from "../../i18n";
+import checkin from "../../i18n/areas/checkin";
 import { formatChinaDateTime } from "../../lib/china-time";
 import { session } from "../../state/session";
 import type { ScannerProblem } from "./ticket-scanner";
+
+addTexts({ zh: { checkin: checkin.zh }, en: { checkin: checkin.en } });
 
 const TicketScanner = lazy(() => import("./ticket-scanner"));
 

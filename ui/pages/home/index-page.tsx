@@ -229,7 +229,7 @@ export function IndexPage() {
         {/* The member area's way to the electronic member card (issue 20), beside the editors' tools. */}
         <div className="home-edit-buttons">
           <Link href="/card" className="button button-quiet" data-testid="home-card">
-            {t("card.show")}
+            {t("dues.showCard")}
           </Link>
           {editor ? (
             <>

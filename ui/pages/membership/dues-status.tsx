@@ -27,7 +27,7 @@ export function DuesStatus({ onlyUnpaid = false }: { onlyUnpaid?: boolean }) {
       <p className="summary-note">{t(check.paid ? "dues.paidBanner" : "dues.unpaidBanner", { year: check.year })}</p>
       {check.paid ? (
         <Link href="/card" className="button button-quiet" data-testid="dues-card">
-          {t("card.show")}
+          {t("dues.showCard")}
         </Link>
       ) : (
         <button type="button" className="button button-primary" onClick={() => openDues()} data-testid="member-pay">
