@@ -145,6 +145,7 @@ async function openDetail(page: Page, trade: string) {
   await row(page, trade).locator("[data-action=detail]").click();
   await page.waitForSelector("[data-testid=order-detail]");
 }
+
 describe("a member's orders", () => {
   for (const { language, size, viewport } of [
     { language: "zh", size: "desk", viewport: DESK },

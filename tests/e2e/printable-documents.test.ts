@@ -112,6 +112,7 @@ async function openTicketTab(page: Page, trade: string, label: string) {
     return !!img && img.complete && img.naturalWidth > 0;
   });
 }
+
 describe("printable ticket and dues receipt", () => {
   for (const { language, size, viewport } of [
     { language: "zh", size: "desk", viewport: DESK },

@@ -84,7 +84,7 @@ export default {
       family: "Family",
       order: "My orders",
       integral: "My points",
-      card: "Member card",
+      card: "My card",
     },
     info: {
       intro: "Please keep your profile accurate and complete. Change your mobile number and e-mail under Security.",
