@@ -162,8 +162,8 @@ describe("a member's points", () => {
 });
 
 const DUES = {
-  zh: { unpaid: "您尚未缴纳", paid: "您已缴纳", price: "60.00", pay: "立即缴纳", done: "支付成功", success: "成功", name: "年度工会会费", none: "还没有会费订单。" },
-  en: { unpaid: "You have not paid", paid: "You have paid", price: "60.00", pay: "Pay now", done: "Payment received", success: "Success", name: "Union dues", none: "No dues orders yet." },
+  zh: { unpaid: "您尚未缴纳", paid: "您已缴纳", price: "60.00", pay: "立即缴纳", done: "支付成功", success: "成功", receipt: "收据", name: "年度工会会费", none: "还没有会费订单。" },
+  en: { unpaid: "You have not paid", paid: "You have paid", price: "60.00", pay: "Pay now", done: "Payment received", success: "Success", receipt: "Receipt", name: "Union dues", none: "No dues orders yet." },
 };
 
 async function openMemberPage(page: Page, w: World) {
@@ -218,7 +218,8 @@ describe("paying the union dues", () => {
       expect(order!.name).toContain(text.name);
       expect(order!.amount).toBe(text.price);
       expect(order!.paid).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-      expect(order!.state).toBe(text.success);
+      // The state, and under it the receipt a paid order now has.
+      expect(order!.state).toBe(text.success + text.receipt);
       // With an order, the desk's table is padded to the spec's 14 lines; a phone shows the one card.
       expect(await page.$$(".centre-section tbody tr")).toHaveLength(size === "desk" ? 14 : 0);
       await settledShot(page, `dues-paid-${language}-${size}`);
