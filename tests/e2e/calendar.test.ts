@@ -8,11 +8,9 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile } from "node:fs/promises";
 import { shot } from "../helpers/browser";
-import { accessible, type Answer, apiAs, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
+import { accessible, type Answer, apiAs, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 375, height: 740 };
 
 let world: World;
 beforeAll(async () => {
@@ -60,12 +58,7 @@ async function cancelReading() {
 }
 
 describe("calendar files and the private feed", () => {
-  for (const { language, size, viewport } of [
-    { language: "zh", size: "desk", viewport: DESK },
-    { language: "en", size: "phone", viewport: PHONE },
-    { language: "en", size: "desk", viewport: DESK },
-    { language: "zh", size: "phone", viewport: PHONE },
-  ] as const) {
+  for (const { language, size, viewport } of FOUR_SCREENS) {
     const text = TEXT[language];
     const name = (step: string) => `calendar-${step}-${language}-${size}`;
 

@@ -10,11 +10,9 @@ import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
 import { shot } from "../helpers/browser";
-import { accessible, type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
+import { accessible, type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 375, height: 740 };
 
 /** The activities a journey signs up for again: each journey makes its own orders of them. */
 const REPEATABLE = ["Friday film night", "Badminton hall season pass", "Mid-Autumn mooncake box"];
@@ -147,12 +145,7 @@ async function openDetail(page: Page, trade: string) {
 }
 
 describe("a member's orders", () => {
-  for (const { language, size, viewport } of [
-    { language: "zh", size: "desk", viewport: DESK },
-    { language: "en", size: "phone", viewport: PHONE },
-    { language: "en", size: "desk", viewport: DESK },
-    { language: "zh", size: "phone", viewport: PHONE },
-  ] as const) {
+  for (const { language, size, viewport } of FOUR_SCREENS) {
     const text = TEXT[language as Language];
     const name = (step: string) => `orders-${step}-${language}-${size}`;
 

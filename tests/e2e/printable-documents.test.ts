@@ -15,11 +15,9 @@ import { shot } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
 import { pdfText } from "../helpers/pdf";
 import { renderPdf } from "../helpers/pdf-render";
-import { type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, userId, visitor, type World } from "./support";
+import { type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, userId, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 375, height: 740 };
 const YEAR = testNow().getFullYear();
 const PAID = { sysTrade: `D${YEAR}0105093000AB12CD34EF56AB78`, payTrade: "4200001234202601050930001234", paidAt: new Date(`${YEAR}-01-05T01:30:00.000Z`) };
 const LAST_YEAR = { sysTrade: `D${YEAR - 1}0110100000CC12CD34EF56AB99` };
@@ -114,12 +112,7 @@ async function openTicketTab(page: Page, trade: string, label: string) {
 }
 
 describe("printable ticket and dues receipt", () => {
-  for (const { language, size, viewport } of [
-    { language: "zh", size: "desk", viewport: DESK },
-    { language: "en", size: "phone", viewport: PHONE },
-    { language: "en", size: "desk", viewport: DESK },
-    { language: "zh", size: "phone", viewport: PHONE },
-  ] as const) {
+  for (const { language, size, viewport } of FOUR_SCREENS) {
     const text = TEXT[language];
     const name = (step: string) => `documents-${step}-${language}-${size}`;
 

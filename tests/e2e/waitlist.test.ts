@@ -10,19 +10,10 @@ import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
 import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
 import { START } from "../helpers/clock";
-import { accessible, type Answer, apiAs, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
+import { accessible, type Answer, apiAs, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World, DESK_1366, PHONE_375, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 375, height: 740 };
 const DAY = 86_400_000;
-
-const VARIANTS = [
-  { language: "zh", size: "desk", viewport: DESK },
-  { language: "en", size: "phone", viewport: PHONE },
-  { language: "en", size: "desk", viewport: DESK },
-  { language: "zh", size: "phone", viewport: PHONE },
-] as const;
 
 const trialName = (n: number) => ({ zh: `候补体验活动 ${n}`, en: `Waiting-list trial ${n}` });
 
@@ -30,7 +21,7 @@ const trialName = (n: number) => ({ zh: `候补体验活动 ${n}`, en: `Waiting-
 async function makeTrials(db: Db) {
   const [film] = await db.select({ moduleId: activities.moduleId }).from(activities).where(eq(activities.nameEn, "Friday film night"));
   // Two more, line closed, for the editor's journeys.
-  for (const n of [...VARIANTS.keys(), VARIANTS.length, VARIANTS.length + 1]) {
+  for (const n of [...FOUR_SCREENS.keys(), FOUR_SCREENS.length, FOUR_SCREENS.length + 1]) {
     const name = trialName(n + 1);
     await db.insert(activities).values({
       moduleId: film!.moduleId,
@@ -40,7 +31,7 @@ async function makeTrials(db: Db) {
       signStart: new Date(START.getTime() - DAY),
       signEnd: new Date(START.getTime() + 30 * DAY),
       cap: 1,
-      waitlist: n < VARIANTS.length,
+      waitlist: n < FOUR_SCREENS.length,
       allowCancel: true,
       allowCancelDate: new Date(START.getTime() + 20 * DAY),
       contentZh: "<p>名额有限，满员后可加入候补。</p>",
@@ -92,7 +83,7 @@ const TEXT = {
 };
 
 describe("the waiting list", () => {
-  for (const [index, { language, size, viewport }] of VARIANTS.entries()) {
+  for (const [index, { language, size, viewport }] of FOUR_SCREENS.entries()) {
     const text = TEXT[language];
     const name = trialName(index + 1);
     const shotName = (step: string) => `waitlist/${step}-${language}-${size}`;
@@ -173,11 +164,11 @@ const EDITOR_TEXT = {
 
 describe("the editor's switch", () => {
   for (const [index, { language, size, viewport }] of [
-    { language: "en", size: "desk", viewport: DESK },
-    { language: "zh", size: "phone", viewport: PHONE },
+    { language: "en", size: "desk", viewport: DESK_1366 },
+    { language: "zh", size: "phone", viewport: PHONE_375 },
   ].entries() as IterableIterator<[number, { language: "zh" | "en"; size: string; viewport: { width: number; height: number } }]>) {
     const text = EDITOR_TEXT[language];
-    const name = trialName(VARIANTS.length + index + 1);
+    const name = trialName(FOUR_SCREENS.length + index + 1);
     test(`an editor opens an activity's waiting list in its basic info, in ${language} on a ${size}`, async () => {
       const holder = await holderApi();
       const tiles = (await holder("/activity/list", { module: (await holder("/activity/module/list")).list[0].id })).list as Answer[];

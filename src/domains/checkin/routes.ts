@@ -2,12 +2,9 @@
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { checkInActivities, checkInCounts, readScan, scanTicket } from "./service";
+import { checkInActivities, checkInCounts, readScan, scanInput, scanTicket } from "./service";
 
 const CHECK_IN = "FUNCTION_ACTIVITY_CHECK_IN";
-
-// Whatever a camera reads goes to the server, which tells a ticket from anything else; a longer text is no ticket either.
-export const scanInput = t.Object({ activity: idField, code: t.String({ maxLength: 2000 }), via: t.Union([t.Literal("camera"), t.Literal("typed")]) });
 
 export const checkInDomain = domain("checkin", [
   query("/checkin/activities", { access: CHECK_IN }, checkInActivities),

@@ -12,8 +12,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { activities, orderFamilies, orderItems, orders, relations, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import type { Static } from "@sinclair/typebox";
-import type { scanInput } from "./routes";
+import { type Static, Type as t } from "@sinclair/typebox";
 import { ACTIVITY_STATE, ORDER_STATE } from "../../protocol/enumerations";
 import { maskPhone } from "../../protocol/identity";
 import { DomainError, refused } from "../../protocol/result";
@@ -21,7 +20,7 @@ import type { MemberCtx } from "../context";
 import { readTicketCode } from "../order/ticket-code";
 import { namesOf } from "../order/members";
 import { inLanguage } from "../shared/language";
-import { isoOf } from "../shared/fields";
+import { idField, isoOf } from "../shared/fields";
 
 /** How many activities the picker offers: the current ones first, then the most recent others. */
 export const CHECKIN_ACTIVITY_LIMIT = 100;
@@ -30,6 +29,8 @@ const TYPED_NUMBER = /^[A-Za-z0-9-]{1,64}$/;
 /** A signed ticket code begins so; typed into the number field (a hand scanner types what it reads), it is read as a code. */
 const CODE_PREFIX = "T1.";
 
+// Whatever a camera reads goes to the server, which tells a ticket from anything else; a longer text is no ticket either.
+export const scanInput = t.Object({ activity: idField, code: t.String({ maxLength: 2000 }), via: t.Union([t.Literal("camera"), t.Literal("typed")]) });
 export type ScanInput = Static<typeof scanInput>;
 
 /** POST /checkin/activities: the activities with tickets, those going on now first (a normal activity whose display window has not ended). */
