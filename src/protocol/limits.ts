@@ -47,3 +47,5 @@ export const SMS_LOG_PAGE_SIZE = 20;
 /** A bulk SMS task's name, and the numbers one file may hold. */
 export const SMS_TITLE_MAX = 50;
 export const SMS_MAX_NUMBERS = 10_000;
+/** The staff's view of a waiting list lists at most this many, the offers and the first in line first; its counts say how many in all. */
+export const WAITLIST_STAFF_LIMIT = 200;

@@ -256,6 +256,35 @@ describe("a freed place goes to the first in line, held", () => {
     const editor = await t.as("cn000002");
     expect((await editInfo(editor, a.id)).activity.waitlistCount).toEqual({ waiting: 2, offered: 0 });
   });
+
+  test("staff read an activity's line: the offer holding a place first, then those waiting in their order, phones masked; a member may not", async () => {
+    const { a, holders, orders } = await fullActivity(1);
+    const [first] = await members(1);
+    await call(first!, "/waitlist/join", { activity: a.id });
+    const demo = await t.as("cn100001");
+    expect((await demo.call<Answer>("/waitlist/join", { activity: a.id })).position).toBe(2);
+    const [third] = await members(1);
+    await call(third!, "/waitlist/join", { activity: a.id });
+    // The holder cancels: the first in line is offered the place, and the others move up.
+    expect((await call(holders[0]!, "/order/cancel", { id: orders[0] })).message.code).toBe("SUCCESS");
+
+    const editor = await t.as("cn000002");
+    const line = await editor.call<Answer>("/waitlist/activity", { activity: a.id });
+    expect(line).toMatchObject({ message: { code: "SUCCESS" }, enabled: true, waiting: 2, offered: 1 });
+    expect(line.list.map((e: Answer) => [e.state, e.position, e.user.employees])).toEqual([
+      ["offered", null, first!.account],
+      ["waiting", 1, "cn100001"],
+      ["waiting", 2, third!.account],
+    ]);
+    expect(new Date(line.list[0].expires).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect(line.list[1]).toMatchObject({ expires: null, user: { name: "陈会员", phone: "139****0001" } });
+    expect(line.list.every((e: Answer) => typeof e.joined === "string")).toBe(true);
+
+    // Members may not read it; a missing activity and hostile input are refused.
+    expect((await call(third!, "/waitlist/activity", { activity: a.id })).message.code).toBe("ERROR_NOT_POWER");
+    expect((await editor.call<Answer>("/waitlist/activity", { activity: 99_999_999 })).message.code).toBe("ERROR_RESULT_NULL");
+    expect((await editor.call<Answer>("/waitlist/activity", { activity: "x" } as never)).message.code).toBe("ERROR_PARAMS");
+  });
 });
 
 describe("never oversold when places, offers and sign-ups race", () => {

@@ -20,8 +20,8 @@ const trialName = (n: number) => ({ zh: `候补体验活动 ${n}`, en: `Waiting-
 /** One full-to-be activity per journey, one place, its line open, in the demo module of this year's film night. */
 async function makeTrials(db: Db) {
   const [film] = await db.select({ moduleId: activities.moduleId }).from(activities).where(eq(activities.nameEn, "Friday film night"));
-  // Two more, line closed, for the editor's journeys.
-  for (const n of [...FOUR_SCREENS.keys(), FOUR_SCREENS.length, FOUR_SCREENS.length + 1]) {
+  // Two more, line closed, for the editor's journeys; two more, line open, for the staff's read of it.
+  for (let n = 0; n < FOUR_SCREENS.length + 4; n++) {
     const name = trialName(n + 1);
     await db.insert(activities).values({
       moduleId: film!.moduleId,
@@ -31,7 +31,7 @@ async function makeTrials(db: Db) {
       signStart: new Date(START.getTime() - DAY),
       signEnd: new Date(START.getTime() + 30 * DAY),
       cap: 1,
-      waitlist: n < FOUR_SCREENS.length,
+      waitlist: n < FOUR_SCREENS.length || n >= FOUR_SCREENS.length + 2,
       allowCancel: true,
       allowCancelDate: new Date(START.getTime() + 20 * DAY),
       contentZh: "<p>名额有限，满员后可加入候补。</p>",
@@ -194,6 +194,52 @@ describe("the editor's switch", () => {
       await page.waitForSelector("[role=dialog]", { state: "detached" });
       // Saved on the server: members now see the line on this activity.
       expect((await holder("/activity/info", { id })).activity.waitlist.enabled).toBe(true);
+      await close();
+    }, JOURNEY_TIMEOUT_MS);
+  }
+});
+
+const LINE_TEXT = {
+  zh: { tool: "候补名单", summary: "候补 1 人 · 保留中的名额 1 个", held: "名额保留中", first: "第 1 位", offered: "陈会员" },
+  en: { tool: "Waiting list", summary: "Waiting: 1 · Places held for offers: 1", held: "Place held", first: "No. 1", offered: "陈会员" },
+};
+
+describe("the staff's read of a line", () => {
+  for (const [index, { language, size, viewport }] of [
+    { language: "en", size: "desk", viewport: DESK_1366 },
+    { language: "zh", size: "phone", viewport: PHONE_375 },
+  ].entries() as IterableIterator<[number, { language: "zh" | "en"; size: string; viewport: { width: number; height: number } }]>) {
+    const text = LINE_TEXT[language];
+    const name = trialName(FOUR_SCREENS.length + 2 + index + 1);
+    test(`an editor opens the waiting list: the offer holding a place first, then the line in order, in ${language} on a ${size}`, async () => {
+      // Full by cn100002's sign-up; cn100001 and then cn000003 join the line; the cancel offers cn100001 the place.
+      const holder = await holderApi();
+      const tiles = (await holder("/activity/list", { module: (await holder("/activity/module/list")).list[0].id })).list as Answer[];
+      const id = tiles.find((tile) => tile.nameEn === name.en)!.id as number;
+      const signed = await holder("/order/sign", { activity: id });
+      expect(signed.message.code).toBe("SUCCESS");
+      for (const account of ["cn100001", "cn000003"]) expect((await (await apiAs(world, account))("/waitlist/join", { activity: id })).message.code).toBe("SUCCESS");
+      expect((await holder("/order/cancel", { id: signed.order })).message.code).toBe("SUCCESS");
+
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn000002", { language });
+      await page.goto(`${world.server.url}/activity/info?id=${id}`);
+      await page.click("[data-testid=tool-waitlist]");
+      await page.waitForSelector("[data-testid=waitlist-row]");
+      expect(await page.textContent("[data-testid=tool-waitlist]")).toBe(text.tool);
+      expect(await page.textContent("[data-testid=waitlist-summary]")).toBe(text.summary);
+      const rows = await page.$$eval("[data-testid=waitlist-row]", (items) =>
+        items.map((item) => Object.fromEntries([...item.querySelectorAll("[data-column]")].map((cell) => [cell.getAttribute("data-column"), cell.textContent?.trim() ?? ""]))),
+      );
+      expect(rows.map((r) => [r.place, r.name, r.employees])).toEqual([
+        [text.held, text.offered, "cn100001"],
+        [text.first, expect.any(String), "cn000003"],
+      ]);
+      expect(rows[0]!.phone).toBe("139****0001");
+      expect(rows[0]!.until).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(rows[1]!.until).toBe("—");
+      await accessible(page, "staff line");
+      await settledShot(page, `waitlist/staff-line-${language}-${size}`);
       await close();
     }, JOURNEY_TIMEOUT_MS);
   }

@@ -1,8 +1,8 @@
-// The waiting list's calls (issue 20): members only, each for themselves.
+// The waiting list's calls (issue 20): members' own, each for themselves, and staff's read of a line.
 import { Type as t } from "@sinclair/typebox";
 import { command, domain, query } from "../../http/kit";
 import { idField } from "../shared/fields";
-import { joinWaitlist, leaveWaitlist, myWaitlist, prepareJoin } from "./service";
+import { activityLine, joinWaitlist, leaveWaitlist, myWaitlist, prepareJoin } from "./service";
 
 const activityInput = t.Object({ activity: idField });
 
@@ -14,4 +14,5 @@ export const waitlistDomain = domain("waitlist", [
     joinWaitlist,
   ),
   command("/waitlist/leave", { access: "user", input: activityInput, audit: "waitlist.leave" }, leaveWaitlist),
+  query("/waitlist/activity", { access: "FUNCTION_ACTIVITY_ORDER", input: activityInput }, activityLine),
 ]);

@@ -1,14 +1,18 @@
 // The waiting list as members use it (issue 20): join the line of a full
 // activity whose editor opened one, see one's place in it, leave it (or
 // decline an offer, which gives the held place to the next at once). Every
-// verb acts for the signed-in member only. The holds themselves, and what
-// frees, offers and expires them, are sign-up's (src/domains/signup/waitlist.ts).
+// member's verb acts for the signed-in member only; staff with the orders'
+// power read an activity's whole line. The holds themselves, and what frees,
+// offers and expires them, are sign-up's (src/domains/signup/waitlist.ts).
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { activities, waitlist, WAITLIST_STATE } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import type { CommandCtx } from "../../http/kit";
+import { maskPhone } from "../../protocol/identity";
+import { WAITLIST_STAFF_LIMIT } from "../../protocol/limits";
 import { DomainError } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
+import { namesOf } from "../order/members";
 import { isoOf } from "../shared/fields";
 import { loadActivity, memberOf, releaseHeld, standingOf, visible } from "../signup";
 
@@ -146,4 +150,38 @@ export async function lineCounts(ctx: Pick<Ctx, "db">, activityIds: readonly num
     counts.set(r.activityId, c);
   }
   return counts;
+}
+
+/**
+ * /waitlist/activity (FUNCTION_ACTIVITY_ORDER): an activity's line as staff
+ * see it: the offers holding a place, then those waiting in their order, each
+ * with who (name, employee number, phone masked as everywhere staff read
+ * members), since when, and an offer's end. An offer past its end is left
+ * out, as the member's own view leaves it out.
+ */
+export async function activityLine({ ctx, input }: { ctx: MemberCtx; input: { activity: number } }) {
+  const [activity] = await ctx.db.select({ id: activities.id, waitlist: activities.waitlist }).from(activities).where(eq(activities.id, input.activity));
+  if (!activity) throw new DomainError("ERROR_RESULT_NULL");
+  const rows = rowsOf<{ id: number; state: number; created_at: string | Date; expires_at: string | Date | null; user_id: number; employees: string | null; phone: string | null; position: number | null }>(
+    await ctx.db.execute(sql`
+      select w.id, w.state, w.created_at, w.expires_at, u.id as user_id, u.employees, u.phone,
+        case when w.state = ${WAITLIST_STATE.WAITING}
+          then count(*) filter (where w.state = ${WAITLIST_STATE.WAITING}) over (order by w.id) end::int as position
+      from waitlist w join users u on u.id = w.user_id
+      where w.activity_id = ${activity.id} and w.state in (${WAITLIST_STATE.WAITING}, ${WAITLIST_STATE.OFFERED})
+        and (w.state = ${WAITLIST_STATE.WAITING} or w.expires_at > ${ctx.now.toISOString()}::timestamptz)
+      order by w.state desc, w.id
+      limit ${WAITLIST_STAFF_LIMIT}`),
+  );
+  const names = await namesOf(ctx, rows.map((r) => Number(r.user_id)));
+  const list = rows.map((r) => ({
+    id: Number(r.id),
+    state: Number(r.state) === WAITLIST_STATE.OFFERED ? ("offered" as const) : ("waiting" as const),
+    position: r.position === null ? null : Number(r.position),
+    user: { id: Number(r.user_id), employees: r.employees, name: names.get(Number(r.user_id)) ?? null, phone: maskPhone(r.phone) },
+    joined: isoOf(new Date(r.created_at)),
+    expires: r.expires_at === null ? null : isoOf(new Date(r.expires_at)),
+  }));
+  const counts = (await lineCounts(ctx, [activity.id])).get(activity.id) ?? { waiting: 0, offered: 0 };
+  return { enabled: activity.waitlist, ...counts, list };
 }

@@ -56,6 +56,8 @@ export const EDITOR_TOOLS: readonly EditorTool[] = [
   { id: "questionBanks", power: "FUNCTION_QUERY_EDIT", window: () => import("./question-banks") },
   // Spec 3 section 2.1: with FUNCTION_ACTIVITY_ORDER, the registration results, and the imports when the activity has them.
   { id: "orders", power: "FUNCTION_ACTIVITY_ORDER", window: withOrderStyles(() => import("./order-search-window")) },
+  // Issue 20: who waits in the line, and whose offer holds a place, while the activity has one.
+  { id: "waitlist", power: "FUNCTION_ACTIVITY_ORDER", when: (a) => a.waitlist.enabled, window: withOrderStyles(() => import("./waitlist-window")) },
   {
     id: "importExpress",
     power: "FUNCTION_ACTIVITY_ORDER",
