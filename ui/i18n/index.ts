@@ -4,8 +4,9 @@
 // page's own among them); the areas come with the chunks that show them, which
 // add them on loading, before they draw: the sign-in page's windows with
 // ./account-texts.ts, the signed-in pages with ./member-texts.ts, the
-// waiting list and calendar with ./sign-up-texts.ts, and the check-in and
-// member card pages their own areas.
+// waiting list and calendar with ./sign-up-texts.ts, the check-in and
+// member card pages their own areas, and the editor's tools theirs
+// (ui/pages/activity/editor/texts.ts; docs/decisions.md 102).
 import rosetta from "rosetta";
 import { useCallback } from "react";
 import { useSnapshot } from "valtio";

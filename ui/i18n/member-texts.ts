@@ -1,5 +1,7 @@
-// Every area's texts, added when the signed-in pages' chunk loads (imported
-// for this effect by ui/member-pages.tsx), so no page draws before its texts.
+// The member pages' texts (zh.ts, en.ts: every area but those their own
+// chunks add, docs/decisions.md 102), added when the signed-in pages' chunk
+// loads (imported for this effect by ui/member-pages.tsx), so no page draws
+// before its texts.
 import { addTexts } from ".";
 import en from "./en";
 import zh from "./zh";

@@ -11,6 +11,7 @@ import { CoverField } from "../../../components/image-upload";
 import { showMessage } from "../../../components/message-box";
 import { pick, resultText, useT } from "../../../i18n";
 import { session } from "../../../state/session";
+import "./texts";
 
 export type Gift = ItemOf<"/gift/find">;
 

@@ -10,6 +10,7 @@ import { Dialog } from "../../../components/dialog";
 import { showMessage } from "../../../components/message-box";
 import { pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
+import "./texts";
 
 export type LinkedActivity = { id: number; nameZh: string; nameEn: string };
 export type TagDraft = { id?: number; nameZh: string; nameEn: string; activities: LinkedActivity[] };

@@ -3,7 +3,7 @@
 // for, none while the activity is offline. A window tool's window is loaded
 // when it is first opened, with the editing stylesheets; an action tool's
 // action (publish, copy ...) when it is first pressed.
-import { type ComponentType, Suspense, lazy, useMemo, useRef, useState } from "react";
+import { type ComponentType, Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
@@ -20,6 +20,10 @@ export function toolsFor(a: Activity, holds: (power: EditorTool["power"]) => boo
   if (a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return [];
   return EDITOR_TOOLS.filter((tool) => holds(tool.power) && (tool.when?.(a) ?? true));
 }
+
+/** The editor's texts (./texts.ts), asked for once, by the first bar a member holding a tool sees; `textsIn` once they are added. */
+let texts: Promise<unknown> | null = null;
+let textsIn = false;
 
 const windows = new WeakMap<WindowTool, ComponentType<ToolWindowProps>>();
 function windowOf(tool: WindowTool) {
@@ -41,7 +45,17 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
   const guard = useRef<(() => Promise<boolean>) | null>(null);
   const tools = toolsFor(activity);
   const Window = useMemo(() => (open ? windowOf(open) : null), [open]);
-  if (tools.length === 0) return null;
+  const [ready, setReady] = useState(textsIn);
+  useEffect(() => {
+    if (tools.length === 0 || ready) return;
+    let live = true;
+    texts ??= import("./texts").then(() => (textsIn = true));
+    void texts.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [tools.length > 0, ready]);
+  if (tools.length === 0 || !ready) return null;
   const close = () => {
     guard.current = null;
     setOpen(null);

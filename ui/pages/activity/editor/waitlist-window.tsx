@@ -16,6 +16,7 @@ import { formatChinaDateTime } from "../../../lib/china-time";
 import { useLoaded } from "../../../lib/use-loaded";
 import { session } from "../../../state/session";
 import type { ToolWindowProps } from "./tool-types";
+import "./texts";
 
 type Line = AnswerOf<"/waitlist/activity">;
 type Entry = ItemOf<"/waitlist/activity">;
