@@ -1,12 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { RESULT } from "../../src/protocol/result-codes";
-import calendar from "../../ui/i18n/areas/calendar";
-import card from "../../ui/i18n/areas/card";
-import checkin from "../../ui/i18n/areas/checkin";
-import editor from "../../ui/i18n/areas/editor";
-import waitlist from "../../ui/i18n/areas/waitlist";
-import en from "../../ui/i18n/en";
-import zh from "../../ui/i18n/zh";
+import { allTexts } from "../helpers/texts";
 import { pick, pickHtml } from "../../ui/i18n/pick";
 
 /** Every leaf of a nested dictionary as "a.b.c" -> text. */
@@ -20,9 +14,9 @@ function flatten(table: object, prefix = ""): Map<string, unknown> {
   return out;
 }
 
-// The areas their own chunks add (the check-in and card pages', ui/i18n/sign-up-texts.ts, the editor's) are held to the same rules as zh.ts and en.ts.
-const zhTexts = flatten({ ...zh, card: card.zh, checkin: checkin.zh, calendar: calendar.zh, waitlist: waitlist.zh, editor: editor.zh });
-const enTexts = flatten({ ...en, card: card.en, checkin: checkin.en, calendar: calendar.en, waitlist: waitlist.en, editor: editor.en });
+// The areas their own chunks add are held to the same rules as zh.ts and en.ts.
+const zhTexts = flatten(allTexts("zh"));
+const enTexts = flatten(allTexts("en"));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe("the zh and en dictionaries", () => {

@@ -1,0 +1,17 @@
+// Every text of the UI in one language: zh.ts / en.ts (the member pages'
+// texts) and the areas their own chunks add instead (docs/decisions.md 102),
+// for the tests that read every text.
+import calendar from "../../ui/i18n/areas/calendar";
+import card from "../../ui/i18n/areas/card";
+import checkin from "../../ui/i18n/areas/checkin";
+import editor from "../../ui/i18n/areas/editor";
+import waitlist from "../../ui/i18n/areas/waitlist";
+import en from "../../ui/i18n/en";
+import zh from "../../ui/i18n/zh";
+
+const CHUNK_AREAS = { calendar, card, checkin, editor, waitlist };
+
+export function allTexts(language: "zh" | "en"): Record<string, unknown> {
+  const areas = Object.fromEntries(Object.entries(CHUNK_AREAS).map(([name, area]) => [name, area[language]]));
+  return { ...(language === "zh" ? zh : en), ...areas };
+}
