@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 const PHONE_375 = { width: 375, height: 760 };
@@ -50,7 +50,11 @@ async function newBank(page: Page, name: string, ok: "确定" | "OK", added: str
   await page.click(SAVE);
   await told(page, added, ok);
   await page.fill("#banks-name", name);
+  // The new bank is in the list before the search answers: its row is drawn again then, and a click meanwhile is lost.
+  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/activity/stock/list");
   await page.press("#banks-name", "Enter");
+  await searched;
+  await nextFrames(page);
   await page.waitForSelector(`[data-testid=bank-row]:has-text("${name}")`);
 }
 
