@@ -162,11 +162,25 @@ export async function lineCounts(ctx: Pick<Ctx, "db">, activityIds: readonly num
 export async function activityLine({ ctx, input }: { ctx: MemberCtx; input: { activity: number } }) {
   const [activity] = await ctx.db.select({ id: activities.id, waitlist: activities.waitlist }).from(activities).where(eq(activities.id, input.activity));
   if (!activity) throw new DomainError("ERROR_RESULT_NULL");
-  const rows = rowsOf<{ id: number; state: number; created_at: string | Date; expires_at: string | Date | null; user_id: number; employees: string | null; phone: string | null; position: number | null }>(
+  // The counts are of every live entry, taken before the limit (window functions run before it), so they agree with the list.
+  const rows = rowsOf<{
+    id: number;
+    state: number;
+    created_at: string | Date;
+    expires_at: string | Date | null;
+    user_id: number;
+    employees: string | null;
+    phone: string | null;
+    position: number | null;
+    waiting: number;
+    offered: number;
+  }>(
     await ctx.db.execute(sql`
       select w.id, w.state, w.created_at, w.expires_at, u.id as user_id, u.employees, u.phone,
         case when w.state = ${WAITLIST_STATE.WAITING}
-          then count(*) filter (where w.state = ${WAITLIST_STATE.WAITING}) over (order by w.id) end::int as position
+          then count(*) filter (where w.state = ${WAITLIST_STATE.WAITING}) over (order by w.id) end::int as position,
+        (count(*) filter (where w.state = ${WAITLIST_STATE.WAITING}) over ())::int as waiting,
+        (count(*) filter (where w.state = ${WAITLIST_STATE.OFFERED}) over ())::int as offered
       from waitlist w join users u on u.id = w.user_id
       where w.activity_id = ${activity.id} and w.state in (${WAITLIST_STATE.WAITING}, ${WAITLIST_STATE.OFFERED})
         and (w.state = ${WAITLIST_STATE.WAITING} or w.expires_at > ${ctx.now.toISOString()}::timestamptz)
@@ -179,9 +193,8 @@ export async function activityLine({ ctx, input }: { ctx: MemberCtx; input: { ac
     state: Number(r.state) === WAITLIST_STATE.OFFERED ? ("offered" as const) : ("waiting" as const),
     position: r.position === null ? null : Number(r.position),
     user: { id: Number(r.user_id), employees: r.employees, name: names.get(Number(r.user_id)) ?? null, phone: maskPhone(r.phone) },
-    joined: isoOf(new Date(r.created_at)),
-    expires: r.expires_at === null ? null : isoOf(new Date(r.expires_at)),
+    joined: new Date(r.created_at).toISOString(),
+    expires: r.expires_at === null ? null : new Date(r.expires_at).toISOString(),
   }));
-  const counts = (await lineCounts(ctx, [activity.id])).get(activity.id) ?? { waiting: 0, offered: 0 };
-  return { enabled: activity.waitlist, ...counts, list };
+  return { enabled: activity.waitlist, waiting: Number(rows[0]?.waiting ?? 0), offered: Number(rows[0]?.offered ?? 0), list };
 }

@@ -9,12 +9,10 @@ import { type Message, isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { Emblem } from "../../components/emblem";
-import { addTexts, resultText, useT } from "../../i18n";
-import card from "../../i18n/areas/card";
+import { resultText, useT } from "../../i18n";
 import { openDues } from "../../state/membership";
 import { cardQr, verifyUrl } from "./card-qr";
-
-addTexts({ zh: { card: card.zh }, en: { card: card.en } });
+import "./texts";
 
 type Card = AnswerOf<"/card/info">;
 type View = { kind: "loading" } | { kind: "card"; card: Card; qr: string | null; url: string } | { kind: "refused"; message: Message };

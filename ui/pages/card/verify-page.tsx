@@ -9,13 +9,11 @@ import type { CardVerdict } from "../../../src/domains/card/service";
 import type { Message } from "../../../src/protocol/result";
 import { BottomBar } from "../../components/bottom-bar";
 import { BrandHeader } from "../../components/emblem";
-import { addTexts, useT } from "../../i18n";
-import card from "../../i18n/areas/card";
+import { useT } from "../../i18n";
 import { loadAreaStyles } from "../../lib/area-styles";
 import { type Language, session, setLanguage } from "../../state/session";
 import { codeOf } from "./card-qr";
-
-addTexts({ zh: { card: card.zh }, en: { card: card.en } });
+import "./texts";
 
 /** The card area's stylesheet; ./routes.tsx draws the page once it has loaded. */
 export const styled = loadAreaStyles("card");

@@ -15,7 +15,6 @@ import { session } from "../../../state/session";
 import { useTypeName } from "../../centre/order-detail-window";
 import { QuestionForm } from "./question-form";
 import type { Bank, BankQuestion } from "./question-model";
-import "./texts";
 
 export function BankQuestions({ bank, onClose }: { bank: Bank; onClose: () => void }) {
   const t = useT();

@@ -7,7 +7,6 @@ import type { FieldErrors } from "../../../components/form-dialog";
 import { formatChinaDateTime, parseChinaDateTime } from "../../../lib/china-time";
 import { formatMoney } from "../../../lib/format";
 import type { ActivityPart, EditedActivity } from "./editor-data";
-import "./texts";
 
 export type BasicForm = {
   nameZh: string;

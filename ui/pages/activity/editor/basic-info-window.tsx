@@ -18,7 +18,6 @@ import { adjustBasic, BASIC_FIELDS, type BasicField, type BasicForm, basicFormOf
 import { type EditInfo, type EditorOptions, refusalKey, refusalText, saveActivity, useEditorData } from "./editor-data";
 import { QuizBinding, type QuizForm, quizFormOf, quizPart } from "./quiz-binding";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 export default function BasicInfoWindow({ activity, onClose, onChanged }: ToolWindowProps) {
   const t = useT();

@@ -16,7 +16,6 @@ import { session } from "../../../state/session";
 import { ModuleConditions, type Reason } from "../module-conditions";
 import { activityPartOf, type EditInfo, type EditorOptions, refusalText, saveActivity, type UpdatePayload, useEditorData } from "./editor-data";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 type Row = { asked: boolean; isReadonly: boolean; isMust: boolean };
 const reasonOf = ({ type, property, compareMode, value }: Reason): Reason => ({ type, property, compareMode, value });

@@ -10,7 +10,6 @@ import { CoverField } from "../../../components/image-upload";
 import { showMessage } from "../../../components/message-box";
 import { useT } from "../../../i18n";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 type Field = "face" | "teamFace";
 type Form = { face: string | null; teamFace: string | null };

@@ -9,7 +9,6 @@ import { type Answer, type Message, isSuccess } from "../../../../src/protocol/r
 import { api } from "../../../api";
 import { type Translate, resultText } from "../../../i18n";
 import { useLoaded } from "../../../lib/use-loaded";
-import "./texts";
 
 export type EditInfo = AnswerOf<"/activity/edit/info">;
 export type EditedActivity = EditInfo["activity"];

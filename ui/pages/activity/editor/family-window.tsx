@@ -13,7 +13,6 @@ import { session } from "../../../state/session";
 import { activityPartOf, type EditInfo, type EditorOptions, refusalText, saveActivity, useEditorData } from "./editor-data";
 import { type Gift, GiftManager } from "./gift-manager";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 type RuleGift = { id: number; nameZh: string; nameEn: string };
 type RuleDraft = { id?: number; relationship: number; gender: number; ageFamilyMin: string; ageFamilyMax: string; allowMin: string; allowMax: string; calCount: boolean; gifts: RuleGift[] };

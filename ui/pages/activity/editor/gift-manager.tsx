@@ -11,7 +11,6 @@ import { CoverField } from "../../../components/image-upload";
 import { showMessage } from "../../../components/message-box";
 import { pick, resultText, useT } from "../../../i18n";
 import { session } from "../../../state/session";
-import "./texts";
 
 export type Gift = ItemOf<"/gift/find">;
 

@@ -16,7 +16,6 @@ import { layoutEditing } from "../activity-layout";
 import { arrange, geometry, place } from "./layout-draft";
 import { LayoutPanel } from "./layout-panel";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));

@@ -9,7 +9,6 @@ import { useDrag } from "../../../components/use-drag";
 import { useT } from "../../../i18n";
 import { layoutEditing } from "../activity-layout";
 import { entryOf, geometry, layer, place, setLook } from "./layout-draft";
-import "./texts";
 
 const number = (value: string | undefined) => {
   const n = Number.parseFloat(value ?? "");

@@ -10,7 +10,6 @@ import { confirm, showMessage } from "../../../components/message-box";
 import { resultText, t } from "../../../i18n";
 import type { Activity } from "../activity-model";
 import type { ToolAction } from "./tool-types";
-import "./texts";
 
 function moveTo(state: number, ask: string, done: string): ToolAction {
   return async ({ activity, onChanged }) => {

@@ -12,7 +12,6 @@ import { showMessage } from "../../../components/message-box";
 import { resultText, useT } from "../../../i18n";
 import type { Activity } from "../activity-model";
 import OrderSearchWindow from "./order-search-window";
-import "./texts";
 
 type Kind = "express" | "shipped";
 type Outcome = AnswerOf<"/order/import/express">;

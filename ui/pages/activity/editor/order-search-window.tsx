@@ -22,7 +22,6 @@ import { session } from "../../../state/session";
 import { useTypeName } from "../../centre/order-detail-window";
 import type { Activity } from "../activity-model";
 import { StaffOrderDetail } from "./staff-order-detail";
-import "./texts";
 
 type Row = ItemOf<"/order/activity/list">;
 type Filter = { trade: string; user: string; state: string; activity: string; start: string; end: string };

@@ -17,7 +17,6 @@ import { useFilteredPages } from "../../../lib/use-filtered-pages";
 import { BankQuestions } from "./bank-questions";
 import type { Bank } from "./question-model";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 /** New bank (no bank) or rename; the name is required, at most 50 characters, and unique. */
 function BankNameDialog({ bank, onClose, onSaved }: { bank: Bank | null; onClose: () => void; onSaved: () => void }) {

@@ -20,7 +20,6 @@ import { session } from "../../../state/session";
 import { useTypeName } from "../../centre/order-detail-window";
 import { QuestionOptions } from "./question-options";
 import { type BankQuestion, CHOICES, type EditedQuestion, FIELDS, type Field, formOf, isChoiceType, type OptionProblem, payloadOf, type QuestionFormState, refusalOf, validate } from "./question-model";
-import "./texts";
 
 type Parents = AnswerOf<"/activity/stock/query/parents">["list"];
 const TYPES = Object.values(PROPERTY_TYPE);

@@ -9,7 +9,6 @@ import { OPTION_TEXT_MAX, OPTION_VALUE_MAX, QUESTION_TEXT_MAX, QUESTION_TITLE_MA
 import { isAcceptablePattern } from "../../../../src/protocol/match-presets";
 import type { Message } from "../../../../src/protocol/result";
 import { formatChinaDateTime, parseChinaDateTime } from "../../../lib/china-time";
-import "./texts";
 
 export type Bank = ItemOf<"/activity/stock/list">;
 export type BankQuestion = AnswerOf<"/activity/stock/queries">["list"][number];

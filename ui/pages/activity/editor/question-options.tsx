@@ -10,7 +10,6 @@ import { DatePicker } from "../../../components/date-picker";
 import { pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 import { blankOption, type OptionForm, type OptionProblem } from "./question-model";
-import "./texts";
 
 export type ParentOption = { id: number; value: string; textZh: string; textEn: string };
 

@@ -13,7 +13,6 @@ import { pick, useT } from "../../../i18n";
 import { useSnapshot } from "valtio";
 import { session } from "../../../state/session";
 import type { EditInfo, UpdatePayload } from "./editor-data";
-import "./texts";
 
 type Bank = { id: number; name: string };
 type Row = { id: number; titleZh: string; titleEn: string; image: string | null; weight: string; score: string; answer: string };

@@ -15,7 +15,6 @@ import { pick, resultText, useT } from "../../../i18n";
 import { formatDateTime, formatYuan } from "../../../lib/format";
 import { session } from "../../../state/session";
 import { Facts, ParcelPanel, useTypeName } from "../../centre/order-detail-window";
-import "./texts";
 
 type Detail = AnswerOf<"/order/activity/info">;
 

@@ -10,7 +10,6 @@ import { Dialog } from "../../../components/dialog";
 import { showMessage } from "../../../components/message-box";
 import { pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
-import "./texts";
 
 export type LinkedActivity = { id: number; nameZh: string; nameEn: string };
 export type TagDraft = { id?: number; nameZh: string; nameEn: string; activities: LinkedActivity[] };

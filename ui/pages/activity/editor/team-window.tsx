@@ -15,7 +15,6 @@ import { session } from "../../../state/session";
 import { activityPartOf, type EditInfo, type EditorOptions, refusalText, saveActivity, type UpdatePayload, useEditorData } from "./editor-data";
 import { type GroupDraft, moved, TagGroupDialog } from "./tag-group-dialog";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 type TeamView = NonNullable<EditInfo["team"]>;
 type TeamForm = { nameZh: string; nameEn: string; index: string; face: string | null; stockOn: boolean; showStock: string; formStock: string; signOnly: boolean; beforeCheckTag: boolean };

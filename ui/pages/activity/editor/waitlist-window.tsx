@@ -16,7 +16,6 @@ import { formatChinaDateTime } from "../../../lib/china-time";
 import { useLoaded } from "../../../lib/use-loaded";
 import { session } from "../../../state/session";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 type Line = AnswerOf<"/waitlist/activity">;
 type Entry = ItemOf<"/waitlist/activity">;
@@ -42,7 +41,7 @@ export default function WaitlistWindow({ activity, onClose }: ToolWindowProps) {
     { key: "name", title: t("editor.waitlistLine.name"), place: "title", render: (e) => e.user.name ?? e.user.employees ?? "—" },
     { key: "employees", title: t("editor.waitlistLine.employees"), render: (e) => <span className="mono">{e.user.employees ?? "—"}</span> },
     { key: "phone", title: t("editor.waitlistLine.phone"), render: (e) => e.user.phone || "—" },
-    { key: "joined", title: t("editor.waitlistLine.joined"), render: (e) => <span className="cell-date">{e.joined ? formatChinaDateTime(e.joined) : "—"}</span> },
+    { key: "joined", title: t("editor.waitlistLine.joined"), render: (e) => <span className="cell-date">{formatChinaDateTime(e.joined)}</span> },
     { key: "until", title: t("editor.waitlistLine.until"), render: (e) => <span className="cell-date">{e.expires ? formatChinaDateTime(e.expires) : "—"}</span> },
   ];
 

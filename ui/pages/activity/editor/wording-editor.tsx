@@ -13,7 +13,6 @@ import { textsOf, useT } from "../../../i18n";
 import type { Language } from "../../../state/session";
 import type { Activity } from "../activity-model";
 import type { ToolWindowProps } from "./tool-types";
-import "./texts";
 
 type Field = `${WordingKey}-${Language}`;
 const LANGUAGES: readonly Language[] = ["zh", "en"];
