@@ -9,22 +9,10 @@ import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { START } from "../helpers/clock";
 import { formatChinaDateTime } from "../../ui/lib/china-time";
-import {
-  DESK,
-  SETUP_TIMEOUT_MS,
-  type World,
-  messageText,
-  pressOk,
-  settledShot,
-  signIn,
-  startWorld,
-  stopWorld,
-  test,
-} from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test } from "./support";
 import { visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 240_000;
-const PHONE_375 = { width: 375, height: 780 };
 const DAY = 24 * 3_600_000;
 
 let world: World;
@@ -269,7 +257,7 @@ describe("the activity editor", () => {
       await close();
 
       // A member signs up, in English on a phone.
-      const member = await visitor(world, { viewport: PHONE_375 });
+      const member = await visitor(world, { viewport: PHONE });
       await signIn(member.page, world, "cn100001", { language: "en" });
       await member.page.goto(activityUrl);
       await member.page.waitForSelector(
@@ -296,7 +284,7 @@ describe("the activity editor", () => {
 });
 
 async function phoneWindows(activityUrl: string) {
-  const { page, close } = await visitor(world, { viewport: PHONE_375 });
+  const { page, close } = await visitor(world, { viewport: PHONE });
   await signIn(page, world, "cn000002", { language: "en" });
   await page.goto(activityUrl);
   await page.waitForSelector("[data-testid=editor-tools]");

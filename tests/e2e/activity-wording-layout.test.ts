@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
-const PHONE_375 = { width: 375, height: 740 };
 
 let world: World;
 beforeAll(async () => {
@@ -207,7 +206,7 @@ describe("wording and layout", () => {
       await english.close();
 
       // At 375 px, in English: the normal flow, the price still hidden, nothing wider than the screen.
-      const phone = await visitor(world, { viewport: PHONE_375 });
+      const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
       await signIn(p, world, "cn100002", { language: "en" });
       await openReading(p, "en");

@@ -20,11 +20,9 @@ import { seriousViolations } from "../helpers/axe";
 import { launchBrowser, shot } from "../helpers/browser";
 import { START } from "../helpers/clock";
 import { fakeCameraArgs, qrVideo } from "../helpers/fake-camera";
-import { SETUP_TIMEOUT_MS, type World, nextFrames, preparedServer, signIn, test, userId, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, preparedServer, signIn, test, userId, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
-const DESK = { width: 1366, height: 900 };
-const PHONE = { width: 375, height: 812 };
 /** How long the camera may take to open, load the decoder and read the code on a busy machine. */
 const SCAN_MS = 45_000;
 

@@ -4,7 +4,7 @@
 // table and the outbox are there, and axe finds nothing serious.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 let world: World;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => stopWorld(world));
 
 const PANELS = ["members", "gender", "membership", "ages", "children", "activities", "birthdays", "ongoing", "past"];
-const PHONE_375 = { width: 375, height: 812 };
 
 /** Waits until every chart has drawn on its canvas. */
 const chartsDrawn = (page: import("playwright-core").Page) =>
@@ -48,7 +47,7 @@ describe("dashboard", () => {
       expect(await desk.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
       await desk.close();
 
-      const phone = await visitor(world, { viewport: PHONE_375 });
+      const phone = await visitor(world, { viewport: PHONE });
       await signIn(phone.page, world, "cn000001", { language: "en" });
       await phone.page.goto(`${world.server.url}/system`);
       await phone.page.waitForSelector("[data-testid=dash-past]");

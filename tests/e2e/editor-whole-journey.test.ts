@@ -21,10 +21,9 @@ import { drawCover } from "../../src/db/seed/covers";
 import { formatChinaDateTime } from "../../ui/lib/china-time";
 import { seriousViolations } from "../helpers/axe";
 import { START } from "../helpers/clock";
-import { DESK, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 240_000;
-const PHONE_375 = { width: 375, height: 780 };
 const DAY = 86_400_000;
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -351,7 +350,7 @@ describe("the editor's whole journey", () => {
       expect(await (await previewRow()).count()).toBe(0);
 
       // A member, in English at 375 px: the wording; on a desk, the layout; back at 375 px, the sign-up.
-      const member = await visitor(world, { viewport: PHONE_375 });
+      const member = await visitor(world, { viewport: PHONE });
       const m = member.page;
       await signIn(m, world, "cn100001", { language: "en" });
       await m.goto(activityUrl);
@@ -372,7 +371,7 @@ describe("the editor's whole journey", () => {
       });
       expect(contentTop).toBe(bodyBottom + 20);
       await settledShot(m, "editor-whole/member-en-desk");
-      await m.setViewportSize(PHONE_375);
+      await m.setViewportSize(PHONE);
       await m.waitForSelector("[data-layout-canvas]", { state: "detached" });
       await m.click("[data-testid=sign-up]");
       await answerQuiz(m);
@@ -490,7 +489,7 @@ describe("the editor's whole journey", () => {
   test(
     "at 375 px in English the wording window fits the screen and saves, and the layout tool says it needs a wide screen",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000002", { language: "en" });
       await page.goto(`${world.server.url}/activity`);
       await page.click("[data-testid=module-tile] >> nth=0");

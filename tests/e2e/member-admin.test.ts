@@ -9,10 +9,9 @@ import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { signedIn } from "../helpers/remote";
 import { shot } from "../helpers/browser";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
-const PHONE_375 = { width: 375, height: 812 };
 
 let world: World;
 beforeAll(async () => {
@@ -164,7 +163,7 @@ describe("member management", () => {
       await desk.close();
 
       // English at 375 px: the points with the balance, then leave.
-      const phone = await visitor(world, { viewport: PHONE_375 });
+      const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
       await signIn(p, world, "cn000003", { language: "en" });
       await p.goto(`${world.server.url}/operation/user`);

@@ -15,7 +15,7 @@ import { CARD_QR_OPTIONS } from "../../ui/pages/card/card-qr";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { START, movableClock } from "../helpers/clock";
-import { SETUP_TIMEOUT_MS, type World, chooseLanguage, nextFrames, preparedWorld, stopWorld, signIn, test, userId, visitor, waitForPath, DESK_1366, PHONE_375 } from "./support";
+import { SETUP_TIMEOUT_MS, type World, chooseLanguage, nextFrames, preparedWorld, stopWorld, signIn, test, userId, visitor, waitForPath, DESK, PHONE } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 const MINUTE = 60_000;
@@ -76,7 +76,7 @@ async function openCard(page: Page) {
 
 /** A shop's browser: no session, no stored language, the given browser language. */
 async function shopBrowser(locale: string): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
-  const context = await world.browser.newContext({ viewport: PHONE_375, locale });
+  const context = await world.browser.newContext({ viewport: PHONE, locale });
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on("response", async (res) => {
@@ -89,7 +89,7 @@ describe("the electronic member card", () => {
   test(
     "a paid member shows the card on a phone and a desk in Chinese and English; its QR changes with the minute; a shop opens the QR's address and sees only valid, the year and the initial",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       let moved = 0;
       const move = async (ms: number) => {
         clock.advance(ms);
@@ -120,7 +120,7 @@ describe("the electronic member card", () => {
         const second = await cardQr(page);
         expect(second.url).not.toBe(first.url);
 
-        await page.setViewportSize(DESK_1366);
+        await page.setViewportSize(DESK);
         await nextFrames(page);
         await fits(page);
         await accessible(page, "card zh desk");
@@ -132,7 +132,7 @@ describe("the electronic member card", () => {
         expect(await page.textContent("[data-testid=card-countdown]")).toMatch(/^New QR code in \d+ s$/);
         await accessible(page, "card en desk");
         await shot(page, "card/member-card-en-desk");
-        await page.setViewportSize(PHONE_375);
+        await page.setViewportSize(PHONE);
         await nextFrames(page);
         await fits(page);
         await shot(page, "card/member-card-en-375");
@@ -156,7 +156,7 @@ describe("the electronic member card", () => {
         await chooseLanguage(shop.page, "en");
         expect(await shop.page.textContent("[data-testid=verify-year]")).toBe("A valid member of the union for 2026");
         await shot(shop.page, "card/verify-valid-en-375");
-        await shop.page.setViewportSize(DESK_1366);
+        await shop.page.setViewportSize(DESK);
         await nextFrames(shop.page);
         await accessible(shop.page, "verify en desk");
         await shot(shop.page, "card/verify-valid-en-desk");
@@ -178,7 +178,7 @@ describe("the electronic member card", () => {
         await later.page.waitForSelector("[data-testid=verify-result][data-verdict=invalid]");
         await accessible(later.page, "verify invalid en 375");
         await shot(later.page, "card/verify-invalid-en-375");
-        await later.page.setViewportSize(DESK_1366);
+        await later.page.setViewportSize(DESK);
         await nextFrames(later.page);
         await shot(later.page, "card/verify-invalid-en-desk");
         await later.context.close();
@@ -193,7 +193,7 @@ describe("the electronic member card", () => {
   test(
     "a member who has not paid this year's dues gets no card: told why, in Chinese and English, with the way to pay",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn100002", { language: "zh" });
       // From the personal centre's menu, where the dues are.
       await page.goto(`${world.server.url}/information`);
@@ -206,7 +206,7 @@ describe("the electronic member card", () => {
       await fits(page);
       await accessible(page, "no card zh 375");
       await shot(page, "card/no-card-zh-375");
-      await page.setViewportSize(DESK_1366);
+      await page.setViewportSize(DESK);
       await chooseLanguage(page, "en");
       expect(await none.textContent()).toContain("Pay this year's union dues to show your member card.");
       await accessible(page, "no card en desk");

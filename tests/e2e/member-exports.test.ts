@@ -12,10 +12,9 @@ import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { TINY_PNG } from "../helpers/routes";
 import { XLSX_TYPE } from "../helpers/sheets";
-import { DESK, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
-const PHONE_375 = { width: 375, height: 812 };
 
 let world: World;
 beforeAll(async () => {
@@ -132,7 +131,7 @@ describe("member exports and the find import", () => {
       await p.goto(`${world.server.url}/operation/user`);
       await chooseLanguage(p, "zh");
       await chooseLanguage(p, "en");
-      await p.setViewportSize(PHONE_375);
+      await p.setViewportSize(PHONE);
       await p.waitForSelector("[data-testid=member-row]");
       await look(p, "en-phone-search");
       const english = await exported(p, () => p.click("[data-testid=export-members]"), "en-phone-export-progress");

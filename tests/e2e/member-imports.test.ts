@@ -16,10 +16,9 @@ import { ONBOARDING_HEADER, onboardingRows } from "../helpers/member-sheets";
 import { TINY_PNG } from "../helpers/routes";
 import { XLSX_TYPE } from "../helpers/sheets";
 import { startServer } from "../helpers/server";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
-const PHONE_375 = { width: 375, height: 812 };
 
 let world: World;
 beforeAll(async () => {
@@ -114,7 +113,7 @@ describe("member imports", () => {
       await desk.close();
 
       // English at 375 px: a picture named .xlsx is refused; points for the imported member, then Cancel.
-      const phone = await visitor(world, { viewport: PHONE_375 });
+      const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
       await signIn(p, world, "cn000003", { language: "en" });
       await p.goto(`${world.server.url}/operation/user`);

@@ -12,10 +12,9 @@ import * as XLSX from "xlsx";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { TINY_PNG } from "../helpers/routes";
-import { DESK, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
+import { DESK, PHONE, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
-const PHONE_375 = { width: 375, height: 812 };
 
 let world: World;
 beforeAll(async () => {
@@ -160,7 +159,7 @@ describe("the staff's orders", () => {
   test(
     "on a phone in English the same windows read as cards, and a cancelled shipped-order import deletes its log",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000002", { language: "en" });
       await openMooncake(page, "Mid-Autumn mooncake box");
       await page.click("[data-testid=tool-orders]");

@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
-const PHONE_375 = { width: 375, height: 760 };
 
 let world: World;
 beforeAll(async () => {
@@ -103,7 +102,7 @@ describe("property management", () => {
       await member.close();
 
       // Another member reads it in English on a 375 px phone, with the options' English texts.
-      const phone = await visitor(world, { viewport: PHONE_375 });
+      const phone = await visitor(world, { viewport: PHONE });
       await signIn(phone.page, world, "cn100002", { language: "en" });
       await phone.page.goto(`${world.server.url}/information`);
       const englishLabel = await phone.page.waitForSelector("label:has-text('Blood type')");
@@ -121,7 +120,7 @@ describe("property management", () => {
   test(
     "the page and the fee dialog in English on a 375 px phone",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000003", { language: "en" });
       await openPropertyPage(page);
       expect(await page.textContent("[data-testid=property-row]")).toContain("Name");

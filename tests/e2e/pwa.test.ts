@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Page, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, shot } from "../helpers/browser";
-import { type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS, DESK_1366, PHONE_375 } from "./support";
+import { type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS, DESK, PHONE } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -80,7 +80,7 @@ describe("installing the portal", () => {
   test("the manifest parses and is installable in Chromium, in the member's language, with icons that load", async () => {
     // A profile on disk: Chromium never offers to install from an off-the-record window (a new context is one).
     const profile = await mkdtemp(join(tmpdir(), "union-portal-pwa-profile-"));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport: DESK_1366 });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport: DESK });
     const page = context.pages()[0] ?? (await context.newPage());
     const close = async () => {
       await context.close();
@@ -124,10 +124,10 @@ describe("installing the portal", () => {
   });
 
   for (const [language, viewport, label] of [
-    ["zh", DESK_1366, "desk"],
-    ["en", PHONE_375, "375"],
-    ["en", DESK_1366, "desk"],
-    ["zh", PHONE_375, "375"],
+    ["zh", DESK, "desk"],
+    ["en", PHONE, "375"],
+    ["en", DESK, "desk"],
+    ["zh", PHONE, "375"],
   ] as const) {
     test(`${language} ${label}: the last-seen lists open offline marked stale with the banner, which goes back online`, async () => {
       const { page, context, close } = await visitor(world, { viewport });
@@ -180,7 +180,7 @@ describe("installing the portal", () => {
   }
 
   test("signing out deletes what was kept; the next member offline on the same browser sees nothing of the first", async () => {
-    const { page, context, close } = await visitor(world, { viewport: PHONE_375 });
+    const { page, context, close } = await visitor(world, { viewport: PHONE });
     await signIn(page, world, "cn100001", { language: "en" });
     await workerInControl(page);
     const first = await signedInId(page);
@@ -209,7 +209,7 @@ describe("installing the portal", () => {
   }, JOURNEY_TIMEOUT_MS);
 
   test("another member signing in after a session lost without signing out finds the first member's lists gone", async () => {
-    const { page, context, close } = await visitor(world, { viewport: DESK_1366 });
+    const { page, context, close } = await visitor(world, { viewport: DESK });
     await signIn(page, world, "cn100001");
     await workerInControl(page);
     const first = await signedInId(page);
@@ -231,7 +231,7 @@ describe("installing the portal", () => {
   }, JOURNEY_TIMEOUT_MS);
 
   test("the sign-in page opens offline with the banner", async () => {
-    const { page, context, close } = await visitor(world, { viewport: PHONE_375 });
+    const { page, context, close } = await visitor(world, { viewport: PHONE });
     await page.goto(`${world.server.url}/`);
     await page.waitForSelector("#login-account");
     await workerInControl(page);

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
-const PHONE_375 = { width: 375, height: 760 };
 const PICTURE = { name: "option.png", mimeType: "image/png", buffer: Buffer.from(drawCover("#1d4e89", "#f0a05a", 320, 200)) };
 
 let world: World;
@@ -184,7 +183,7 @@ describe("question banks", () => {
   test(
     "in English on a 375 px phone: a bank with a text question checked by the mobile preset, then deleted",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000002", { language: "en" });
       await openManager(page);
       await settledShot(page, "question-banks/manager-en-phone");

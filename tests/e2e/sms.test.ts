@@ -9,10 +9,9 @@ import type { Page } from "playwright-core";
 import { DEFAULT_SMS_CATALOGUE } from "../../src/providers/sms";
 import { smsLength } from "../../src/protocol/sms-length";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
-const PHONE_375 = { width: 375, height: 760 };
 const TEMPLATE = DEFAULT_SMS_CATALOGUE.templates[0]!;
 const SIGN = DEFAULT_SMS_CATALOGUE.signs[0]!.sign;
 
@@ -103,7 +102,7 @@ describe("bulk SMS", () => {
   test(
     "the same in English on a 375 px phone",
     async () => {
-      const { page, close } = await visitor(world, { viewport: PHONE_375 });
+      const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000003", { language: "en" });
       await openSms(page);
       expect(await page.textContent("[data-testid=sms-template]")).toContain("Approved");
