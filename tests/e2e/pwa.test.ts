@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Page, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, shot } from "../helpers/browser";
-import { type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS, DESK, PHONE } from "./support";
+import { type World, closeWindow, messageText, settle, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS, DESK, PHONE } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -21,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => stopWorld(world));
 
 const TEXT = {
-  zh: { banner: "当前离线", stale: "离线 — 截至", needs: "需联网", missing: "离线时无法加载此页面", ok: "确定" as const, name: "工会会员服务平台" },
-  en: { banner: "You are offline", stale: "Offline — as of", needs: "Needs the network", missing: "This page cannot load offline", ok: "OK" as const, name: "Union Member Portal" },
+  zh: { banner: "当前离线", stale: "离线 — 截至", needs: "需联网", missing: "离线时无法加载此页面", ok: "确定" as const, name: "工会会员服务平台", film: "周五电影夜", ticket: "电子票", show: "入场时请出示此二维码" },
+  en: { banner: "You are offline", stale: "Offline — as of", needs: "Needs the network", missing: "This page cannot load offline", ok: "OK" as const, name: "Union Member Portal", film: "Friday film night", ticket: "Ticket", show: "Show this QR code at the entrance" },
 };
 
 /** The kept lists in this browser: each record's member and list (ui/lib/kept-lists.ts). */
@@ -53,7 +53,7 @@ const workerInControl = (page: Page) => page.waitForFunction(() => navigator.ser
 
 const signedInId = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem("up.user") ?? "null") as { id: number } | null)?.id ?? null);
 
-/** Opens the three kept lists by their addresses and waits for each to show its rows and be kept. */
+/** Opens the three kept lists by their addresses and waits for each to show its rows and be kept, and the orders' tickets with them. */
 async function viewLists(page: Page) {
   await page.goto(`${world.server.url}/activity`);
   await page.waitForSelector("[data-testid=module-tile]");
@@ -62,9 +62,21 @@ async function viewLists(page: Page) {
   await page.goto(`${world.server.url}/information?page=order`);
   await page.waitForSelector("[data-testid=order-row]");
   const lists = () => keptRecords(page).then((records) => new Set(records.map((r) => r.key.split("|")[1])));
-  for (let i = 0; i < 100 && (await lists()).size < 3; i++) await nextFrames(page);
-  expect([...(await lists())].sort()).toEqual(["activityModules", "news", "orders"]);
+  for (let i = 0; i < 100 && (await lists()).size < 4; i++) await nextFrames(page);
+  expect([...(await lists())].sort()).toEqual(["activityModules", "news", "orders", "tickets"]);
 }
+
+/** The SHA-256 of the bytes an image shows, once it has loaded: the same QR online and kept offline. */
+const imageDigest = async (page: Page, selector: string) => {
+  await page.waitForFunction((sel) => {
+    const img = document.querySelector<HTMLImageElement>(sel);
+    return !!img && img.complete && img.naturalWidth > 0;
+  }, selector);
+  return page.$eval(selector, async (img: HTMLImageElement) => {
+    const digest = await crypto.subtle.digest("SHA-256", await (await fetch(img.src)).arrayBuffer());
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  });
+};
 
 const texts = (page: Page, selector: string) => page.$$eval(selector, (items) => items.map((item) => (item.textContent ?? "").trim()));
 
@@ -138,6 +150,12 @@ describe("installing the portal", () => {
       const onlineOrders = await texts(page, "[data-testid=order-row] .order-name");
       expect(onlineOrders.length).toBeGreaterThan(0);
       expect(await page.isVisible("[data-testid=offline-banner]")).toBe(false);
+      // The film night's ticket as the order's detail shows it online.
+      const film = page.locator("[data-testid=order-row]", { hasText: text.film });
+      await film.locator("[data-action=detail]").click();
+      await page.click(`[data-testid=order-detail] [role=tab]:text-is("${text.ticket}")`);
+      const onlineQr = await imageDigest(page, "[data-testid=ticket-qr]");
+      await closeWindow(page);
 
       await context.setOffline(true);
       // The orders list: reloaded offline, the shell comes from the worker, the list from what was kept.
@@ -148,10 +166,19 @@ describe("installing the portal", () => {
       await page.waitForSelector("[data-testid=stale-note]");
       expect(await page.textContent("[data-testid=stale-note]")).toContain(text.stale);
       expect(await texts(page, "[data-testid=order-row] .order-name")).toEqual(onlineOrders);
-      // Paying, cancelling, moving and the detail need the server: none is offered, each row says so.
-      expect(await page.$$("[data-testid=order-row] [data-action]")).toHaveLength(0);
+      // Paying, cancelling, moving and the detail need the server: none is offered, each row says so; a ticket is still shown.
+      expect(await page.$$eval("[data-testid=order-row] [data-action]", (items) => [...new Set(items.map((i) => i.getAttribute("data-action")))])).toEqual(["ticket"]);
       expect(await texts(page, "[data-testid=order-row] [data-testid=needs-network]")).toContain(text.needs);
       await shot(page, `pwa/${language}-${label}-orders-offline`);
+      // At the door without a signal: the ticket kept when the orders were seen, the very QR the server drew, marked with when.
+      await film.locator("[data-action=ticket]").click();
+      await page.waitForSelector("[data-testid=kept-ticket][data-state=kept]");
+      expect(await imageDigest(page, "[data-testid=kept-ticket-qr]")).toBe(onlineQr);
+      expect(await page.textContent("[data-testid=kept-ticket] [data-testid=stale-note]")).toContain(text.stale);
+      expect(await page.textContent("[data-testid=kept-ticket]")).toContain(text.show);
+      await settle(page);
+      await shot(page, `pwa/${language}-${label}-ticket-offline`, { fullPage: false });
+      await closeWindow(page);
 
       // The activity index and the notices, opened offline by their addresses.
       await page.goto(`${world.server.url}/activity`);

@@ -129,9 +129,14 @@ export const api = {
    * history. The caller revokes it.
    */
   async imageUrl(path: "/system/random" | "/order/qr", params: Record<string, string> = {}): Promise<string> {
+    return URL.createObjectURL(await api.image(path, params));
+  },
+
+  /** The same signed GET image as bytes: a ticket's QR kept for the door (ui/lib/kept-call.ts). */
+  async image(path: "/system/random" | "/order/qr", params: Record<string, string> = {}): Promise<Blob> {
     const res = await client.get(path, params);
     if (!res.ok || !(res.headers.get("content-type") ?? "").startsWith("image/")) throw new TransportError(`image refused: ${res.status}`);
-    return URL.createObjectURL(await res.blob());
+    return res.blob();
   },
 
   /**

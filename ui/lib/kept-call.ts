@@ -17,8 +17,8 @@ import { keep, kept } from "./kept-lists";
 // (a chunk of their own for the store and the note cost a response's headers each on every such page).
 export { StaleNote } from "../components/stale-note";
 
-/** The lists kept: the activity index and a module's activities, the news and notices, the member's orders. */
-export type KeptList = "activityModules" | "activityList" | "news" | "orders";
+/** The lists kept: the activity index and a module's activities, the news and notices, the member's orders, and their tickets' QR codes. */
+export type KeptList = "activityModules" | "activityList" | "news" | "orders" | "tickets";
 
 export type KeptCall<T> = { answer: Answer<T>; asOf: string | null; missing: boolean };
 
@@ -67,4 +67,32 @@ export function useKept<P extends ApiPath, T>(
     return pickAnswer(got.answer);
   }, [...key, backOnline]);
   return { value, asOf, missing };
+}
+
+/** A ticket kept for the door: its QR as the server drew it, and when. */
+export type KeptTicket = { image: Blob; savedAt: string };
+
+/**
+ * Keeps the QR of each of these tickets not kept yet, for a member at the door
+ * without a signal. A trade's QR never changes (the signed code of the trade),
+ * so each is asked for once; a cancelled order's ticket is refused at the door
+ * whatever the phone shows. Quiet: a failure keeps nothing and says nothing.
+ */
+export async function keepTickets(trades: string[]): Promise<void> {
+  const userId = session.user?.id;
+  if (userId === undefined) return;
+  for (const trade of trades) {
+    if (await kept(userId, "tickets", { trade }).catch(() => null)) continue;
+    const image = await api.image("/order/qr", { trade }).catch(() => null);
+    if (!image || !claimKeptForUser(userId)) return;
+    await keep(userId, "tickets", { trade }, image, new Date()).catch((error) => console.error(error));
+  }
+}
+
+/** The kept QR of this member's ticket, or null when it was never kept on this device. */
+export async function keptTicket(trade: string): Promise<KeptTicket | null> {
+  const userId = session.user?.id;
+  if (userId === undefined) return null;
+  const found = await kept(userId, "tickets", { trade }).catch(() => null);
+  return found && found.answer instanceof Blob ? { image: found.answer, savedAt: found.savedAt } : null;
 }

@@ -9,6 +9,8 @@ export default {
     needsNetwork: "需联网",
     nothingKept: "离线时无法加载此页面：您还没有在这台设备上查看过它。请联网后再试。",
     pageNeedsNetwork: "此页面需要联网才能打开。",
+    ticketHint: "入场时请出示此二维码。如订单在此后已取消，此票在入口处无法通过核验。",
+    ticketNotKept: "这张电子票尚未保存在本设备上：联网时打开一次“我的订单”即可保存。",
   },
   en: {
     shortName: "Union",
@@ -18,5 +20,7 @@ export default {
     needsNetwork: "Needs the network",
     nothingKept: "This page cannot load offline: you have not viewed it on this device yet. Please try again when you are online.",
     pageNeedsNetwork: "This page needs the network to open.",
+    ticketHint: "Show this QR code at the entrance. If the order has been cancelled since, the ticket will not pass the check at the door.",
+    ticketNotKept: "This ticket is not kept on this device yet: open your orders once while online to keep it.",
   },
 };

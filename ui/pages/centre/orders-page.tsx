@@ -4,7 +4,7 @@
 // detail window, paying an order that waits for payment, cancelling it
 // (spec 2 section 4: when the server's canCancel says so, after a
 // confirmation) and changing its delivery address (canChangeAddress).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ORDER_PAGE_SIZE } from "../../../src/protocol/limits";
 import { isSuccess } from "../../../src/protocol/result";
@@ -20,8 +20,10 @@ import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { CentreSection } from "../../components/centre-section";
 import { StaleNote } from "../../components/stale-note";
+import { keepTickets } from "../../lib/kept-call";
+import { KeptTicketWindow } from "./kept-ticket-window";
 import { OrderAddressDialog } from "./order-address-dialog";
-import { type Order, OrderDetailWindow, orderName, useTypeName } from "./order-detail-window";
+import { type Order, OrderDetailWindow, hasTicket, orderName, useTypeName } from "./order-detail-window";
 import { WaitlistOffers } from "./waitlist-offers";
 
 type Filter = { state: string };
@@ -45,6 +47,12 @@ export default function OrdersPage() {
   const [detail, setDetail] = useState<Order | null>(null);
   const [moving, setMoving] = useState<Order | null>(null);
   const [paying, setPaying] = useState<Paying | null>(null);
+  const [ticket, setTicket] = useState<Order | null>(null);
+
+  // The tickets of the orders shown, kept for the door, where the signal may be gone (docs/decisions.md 101).
+  useEffect(() => {
+    if (!asOf && list.list) void keepTickets(list.list.filter(hasTicket).map((r) => r.trade));
+  }, [list.list, asOf]);
 
   /** The text of a refusal of one of the order's calls. */
   const refusal = (code: string | undefined, notAllowed: string) =>
@@ -114,9 +122,18 @@ export default function OrdersPage() {
       wide: true,
       render: (r) =>
         asOf ? (
-          <span className="needs-network" data-testid="needs-network">
-            {t("install.needsNetwork")}
-          </span>
+          hasTicket(r) ? (
+            // Offline, a ticket still shows: its kept QR, marked with when it was kept.
+            <span className="order-actions">
+              <button type="button" className="link-button link-strong" onClick={() => setTicket(r)} data-action="ticket">
+                {t("order.tab.ticket")}
+              </button>
+            </span>
+          ) : (
+            <span className="needs-network" data-testid="needs-network">
+              {t("install.needsNetwork")}
+            </span>
+          )
         ) : (
         <span className="order-actions">
           <button type="button" className="link-button" onClick={() => setDetail(r)} data-action="detail">
@@ -161,6 +178,7 @@ export default function OrdersPage() {
         empty={t(filtered ? "list.noMatch" : "order.empty")}
         itemTestId="order-row"
       />}
+      {ticket ? <KeptTicketWindow order={ticket} onClose={() => setTicket(null)} /> : null}
       {detail ? <OrderDetailWindow order={detail} onClose={() => setDetail(null)} /> : null}
       {moving ? <OrderAddressDialog order={moving} onClose={() => setMoving(null)} onChanged={() => void addressChanged()} /> : null}
       {paying ? (
