@@ -21,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => stopWorld(world));
 
 const TEXT = {
-  zh: { banner: "当前离线", stale: "离线 — 截至", needs: "需联网", missing: "离线时无法加载此页面", ok: "确定" as const, name: "工会会员服务平台", film: "周五电影夜", ticket: "电子票", show: "入场时请出示此二维码" },
-  en: { banner: "You are offline", stale: "Offline — as of", needs: "Needs the network", missing: "This page cannot load offline", ok: "OK" as const, name: "Union Member Portal", film: "Friday film night", ticket: "Ticket", show: "Show this QR code at the entrance" },
+  zh: { banner: "当前离线", stale: "离线 — 截至", needs: "需联网", missing: "离线时无法加载此页面", ok: "确定" as const, name: "工会会员服务平台", film: "周五电影夜", ticket: "电子票", show: "入场时请出示此二维码", party: "年终联欢会", notKept: "尚未保存在本设备上" },
+  en: { banner: "You are offline", stale: "Offline — as of", needs: "Needs the network", missing: "This page cannot load offline", ok: "OK" as const, name: "Union Member Portal", film: "Friday film night", ticket: "Ticket", show: "Show this QR code at the entrance", party: "Year-end party", notKept: "not kept on this device yet" },
 };
 
 /** The kept lists in this browser: each record's member and list (ui/lib/kept-lists.ts). */
@@ -178,6 +178,26 @@ describe("installing the portal", () => {
       expect(await page.textContent("[data-testid=kept-ticket]")).toContain(text.show);
       await settle(page);
       await shot(page, `pwa/${language}-${label}-ticket-offline`, { fullPage: false });
+      await closeWindow(page);
+      // A ticket this device never kept (as one on a page of orders not seen online) says how to keep it.
+      const party = page.locator("[data-testid=order-row]", { hasText: text.party });
+      const partyTrade = ((await party.locator(".order-number").textContent()) ?? "").trim();
+      await page.evaluate(
+        ({ key }) =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open("up-kept");
+            open.onsuccess = () => {
+              const tx = open.result.transaction("lists", "readwrite");
+              tx.objectStore("lists").delete(key);
+              tx.oncomplete = () => (open.result.close(), resolve());
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+        { key: `${await signedInId(page)}|tickets|${JSON.stringify({ trade: partyTrade })}` },
+      );
+      await party.locator("[data-action=ticket]").click();
+      await page.waitForSelector("[data-testid=kept-ticket][data-state=none]");
+      expect(await page.textContent("[data-testid=kept-ticket-none]")).toContain(text.notKept);
       await closeWindow(page);
 
       // The activity index and the notices, opened offline by their addresses.

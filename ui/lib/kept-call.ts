@@ -77,10 +77,12 @@ export type KeptTicket = { image: Blob; savedAt: string };
  * without a signal. A trade's QR never changes (the signed code of the trade),
  * so each is asked for once; a cancelled order's ticket is refused at the door
  * whatever the phone shows. Quiet: a failure keeps nothing and says nothing.
+ * Only in a browser whose service worker controls the page: without it the
+ * portal cannot open offline, and the QR images would be bytes for nothing.
  */
 export async function keepTickets(trades: string[]): Promise<void> {
   const userId = session.user?.id;
-  if (userId === undefined) return;
+  if (userId === undefined || !navigator.serviceWorker?.controller) return;
   for (const trade of trades) {
     if (await kept(userId, "tickets", { trade }).catch(() => null)) continue;
     const image = await api.image("/order/qr", { trade }).catch(() => null);
