@@ -4,14 +4,17 @@
 //   bun scripts/compile.ts [OUTFILE]   (normally through `npm run compile`)
 //
 // Embedded: the server and every package it imports; the built UI (built here
-// first by scripts/build.ts, with its .br and .gz copies) as "ui"; the
+// first by scripts/build.ts, with its .br and .gz copies, into a folder of its
+// own: dist/ui may be served meanwhile, as by the browser tests, and a build
+// there deletes its files under the server) as "ui"; the
 // migrations as "sql" (src/files.ts says where the server then looks); a
 // blank data folder (initdb's output) as "pgdata", so a first start runs no
 // initdb (decision 87); and
 // every file the server imports `with { type: "file" }`: PGlite's wasm and
 // data files, the region data, the demo video. The captcha font is embedded
 // through the one patch below.
-import { readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { BunPlugin } from "bun";
 import { makeBlankDataDir } from "../src/db/client";
@@ -40,8 +43,21 @@ const captchaFont: BunPlugin = {
 
 export async function compile(outfile = "dist/union-portal"): Promise<string> {
   const out = resolve(ROOT, outfile);
-  await buildUi("dist/ui");
-  await makeBlankDataDir(join(ROOT, "dist/pgdata/blank.tar.gz"));
+  const staging = await mkdtemp(join(tmpdir(), "union-portal-compile-"));
+  try {
+    // The folder's name is the name it is embedded under.
+    const { outdir: ui } = await buildUi(join(staging, "ui"));
+    await makeBlankDataDir(join(ROOT, "dist/pgdata/blank.tar.gz"));
+    await bundle(out, ui);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  // The binary carries its source map (stack traces name src/ lines); the copy Bun writes beside it is not needed.
+  await rm(`${out}.map`, { force: true });
+  return out;
+}
+
+async function bundle(out: string, ui: string) {
   const result = await Bun.build({
     entrypoints: [join(ROOT, "src/main.ts")],
     compile: {
@@ -49,7 +65,7 @@ export async function compile(outfile = "dist/union-portal"): Promise<string> {
       outfile: out,
       // The working folder's bunfig.toml is the project's test settings, never the server's.
       autoloadBunfig: false,
-      assets: [join(ROOT, "sql"), join(ROOT, "dist/ui"), join(ROOT, "dist/pgdata")],
+      assets: [join(ROOT, "sql"), ui, join(ROOT, "dist/pgdata")],
     },
     minify: true,
     sourcemap: "linked",
@@ -57,9 +73,6 @@ export async function compile(outfile = "dist/union-portal"): Promise<string> {
     plugins: [captchaFont],
   });
   if (!result.success) throw new AggregateError(result.logs, "bun build --compile failed");
-  // The binary carries its source map (stack traces name src/ lines); the copy Bun writes beside it is not needed.
-  await rm(`${out}.map`, { force: true });
-  return out;
 }
 
 if (import.meta.main) {
