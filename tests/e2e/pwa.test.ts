@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Page, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, shot } from "../helpers/browser";
-import { type World, closeWindow, messageText, settle, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS, DESK, PHONE } from "./support";
+import { type World, accessible, closeWindow, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor, waitForPath, SETUP_TIMEOUT_MS, DESK, PHONE } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -176,7 +176,7 @@ describe("installing the portal", () => {
       expect(await imageDigest(page, "[data-testid=kept-ticket-qr]")).toBe(onlineQr);
       expect(await page.textContent("[data-testid=kept-ticket] [data-testid=stale-note]")).toContain(text.stale);
       expect(await page.textContent("[data-testid=kept-ticket]")).toContain(text.show);
-      await settle(page);
+      await accessible(page, `${language} ${label} kept ticket`);
       await shot(page, `pwa/${language}-${label}-ticket-offline`, { fullPage: false });
       await closeWindow(page);
       // A ticket this device never kept (as one on a page of orders not seen online) says how to keep it.
@@ -198,6 +198,7 @@ describe("installing the portal", () => {
       await party.locator("[data-action=ticket]").click();
       await page.waitForSelector("[data-testid=kept-ticket][data-state=none]");
       expect(await page.textContent("[data-testid=kept-ticket-none]")).toContain(text.notKept);
+      await accessible(page, `${language} ${label} ticket not kept`);
       await closeWindow(page);
 
       // The activity index and the notices, opened offline by their addresses.
