@@ -85,8 +85,10 @@ export async function keepTickets(trades: string[]): Promise<void> {
   if (userId === undefined || !navigator.serviceWorker?.controller) return;
   for (const trade of trades) {
     if (await kept(userId, "tickets", { trade }).catch(() => null)) continue;
+    // One refused (cancelled meanwhile) leaves the others to keep.
     const image = await api.image("/order/qr", { trade }).catch(() => null);
-    if (!image || !claimKeptForUser(userId)) return;
+    if (!image) continue;
+    if (!claimKeptForUser(userId)) return;
     await keep(userId, "tickets", { trade }, image, new Date()).catch((error) => console.error(error));
   }
 }
