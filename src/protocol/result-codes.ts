@@ -64,6 +64,10 @@ export const RESULT = {
   // The electronic member card (issue 20): no card for a member who is not active, or has not paid this year's dues.
   ERROR_CARD_INACTIVE: 70,
   ERROR_CARD_UNPAID: 71,
+  // Roles (issue 28, decision 103): no power taken through member management.
+  ERROR_ROLE_SELF: 80,
+  ERROR_ROLE_ABOVE: 81,
+  ERROR_MEMBER_ABOVE: 82,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -122,4 +126,7 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_WAITLIST_OFFER_EXPIRED: ["候补名额已过期", "The waiting-list offer has expired"],
   ERROR_CARD_INACTIVE: ["会员身份无效", "Membership not active"],
   ERROR_CARD_UNPAID: ["本年度会费未缴纳", "This year's dues not paid"],
+  ERROR_ROLE_SELF: ["不能更改自己的角色", "Cannot change one's own role"],
+  ERROR_ROLE_ABOVE: ["该角色含有您没有的权限", "The role holds powers you lack"],
+  ERROR_MEMBER_ABOVE: ["该会员的角色含有您没有的权限", "The member's role holds powers you lack"],
 };

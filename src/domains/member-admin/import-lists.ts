@@ -19,6 +19,7 @@ import { deliverMessages } from "../shared/messages";
 import { signOutEverywhere } from "../shared/sessions";
 import { type ImportColumn, type Judged, recordsOf } from "../shared/sheets/imports";
 import type { JobTask } from "../staff-jobs/kit";
+import { isAbove, rolePowersOf } from "./roles";
 import { addMarks, completeImport, digestOf, employeesColumn, fileOf, logMembers, marksOf, membersByEmployees, needPower, type Report, type StoredMember } from "./import-kit";
 
 /** The most points one row may give, and the reason's length. */
@@ -32,7 +33,7 @@ export async function importLeavers(ctx: MemberCtx, job: JobTask, report: Report
   needPower(ctx, "leave");
   const file = fileOf(job);
   const { header, records } = recordsOf(file.bytes, [await employeesColumn(ctx)]);
-  const members = await membersByEmployees(ctx, records.map((r) => r.values.employees.trim()));
+  const [members, powersOf] = await Promise.all([membersByEmployees(ctx, records.map((r) => r.values.employees.trim())), rolePowersOf(ctx)]);
   const seen = new Set<string>();
   const judged: Judged<number>[] = records.map(({ line, cells, values }) => {
     const employees = values.employees.trim();
@@ -42,6 +43,8 @@ export async function importLeavers(ctx: MemberCtx, job: JobTask, report: Report
     if (seen.has(employees)) return { line, cells, verdict: "same", reason: "file.repeat" };
     seen.add(employees);
     if (member.state === USER_STATE.USER_STATE_LEFT) return { line, cells, verdict: "same", reason: "member.left" };
+    // Decision 103: leaving would lock out an account above the importer.
+    if (isAbove(ctx.actor, powersOf, member)) return { line, cells, verdict: "refused", reason: "state.holder" };
     return { line, cells, verdict: "apply", reason: null, change: member.id };
   });
   return completeImport(ctx, {

@@ -17,6 +17,7 @@ import { allProperties, type PropertyView } from "../property/service";
 import { type CleanValue, type SubmittedValue, validateProfile } from "../property/validate";
 import { chunksOf, type ImportColumn, type Judged, recordsOf, squash } from "../shared/sheets/imports";
 import type { JobTask } from "../staff-jobs/kit";
+import { isAbove, roleRefusal, rolePowersOf } from "./roles";
 import { completeImport, employeesColumn, fileOf, logMembers, membersByEmployees, needPower, propertyReason, type Report, type StoredMember, valuesOf } from "./import-kit";
 
 const EMPLOYEES = /^[A-Za-z0-9_-]{1,50}$/;
@@ -76,7 +77,7 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
   const file = fileOf(job);
   const { list } = await allProperties({ ctx });
   const { header, records } = recordsOf(file.bytes, await updateColumns(ctx, list));
-  const [countryRows, roleRows] = await Promise.all([ctx.db.select().from(countries), ctx.db.select().from(roles)]);
+  const [countryRows, roleRows, powersOf] = await Promise.all([ctx.db.select().from(countries), ctx.db.select().from(roles), rolePowersOf(ctx)]);
   const byName = <R>(rows: R[], names: (r: R) => string[]) => {
     const m = new Map<string, R>();
     for (const r of rows) for (const n of names(r)) m.set(squash(n), r);
@@ -124,6 +125,9 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
     const roleCell = values.role!.trim();
     const role = roleCell ? roleByName.get(squash(roleCell)) : member ? roleRows.find((r) => r.id === member.roleId) : undefined;
     if (!role) return refuse(roleCell ? "role.unknown" : "role.empty");
+    // Decision 103: the form's rules on roles, row by row.
+    const roleReason = roleRefusal(ctx.actor, powersOf, member ?? null, role.id);
+    if (roleReason) return refuse(roleReason);
 
     // The contacts: an empty cell keeps what is stored.
     const phoneCell = cellOf(values, phoneProp);
@@ -132,6 +136,7 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
     if (mailCell && (mailCell.length > 200 || !isMail(mailCell))) return refuse("mail.format");
     const phone = phoneCell || member?.phone || null;
     const mail = mailCell || member?.mail || null;
+    if (member && isAbove(ctx.actor, powersOf, member) && (phone !== member.phone || mail !== member.mail)) return refuse("contact.holder");
     for (const key of [phone && `p:${phone}`, mail && `m:${mail}`]) {
       if (!key) continue;
       const holder = holders.get(key);

@@ -14,7 +14,15 @@ import { idField, pageIndex, timeField } from "../shared/fields";
 import { signOutEverywhere } from "../shared/sessions";
 import { writeProfileValues } from "../shared/profile";
 import { employeesOf } from "./save";
+import { isAbove, rolePowersOf } from "./roles";
 import { memberRow } from "./search";
+
+/** Decision 103: a reset would let the actor activate an account above them with its phone; a leave would lock its holder out. */
+async function lockedBelow(ctx: MemberCtx, id: number) {
+  const row = await memberRow(ctx, id, { lock: true });
+  if (isAbove(ctx.actor, await rolePowersOf(ctx), row.user)) throw new DomainError("ERROR_MEMBER_ABOVE");
+  return row;
+}
 
 export const resetInput = t.Object({ id: idField, employees: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Null()])) });
 export const memberPointsInput = t.Object({ user: idField, type: t.Optional(t.Union([t.Integer(), t.Null()])), start: timeField, end: timeField, index: pageIndex });
@@ -25,7 +33,7 @@ export const memberPointsInput = t.Object({ user: idField, type: t.Optional(t.Un
  * (ERROR_RENAME). Refused (USER_STATE_REGISTER) while the member has not activated.
  */
 export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof resetInput.static }) {
-  const { user } = await memberRow(ctx, input.id);
+  const { user } = await lockedBelow(ctx, input.id);
   if (user.state === USER_STATE.USER_STATE_REGISTERED) throw new DomainError("USER_STATE_REGISTER");
   const employees = input.employees ? employeesOf(input.employees) : null;
   if (employees && employees !== user.employees) {
@@ -44,7 +52,7 @@ export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
 
 /** /user/operation/leave: the member leaves (orders and records stay; the date is kept); refused (ERROR_LEAVE) when already left. */
 export async function leaveMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
-  const { user } = await memberRow(ctx, input.id);
+  const { user } = await lockedBelow(ctx, input.id);
   if (user.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
   await ctx.db.update(users).set({ state: USER_STATE.USER_STATE_LEFT, leftAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
   await signOutEverywhere(ctx, user.id);
