@@ -16,7 +16,7 @@ import { regionText } from "../../components/region-picker";
 import { pick, resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { hasPower, session } from "../../state/session";
-import type { MemberInfo, Role } from "./member-model";
+import { holdsRole, type MemberInfo, type Role } from "./member-model";
 import { useTypeName } from "../centre/order-detail-window";
 import { FamilyDialog, PointsDialog } from "./member-records";
 import { type MemberLogKind, MemberLogDialog } from "./member-logs";
@@ -81,6 +81,9 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
     !(p.isChineseOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_CHINESE) && !(p.isForeignerOnly && countryType !== COUNTRY_TYPE.COUNTRY_TYPE_FOREIGNER);
   const place = user?.place;
   const state = user?.state.id;
+  // Decision 103: the state of an account whose role holds a power the actor lacks is not theirs to change (the server refuses it too).
+  const role = user ? roles.find((r) => r.id === user.status.id) : undefined;
+  const mayChangeState = hasPower("FUNCTION_USER_OPERATION_STATE") && !(role && !holdsRole(role));
   return (
     <Dialog title={t("members.detail.title")} onClose={onClose} width={720}>
       {user ? (
@@ -153,17 +156,22 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
                   {t("members.detail.update")}
                 </button>
               ) : null}
-              {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_REGISTERED ? (
+              {mayChangeState && state !== USER_STATE.USER_STATE_REGISTERED ? (
                 <button type="button" className="button button-quiet" onClick={() => setOpen("reset")} data-testid="member-reset">
                   {t("members.detail.reset")}
                 </button>
               ) : null}
-              {hasPower("FUNCTION_USER_OPERATION_STATE") && state !== USER_STATE.USER_STATE_LEFT ? (
+              {mayChangeState && state !== USER_STATE.USER_STATE_LEFT ? (
                 <button type="button" className="button button-quiet member-leave-button" onClick={() => void leave()} data-testid="member-leave">
                   {t("members.detail.leave")}
                 </button>
               ) : null}
             </div>
+            {hasPower("FUNCTION_USER_OPERATION_STATE") && !mayChangeState ? (
+              <p className="field-hint member-detail-above" data-testid="member-above">
+                {t("members.detail.above")}
+              </p>
+            ) : null}
           </div>
         </div>
       ) : (

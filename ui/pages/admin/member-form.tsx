@@ -15,9 +15,11 @@ import { PropertyForm, fieldId, propertyMessage } from "../../components/propert
 import { type Country, type FormValues, type Property, IDENTITY_PURPOSES, automaticNationality, checkForm, initialValues } from "../../components/property-form/model";
 import { pick, resultText, useT } from "../../i18n";
 import { session } from "../../state/session";
-import type { MemberInfo, Role } from "./member-model";
+import { holdsRole, type MemberInfo, type Role } from "./member-model";
 
 type FormError = { property: number | "nationality"; text: string } | null;
+/** The refusals of decision 103, said under the role. */
+const ROLE_REFUSALS = new Set(["ERROR_ROLE_SELF", "ERROR_ROLE_ABOVE", "ERROR_MEMBER_ABOVE"]);
 const FIELD_PURPOSE: Record<string, number> = {
   phone: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE,
   mail: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL,
@@ -26,14 +28,21 @@ const FIELD_PURPOSE: Record<string, number> = {
 
 export function MemberForm({ member, roles, onClose, onSaved }: { member: MemberInfo | null; roles: Role[]; onClose: () => void; onSaved: () => void }) {
   const t = useT();
-  const { language } = useSnapshot(session);
+  const { language, user: me } = useSnapshot(session);
   const [properties, setProperties] = useState<Property[] | null>(null);
   const [countries, setCountries] = useState<Country[]>([]);
   const stored = useMemo(() => (member?.values ?? []).map((v) => ({ ...v, value: Array.isArray(v.value) ? v.value : String(v.value ?? "") })), [member]);
   const [values, setValues] = useState<FormValues>(() => initialValues(stored));
   const [nationality, setNationality] = useState<number | null>(member?.nationality?.id ?? null);
   const [role, setRole] = useState<number | null>(member?.status.id ?? null);
-  const [roleError, setRoleError] = useState(false);
+  const [roleError, setRoleError] = useState<string | null>(null);
+  // Decision 103: one's own role is not one's to change; an account whose role holds a power the actor lacks keeps its role, phone and e-mail.
+  const current = member ? roles.find((r) => r.id === member.status.id) : undefined;
+  const self = member !== null && member.id === me?.id;
+  const above = current !== undefined && !holdsRole(current);
+  const roleNote = self ? t("members.roleSelf") : above ? t("members.roleAbove") : null;
+  const givable = roles.filter(holdsRole);
+  const offered = roleNote ? (current ? [current] : []) : givable;
   const [error, setError] = useState<FormError>(null);
   const [busy, setBusy] = useState(false);
 
@@ -61,7 +70,7 @@ export function MemberForm({ member, roles, onClose, onSaved }: { member: Member
 
   const save = async () => {
     if (!properties) return;
-    if (!role) return setRoleError(true);
+    if (!role) return setRoleError(t("members.roleRequired"));
     const country = countries.find((c) => c.id === nationality) ?? null;
     // Staff may change a read-only field: the check keeps no stored value.
     const result = checkForm({ properties, values, stored: [], nationality: country });
@@ -80,17 +89,20 @@ export function MemberForm({ member, roles, onClose, onSaved }: { member: Member
     const message = answer.message;
     if (message?.code === "ERROR_RENAME") return showMessage(t("members.rename"));
     if (message?.code === "ERROR_RESULT_NULL") return showMessage(t("members.resultNull"));
-    const params = message?.code === "ERROR_PARAMS" ? message.params : undefined;
+    const params = message?.code === "ERROR_PARAMS" || message?.code === "ERROR_MEMBER_ABOVE" ? message.params : undefined;
     if (typeof params?.property === "number") return point(params.property, textOf(params.property));
     const purpose = typeof params?.field === "string" ? FIELD_PURPOSE[params.field] : undefined;
     const target = purpose ? properties.find((p) => p.purpose.id === purpose) : undefined;
-    if (target) return point(target.id, t(`members.badField.${params!.field as "phone"}`));
+    if (target) return point(target.id, message?.code === "ERROR_MEMBER_ABOVE" ? resultText(t, message) : t(`members.badField.${params!.field as "phone"}`));
     if (params?.field === "nationality") return point("nationality", t("centre.form.nationalityRequired"));
-    if (params?.field === "status") return setRoleError(true);
+    if (params?.field === "status") return setRoleError(t("members.roleRequired"));
+    if (message && ROLE_REFUSALS.has(message.code) && (params === undefined || params.field === "role")) return setRoleError(resultText(t, message));
     await showMessage(resultText(t, message));
   };
 
-  const locked = (p: Property) => member !== null && p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES;
+  const locked = (p: Property) =>
+    member !== null && (p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES || (above && (p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE || p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL)));
+  const described = [roleNote || givable.length < roles.length ? "member-form-role-note" : null, roleError ? "member-form-role-error" : null].filter(Boolean).join(" ") || undefined;
   return (
     <Dialog
       title={member ? t("members.formEdit") : t("members.formCreate")}
@@ -119,20 +131,27 @@ export function MemberForm({ member, roles, onClose, onSaved }: { member: Member
             id="member-form-role"
             className={`input${roleError ? " input-invalid" : ""}`}
             value={role ?? ""}
-            aria-invalid={roleError || undefined}
-            aria-describedby={roleError ? "member-form-role-error" : undefined}
-            onChange={(e) => (setRole(e.target.value ? Number(e.target.value) : null), setRoleError(false))}
+            aria-invalid={roleError ? true : undefined}
+            aria-describedby={described}
+            disabled={roleNote !== null}
+            onChange={(e) => (setRole(e.target.value ? Number(e.target.value) : null), setRoleError(null))}
+            data-testid="member-form-role"
           >
-            <option value="">{t("members.choose")}</option>
-            {roles.map((r) => (
+            {roleNote ? null : <option value="">{t("members.choose")}</option>}
+            {offered.map((r) => (
               <option key={r.id} value={r.id}>
                 {pick(language, r.nameZh, r.nameEn)}
               </option>
             ))}
           </select>
+          {roleNote || givable.length < roles.length ? (
+            <p className="field-hint" id="member-form-role-note" data-testid="member-form-role-note">
+              {roleNote ?? t("members.roleLimited")}
+            </p>
+          ) : null}
           {roleError ? (
             <p className="field-error" id="member-form-role-error" role="alert">
-              {t("members.roleRequired")}
+              {roleError}
             </p>
           ) : null}
         </div>
