@@ -18,6 +18,8 @@ import { xlsxFile } from "../helpers/sheets";
 type Answer = { message: { code: string; params?: Record<string, unknown> } } & Record<string, any>;
 type Role = { id: number; code: string; powers: Set<string> };
 
+/** Each matrix test makes dozens of accounts and calls (seconds on a busy machine), beyond bun's 5 s default. */
+const MATRIX_TIMEOUT_MS = 120_000;
 /** Past the session cache's life (SESSION_CACHE_MS, 2 s by default): a changed role would be seen by then. */
 const SESSION_CACHE = 2_001;
 
@@ -147,7 +149,7 @@ describe("the staff member form", () => {
       expect(await auditRows(me.id)).toEqual([]);
       if (canUpdate) expect((await me.client.call("/user/operation/update", form(me, actorRole.id, me.id))).message.code).toBe("SUCCESS");
     }
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   test("a role is given, on update and on create, only when the actor holds every power of it", async () => {
     for (const actorRole of STAFF()) {
@@ -165,7 +167,7 @@ describe("the staff member form", () => {
         if (update.message.code !== "SUCCESS") expect(await auditRows(target.id)).toEqual([]);
       }
     }
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   test("an account whose role holds a power the actor lacks keeps its role, phone, e-mail and state", async () => {
     for (const actorRole of STAFF().filter((r) => holds(r, "FUNCTION_USER_OPERATION_PROPERTY"))) {
@@ -195,7 +197,7 @@ describe("the staff member form", () => {
         expect((await me.client.call("/user/operation/update", form(target, target.roleId, target.id))).message.code).toBe("SUCCESS");
       }
     }
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   test("the operator of the seed cannot make themselves administrator, and stays refused the editor's powers", async () => {
     const op = await t.as("cn000003");
@@ -275,7 +277,7 @@ describe("the onboarding/update import", () => {
       expect({ actor: actorRole.code, code: ok.message.code, create: ok.create, update: ok.update }).toEqual({ actor: actorRole.code, code: "SUCCESS", create: 1, update: 1 });
       expect(await roleOf(target.id)).toBe(mine[0]!.id);
     }
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   test("the feedback names the row and the role column in both languages", async () => {
     const op = await t.as("cn000003");
