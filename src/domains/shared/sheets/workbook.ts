@@ -46,12 +46,29 @@ export function unpackedSize(bytes: Uint8Array): number | null {
   return total;
 }
 
-/** A cell as text: numbers without exponent or float noise (an order number typed as digits), dates as ISO. */
+/**
+ * Text a spreadsheet reads as a formula once the sheet is saved as CSV or the
+ * cell edited (OWASP "CSV Injection": =, +, -, @, tab, carriage return; and a
+ * line feed, which an export writes for a carriage return), also behind
+ * quotes: such text is written with one more leading quote, and the quote
+ * taken off again on import, so what is exported imports as it was
+ * (docs/decisions.md 105).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r\n]/;
+const QUOTED_FORMULA = /^'+[=+\-@\t\r\n]/;
+
+/** Text as an export writes it: a member's "=HYPERLINK(...)" as "'=HYPERLINK(...)", "'=1" as "''=1". */
+export const escapeFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** Text as an export wrote it, read back: one leading quote off when only quotes stand before a formula's first character. */
+export const unescapeFormula = (text: string): string => (QUOTED_FORMULA.test(text) ? text.slice(1) : text);
+
+/** A cell as text: numbers without exponent or float noise (an order number typed as digits), dates as ISO, an export's quote taken off. */
 function textOf(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isInteger(value) ? value.toFixed(0) : String(value);
   if (value instanceof Date) return value.toISOString();
-  return String(value).replace(/\u0000/g, "").trim();
+  return unescapeFormula(String(value).replace(/\u0000/g, "").trim());
 }
 
 /**
@@ -97,15 +114,20 @@ export const chinaTimeText = (d: Date, seconds = false): string =>
 export const moneyCell = (fen: number): SheetCell => ({ t: "n", v: fen / 100, z: "0.00" });
 export type Sheet = { name: string; rows: SheetCell[][]; widths?: number[] };
 
+/** Line breaks as line feeds (the test first: most cells have none, and a million cells are exported at once). */
+const lineFeeds = (text: string) => (text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text);
+
 /** A workbook of these sheets (the first row of each is its header), as xlsx bytes. */
 export function writeWorkbook(sheets: readonly Sheet[]): Uint8Array {
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) {
-    // Text goes in as string cells, never formulas: "=HYPERLINK(...)" typed by a member stays text.
-    // Empty text is an empty cell.
+    // Text goes in as string cells, never formulas, and quoted where it would become one: "=HYPERLINK(...)"
+    // typed by a member stays text once staff save the sheet as CSV. Its line breaks are written as a
+    // spreadsheet's own (LF): a CSV writer quotes a field holding one, but SheetJS's leaves a lone CR
+    // unquoted, and a reader then starts a new row, formula and all, at it. Empty text is an empty cell.
     // Dense: a row of cells is an array, not an object keyed "A1" (100,000 rows of members: a third of the memory, twice as fast).
     const ws = XLSX.utils.aoa_to_sheet(
-      sheet.rows.map((row) => row.map((cell) => (cell === "" ? null : cell))),
+      sheet.rows.map((row) => row.map((cell) => (cell === "" ? null : typeof cell === "string" ? escapeFormula(lineFeeds(cell)) : cell))),
       { dense: true },
     );
     if (sheet.widths) ws["!cols"] = sheet.widths.map((wch) => ({ wch }));
