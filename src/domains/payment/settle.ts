@@ -23,11 +23,11 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db
   await kind.lock(ctx, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
   if (current?.state === PAY_STATE.PAY_STATE_CLOSED && kind.paidAfterClose) {
-    // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md).
+    // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md, 106).
     const outcome = await kind.paidAfterClose(ctx, payment.refId);
-    const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND;
+    const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND_OWED;
     await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
-    if (outcome === "refund") log.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
+    if (outcome === "owed") log.warn(`payment ${payment.trade}: paid after it was closed and what it paid for is gone (places, stock or the member's points); owed back`);
     return { accepted: true, audit: { ...target, detail: `${payment.trade} ${outcome}` } };
   }
   if (current?.state !== PAY_STATE.PAY_STATE_WAIT) {
