@@ -57,9 +57,9 @@ beforeEach(async () => {
   warn = spyOn(console, "warn").mockImplementation(() => {});
 }, 60_000);
 afterEach(async () => {
-  warn.mockRestore();
+  warn?.mockRestore();
   await t.close();
-});
+}, 60_000);
 
 type Answer = { message: { code: string } } & Record<string, any>;
 const expireOrders = JOBS.find((j) => j.name === "expire-orders")!;
