@@ -203,6 +203,19 @@ for (const [what, buy] of [
   }
 }
 
+test("the notification and the reconcile query at the same moment: charged once, taken once", async () => {
+  const before = await balance();
+  const bought = await signUpWithPoints();
+  await paidThenExpired(bought, before);
+  t.clock.advance(30_000);
+  const [notified, ran] = await Promise.all([fake.notify(bought.trade), runJob(t, reconcile, t.clock.now())]);
+  expect([notified.status, ran]).toEqual([204, true]);
+  expect((await stateOf(bought.trade)).order.state).toBe(ORDER_STATE.ORDER_STATE_SUCCESS);
+  expect(await balance()).toBe(before - bought.points);
+  expect((await spendings()).filter((r) => r.descEn.includes("payment arrived after the cancel"))).toHaveLength(1);
+  expect((await activityRow(t.db, bought.activityId)).used).toBe(1);
+});
+
 test("an order that expired unpaid is not marked owed: its payment is only closed", async () => {
   const before = await balance();
   const bought = await signUpWithPoints();
