@@ -1,7 +1,9 @@
 // Applies a verified "paid" notification in the notify route's one
 // transaction: the thing paid for and its payment change together, or not
-// at all. A repeated notification, or one for a payment the expiry job
-// closed, changes nothing and is still acknowledged, so the provider stops.
+// at all. One for a payment the expiry job closed retakes what it paid for,
+// points included, or marks the money owed back (kinds with paidAfterClose;
+// docs/decisions.md 106). A repeated notification changes nothing and is
+// still acknowledged, so the provider stops.
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import type { PaidNotice } from "../../providers/payment";
