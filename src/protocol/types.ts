@@ -70,7 +70,7 @@ export const TYPES: TypeEntry[] = [
   entry("PAY_STATE", 301, "PAY_STATE_WAIT", "待支付", "Unpaid"),
   entry("PAY_STATE", 302, "PAY_STATE_SUCCESS", "已支付", "Paid"),
   entry("PAY_STATE", 303, "PAY_STATE_CLOSED", "已关闭", "Closed"),
-  entry("PAY_STATE", 304, "PAY_STATE_REFUND", "已退款", "Refunded"),
+  entry("PAY_STATE", 304, "PAY_STATE_REFUND_OWED", "待退款", "Refund owed"),
 
   entry("SEND_STATE", 401, "SEND_STATE_WAIT", "待发货", "Not sent"),
   entry("SEND_STATE", 402, "SEND_STATE_SENT", "已发货", "Sent"),

@@ -121,7 +121,7 @@ describe("offline and revert", () => {
     const [paidOrder] = await t.db.select().from(orders).where(eq(orders.id, paid.order));
     expect(paidOrder!.state).toBe(ORDER_STATE.ORDER_STATE_CANCEL);
     const [payment] = await t.db.select().from(payments).where(and(eq(payments.kind, "order"), eq(payments.refId, paid.order)));
-    expect(payment!.state).toBe(PAY_STATE.PAY_STATE_REFUND);
+    expect(payment!.state).toBe(PAY_STATE.PAY_STATE_REFUND_OWED);
     const [closed] = await t.db.select().from(payments).where(and(eq(payments.kind, "order"), eq(payments.refId, waiting.order)));
     expect(closed!.state).toBe(PAY_STATE.PAY_STATE_CLOSED);
   });

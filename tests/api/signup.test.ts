@@ -173,7 +173,7 @@ describe("signing up", () => {
     expect((await sign("cn100002", { activity: a.id })).message.code).toBe("SUCCESS");
     expect((await paidNotice(first.trade)).status).toBe(200);
     const [payment] = await t.db.select().from(payments).where(eq(payments.trade, first.trade));
-    expect(payment!.state).toBe(PAY_STATE.PAY_STATE_REFUND);
+    expect(payment!.state).toBe(PAY_STATE.PAY_STATE_REFUND_OWED);
     const [order] = await t.db.select().from(orders).where(eq(orders.trade, first.trade));
     expect(order!.state).toBe(ORDER_STATE.ORDER_STATE_CANCEL);
     expect((await activityRow(t.db, a.id)).used).toBe(1);

@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
 import { shot } from "../helpers/browser";
+import { writeOwedOrder } from "./owed-order";
 import { accessible, type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -24,7 +25,10 @@ async function allowRepeatedSignUps(db: Db) {
 
 let world: World;
 beforeAll(async () => {
-  world = await preparedWorld(allowRepeatedSignUps);
+  world = await preparedWorld(async (db) => {
+    await allowRepeatedSignUps(db);
+    await writeOwedOrder(db);
+  });
 }, SETUP_TIMEOUT_MS);
 afterAll(() => stopWorld(world));
 
@@ -78,6 +82,9 @@ const TEXT = {
     keep: "保留订单",
     cancelOrder: "取消订单",
     noMatch: "没有符合条件的记录",
+    owedNote: "已付款 ¥169.00，待退还",
+    owed: "订单已取消，但您的付款 ¥169.00 已到账：这笔钱将退还给您，无需再做什么。",
+    refundOwed: "待退款",
   },
   en: {
     ok: "OK" as const,
@@ -106,6 +113,9 @@ const TEXT = {
     keep: "Keep order",
     cancelOrder: "Cancel order",
     noMatch: "No records match these filters",
+    owedNote: "¥169.00 paid, to be refunded",
+    owed: "This order is cancelled, but your payment of ¥169.00 arrived: the money will be refunded to you. Nothing more to do.",
+    refundOwed: "Refund owed",
   },
 };
 
@@ -233,6 +243,21 @@ describe("a member's orders", () => {
       expect(await member1.textContent()).toContain(text.child);
       expect(await member1.locator("[data-fact=identity]").textContent()).toBe("110101********0018");
       await windowShot(page, name("detail-member"));
+      await closeWindow(page);
+
+      // A payment that came after the expiry job cancelled the order, when the points it needed were spent: owed back, said on the row and first in the detail.
+      const owedTrade = seeded.find((o) => o.refundOwed)!.trade as string;
+      const owedRow = row(page, owedTrade);
+      expect(await owedRow.locator("[data-column=state]").textContent()).toBe(text.cancelled);
+      expect(await owedRow.locator("[data-testid=refund-owed-note]").textContent()).toBe(text.owedNote);
+      await openDetail(page, owedTrade);
+      expect(await page.textContent("[data-testid=order-detail] [data-testid=refund-owed]")).toBe(text.owed);
+      await windowShot(page, name("detail-owed"));
+      await openTab(page, text.tabs.trip[1]!);
+      expect(await fact(page, "pay-state")).toBe(text.refundOwed);
+      expect(await fact(page, "amount")).toBe("¥169.00");
+      await windowShot(page, name("detail-owed-pay"));
+      await accessible(page, `${language} ${size} owed payment`);
       await closeWindow(page);
 
       // Last year's party: a ticket already checked at the door.

@@ -5,6 +5,8 @@
 // feedback log; the member then sees the new parcel in their order detail. In
 // Chinese on a desk; in English on a 375 px phone the same windows, and the
 // shipped-order import cancelled (its log deleted), the list opened afresh.
+// A badminton pass whose payment is owed back (written before the server
+// starts, ./owed-order.ts) says so first in its staff detail, on four screens.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -12,13 +14,14 @@ import * as XLSX from "xlsx";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { TINY_PNG } from "../helpers/routes";
-import { DESK, PHONE, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
+import { writeOwedOrder } from "./owed-order";
+import { DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await preparedWorld(writeOwedOrder);
 }, SETUP_TIMEOUT_MS);
 afterAll(() => stopWorld(world));
 
@@ -33,7 +36,7 @@ async function look(page: Page, name: string) {
   await shot(page, `order-admin/${name}`, { fullPage: false });
 }
 
-async function openMooncake(page: Page, name: string) {
+async function openActivity(page: Page, name: string) {
   await page.goto(`${world.server.url}/activity`);
   await page.click("[data-testid=module-tile] >> nth=0");
   await page.waitForSelector("[data-testid=activity-tile]");
@@ -61,7 +64,7 @@ describe("the staff's orders", () => {
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
       await signIn(page, world, "cn000002", { language: "zh" });
-      await openMooncake(page, "中秋月饼礼盒");
+      await openActivity(page, "中秋月饼礼盒");
       expect(await page.$$eval("[data-testid=editor-tools] button", (bs) => bs.map((b) => b.textContent?.trim()))).toEqual(expect.arrayContaining(["报名结果", "导入快递信息", "导入发货订单"]));
 
       // The sign-up results: the member's order, the phone masked, 23 rows padded.
@@ -157,11 +160,39 @@ describe("the staff's orders", () => {
   );
 
   test(
+    "a payment owed back (it came after the order was cancelled, with nothing left to retake) is the first thing the staff detail says, in zh and en, desk and phone",
+    async () => {
+      const TEXT = {
+        zh: { pass: "羽毛球馆季卡", cancelled: "已取消", note: /^订单已取消，但会员已付款 ¥169\.00（支付流水号 SBXT\d{14}）：这笔款项须退还会员。$/, payState: /^待退款，\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ },
+        en: { pass: "Badminton hall season pass", cancelled: "Cancelled", note: /^This order is cancelled, but the member paid ¥169\.00 \(payment number SBXT\d{14}\): the money is owed back to them\.$/, payState: /^Refund owed, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ },
+      };
+      for (const { language, size, viewport } of FOUR_SCREENS) {
+        const text = TEXT[language as "zh" | "en"];
+        const { page, close } = await visitor(world, { viewport });
+        await signIn(page, world, "cn000002", { language: language as "zh" | "en" });
+        await openActivity(page, text.pass);
+        await page.click("[data-testid=tool-orders]");
+        await page.waitForSelector("[data-testid=staff-order-row]");
+        const owed = page.locator("[data-testid=staff-order-row]", { hasText: text.cancelled });
+        expect(await owed.count()).toBe(1);
+        await owed.locator("[data-testid=open-order]").click();
+        await page.waitForSelector("[data-testid=staff-order-detail] [role=tab]");
+        expect(await page.textContent("[data-testid=staff-order-detail] [data-testid=refund-owed]")).toMatch(text.note);
+        expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=state]")).toBe(text.cancelled);
+        expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=pay-state]")).toMatch(text.payState);
+        await look(page, `detail-owed-${language}-${size}`);
+        await close();
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
     "on a phone in English the same windows read as cards, and a cancelled shipped-order import deletes its log",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000002", { language: "en" });
-      await openMooncake(page, "Mid-Autumn mooncake box");
+      await openActivity(page, "Mid-Autumn mooncake box");
       await page.click("[data-testid=tool-orders]");
       await page.waitForSelector("[data-testid=staff-order-row]");
       // Cards on a phone: no table, nothing wider than the screen.

@@ -56,7 +56,7 @@ export async function lockOrdersToClear(ctx: Pick<Ctx, "db">, activityId: number
 /**
  * Takes the activity's orders away: preview orders are cancelled (places,
  * stock and points back) and deleted; those of its published time are
- * cancelled, and a paid one's payment marked PAY_STATE_REFUND. Answers how
+ * cancelled, and a paid one's payment marked PAY_STATE_REFUND_OWED. Answers how
  * many of each.
  */
 export async function clearOrders(ctx: LineCtx, activityId: number, clear: Clear) {
@@ -69,7 +69,7 @@ export async function clearOrders(ctx: LineCtx, activityId: number, clear: Clear
     if (order.state === ORDER_STATE.ORDER_STATE_SUCCESS && order.amount > 0)
       await db
         .update(payments)
-        .set({ state: PAY_STATE.PAY_STATE_REFUND })
+        .set({ state: PAY_STATE.PAY_STATE_REFUND_OWED })
         .where(and(eq(payments.kind, "order"), eq(payments.refId, order.id), eq(payments.state, PAY_STATE.PAY_STATE_SUCCESS)));
     await cancelOrder(ctx, order.id);
     if (order.state === ORDER_STATE.ORDER_STATE_PREVIEW) {

@@ -2,15 +2,17 @@
 // cancelling (by the member, by the expiry job when a payment window closes,
 // or when no pay link could be had) gives every place, option, gift and
 // point back; a payment confirms it; a payment that arrives after the expiry
-// job cancelled the order takes the places again if they are still there,
-// and is marked for refund if not (docs/decisions.md). Lock order: the order
-// row, then its payment (as the notification path takes them), then places.
+// job cancelled the order takes the places and the points again if they are
+// still there, and is owed back if not (docs/decisions.md, 39 and 106). Lock
+// order: the order row, then its payment (as the notification path takes
+// them), then places, then the member's points (as sign-up takes them).
 import { and, eq, inArray, lte, ne } from "drizzle-orm";
 import type { Ctx } from "../context";
+import { brokenIndex } from "../../http/errors";
 import { activities, orderFamilies, orderItems, orders, payments } from "../../db/schema";
 import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 import type { PaymentKind } from "../payment/kinds";
-import { returnPoints } from "../points/ledger";
+import { lockLots, returnPoints } from "../points/ledger";
 import { type Claim, giveAllBack, type LineCtx, takeAll } from "../signup";
 
 type ItemRow = typeof orderItems.$inferSelect;
@@ -62,19 +64,35 @@ export async function cancelOrder(ctx: LineCtx, orderId: number, from?: number):
   return true;
 }
 
-/** Takes the cancelled order's places again (a payment arrived late); false, with nothing changed, when they are gone. */
-async function retake(ctx: Pick<Ctx, "db" | "now">, orderId: number): Promise<boolean> {
+/** What a late payment's order needed and no longer has (places, stock or points). */
+class Gone extends Error {}
+
+/**
+ * Takes the cancelled order's places and points again (a payment arrived
+ * late); false, with nothing changed, when either is gone: the cancel gave
+ * the points back, so keeping the order without them would give its
+ * deduction away.
+ */
+async function retake(ctx: Pick<Ctx, "db" | "now">, order: typeof orders.$inferSelect): Promise<boolean> {
   try {
     return await ctx.db.transaction(async (sp) => {
-      const rows = await itemsOf({ db: sp }, orderId);
-      const full = await takeAll({ db: sp }, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
-      if (full) throw new Error(full.code);
+      const inside = { db: sp, now: ctx.now };
+      const rows = await itemsOf(inside, order.id);
+      const full = await takeAll(inside, rows.map(({ item, hasCycle, cycleCount }) => claimOf(item, hasCycle ? cycleCount : null)));
+      if (full) throw new Gone(full.code);
+      const lots = await lockLots(inside, order.points > 0 ? [order.userId] : []);
+      const names = { zh: rows.map((r) => r.nameZh).join("、"), en: rows.map((r) => r.nameEn).join(", ") };
+      const pointParts = lots.spend(order.userId, order.points, { descZh: `取消后付款到账，重新扣除：${names.zh}`, descEn: `Charged again, payment arrived after the cancel: ${names.en}` });
+      if (pointParts === null) throw new Gone("points");
+      await lots.write();
       // The seat indexes refuse if the member signed up again meanwhile.
-      await setState({ db: sp, now: ctx.now }, orderId, ORDER_STATE.ORDER_STATE_SUCCESS, { expiresAt: null });
+      await setState(inside, order.id, ORDER_STATE.ORDER_STATE_SUCCESS, { expiresAt: null, payDate: ctx.now, pointParts });
       return true;
     });
-  } catch {
-    return false;
+  } catch (error) {
+    // Gone, or the member signed up again meanwhile (a seat index): the savepoint undid it all. Anything else is no answer: the provider asks again.
+    if (error instanceof Gone || brokenIndex(error) !== null) return false;
+    throw error;
   }
 }
 
@@ -97,13 +115,8 @@ export const orderPayment: PaymentKind = {
     await cancelOrder(ctx, refId, ORDER_STATE.ORDER_STATE_WAIT);
   },
   async paidAfterClose(ctx, refId) {
-    const { db, now } = ctx;
-    const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, refId));
-    if (order?.state === ORDER_STATE.ORDER_STATE_CANCEL && (await retake(ctx, refId))) {
-      await db.update(orders).set({ payDate: now }).where(eq(orders.id, refId));
-      return "kept";
-    }
-    return "refund";
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refId));
+    return order?.state === ORDER_STATE.ORDER_STATE_CANCEL && (await retake(ctx, order)) ? "kept" : "owed";
   },
   async describe(ctx, refId) {
     const rows = await ctx.db

@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import { activities, addresses, gifts, orderFamilies, orderItems, orders, parcels, payments, relations } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { DomainError, page } from "../../protocol/result";
-import { ORDER_STATE } from "../../protocol/enumerations";
+import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
 import type { MemberCtx } from "../context";
 import { regionOf } from "../address/regions";
@@ -102,7 +102,9 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
         amount: order.amount,
         integral: order.points,
         deducted: order.deducted,
-        payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: isoOf(order.payDate), state: payment ? { id: payment.state } : null },
+        payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: isoOf(order.payDate ?? payment?.paidAt ?? null), state: payment ? { id: payment.state } : null },
+        // Paid, but the order is cancelled (paid after its window, or its activity reverted): the money goes back (docs/decisions.md, 106).
+        refundOwed: payment?.state === PAY_STATE.PAY_STATE_REFUND_OWED,
         address: order.liaison
           ? {
               liaison: order.liaison,

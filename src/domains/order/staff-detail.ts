@@ -5,10 +5,12 @@
 // numbered. Phones and ID numbers are masked as everywhere on screen (spec 3
 // section 9; docs/decisions.md): the export carries them whole.
 import { and, eq, inArray } from "drizzle-orm";
-import { activities, gifts, orderFamilies, orderItems, orders, parcels, properties, propertyOptions, questionOptions, questions, relations, users } from "../../db/schema";
+import { activities, gifts, orderFamilies, orderItems, orders, parcels, payments, properties, propertyOptions, questionOptions, questions, relations, users } from "../../db/schema";
 import type { AnswerValue } from "../../db/schema/order";
 import { maskIdentity, maskPhone } from "../../protocol/identity";
 import { DomainError } from "../../protocol/result";
+import { PAY_STATE } from "../../protocol/enumerations";
+import { isoOf } from "../shared/fields";
 import type { Ctx, MemberCtx } from "../context";
 import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
@@ -74,7 +76,7 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
     .where(eq(orderItems.id, input.id));
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
   const { item, order, activity, user } = row;
-  const [names, answers, kin, boxes] = await Promise.all([
+  const [names, answers, kin, boxes, [payment]] = await Promise.all([
     namesOf(ctx, [user.id]),
     formAnswers(ctx, [item]),
     ctx.db
@@ -85,6 +87,7 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
       .where(eq(orderFamilies.itemId, item.id))
       .orderBy(orderFamilies.id),
     ctx.db.select().from(parcels).where(eq(parcels.orderId, order.id)).orderBy(parcels.id),
+    ctx.db.select().from(payments).where(and(eq(payments.kind, "order"), eq(payments.refId, order.id))),
   ]);
   return {
     order: {
@@ -100,6 +103,9 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
       integral: order.points,
       places: item.places,
       score: item.score,
+      payment: payment ? { state: { id: payment.state }, amount: payment.amount, paidAt: isoOf(payment.paidAt), payTrade: payment.providerTrade } : null,
+      // Paid, but the order is cancelled: the money is owed back to the member (docs/decisions.md, 106).
+      refundOwed: payment?.state === PAY_STATE.PAY_STATE_REFUND_OWED,
     },
     activity: { id: activity.id, nameZh: activity.nameZh, nameEn: activity.nameEn, name: inLanguage(ctx, activity.nameZh, activity.nameEn), hasAddress: activity.hasAddress, hasExpress: activity.hasExpress },
     user: { id: user.id, name: names.get(user.id) ?? null, employees: user.employees, phone: maskPhone(user.phone), email: user.mail },

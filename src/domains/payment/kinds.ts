@@ -13,8 +13,9 @@ export type PaymentKind = {
   abandon(ctx: Pick<CommandCtx, "db" | "now" | "app" | "config" | "afterCommit">, refId: number): Promise<void>;
   /**
    * Money arrived for a payment already closed (its window passed): "kept"
-   * when the thing could be had after all, "refund" when the money must go back.
+   * when the thing could be had after all (charged again whole, points
+   * included), "owed" when the money must go back (PAY_STATE_REFUND_OWED).
    */
-  paidAfterClose?(ctx: Pick<Ctx, "db" | "now">, refId: number): Promise<"kept" | "refund">;
+  paidAfterClose?(ctx: Pick<Ctx, "db" | "now">, refId: number): Promise<"kept" | "owed">;
   describe(ctx: Pick<Ctx, "db">, refId: number): Promise<{ zh: string; en: string } | null>;
 };

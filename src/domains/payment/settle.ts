@@ -1,7 +1,9 @@
 // Applies a verified "paid" notification in the notify route's one
 // transaction: the thing paid for and its payment change together, or not
-// at all. A repeated notification, or one for a payment the expiry job
-// closed, changes nothing and is still acknowledged, so the provider stops.
+// at all. One for a payment the expiry job closed retakes what it paid for,
+// points included, or marks the money owed back (kinds with paidAfterClose;
+// docs/decisions.md 106). A repeated notification changes nothing and is
+// still acknowledged, so the provider stops.
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import type { PaidNotice } from "../../providers/payment";
@@ -23,11 +25,11 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db
   await kind.lock(ctx, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
   if (current?.state === PAY_STATE.PAY_STATE_CLOSED && kind.paidAfterClose) {
-    // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md).
+    // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md, 106).
     const outcome = await kind.paidAfterClose(ctx, payment.refId);
-    const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND;
+    const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND_OWED;
     await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
-    if (outcome === "refund") log.warn(`payment ${payment.trade}: paid after it was closed and the places are gone; marked for refund`);
+    if (outcome === "owed") log.warn(`payment ${payment.trade}: paid after it was closed and what it paid for is gone (places, stock or the member's points); owed back`);
     return { accepted: true, audit: { ...target, detail: `${payment.trade} ${outcome}` } };
   }
   if (current?.state !== PAY_STATE.PAY_STATE_WAIT) {

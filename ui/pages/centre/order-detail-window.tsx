@@ -65,6 +65,15 @@ export function Facts({ facts }: { facts: Fact[] }) {
   );
 }
 
+/** Paid, but the order is cancelled: the money goes back (docs/decisions.md 106). Above the tabs, so no tab hides it; staff's detail shows it too. */
+export function RefundOwed({ text }: { text: string }) {
+  return (
+    <p className="refund-owed" role="note" data-testid="refund-owed">
+      {text}
+    </p>
+  );
+}
+
 const none = <span className="muted">—</span>;
 const dateOr = (value: string | null | undefined) => (value ? formatDateTime(value) : none);
 
@@ -299,6 +308,7 @@ export function OrderDetailWindow({ order, onClose }: { order: Order; onClose: (
   return (
     <Dialog title={t("order.detailTitle")} onClose={onClose} width={640}>
       <div className="order-detail" data-testid="order-detail" data-trade={order.trade}>
+        {order.refundOwed ? <RefundOwed text={t("order.refundOwed", { amount: formatYuan(order.payOrder.price) })} /> : null}
         <Tabs id={`order-${order.id}`} label={t("order.tabsLabel")} tabs={orderTabs(order, t)} />
       </div>
     </Dialog>

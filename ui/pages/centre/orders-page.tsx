@@ -15,7 +15,7 @@ import { FilterBar } from "../../components/filter-bar";
 import { confirm, showMessage } from "../../components/message-box";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { resultText, useT } from "../../i18n";
-import { formatDateTime, formatMoney, formatPoints } from "../../lib/format";
+import { formatDateTime, formatMoney, formatPoints, formatYuan } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { CentreSection } from "../../components/centre-section";
@@ -91,6 +91,13 @@ export default function OrdersPage() {
             <span className="cell-name order-name">{orderName(language, r)}</span>
             <span className="order-preview-note" data-testid="preview-note">
               {t("order.previewNote")}
+            </span>
+          </span>
+        ) : r.refundOwed ? (
+          <span className="cell-stack">
+            <span className="cell-name order-name">{orderName(language, r)}</span>
+            <span className="order-refund-note" data-testid="refund-owed-note">
+              {t("order.refundOwedNote", { amount: formatYuan(r.payOrder.price) })}
             </span>
           </span>
         ) : (

@@ -14,7 +14,7 @@ import { type TabItem, Tabs } from "../../../components/tabs";
 import { pick, resultText, useT } from "../../../i18n";
 import { formatDateTime, formatYuan } from "../../../lib/format";
 import { session } from "../../../state/session";
-import { Facts, ParcelPanel, useTypeName } from "../../centre/order-detail-window";
+import { Facts, ParcelPanel, RefundOwed, useTypeName } from "../../centre/order-detail-window";
 
 type Detail = AnswerOf<"/order/activity/info">;
 
@@ -46,6 +46,15 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
             ...(d.activity.hasAddress ? [{ term: t("order.basic.sendState"), value: typeName(o.sendState.id), testId: "send-state" }] : []),
             { term: t("order.basic.created"), value: formatDateTime(o.createDate), testId: "created" },
             { term: t("order.paid.amount"), value: formatYuan(o.amount) },
+            ...(o.payment
+              ? [
+                  {
+                    term: t("order.paid.state"),
+                    value: o.payment.paidAt ? t("editor.orderAdmin.paidOn", { state: typeName(o.payment.state.id), date: formatDateTime(o.payment.paidAt) }) : typeName(o.payment.state.id),
+                    testId: "pay-state",
+                  },
+                ]
+              : []),
             { term: t("order.basic.places"), value: o.places },
             ...(o.score !== null ? [{ term: t("order.basic.score"), value: o.score }] : []),
           ]}
@@ -149,6 +158,9 @@ export function StaffOrderDetail({ id, onClose }: { id: number; onClose: () => v
   return (
     <Dialog title={t("editor.orderAdmin.detailTitle")} onClose={onClose} width={680}>
       <div className="order-detail staff-order-detail" data-testid="staff-order-detail" data-trade={detail?.order.trade}>
+        {detail?.order.refundOwed ? (
+          <RefundOwed text={t("editor.orderAdmin.refundOwed", { amount: formatYuan(detail.order.payment?.amount ?? detail.order.amount), trade: detail.order.payment?.payTrade ?? "—" })} />
+        ) : null}
         {detail ? <Tabs id={`staff-order-${id}`} label={t("editor.orderAdmin.tabsLabel")} tabs={tabsOf(detail, t, language, (n) => typeName(n))} /> : <div className="list-waiting" aria-busy="true" />}
       </div>
     </Dialog>
