@@ -64,6 +64,8 @@ export const RESULT = {
   // The electronic member card (issue 20): no card for a member who is not active, or has not paid this year's dues.
   ERROR_CARD_INACTIVE: 70,
   ERROR_CARD_UNPAID: 71,
+  // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
+  ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -122,4 +124,5 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_WAITLIST_OFFER_EXPIRED: ["候补名额已过期", "The waiting-list offer has expired"],
   ERROR_CARD_INACTIVE: ["会员身份无效", "Membership not active"],
   ERROR_CARD_UNPAID: ["本年度会费未缴纳", "This year's dues not paid"],
+  ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };
