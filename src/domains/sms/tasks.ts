@@ -91,7 +91,7 @@ const FAILED = [SMS_STATE.SMS_STATE_FAILED, SMS_STATE.SMS_STATE_UNKNOWN];
 
 /**
  * POST /user/operation/sms/logs {index, task, state?} → list, count, max,
- * success, failed, unknown, total: each number (masked) with its state, of
+ * success, failed, unknown, total, reports: each number (masked) with its state, of
  * the state asked for if one is; "failed" counts the numbers not known to
  * have been sent (refused, or without an outcome), "unknown" those of them
  * without an outcome (which staff may resend); the counts are the task's
@@ -122,7 +122,9 @@ export async function listSmsLogs({ ctx, input }: { ctx: Ctx; input: typeof smsL
     const type = typeById.get(r.state);
     return { id: r.id, phone: maskPhone(r.phone), state: { id: r.state, nameZh: type?.nameZh ?? "", nameEn: type?.nameEn ?? "" }, error: r.error };
   });
-  return { list, count: p.count, max: p.max, index: p.index, success: totals!.success, failed: totals!.failed, unknown: totals!.unknown, total: totals!.n };
+  // Whether an unknown number may still be settled by the gateway's reports (the embedded default keeps none).
+  const reports = Boolean(ctx.app.providers.sms.deliveryReports);
+  return { list, count: p.count, max: p.max, index: p.index, success: totals!.success, failed: totals!.failed, unknown: totals!.unknown, total: totals!.n, reports };
 }
 
 /** A click's nonce: the dialog makes one when it opens, so a double click sends the same. */
