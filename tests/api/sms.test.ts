@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
 import { operationLog, smsNumbers, smsTasks } from "../../src/db/schema";
-import { claimSmsNumbers, SMS_CLAIM_MS, SMS_SETTLE_HORIZON_MS, SMS_SETTLE_RECHECK_MS } from "../../src/domains/sms/delivery";
+import { claimSmsNumbers, SMS_CLAIM_MS, SMS_SETTLE_EVERY_MS, SMS_SETTLE_HORIZON_MS, SMS_SETTLE_RECHECK_MS } from "../../src/domains/sms/delivery";
 import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
 import type { ApiClient } from "../../src/protocol/client";
 import { SMS_STATE } from "../../src/protocol/enumerations";
@@ -403,6 +403,11 @@ describe("the Tencent Cloud gateway", () => {
       expect(unknown.list!.map((l) => [l.phone, l.state.nameEn])).toEqual([["139****0603", "Outcome unknown (not resent)"]]);
       expect(failure(await operator.call("/user/operation/sms/logs", { index: 1, task, state: 1 }))).toMatchObject({ code: "ERROR_PARAMS" });
 
+      // The job's tick runs once a period, whichever instance's timer fires (the shared period claim of every job).
+      const settleJob = JOBS.find((j) => j.name === "settle-sms")!;
+      t.clock.advance(SMS_SETTLE_EVERY_MS);
+      expect(await runJob(t, settleJob, t.clock.now(), { oncePerPeriod: true })).toBe(true);
+      expect(await runJob(t, settleJob, t.clock.now(), { oncePerPeriod: true })).toBe(false);
       // A number is asked about once per recheck period, and no more after the horizon.
       const asked = await askedAt(silent);
       expect(asked).not.toBeNull();
