@@ -16,7 +16,7 @@ import { expireOffers } from "../domains/signup";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { claimPeriod } from "../domains/shared/rate-limit";
-import { claimSmsNumbers, sendSmsNumbers } from "../domains/sms/delivery";
+import { claimSmsNumbers, claimUnknownSms, sendSmsNumbers, settleUnknownSms, SMS_SETTLE_EVERY_MS } from "../domains/sms/delivery";
 import { claimStaleJobs, resumeJobs } from "../domains/staff-jobs/kit";
 import type { CommandCtx } from "../http/kit";
 import { log } from "../log";
@@ -57,6 +57,8 @@ export const JOBS: Job[] = [
   }),
   // A real payment provider is asked about waiting payments whose notification has not come, and closes those whose window passed here.
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
+  // Every 30 s: bulk SMS numbers whose outcome is unknown are settled from the gateway's delivery reports (src/domains/sms/delivery.ts).
+  job({ id: 7302009, name: "settle-sms", everyMs: SMS_SETTLE_EVERY_MS, run: claimUnknownSms, after: settleUnknownSms }),
   // Every 15 s: a staff job whose instance died (no heartbeat for a minute) is run again from the start here.
   job({ id: 7302007, name: "resume-staff-jobs", everyMs: 15_000, run: claimStaleJobs, after: resumeJobs }),
 ];

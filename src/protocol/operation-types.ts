@@ -82,6 +82,9 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   // The calendar feed (issue 20 item 4): from the middle of the free ids, away from neighbours' additions.
   "calendar.create": { id: 1788, zh: "生成日历订阅地址", en: "Calendar feed address made" },
   "calendar.revoke": { id: 1789, zh: "停用日历订阅地址", en: "Calendar feed address revoked" },
+  // Bulk SMS whose outcome is unknown (issue 28 item 9).
+  "job.settle-sms": { id: 1793, zh: "核对短信回执", en: "SMS delivery reports settled" },
+  "sms.resend": { id: 1794, zh: "重发结果未知的短信", en: "Unknown SMS resent" },
   // From the top of the range: the member imports take the ids after 1769.
   "job.resume-staff-jobs": { id: 1799, zh: "重新运行中断的后台任务", en: "Interrupted staff jobs run again" },
   "member.export.list": { id: 1798, zh: "导出会员查询结果", en: "Member search exported" },

@@ -68,6 +68,8 @@ export const RESULT = {
   ERROR_ROLE_SELF: 80,
   ERROR_ROLE_ABOVE: 81,
   ERROR_MEMBER_ABOVE: 82,
+  // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
+  ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;
 
 export type ResultCode = keyof typeof RESULT;
@@ -129,4 +131,5 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_ROLE_SELF: ["不能更改自己的角色", "Cannot change one's own role"],
   ERROR_ROLE_ABOVE: ["该角色含有您没有的权限", "The role holds powers you lack"],
   ERROR_MEMBER_ABOVE: ["该会员的角色含有您没有的权限", "The member's role holds powers you lack"],
+  ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

@@ -3,12 +3,21 @@
 // the gateway twice (a batch the gateway had when the process died is left
 // claimed, never resent). PostgreSQL only, with real processes and the
 // Tencent gateway fake (skipped without TEST_DATABASE_URL, like
-// crash-restart.test.ts).
+// crash-restart.test.ts). A batch the gateway delivered while the process
+// died is settled after the restart from the gateway's delivery reports, and
+// what has no report is resent once when staff ask.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
 import { smsNumbers } from "../../src/db/schema";
+import { DEMO_PASSWORD } from "../../src/db/seed";
+import { SMS_CLAIM_MS } from "../../src/domains/sms/delivery";
+import { nodeBackend } from "../../src/http/crypto-node";
+import { ApiClient, type SavedSession } from "../../src/protocol/client";
+import { passwordDigest } from "../../src/protocol/password";
+import { signIn } from "../../src/protocol/signin";
 import { SMS_STATE } from "../../src/protocol/enumerations";
+import { movableClock, testNow } from "../helpers/clock";
 import { freshPostgres } from "../helpers/app";
 import { signedIn } from "../helpers/remote";
 import { startServer, type TestServer } from "../helpers/server";
@@ -16,12 +25,19 @@ import { xlsxFile } from "../helpers/sheets";
 import { GATEWAY_ACCOUNT, GATEWAY_BULK_ENV, startSmsGateway } from "../helpers/sms-gateway";
 import { until } from "../helpers/wait";
 
+const memoryStore = () => {
+  let saved: SavedSession | null = null;
+  return { load: () => saved, save: (s: SavedSession | null) => (saved = s) };
+};
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a bulk SMS task across kill -9", () => {
   let fresh: Awaited<ReturnType<typeof freshPostgres>>;
   let server: TestServer;
   let database: Database;
   let gateway: ReturnType<typeof startSmsGateway>;
   let env: Record<string, string>;
+  const clock = movableClock();
+  let moved = 0;
 
   beforeAll(async () => {
     fresh = await freshPostgres();
@@ -38,7 +54,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a bulk SMS task across kill -9"
       SMS_TEMPLATES: "code=2000001",
       SMS_ENDPOINT: gateway.endpoint,
       ...GATEWAY_BULK_ENV,
+      ...clock.env,
     };
+    // The gateway stamps its reports with the servers' clock.
+    gateway.setReportClock(() => testNow().getTime() + moved);
     server = await startServer({ env });
     database = await openDatabase({ databaseUrl: fresh.url, dataDir: "", pool: 2 });
   }, 90_000);
@@ -48,6 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a bulk SMS task across kill -9"
     await database?.close();
     await fresh?.drop();
     gateway?.stop();
+    clock.remove();
   });
 
   test("the rest is sent after the restart; no number is sent twice", async () => {
@@ -77,4 +97,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a bulk SMS task across kill -9"
     for (const r of final.filter((r) => r.state === SMS_STATE.SMS_STATE_SUCCESS)) expect(times.get(`+86${r.phone}`)).toBe(1);
     expect(final.filter((r) => r.state === SMS_STATE.SMS_STATE_SENDING).map((r) => r.phone).sort()).toEqual([...orphaned].sort());
   }, 150_000);
+
+  test("a batch the gateway had when the process died: settled from its reports after the restart, the rest resent once on request", async () => {
+    const [delivered, refused, silent] = ["13600000001", "13600000002", "13600000003"];
+    gateway.undeliverable.add(`+86${refused}`);
+    gateway.reportless.add(`+86${silent}`);
+    const operator = await signedIn(server.url, "cn000003");
+    // The gateway takes the request and delivers, but its answer never comes back: the process dies waiting for it.
+    gateway.set("hold");
+    const sent = await operator.upload<{ id: number }>("/user/operation/sms/import/send", xlsxFile([[delivered], [refused], [silent]]), "numbers.xlsx", { sign: "工会", title: "回执", code: "2000101" });
+    const task = sent.id!;
+    const timesSent = (phone: string) => gateway.sent.filter((s) => s.phone === `+86${phone}` && s.session === `sms-task-${task}`).length;
+    await until(() => [delivered, refused, silent].every((p) => timesSent(p) === 1), "the gateway has the batch", 30_000);
+    await server.signal("SIGKILL");
+    gateway.set("ok");
+    const state = async (phone: string) => (await database.db.select({ state: smsNumbers.state }).from(smsNumbers).where(and(eq(smsNumbers.taskId, task), eq(smsNumbers.phone, phone))))[0]!.state;
+    expect(await state(delivered)).toBe(SMS_STATE.SMS_STATE_SENDING);
+
+    server = await startServer({ env });
+    // The claim runs out on the servers' clock: the batch is unknown, then the settle job reads the reports.
+    moved = SMS_CLAIM_MS;
+    clock.advance(moved);
+    await until(async () => (await state(delivered)) === SMS_STATE.SMS_STATE_SUCCESS && (await state(refused)) === SMS_STATE.SMS_STATE_FAILED, "settled from the reports", 90_000);
+    expect(await state(silent)).toBe(SMS_STATE.SMS_STATE_UNKNOWN);
+    // Staff resend what is still unknown, from a client on the servers' moved clock (its requests are stamped with it).
+    const staff = new ApiClient({ baseUrl: server.url, backend: nodeBackend, appId: "union-portal-cli", now: () => testNow().getTime() + moved, store: memoryStore() });
+    expect((await signIn(staff, { account: "cn000003", passwordMd5: passwordDigest(DEMO_PASSWORD), captcha: "ABC123" })).message.code).toBe("SUCCESS");
+    const again = await staff.call<{ count: number }>("/user/operation/sms/resend", { task, nonce: "restart-resend-1" });
+    expect([again.message.code, again.count]).toEqual(["SUCCESS", 1]);
+    await until(async () => (await state(silent)) === SMS_STATE.SMS_STATE_SUCCESS, "the unknown number is sent again", 30_000);
+    expect([timesSent(delivered), timesSent(refused), timesSent(silent)]).toEqual([1, 1, 2]);
+  }, 180_000);
 });

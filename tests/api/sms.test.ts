@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
 import { operationLog, smsNumbers, smsTasks } from "../../src/db/schema";
-import { claimSmsNumbers, SMS_CLAIM_MS } from "../../src/domains/sms/delivery";
+import { claimSmsNumbers, SMS_CLAIM_MS, SMS_SETTLE_EVERY_MS, SMS_SETTLE_HORIZON_MS, SMS_SETTLE_RECHECK_MS } from "../../src/domains/sms/delivery";
 import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
 import type { ApiClient } from "../../src/protocol/client";
 import { SMS_STATE } from "../../src/protocol/enumerations";
@@ -15,11 +15,22 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { TINY_PNG } from "../helpers/routes";
 import { xlsxFile } from "../helpers/sheets";
 import { GATEWAY_ACCOUNT, GATEWAY_BULK_ENV, startSmsGateway } from "../helpers/sms-gateway";
+import { until } from "../helpers/wait";
 
 const SEND = "/user/operation/sms/import/send";
 const deliver = JOBS.find((j) => j.name === "deliver-messages")!;
+const RESEND = "/user/operation/sms/resend";
 
-type Log = { list: { id: number; phone: string; state: { id: number; nameZh: string; nameEn: string }; error: string | null }[]; count: number; max: number; index: number; success: number; failed: number };
+type Log = {
+  list: { id: number; phone: string; state: { id: number; nameZh: string; nameEn: string }; error: string | null }[];
+  count: number;
+  max: number;
+  index: number;
+  success: number;
+  failed: number;
+  unknown: number;
+  total: number;
+};
 type Tasks = { list: { id: number; title: string; count: number; date: string }[]; count: number; max: number; index: number };
 
 /** An xlsx of one column of numbers, no header. */
@@ -39,6 +50,20 @@ function helpers(app: () => TestApp) {
         (r) => [r.phone, r.state, r.attempts],
       ),
     taskCount: async () => (await app().db.select({ n: count() }).from(smsTasks))[0]!.n,
+    /** A tick of the settle job (not found on a portal without it: the test then fails). */
+    settle: async (ms = 30_000) => {
+      const t = app();
+      t.clock.advance(ms);
+      const job = JOBS.find((j) => j.name === "settle-sms");
+      expect(job).toBeDefined();
+      await runJob(t, job!, t.clock.now());
+    },
+    /** The delivery job's transaction claims the due numbers and commits; the instance then dies without recording anything. */
+    claimAndDie: async () => {
+      const t = app();
+      const claimed = await t.state.runner.run({ ctx: systemCtx(t.deps, t.state, t.clock.now()), name: "test:claim", verb: async (c) => ({ batches: await claimSmsNumbers(c) }) });
+      return claimed.batches;
+    },
   };
 }
 
@@ -60,7 +85,7 @@ const CATALOGUE = JSON.stringify({
 describe("the embedded default (SMS_CATALOGUE)", () => {
   let t: TestApp;
   let operator: ApiClient;
-  const { tick, states, taskCount } = helpers(() => t);
+  const { tick, states, taskCount, settle, claimAndDie } = helpers(() => t);
   beforeAll(async () => {
     t = await startTestApp({ SMS_CATALOGUE: CATALOGUE });
     operator = await t.as("cn000003");
@@ -168,6 +193,28 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
     expect(log.list![0]).toMatchObject({ state: { nameZh: "发送失败", nameEn: "Failed" }, error: "the sign is not approved" });
   });
 
+  test("the embedded default keeps no reports: an unknown number stays unknown until staff resend it, and goes once", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const task = (await send(operator, numbers("13900000031", "13900000032"), { sign: "工会", title: "未知重发", code: "900001" })).id!;
+      await claimAndDie();
+      await tick(SMS_CLAIM_MS);
+      expect((await states(task)).map(([, state]) => state)).toEqual([SMS_STATE.SMS_STATE_UNKNOWN, SMS_STATE.SMS_STATE_UNKNOWN]);
+      await settle();
+      expect((await states(task)).map(([, state]) => state)).toEqual([SMS_STATE.SMS_STATE_UNKNOWN, SMS_STATE.SMS_STATE_UNKNOWN]);
+      const resent = await operator.call<{ count: number }>(RESEND, { task, nonce: "embedded-resend-1" });
+      expect(resent).toMatchObject({ message: { code: "SUCCESS" }, count: 2 });
+      await tick();
+      expect(await states(task)).toEqual([
+        ["13900000031", SMS_STATE.SMS_STATE_SUCCESS, 2],
+        ["13900000032", SMS_STATE.SMS_STATE_SUCCESS, 2],
+      ]);
+      expect(failure(await operator.call(RESEND, { task, nonce: "embedded-resend-2" }))).toEqual({ code: "ERROR_SMS_NOTHING_UNKNOWN" });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   test("the log pages by 20 and the task list by 25", async () => {
     const phones = Array.from({ length: 45 }, (_, i) => `1370000${String(i).padStart(4, "0")}`);
     const task = (await send(operator, numbers(...phones), { sign: "工会", title: "分页", code: "900001" })).id!;
@@ -182,7 +229,7 @@ describe("the Tencent Cloud gateway", () => {
   let t: TestApp;
   let operator: ApiClient;
   let gateway: ReturnType<typeof startSmsGateway>;
-  const { tick, states } = helpers(() => t);
+  const { tick, states, settle, claimAndDie } = helpers(() => t);
   beforeAll(async () => {
     gateway = startSmsGateway();
     t = await startTestApp({
@@ -197,6 +244,7 @@ describe("the Tencent Cloud gateway", () => {
       ...GATEWAY_BULK_ENV,
     });
     operator = await t.as("cn000003");
+    gateway.setReportClock(() => t.clock.now().getTime());
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -318,5 +366,90 @@ describe("the Tencent Cloud gateway", () => {
     await tick(30_000);
     expect(await states(task)).toEqual([["13900000501", SMS_STATE.SMS_STATE_SUCCESS, 2]]);
     expect(sentTo("13900000501")).toHaveLength(1);
+  });
+
+  test("numbers a dead instance had at the gateway are settled from its delivery reports; what has no report stays unknown, is listed, and is resent once on request", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const askedAt = async (phone: string) =>
+      (await t.db.select({ at: smsNumbers.reportCheckedAt }).from(smsNumbers).where(eq(smsNumbers.phone, phone)))[0]!.at?.getTime() ?? null;
+    try {
+      const [delivered, refused, silent] = ["13900000601", "13900000602", "13900000603"];
+      gateway.undeliverable.add(`+86${refused}`);
+      gateway.reportless.add(`+86${silent}`);
+      const task = (await send(operator, numbers(delivered, refused, silent), { sign: "工会", title: "回执", code: "2000101" })).id!;
+      // The instance claims the numbers and is in the middle of the gateway's request when it dies: the gateway sends all three.
+      const [batch] = await claimAndDie();
+      gateway.set("hold");
+      const dying = t.state.providers.sms.sendBulk({ task, sign: batch!.sign, code: batch!.code, phones: batch!.numbers.map((n) => n.phone) }).catch(() => null);
+      await until(async () => gateway.sent.filter((s) => s.session === `sms-task-${task}`).length === 3, "the gateway has the numbers");
+      gateway.set("ok");
+      await dying;
+      await tick(SMS_CLAIM_MS);
+      expect((await states(task)).map(([, state]) => state)).toEqual([SMS_STATE.SMS_STATE_UNKNOWN, SMS_STATE.SMS_STATE_UNKNOWN, SMS_STATE.SMS_STATE_UNKNOWN]);
+
+      // The settle job reads each number's reports: delivered is sent, reported undelivered is failed, no report stays unknown.
+      await settle();
+      expect(await states(task)).toEqual([
+        [delivered, SMS_STATE.SMS_STATE_SUCCESS, 1],
+        [refused, SMS_STATE.SMS_STATE_FAILED, 1],
+        [silent, SMS_STATE.SMS_STATE_UNKNOWN, 1],
+      ]);
+      const log = await operator.call<Log>("/user/operation/sms/logs", { index: 1, task });
+      expect(log).toMatchObject({ success: 1, failed: 2, unknown: 1, total: 3, count: 3 });
+      expect(log.list!.find((l) => l.phone === "139****0602")!.error).toBe("delivery report: MK:0005");
+      // Staff see which are still unknown.
+      const unknown = await operator.call<Log>("/user/operation/sms/logs", { index: 1, task, state: SMS_STATE.SMS_STATE_UNKNOWN });
+      expect(unknown).toMatchObject({ count: 1, max: 1, unknown: 1, total: 3 });
+      expect(unknown.list!.map((l) => [l.phone, l.state.nameEn])).toEqual([["139****0603", "Outcome unknown (not resent)"]]);
+      expect(failure(await operator.call("/user/operation/sms/logs", { index: 1, task, state: 1 }))).toMatchObject({ code: "ERROR_PARAMS" });
+
+      // The job's tick runs once a period, whichever instance's timer fires (the shared period claim of every job).
+      const settleJob = JOBS.find((j) => j.name === "settle-sms")!;
+      t.clock.advance(SMS_SETTLE_EVERY_MS);
+      expect(await runJob(t, settleJob, t.clock.now(), { oncePerPeriod: true })).toBe(true);
+      expect(await runJob(t, settleJob, t.clock.now(), { oncePerPeriod: true })).toBe(false);
+      // A number is asked about once per recheck period, and no more after the horizon.
+      const asked = await askedAt(silent);
+      expect(asked).not.toBeNull();
+      await settle();
+      expect(await askedAt(silent)).toBe(asked);
+      await settle(SMS_SETTLE_RECHECK_MS);
+      expect(await askedAt(silent)).toBe(t.clock.now().getTime());
+      expect(await states(task)).toContainEqual([silent, SMS_STATE.SMS_STATE_UNKNOWN, 1]);
+      const last = await askedAt(silent);
+      await settle(SMS_SETTLE_HORIZON_MS);
+      expect(await askedAt(silent)).toBe(last);
+
+      // Resend (signed in again: three days have passed): refused for a member, the editor, a task that does not exist, a malformed nonce.
+      operator = await t.as("cn000003");
+      expect((await (await t.as("cn100001")).call(RESEND, { task, nonce: "member-nonce-1" })).message.code).toBe("ERROR_NOT_POWER");
+      expect((await (await t.as("cn000002")).call(RESEND, { task, nonce: "editor-nonce-1" })).message.code).toBe("ERROR_NOT_POWER");
+      expect(failure(await operator.call(RESEND, { task: 999_999, nonce: "missing-task-1" }))).toEqual({ code: "ERROR_RESULT_NULL" });
+      expect(failure(await operator.call(RESEND, { task, nonce: "x" }))).toMatchObject({ code: "ERROR_PARAMS" });
+      expect(await states(task)).toContainEqual([silent, SMS_STATE.SMS_STATE_UNKNOWN, 1]);
+      // A double click: both answer the same, the number is re-queued once and sent once; the sent and failed ones are not touched.
+      const [first, second] = await Promise.all([operator.call<{ count: number }>(RESEND, { task, nonce: "resend-click-1" }), operator.call<{ count: number }>(RESEND, { task, nonce: "resend-click-1" })]);
+      expect([first.message.code, first.count, second.message.code, second.count]).toEqual(["SUCCESS", 1, "SUCCESS", 1]);
+      expect(await states(task)).toEqual([
+        [delivered, SMS_STATE.SMS_STATE_SUCCESS, 1],
+        [refused, SMS_STATE.SMS_STATE_FAILED, 1],
+        [silent, SMS_STATE.SMS_STATE_WAIT, 1],
+      ]);
+      await tick();
+      await tick(3_600_000);
+      expect(await states(task)).toEqual([
+        [delivered, SMS_STATE.SMS_STATE_SUCCESS, 1],
+        [refused, SMS_STATE.SMS_STATE_FAILED, 1],
+        [silent, SMS_STATE.SMS_STATE_SUCCESS, 2],
+      ]);
+      expect([sentTo(delivered).length, sentTo(refused).length, sentTo(silent).length]).toEqual([1, 1, 2]);
+      // Nothing unknown is left: a new click is refused.
+      expect(failure(await operator.call(RESEND, { task, nonce: "resend-click-2" }))).toEqual({ code: "ERROR_SMS_NOTHING_UNKNOWN" });
+      const audits = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "sms.resend"), eq(operationLog.targetId, String(task))));
+      expect(audits.map((a) => JSON.parse(a.detail!)).sort((a, b) => Number(!!a.repeated) - Number(!!b.repeated))).toEqual([{ count: 1 }, { count: 1, repeated: true }]);
+    } finally {
+      gateway.set("ok");
+      warn.mockRestore();
+    }
   });
 });

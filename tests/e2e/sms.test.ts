@@ -3,13 +3,19 @@
 // of an xlsx (the spec's messages first, and a file with a bad row refused by
 // its rows), sees the length count, and reads the task's log once the
 // server's delivery job has sent it. Chinese on a desk, English at 375 px.
+// A task whose numbers were in flight when the service died shows how many
+// are still unknown, lists only those, and resends them after a confirmation
+// (issue 28 item 9).
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import * as XLSX from "xlsx";
 import type { Page } from "playwright-core";
+import { smsNumbers, smsTasks } from "../../src/db/schema";
+import { SMS_STATE } from "../../src/protocol/enumerations";
 import { DEFAULT_SMS_CATALOGUE } from "../../src/providers/sms";
+import { START } from "../helpers/clock";
 import { smsLength } from "../../src/protocol/sms-length";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, preparedWorld, pressOk, settledShot, signIn, startWorld, stopWorld, test, userId, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const TEMPLATE = DEFAULT_SMS_CATALOGUE.templates[0]!;
@@ -125,6 +131,105 @@ describe("bulk SMS", () => {
       await waitForSent(page, "Dues reminder", "2 sent, 0 failed, 2 in all.");
       expect(await page.textContent("[data-testid=sms-log]")).toContain("Sent");
       await settledShot(page, "sms/log-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
+
+describe("bulk SMS whose outcome is unknown", () => {
+  let unknownWorld: World;
+  const { SMS_STATE_SUCCESS, SMS_STATE_FAILED, SMS_STATE_UNKNOWN } = SMS_STATE;
+  beforeAll(async () => {
+    // Two tasks the service died in the middle of: one number sent, one refused, two claimed and never recorded.
+    unknownWorld = await preparedWorld(async (db) => {
+      const operator = await userId(db, "cn000003");
+      for (const [title, prefix] of [["十月活动通知", "1390000081"], ["October notice", "1390000082"]] as const) {
+        const [task] = await db
+          .insert(smsTasks)
+          .values({ title, sign: SIGN, code: TEMPLATE.code, fileName: "numbers.xlsx", fileKey: "none", count: 4, createdBy: operator, createdAt: START })
+          .returning({ id: smsTasks.id });
+        const done = { attempts: 1, claimedAt: START, doneAt: new Date(START.getTime() + 300_000) };
+        await db.insert(smsNumbers).values([
+          { taskId: task!.id, phone: `${prefix}1`, state: SMS_STATE_SUCCESS, nextAt: START, ...done },
+          { taskId: task!.id, phone: `${prefix}2`, state: SMS_STATE_FAILED, nextAt: START, error: "InvalidParameterValue.IncorrectPhoneNumber", ...done },
+          { taskId: task!.id, phone: `${prefix}3`, state: SMS_STATE_UNKNOWN, nextAt: START, error: "claimed, no outcome recorded: not sent again", ...done },
+          { taskId: task!.id, phone: `${prefix}4`, state: SMS_STATE_UNKNOWN, nextAt: START, error: "claimed, no outcome recorded: not sent again", ...done },
+        ]);
+      }
+    });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => stopWorld(unknownWorld));
+
+  async function openTask(page: Page, title: string) {
+    await page.goto(`${unknownWorld.server.url}/operation/user`);
+    await page.click("[data-testid=open-sms]");
+    await page.click("[data-testid=sms-records]");
+    await page.click(`[data-testid=sms-open-task]:has-text("${title}")`);
+    await page.waitForSelector("[data-testid=sms-log]");
+  }
+
+  test(
+    "the operator sees the unknown numbers, lists only them and resends them once after confirming (Chinese, desk)",
+    async () => {
+      const { page, close } = await visitor(unknownWorld, { viewport: DESK });
+      await signIn(page, unknownWorld, "cn000003", { language: "zh" });
+      await openTask(page, "十月活动通知");
+      expect(await page.textContent("[data-testid=sms-summary]")).toBe("成功 1 个，失败 3 个（其中结果未知 2 个），共 4 个。");
+      expect(await page.textContent("[data-testid=sms-unknown]")).toContain("内置短信通道没有回执可核对");
+      expect(await page.$$eval("[data-testid=sms-log]", (els) => els.length)).toBe(4);
+      await page.selectOption("[data-testid=sms-log-show]", "unknown");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=sms-log]").length === 2);
+      const unknown = await page.$$eval("[data-testid=sms-log]", (els) => els.map((e) => e.textContent ?? ""));
+      expect(unknown.every((row) => row.includes("结果未知"))).toBe(true);
+      expect(unknown.map((row) => row.match(/139\*{4}\d{4}/)?.[0])).toEqual(["139****0813", "139****0814"]);
+      await settledShot(page, "sms/unknown-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Cancelling the confirmation re-queues nothing.
+      await page.click("[data-testid=sms-resend]");
+      expect(await messageText(page)).toContain("将重新发送 2 个结果未知的号码");
+      await settledShot(page, "sms/resend-confirm-zh-desk");
+      await page.click('[role=alertdialog] button:has-text("取消")');
+      await page.waitForSelector("[data-testid=message-text]", { state: "detached" });
+      expect(await page.textContent("[data-testid=sms-summary]")).toBe("成功 1 个，失败 3 个（其中结果未知 2 个），共 4 个。");
+
+      await page.click("[data-testid=sms-resend]");
+      await page.click('[role=alertdialog] .button-primary:has-text("重发")');
+      expect(await messageText(page)).toBe("已重新排队 2 个号码，稍后发送。");
+      await pressOk(page, "确定");
+      // The delivery job sends the two once; the sent and refused numbers are not touched.
+      await page.waitForFunction(() => document.querySelector("[data-testid=sms-summary]")?.textContent === "成功 3 个，失败 1 个，共 4 个。", undefined, { timeout: 30_000 });
+      expect(await page.$("[data-testid=sms-resend]")).toBeNull();
+      await settledShot(page, "sms/resent-zh-desk");
+      expect(await seriousViolations(page)).toEqual([]);
+      await close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
+    "the same in English on a 375 px phone",
+    async () => {
+      const { page, close } = await visitor(unknownWorld, { viewport: PHONE });
+      await signIn(page, unknownWorld, "cn000003", { language: "en" });
+      await openTask(page, "October notice");
+      expect(await page.textContent("[data-testid=sms-summary]")).toBe("1 sent, 3 failed (2 of them with an unknown outcome), 4 in all.");
+      expect(await page.textContent("[data-testid=sms-resend]")).toBe("Resend the unknown numbers (2)");
+      await page.selectOption("[data-testid=sms-log-show]", "unknown");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=sms-log]").length === 2);
+      expect(await page.textContent("[data-testid=sms-log]")).toContain("Outcome unknown");
+      await settledShot(page, "sms/unknown-en-375");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.click("[data-testid=sms-resend]");
+      expect(await messageText(page)).toContain("2 numbers with an unknown outcome will be sent again");
+      await settledShot(page, "sms/resend-confirm-en-375");
+      await page.click('[role=alertdialog] .button-primary:has-text("Resend")');
+      expect(await messageText(page)).toBe("2 numbers are queued again and will be sent shortly.");
+      await pressOk(page, "OK");
+      await page.waitForFunction(() => document.querySelector("[data-testid=sms-summary]")?.textContent === "3 sent, 1 failed, 4 in all.", undefined, { timeout: 30_000 });
+      await settledShot(page, "sms/resent-en-375");
       expect(await seriousViolations(page)).toEqual([]);
       await close();
     },

@@ -8,10 +8,26 @@
 // or a SendStatusSet per number; and can rate-limit, fail (502) or hang.
 // For bulk SMS it also lists templates and signs by id
 // (DescribeSmsTemplateList, DescribeSmsSignList) from its own account, and
-// sends only an approved sign with an approved template.
+// sends only an approved sign with an approved template. Each number it
+// sends gets a delivery report (SUCCESS, or FAIL for a number marked
+// undeliverable, none for one marked reportless), read back by
+// PullSmsSendStatusByPhoneNumber for a number and a time window; mode "hold"
+// sends and reports but never answers the SendSms (a caller that died in the
+// middle of the request).
 import { createHash, createHmac, randomUUID } from "node:crypto";
 
-export type GatewayMode = "ok" | "limit" | "down" | "hang";
+export type GatewayMode = "ok" | "limit" | "down" | "hang" | "hold";
+/** A delivery report as PullSmsSendStatusByPhoneNumber answers it (API 2021-01-11). */
+export type GatewayReport = {
+  UserReceiveTime: number;
+  CountryCode: string;
+  SubscriberNumber: string;
+  PhoneNumber: string;
+  SerialNo: string;
+  ReportStatus: "SUCCESS" | "FAIL";
+  Description: string;
+  SessionContext: string;
+};
 export type SentSms = { phone: string; templateId: string; params: string[]; signName: string; session: string };
 
 export const GATEWAY_ACCOUNT = { secretId: "AKIDunionportaltest01", secretKey: "union-portal-test-secret-key-01", appId: "1400123456", signName: "工会" };
@@ -49,6 +65,12 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
   const sent: SentSms[] = [];
   const hanging: (() => void)[] = [];
   const requestId = () => randomUUID();
+  const reports: GatewayReport[] = [];
+  /** Numbers (E.164) the operator reports not delivered, and numbers it never reports on. */
+  const undeliverable = new Set<string>();
+  const reportless = new Set<string>();
+  /** The time a report says the handset received the message: the portal's test clock where a test sets one. */
+  let reportClock = () => Date.now();
   const error = (Code: string, Message: string) => Response.json({ Response: { Error: { Code, Message }, RequestId: requestId() } });
 
   function checkSignature(request: Request, body: string): Response | null {
@@ -80,6 +102,20 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
       const refused = checkSignature(request, body);
       if (refused) return refused;
       const action = request.headers.get("x-tc-action") ?? "";
+      if (action === "PullSmsSendStatusByPhoneNumber") {
+        if (request.headers.get("x-tc-version") !== "2021-01-11") return error("InvalidAction", "The action or version is not found");
+        if (!request.headers.get("x-tc-region")) return error("MissingParameter", "X-TC-Region is missing");
+        calls.push(action);
+        const q = JSON.parse(body) as { BeginTime?: unknown; EndTime?: unknown; Offset?: unknown; Limit?: unknown; PhoneNumber?: unknown; SmsSdkAppId?: unknown };
+        if (q.SmsSdkAppId !== GATEWAY_ACCOUNT.appId) return error("FailedOperation.SmsSdkAppIdVerifyFail", "SmsSdkAppId verification failed");
+        if (!Number.isInteger(q.BeginTime) || !Number.isInteger(q.EndTime) || q.Offset !== 0 || !Number.isInteger(q.Limit) || (q.Limit as number) < 1 || (q.Limit as number) > 100)
+          return error("InvalidParameterValue", "BeginTime, EndTime, Offset 0 and Limit 1 to 100 are required");
+        if (typeof q.PhoneNumber !== "string" || !/^\+\d{6,15}$/.test(q.PhoneNumber)) return error("InvalidParameterValue.IncorrectPhoneNumber", "the phone number is wrong");
+        const PullSmsSendStatusSet = reports
+          .filter((r) => r.PhoneNumber === q.PhoneNumber && r.UserReceiveTime >= (q.BeginTime as number) && r.UserReceiveTime <= (q.EndTime as number))
+          .slice(0, q.Limit as number);
+        return Response.json({ Response: { PullSmsSendStatusSet, RequestId: requestId() } });
+      }
       if (!["SendSms", "DescribeSmsTemplateList", "DescribeSmsSignList"].includes(action) || request.headers.get("x-tc-version") !== "2021-01-11") return error("InvalidAction", "The action or version is not found");
       if (!request.headers.get("x-tc-region")) return error("MissingParameter", "X-TC-Region is missing");
       calls.push(action);
@@ -106,8 +142,15 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
         if (!/^\+861[3-9]\d{9}$/.test(phone)) return { ...base, Fee: 0, Code: "InvalidParameterValue.IncorrectPhoneNumber", Message: "the phone number is wrong" };
         if (mode === "limit") return { ...base, Fee: 0, Code: "LimitExceeded.PhoneNumberThirtySecondLimit", Message: `${phone} sent too often within 30 seconds` };
         sent.push({ phone, templateId: input.TemplateId, params, signName: input.SignName, session: input.SessionContext ?? "" });
+        if (!reportless.has(phone)) {
+          const failed = undeliverable.has(phone);
+          const at = Math.floor(reportClock() / 1000);
+          reports.push({ UserReceiveTime: at, CountryCode: "86", SubscriberNumber: phone.slice(3), PhoneNumber: phone, SerialNo: base.SerialNo, ReportStatus: failed ? "FAIL" : "SUCCESS", Description: failed ? "MK:0005" : "DELIVRD", SessionContext: input.SessionContext ?? "" });
+        }
         return { ...base, Code: "Ok", Message: "send success" };
       });
+      // Sent and reported, but the answer never reaches the caller.
+      if (mode === "hold") return new Promise<Response>((resolve) => hanging.push(() => resolve(new Response("late", { status: 504 }))));
       return Response.json({ Response: { SendStatusSet, RequestId: requestId() } });
     },
   });
@@ -119,6 +162,12 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
     /** The actions called, in order. */
     calls,
     set: (next: GatewayMode) => (mode = next),
+    /** The delivery reports kept, and how the operator will report numbers sent from now on (E.164). */
+    reports,
+    undeliverable,
+    reportless,
+    /** The clock reports are stamped with (milliseconds), e.g. the test app's. */
+    setReportClock: (clock: () => number) => (reportClock = clock),
     stop() {
       for (const release of hanging.splice(0)) release();
       server.stop(true);

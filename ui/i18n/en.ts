@@ -19,7 +19,6 @@ import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
-import sms from "./areas/sms";
 import install from "./areas/install";
 import core from "./core";
 import type { Dictionary } from "./zh";
@@ -45,7 +44,6 @@ const en: Dictionary = {
   news: news.en,
   upload: upload.en,
   mailbox: mailbox.en,
-  sms: sms.en,
   install: install.en,
   ...core.en,
 };

@@ -20,7 +20,6 @@ import news from "./areas/news";
 import upload from "./areas/upload";
 import mailbox from "./areas/mailbox";
 import market from "./areas/market";
-import sms from "./areas/sms";
 import install from "./areas/install";
 import core from "./core";
 const zh = {
@@ -44,7 +43,6 @@ const zh = {
   news: news.zh,
   upload: upload.zh,
   mailbox: mailbox.zh,
-  sms: sms.zh,
   install: install.zh,
   ...core.zh,
 };

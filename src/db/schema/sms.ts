@@ -24,6 +24,9 @@ export const smsTasks = pgTable(
     count: integer("count").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull(),
+    /** The nonce of the last "resend the unknown numbers" and how many it re-queued: a second click with it answers the same, re-queuing nothing. */
+    resendNonce: text("resend_nonce"),
+    resent: integer("resent"),
   },
   (t) => [index("sms_tasks_created_idx").on(t.createdAt)],
 );
@@ -36,13 +39,17 @@ export const smsNumbers = pgTable(
       .notNull()
       .references(() => smsTasks.id, { onDelete: "cascade" }),
     phone: text("phone").notNull(),
-    /** An SMS_STATE id: waiting, sending (claimed), sent, failed, or unknown (claimed, no outcome: never resent). */
+    /** An SMS_STATE id: waiting, sending (claimed), sent, failed, or unknown (claimed, no outcome: settled from the gateway's report, or resent by staff). */
     state: integer("state").notNull().default(SMS_STATE.SMS_STATE_WAIT),
     attempts: integer("attempts").notNull().default(0),
     /** When a waiting number may be sent (again, after a rate limit). */
     nextAt: ts("next_at").notNull().default(sql`now()`),
     /** A claim holds the number until then; a claim that outlived it without an outcome is marked unknown. */
     claimedUntil: ts("claimed_until"),
+    /** When the last claim began: a delivery report for an unknown number is looked for from then on. */
+    claimedAt: ts("claimed_at"),
+    /** When the settle job last asked the gateway for this unknown number's report: each is asked once per SMS_SETTLE_RECHECK_MS. */
+    reportCheckedAt: ts("report_checked_at"),
     doneAt: ts("done_at"),
     /** Why it failed, as the gateway said (without the number). */
     error: text("error"),

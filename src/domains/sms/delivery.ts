@@ -6,13 +6,16 @@
 // outside any transaction, a task's numbers in one request, and each
 // number's outcome is written. A number claimed and never recorded (the
 // instance died while the gateway had it) may have been sent: after its claim
-// runs out it is marked "unknown" and never sent again (docs/decisions.md).
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+// runs out it is marked "unknown" and never sent again by the job. Where the
+// gateway keeps delivery reports, the settle job ("settle-sms") reads each
+// unknown number's report and marks it sent or failed; staff may resend what
+// stays unknown (./tasks.ts; docs/decisions.md 108).
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { smsNumbers, smsTasks } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { log } from "../../log";
 import { SMS_STATE } from "../../protocol/enumerations";
-import { BULK_BATCH, type BulkOutcome, UnknownOutcome } from "../../providers/sms";
+import { BULK_BATCH, type BulkOutcome, bulkSession, type DeliveryReport, UnknownOutcome } from "../../providers/sms";
 import { redact } from "../../providers/refusal";
 import { withTimeout } from "../../timeout";
 import type { Ctx } from "../context";
@@ -43,7 +46,7 @@ export async function claimSmsNumbers(ctx: Pick<CommandCtx, "db" | "now">): Prom
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(smsNumbers)
-    .set({ state: SMS_STATE_SENDING, claimedUntil: new Date(now.getTime() + SMS_CLAIM_MS), attempts: sql`${smsNumbers.attempts} + 1` })
+    .set({ state: SMS_STATE_SENDING, claimedAt: now, claimedUntil: new Date(now.getTime() + SMS_CLAIM_MS), attempts: sql`${smsNumbers.attempts} + 1` })
     // The state again: a number is claimed from waiting only, once.
     .where(and(inArray(smsNumbers.id, due), eq(smsNumbers.state, SMS_STATE_WAIT)))
     .returning({ id: smsNumbers.id, taskId: smsNumbers.taskId, phone: smsNumbers.phone, attempts: smsNumbers.attempts });
@@ -115,6 +118,93 @@ function record(ctx: Ctx, written: Written[]) {
           .update(smsNumbers)
           .set({ state: w.state, error: w.error, claimedUntil: null, doneAt: done ? c.now : null, ...(w.nextAt ? { nextAt: w.nextAt } : {}) })
           .where(and(inArray(smsNumbers.id, w.ids), inArray(smsNumbers.state, [SMS_STATE_SENDING, SMS_STATE_UNKNOWN])));
+      }
+      return {};
+    },
+  });
+}
+
+/** The settle job's period. */
+export const SMS_SETTLE_EVERY_MS = 30_000;
+/** An unknown number's report is asked for at most this often: operators report within seconds to hours. */
+export const SMS_SETTLE_RECHECK_MS = 5 * 60_000;
+/**
+ * After this from its claim an unknown number is no longer asked about and
+ * stays unknown: operators give up on a handset within 72 hours, and Tencent
+ * keeps reports 7 days (PullSmsSendStatusByPhoneNumber reaches 7 days back).
+ */
+export const SMS_SETTLE_HORIZON_MS = 72 * 3_600_000;
+/** Numbers asked about a tick: one request each, and the gateway takes 20 a second. */
+export const SMS_SETTLE_BATCH = 20;
+/** The gateway's clock and the portal's may differ: a report is looked for from this long before the claim. */
+const REPORT_SKEW_MS = 60_000;
+
+export type UnknownNumber = { id: number; taskId: number; phone: string; claimedAt: Date };
+
+/**
+ * In the settle job's transaction: unknown numbers within the horizon whose
+ * report was not asked for lately, marked asked now (skip locked: another
+ * instance takes others). Nothing where the provider keeps no reports.
+ */
+export async function claimUnknownSms(ctx: CommandCtx): Promise<UnknownNumber[]> {
+  if (!ctx.app.providers.sms.deliveryReports) return [];
+  const { db, now } = ctx;
+  const due = await db
+    .select({ id: smsNumbers.id, taskId: smsNumbers.taskId, phone: smsNumbers.phone, claimedAt: smsNumbers.claimedAt })
+    .from(smsNumbers)
+    .where(
+      and(
+        eq(smsNumbers.state, SMS_STATE_UNKNOWN),
+        isNotNull(smsNumbers.claimedAt),
+        gt(smsNumbers.claimedAt, new Date(now.getTime() - SMS_SETTLE_HORIZON_MS)),
+        or(isNull(smsNumbers.reportCheckedAt), lte(smsNumbers.reportCheckedAt, new Date(now.getTime() - SMS_SETTLE_RECHECK_MS))),
+      ),
+    )
+    .orderBy(sql`${smsNumbers.reportCheckedAt} asc nulls first`, asc(smsNumbers.id))
+    .limit(SMS_SETTLE_BATCH)
+    .for("update", { skipLocked: true });
+  if (due.length === 0) return [];
+  await db.update(smsNumbers).set({ reportCheckedAt: now }).where(inArray(smsNumbers.id, due.map((d) => d.id)));
+  return due.map((d) => ({ ...d, claimedAt: d.claimedAt! }));
+}
+
+/**
+ * After the settle job's commit: each number's reports from the gateway; one
+ * that carries its task's SessionContext settles it (delivered beats failed:
+ * the member has the message). A number still unknown is written sent or
+ * failed; one resent meanwhile is left to its new send.
+ */
+export async function settleUnknownSms(ctx: Ctx, numbers: UnknownNumber[]): Promise<void> {
+  const reportsOf = ctx.app.providers.sms.deliveryReports;
+  if (!reportsOf || numbers.length === 0) return;
+  const settled: { id: number; report: DeliveryReport }[] = [];
+  for (const number of numbers) {
+    let reports: DeliveryReport[];
+    try {
+      reports = await withTimeout(reportsOf({ phone: number.phone, from: new Date(number.claimedAt.getTime() - REPORT_SKEW_MS), to: ctx.now }), ctx.config.messageTimeoutMs);
+    } catch (error) {
+      // Asked again after SMS_SETTLE_RECHECK_MS; the rest of the batch too, rather than waiting on a gateway that does not answer.
+      log.warn(`SMS delivery reports could not be read from ${ctx.app.providers.sms.name}: ${redact(String((error as Error)?.message ?? error))}`);
+      break;
+    }
+    const mine = reports.filter((r) => r.session === bulkSession(number.taskId));
+    const report = mine.find((r) => r.delivered) ?? mine[0];
+    if (report) settled.push({ id: number.id, report });
+  }
+  if (settled.length === 0) return;
+  await ctx.app.runner.run({
+    ctx,
+    name: "sms.settle",
+    verb: async (c) => {
+      for (const { id, report } of settled) {
+        await c.db
+          .update(smsNumbers)
+          .set({
+            state: report.delivered ? SMS_STATE_SUCCESS : SMS_STATE_FAILED,
+            error: report.delivered ? null : `delivery report: ${report.description || "FAIL"}`,
+            doneAt: c.now,
+          })
+          .where(and(eq(smsNumbers.id, id), eq(smsNumbers.state, SMS_STATE_UNKNOWN)));
       }
       return {};
     },

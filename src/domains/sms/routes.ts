@@ -4,7 +4,7 @@ import { command, domain, query, upload } from "../../http/kit";
 import { pageIndex } from "../shared/fields";
 import { Type as t } from "@sinclair/typebox";
 import { smsSigns, smsTemplates } from "./catalogue";
-import { listSmsLogs, listSmsTasks, sendSms, smsLogsInput, smsSendFields, smsTasksInput } from "./tasks";
+import { listSmsLogs, listSmsTasks, resendUnknownSms, sendSms, smsLogsInput, smsResendInput, smsSendFields, smsTasksInput } from "./tasks";
 
 const EDIT = "FUNCTION_MEMBER_EDIT";
 /** An xlsx of 10,000 numbers is about 100 kB. */
@@ -17,5 +17,6 @@ export const smsDomain = domain("sms", [
   command("/user/operation/sms/sign", { access: EDIT, input: listInput, then: smsSigns }, () => ({})),
   query("/user/operation/sms/tasks", { access: EDIT, input: smsTasksInput }, listSmsTasks),
   query("/user/operation/sms/logs", { access: EDIT, input: smsLogsInput }, listSmsLogs),
+  command("/user/operation/sms/resend", { access: EDIT, input: smsResendInput, audit: "sms.resend" }, resendUnknownSms),
   upload("/user/operation/sms/import/send", { access: EDIT, maxBytes: FILE_BYTES, files: ["xlsx"], audit: "sms.send", fields: smsSendFields }, sendSms),
 ]);

@@ -84,14 +84,18 @@ export async function listSmsTasks({ ctx, input }: { ctx: Ctx; input: typeof sms
   return { list, count: p.count, max: p.max, index: p.index };
 }
 
-export const smsLogsInput = t.Object({ index: pageIndex, task: idField });
+/** A log filtered by one state (the unknown numbers, to resend them); without it every number. */
+export const smsLogsInput = t.Object({ index: pageIndex, task: idField, state: t.Optional(t.Union(Object.values(SMS_STATE).map((id) => t.Literal(id)))) });
 
 const FAILED = [SMS_STATE.SMS_STATE_FAILED, SMS_STATE.SMS_STATE_UNKNOWN];
 
 /**
- * POST /user/operation/sms/logs {index, task} → list, count, max, success,
- * failed: each number (masked) with its state; "failed" counts the numbers
- * not known to have been sent (refused, or without an outcome).
+ * POST /user/operation/sms/logs {index, task, state?} → list, count, max,
+ * success, failed, unknown, total, reports: each number (masked) with its state, of
+ * the state asked for if one is; "failed" counts the numbers not known to
+ * have been sent (refused, or without an outcome), "unknown" those of them
+ * without an outcome (which staff may resend); the counts are the task's
+ * whole, "count" the list's.
  */
 export async function listSmsLogs({ ctx, input }: { ctx: Ctx; input: typeof smsLogsInput.static }) {
   const [task] = await ctx.db.select({ id: smsTasks.id }).from(smsTasks).where(eq(smsTasks.id, input.task));
@@ -101,14 +105,16 @@ export async function listSmsLogs({ ctx, input }: { ctx: Ctx; input: typeof smsL
       n: count(),
       success: sql<number>`count(*) filter (where ${smsNumbers.state} = ${SMS_STATE.SMS_STATE_SUCCESS})`.mapWith(Number),
       failed: sql<number>`count(*) filter (where ${inArray(smsNumbers.state, FAILED)})`.mapWith(Number),
+      unknown: sql<number>`count(*) filter (where ${smsNumbers.state} = ${SMS_STATE.SMS_STATE_UNKNOWN})`.mapWith(Number),
+      ...(input.state ? { listed: sql<number>`count(*) filter (where ${smsNumbers.state} = ${input.state})`.mapWith(Number) } : {}),
     })
     .from(smsNumbers)
     .where(eq(smsNumbers.taskId, task.id));
-  const p = page(input.index, totals!.n, SMS_LOG_PAGE_SIZE);
+  const p = page(input.index, input.state ? totals!.listed! : totals!.n, SMS_LOG_PAGE_SIZE);
   const rows = await ctx.db
     .select({ id: smsNumbers.id, phone: smsNumbers.phone, state: smsNumbers.state, error: smsNumbers.error })
     .from(smsNumbers)
-    .where(and(eq(smsNumbers.taskId, task.id)))
+    .where(and(eq(smsNumbers.taskId, task.id), input.state ? eq(smsNumbers.state, input.state) : undefined))
     .orderBy(smsNumbers.id)
     .limit(p.size)
     .offset(p.offset);
@@ -116,5 +122,38 @@ export async function listSmsLogs({ ctx, input }: { ctx: Ctx; input: typeof smsL
     const type = typeById.get(r.state);
     return { id: r.id, phone: maskPhone(r.phone), state: { id: r.state, nameZh: type?.nameZh ?? "", nameEn: type?.nameEn ?? "" }, error: r.error };
   });
-  return { list, count: p.count, max: p.max, index: p.index, success: totals!.success, failed: totals!.failed };
+  // Whether an unknown number may still be settled by the gateway's reports (the embedded default keeps none).
+  const reports = Boolean(ctx.app.providers.sms.deliveryReports);
+  return { list, count: p.count, max: p.max, index: p.index, success: totals!.success, failed: totals!.failed, unknown: totals!.unknown, total: totals!.n, reports };
+}
+
+/** A click's nonce: the dialog makes one when it opens, so a double click sends the same. */
+export const smsResendInput = t.Object({ task: idField, nonce: t.String({ minLength: 8, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }) });
+
+/**
+ * POST /user/operation/sms/resend {task, nonce} → count: the task's numbers
+ * whose outcome is unknown wait to be sent again (the delivery job sends
+ * them once each); sent, failed and waiting numbers are never touched.
+ * Refused with ERROR_SMS_NOTHING_UNKNOWN when none is unknown. The same
+ * nonce again (a double click) answers the first call's count and re-queues
+ * nothing: the task row is locked, so two at once take turns.
+ */
+export async function resendUnknownSms({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof smsResendInput.static }) {
+  const [task] = await ctx.db
+    .select({ id: smsTasks.id, resendNonce: smsTasks.resendNonce, resent: smsTasks.resent })
+    .from(smsTasks)
+    .where(eq(smsTasks.id, input.task))
+    .for("update");
+  if (!task) throw new DomainError("ERROR_RESULT_NULL");
+  const audit = (count: number, repeated: boolean) => ({ entity: "sms_task", id: task.id, detail: JSON.stringify({ count, ...(repeated ? { repeated } : {}) }) });
+  if (task.resendNonce === input.nonce) return { count: task.resent ?? 0, audit: audit(task.resent ?? 0, true) };
+  const requeued = await ctx.db
+    .update(smsNumbers)
+    .set({ state: SMS_STATE.SMS_STATE_WAIT, nextAt: ctx.now, claimedUntil: null, reportCheckedAt: null, doneAt: null, error: null })
+    // The state again: only what is unknown now, never a number sent, failed or already waiting.
+    .where(and(eq(smsNumbers.taskId, task.id), eq(smsNumbers.state, SMS_STATE.SMS_STATE_UNKNOWN)))
+    .returning({ id: smsNumbers.id });
+  if (requeued.length === 0) throw new DomainError("ERROR_SMS_NOTHING_UNKNOWN");
+  await ctx.db.update(smsTasks).set({ resendNonce: input.nonce, resent: requeued.length }).where(eq(smsTasks.id, task.id));
+  return { count: requeued.length, audit: audit(requeued.length, false) };
 }

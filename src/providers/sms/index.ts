@@ -54,6 +54,16 @@ export class UnknownOutcome extends Error {
   override name = "UnknownOutcome";
 }
 
+/**
+ * What the gateway learnt from the operator about one message (a delivery
+ * report): delivered to the handset or not, with the SessionContext the send
+ * carried (the portal's name for the message) and the gateway's text.
+ */
+export type DeliveryReport = { phone: string; session: string; delivered: boolean; description: string; receivedAt: Date | null };
+
+/** The SessionContext a bulk task's send carries and its delivery reports carry back: with the number, it names the message. */
+export const bulkSession = (task: number) => `sms-task-${task}`;
+
 /** The most numbers one SendSms request carries (Tencent Cloud: 200). */
 export const BULK_BATCH = 200;
 
@@ -67,6 +77,13 @@ export interface SmsProvider {
    * every number's); throws UnknownOutcome when it may have sent without saying.
    */
   sendBulk(message: BulkSms): Promise<BulkOutcome[]>;
+  /**
+   * The delivery reports of one number (11 digits, as kept) received between
+   * `from` and `to`; throws when the gateway cannot be read. Absent where the
+   * provider has none (the embedded outbox, whose outcome is never unknown
+   * but for a claim that outlived its instance).
+   */
+  deliveryReports?(query: { phone: string; from: Date; to: Date }): Promise<DeliveryReport[]>;
   /**
    * Throws when the gateway refused or could not be reached: a Refusal
    * (src/providers/refusal.ts) when trying again cannot help, anything else

@@ -5,11 +5,13 @@
 // come back with HTTP 200 as Response.Error, or per number in SendStatusSet.
 // Bulk SMS reads the offered templates and signs by their ids
 // (DescribeSmsTemplateList, DescribeSmsSignList) and sends a task's numbers
-// in one SendSms of up to 200 numbers, the template without parameters.
+// in one SendSms of up to 200 numbers, the template without parameters, and
+// reads a number's delivery reports back (PullSmsSendStatusByPhoneNumber) to
+// settle numbers whose send never answered (docs/decisions.md 108).
 import { createHash, createHmac } from "node:crypto";
 import { AUDIT_STATE } from "../../protocol/enumerations";
 import { Refusal, redact } from "../refusal";
-import { type BulkOutcome, type SmsCatalogue, type SmsMessage, type SmsProvider, type SmsTemplateName, UnknownOutcome } from ".";
+import { type BulkOutcome, bulkSession, type DeliveryReport, type SmsCatalogue, type SmsMessage, type SmsProvider, type SmsTemplateName, UnknownOutcome } from ".";
 
 /** A gateway id the operator offers for bulk SMS, and its place in the list (null: listed, not offered). */
 export type OfferedId = { id: string; order: number | null };
@@ -87,9 +89,13 @@ type Answer = {
     SendStatusSet?: Status[];
     DescribeTemplateStatusSet?: { TemplateId: number; StatusCode: number; TemplateName: string; CreateTime: number; TemplateContent?: string }[];
     DescribeSignListStatusSet?: { SignId: number; StatusCode: number; SignName: string; CreateTime: number }[];
+    PullSmsSendStatusSet?: { PhoneNumber?: string; SerialNo?: string; ReportStatus?: string; Description?: string; UserReceiveTime?: number; SessionContext?: string }[];
     RequestId?: string;
   };
 };
+
+/** The most reports one PullSmsSendStatusByPhoneNumber answers (its Limit; Offset is fixed at 0). */
+const REPORTS_LIMIT = 100;
 
 /** The gateway's review state (0 approved, 1 under review, -1 rejected) as the type table's. */
 const auditState = (code: number) => (code === 0 ? AUDIT_STATE.AUDIT_STATE_PASS : code === 1 ? AUDIT_STATE.AUDIT_STATE_WAIT : AUDIT_STATE.AUDIT_STATE_REJECT);
@@ -195,7 +201,7 @@ export function tencentSms(settings: TencentSmsSettings, timeoutMs: number, cloc
           SignName: message.sign,
           TemplateId: message.code,
           TemplateParamSet: [],
-          SessionContext: `sms-task-${message.task}`,
+          SessionContext: bulkSession(message.task),
         });
       } catch (error) {
         if (error instanceof Refusal) return all("failed", error.message);
@@ -212,6 +218,26 @@ export function tencentSms(settings: TencentSmsSettings, timeoutMs: number, cloc
         if (status.Code === "Ok") return { phone, outcome: "sent", reason: null };
         return { phone, outcome: TEMPORARY.test(status.Code) ? "again" : "failed", reason: redact(`${status.Code} ${status.Message}`) };
       });
+    },
+
+    async deliveryReports({ phone, from, to }): Promise<DeliveryReport[]> {
+      const answer = await list("PullSmsSendStatusByPhoneNumber", {
+        BeginTime: Math.floor(from.getTime() / 1000),
+        EndTime: Math.ceil(to.getTime() / 1000),
+        Offset: 0,
+        Limit: REPORTS_LIMIT,
+        PhoneNumber: e164(phone),
+        SmsSdkAppId: settings.appId,
+      });
+      return (answer.PullSmsSendStatusSet ?? [])
+        .filter((r) => r.PhoneNumber === e164(phone) && (r.ReportStatus === "SUCCESS" || r.ReportStatus === "FAIL"))
+        .map((r) => ({
+          phone,
+          session: r.SessionContext ?? "",
+          delivered: r.ReportStatus === "SUCCESS",
+          description: redact(String(r.Description ?? "")).slice(0, 200),
+          receivedAt: typeof r.UserReceiveTime === "number" && r.UserReceiveTime > 0 ? new Date(r.UserReceiveTime * 1000) : null,
+        }));
     },
   };
 }

@@ -5,7 +5,7 @@
 // task's numbers with their states (20 a page).
 import { useEffect, useState } from "react";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
-import { AUDIT_STATE } from "../../../src/protocol/enumerations";
+import { AUDIT_STATE, SMS_STATE } from "../../../src/protocol/enumerations";
 import { SMS_LOG_PAGE_SIZE, SMS_TASK_PAGE_SIZE, SMS_TEMPLATE_PAGE_SIZE, SMS_TITLE_MAX } from "../../../src/protocol/limits";
 import { type Message, isSuccess } from "../../../src/protocol/result";
 import { smsLength } from "../../../src/protocol/sms-length";
@@ -13,11 +13,15 @@ import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
 import { FormDialog, type Refusal, useFormDialog } from "../../components/form-dialog";
-import { showMessage } from "../../components/message-box";
-import { resultText, useT } from "../../i18n";
+import { confirm, showMessage } from "../../components/message-box";
+import { addTexts, resultText, useT } from "../../i18n";
+import sms from "../../i18n/areas/sms";
 import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { useTypeName } from "../centre/order-detail-window";
+
+// Staff-only texts come with the staff chunk that shows them, not with every member's first screen (docs/decisions.md 102).
+addTexts({ zh: { sms: sms.zh }, en: { sms: sms.en } });
 
 type Template = ItemOf<"/user/operation/sms/template">;
 type Sign = ItemOf<"/user/operation/sms/sign">;
@@ -237,14 +241,24 @@ export function SmsTasksDialog({ onClose }: { onClose: () => void }) {
 /** How often an open log asks whether its task's numbers have been sent. */
 const LOG_POLL_MS = 2000;
 
+/** A resend's nonce: made once per confirmed click, so the same click sent twice (a double click, a retry) re-queues once. */
+const resendNonce = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 function SmsLogDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const t = useT();
   const [tick, setTick] = useState(0);
+  const [onlyUnknown, setOnlyUnknown] = useState(false);
+  const [resending, setResending] = useState(false);
   const typeName = useTypeName();
-  const { list, page, reload } = useFilteredPages("/user/operation/sms/logs", NO_FILTER, (_, index) => ({ index, task: task.id }));
+  const { list, page, reload } = useFilteredPages("/user/operation/sms/logs", NO_FILTER, (_, index) => ({
+    index,
+    task: task.id,
+    ...(onlyUnknown ? { state: SMS_STATE.SMS_STATE_UNKNOWN } : {}),
+  }));
   const summary = page as AnswerOf<"/user/operation/sms/logs"> | null;
+  const unknown = summary?.unknown ?? 0;
   // While numbers wait for the delivery job, its counts are asked again quietly; the page is read again when they move.
-  const pending = summary ? (summary.count ?? 0) - (summary.success ?? 0) - (summary.failed ?? 0) : 0;
+  const pending = summary ? (summary.total ?? 0) - (summary.success ?? 0) - (summary.failed ?? 0) : 0;
   useEffect(() => {
     if (!summary || pending <= 0) return;
     const timer = setTimeout(async () => {
@@ -254,16 +268,50 @@ function SmsLogDialog({ task, onClose }: { task: Task; onClose: () => void }) {
     }, LOG_POLL_MS);
     return () => clearTimeout(timer);
   }, [summary, tick]);
+  const show = (next: boolean) => {
+    setOnlyUnknown(next);
+    reload();
+  };
+  const resend = async () => {
+    if (!(await confirm(t("sms.resendConfirm", { count: unknown }), { ok: t("sms.resendOk") }))) return;
+    setResending(true);
+    const answer = await api.call("/user/operation/sms/resend", { task: task.id, nonce: resendNonce() });
+    setResending(false);
+    await showMessage(isSuccess(answer) ? t("sms.resent", { count: answer.count ?? 0 }) : resultText(t, answer.message));
+    setOnlyUnknown(false);
+    reload();
+  };
   const columns: Column<LogRow>[] = [
     { key: "phone", title: t("sms.logColumns.phone"), place: "title", render: (r) => <span className="mono">{r.phone}</span> },
     { key: "state", title: t("sms.logColumns.state"), place: "aside", render: (r) => <span className={`state-tag sms-state-${r.state.id}`}>{typeName(r.state.id)}</span> },
-    { key: "error", title: t("sms.logColumns.error"), wide: true, render: (r) => r.error ?? "—" },
+    { key: "error", title: t("sms.logColumns.error"), wide: true, render: (r) => <span className="sms-error">{r.error ?? "—"}</span> },
   ];
   return (
     <Dialog title={t("sms.logTitle", { title: task.title })} onClose={onClose} width={680}>
       <p className="sms-summary" data-testid="sms-summary">
-        {summary ? t("sms.logSummary", { success: summary.success ?? 0, failed: summary.failed ?? 0, count: summary.count ?? 0 }) : t("common.loading")}
+        {summary
+          ? t(unknown > 0 ? "sms.logSummaryUnknown" : "sms.logSummary", { success: summary.success ?? 0, failed: summary.failed ?? 0, unknown, count: summary.total ?? 0 })
+          : t("common.loading")}
       </p>
+      {unknown > 0 || onlyUnknown ? (
+        <div className="sms-unknown" data-testid="sms-unknown">
+          <p className="muted">{t(summary?.reports ? "sms.unknownNote" : "sms.unknownNoteOutbox")}</p>
+          <div className="sms-unknown-actions">
+            <label className="field sms-log-show">
+              <span>{t("sms.logShow")}</span>
+              <select className="input" value={onlyUnknown ? "unknown" : "all"} onChange={(e) => show(e.target.value === "unknown")} data-testid="sms-log-show">
+                <option value="all">{t("sms.logShowAll")}</option>
+                <option value="unknown">{t("sms.logShowUnknown")}</option>
+              </select>
+            </label>
+            {unknown > 0 ? (
+              <button type="button" className="button" onClick={resend} disabled={resending} data-testid="sms-resend">
+                {t("sms.resend", { count: unknown })}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       <CardList {...list} columns={columns} rows={SMS_LOG_PAGE_SIZE} rowKey={(r) => r.id} label={t("sms.logCaption")} empty={t("sms.logEmpty")} itemTestId="sms-log" />
     </Dialog>
   );
