@@ -240,7 +240,7 @@ describe("a send that outlasts its claim (item 5)", () => {
   }, 60_000);
   afterAll(() => real?.close());
 
-  test("writes no outcome once another instance took the message over: its holder neither retries it nor marks it", async () => {
+  test("writes no outcome once another instance took the message over: its holder neither retries it nor marks it, nor starts the next", async () => {
     const { t, mail } = real;
     const other = createAppState(t.deps);
     const warn = spyOn(console, "warn").mockImplementation(() => {});
@@ -260,7 +260,11 @@ describe("a send that outlasts its claim (item 5)", () => {
     try {
       const to = "paused@union.example.com";
       const now = t.clock.now();
-      const [row] = await t.db.insert(outbox).values({ channel: "mail", to, subject: "s", text: "t", createdAt: now, nextAt: now }).returning({ id: outbox.id });
+      const next = "next-in-batch@union.example.com";
+      const [row, second] = await t.db
+        .insert(outbox)
+        .values([to, next].map((address) => ({ channel: "mail", to: address, subject: "s", text: "t", createdAt: now, nextAt: now })))
+        .returning({ id: outbox.id });
       await runJob({ ...t.deps, state: t.state }, deliver, now);
       const after = (await t.db.select().from(outbox).where(eq(outbox.id, row!.id)))[0]!;
       expect(after).toMatchObject({ state: "sent", attempts: 2, error: null });
@@ -272,6 +276,9 @@ describe("a send that outlasts its claim (item 5)", () => {
       }
       expect(mail.received.filter((m) => m.to.includes(to))).toHaveLength(1);
       expect((await t.db.select().from(outbox).where(eq(outbox.id, row!.id)))[0]).toMatchObject({ state: "sent", attempts: 2 });
+      // The next message of the stalled claim was the other instance's to send by then (both claims counted a try): sent once, by it.
+      expect(mail.received.filter((m) => m.to.includes(next))).toHaveLength(1);
+      expect((await t.db.select().from(outbox).where(eq(outbox.id, second!.id)))[0]).toMatchObject({ state: "sent", attempts: 2 });
     } finally {
       mail.slow(null);
       warn.mockRestore();
