@@ -6,10 +6,11 @@
 // transaction, then marked sent, or retried with backoff, and after the last
 // try marked failed: staff see which on the system page.
 //
-// A message is sent at most once by the portal: a claim takes only as many
-// messages as can be sent (each allowed the whole timeout) within it, a send
-// starts only while its claim will outlast it, and the outcome is written
-// only under the claim (its token) that sent it.
+// A message is sent at most once by the portal: each message of a claimed
+// batch is held until its own turn can be over (the messages before it each
+// allowed the whole timeout), a send starts only while its claim will
+// outlast it, and the outcome is written only under the claim (its token)
+// that sent it.
 //
 // With a real provider the codes and links a message carries (its `secrets`)
 // are masked in the text staff read; the message as sent is kept sealed
@@ -45,17 +46,15 @@ export type OutgoingMessage = {
 /** Tries before a message is marked failed; waits 30 s, 1, 2, 4 minutes between them. */
 export const MAX_SEND_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 30_000;
-/** A claim older than this is a delivery that died: the row is tried again. */
-const CLAIM_MS = 60_000;
-/** Room after a send's timeout for writing its outcome, which must land while the claim still holds. */
+/** Room after each send's timeout for writing its outcome, which must land while the claim still holds. */
 const OUTCOME_MS = 5_000;
 const BATCH = 20;
 
-/** How many messages a claim takes, and for how long: each may take the whole timeout, and every outcome is written within the claim. */
-export function claimPlan(timeoutMs: number): { batch: number; claimMs: number } {
-  const batch = Math.max(1, Math.min(BATCH, Math.floor((CLAIM_MS - OUTCOME_MS) / timeoutMs)));
-  return { batch, claimMs: Math.max(CLAIM_MS, batch * timeoutMs + OUTCOME_MS) };
-}
+/**
+ * When the claim of the n-th message (from 1) of a batch claimed at `now` lapses: after the n sends up to its own, each
+ * allowed the whole timeout and its outcome's write. Past it the message is a delivery that died, and is tried again.
+ */
+export const claimedUntil = (now: Date, n: number, timeoutMs: number) => new Date(now.getTime() + n * (timeoutMs + OUTCOME_MS));
 
 type Row = typeof outbox.$inferSelect;
 
@@ -116,13 +115,12 @@ async function unseal(ctx: Pick<Ctx, "app">, sealed: string): Promise<Sealed> {
 }
 
 /**
- * Claims the due messages (or the given ones) one claim can send, in one statement, under a token of its own;
+ * Claims up to a batch of due messages (or the given ones) under a token of its own, each until its turn can be over;
  * another instance skips them.
  */
 export async function claimMessages(ctx: Pick<Ctx, "db" | "now" | "config">, opts: { ids?: number[] } = {}): Promise<Row[]> {
   const { db, now } = ctx;
-  const plan = claimPlan(ctx.config.messageTimeoutMs);
-  const due = db
+  const due = await db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
@@ -134,12 +132,14 @@ export async function claimMessages(ctx: Pick<Ctx, "db" | "now" | "config">, opt
       ),
     )
     .orderBy(outbox.id)
-    .limit(plan.batch)
+    .limit(BATCH)
     .for("update", { skipLocked: true });
+  if (due.length === 0) return [];
+  const until = due.map((r, i) => sql`when ${r.id} then ${claimedUntil(now, i + 1, ctx.config.messageTimeoutMs).toISOString()}::timestamptz`);
   const rows = await db
     .update(outbox)
-    .set({ claimedUntil: new Date(now.getTime() + plan.claimMs), claimToken: randomUUID(), attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
+    .set({ claimedUntil: sql`case ${outbox.id} ${sql.join(until, sql` `)} end`, claimToken: randomUUID(), attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due.map((r) => r.id)))
     .returning();
   return rows.sort((a, b) => a.id - b.id);
 }
