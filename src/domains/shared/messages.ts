@@ -59,7 +59,7 @@ export const claimedUntil = (now: Date, n: number, timeoutMs: number) => new Dat
 type Row = typeof outbox.$inferSelect;
 
 /** What is masked in place of a secret in the text kept. */
-export const MASK = "******";
+const MASK = "******";
 type Sealed = { subject: string | null; text: string; template: SmsTemplate | null };
 
 export async function queueMessage(ctx: Pick<CommandCtx, "db" | "now" | "afterCommit" | "app">, message: OutgoingMessage): Promise<void> {
