@@ -13,7 +13,7 @@ import { Refusal } from "../../src/providers/refusal";
 import { tencentSms } from "../../src/providers/sms/tencent";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { lastCode } from "../helpers/codes";
+import { codeSentTo } from "../helpers/codes";
 import { mailParts, startMailServer } from "../helpers/mail-server";
 import { readXlsx, XLSX_TYPE } from "../helpers/sheets";
 import { GATEWAY_ACCOUNT, startSmsGateway } from "../helpers/sms-gateway";
@@ -65,7 +65,7 @@ describe("mail over SMTP", () => {
     expect((await member.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");
     await until(() => mail.received.some((m) => m.to.includes(to)), "the mail arrives");
     const got = mail.received.find((m) => m.to.includes(to))!;
-    const code = (await lastCode(t, to))!;
+    const code = (await codeSentTo(t, to))!;
     const row = await rowTo(to);
     expect(got.from).toBe("union@example.com");
     expect(got.headers.from).toContain("<union@example.com>");
@@ -124,7 +124,7 @@ describe("mail over SMTP", () => {
       expect(line).toContain("refused, marked failed");
       expect(line).toContain("550 5.1.1 <n***@union.example.com>");
       expect(line).not.toContain(to);
-      expect(line).not.toContain((await lastCode(t, to))!);
+      expect(line).not.toContain((await codeSentTo(t, to))!);
       // Nothing is tried again, however long one waits.
       await tick(3_600_000);
       expect((await rowTo(to)).attempts).toBe(1);
@@ -173,7 +173,7 @@ describe("SMS through the Tencent Cloud gateway", () => {
     await until(async () => (await rowTo(to))?.state === "sent", "the message is marked sent");
     const row = await rowTo(to);
     expect(gateway.sent.filter((s) => s.phone === `+86${to}`)).toEqual([
-      { phone: `+86${to}`, templateId: "2000001", params: [(await lastCode(t, to))!, "2"], signName: "工会", session: `outbox-${row.id}` },
+      { phone: `+86${to}`, templateId: "2000001", params: [(await codeSentTo(t, to))!, "2"], signName: "工会", session: `outbox-${row.id}` },
     ]);
     expect(row).toMatchObject({ attempts: 1, error: null, template: { name: "code" } });
   });

@@ -8,11 +8,19 @@ import { SMTPServer } from "smtp-server";
 /** `raw`: the message as it came (latin1), for a test that reads a multipart mail's attachment. */
 export type ReceivedMail = { from: string; to: string[]; headers: Record<string, string>; subject: string; text: string; raw: string };
 export type MailMode = "accept" | "refuse" | "defer" | "hang";
+/**
+ * A slow server: each mail is answered after `ms`. `pass` spends that time
+ * (a real wait by default; a test on the injected clock advances its clock
+ * instead, so a slow server costs the test no time).
+ */
+export type Slowness = { ms: number; pass?: (ms: number) => Promise<void> };
+export const passSlowness = (slow: Slowness | null) => (slow ? (slow.pass ?? Bun.sleep)(slow.ms) : Promise.resolve());
 
 const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
 export async function startMailServer(login: { user: string; password: string }) {
   let mode: MailMode = "accept";
+  let slowness: Slowness | null = null;
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Plain text on loopback: nodemailer would otherwise upgrade with STARTTLS to the server's self-signed certificate.
@@ -34,7 +42,8 @@ export async function startMailServer(login: { user: string; password: string })
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        await passSlowness(slowness);
         const raw = Buffer.concat(chunks).toString("latin1");
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -52,6 +61,7 @@ export async function startMailServer(login: { user: string; password: string })
     port,
     received,
     set: (next: MailMode) => (mode = next),
+    slow: (next: Slowness | null) => (slowness = next),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -15,6 +15,7 @@
 // sends and reports but never answers the SendSms (a caller that died in the
 // middle of the request).
 import { createHash, createHmac, randomUUID } from "node:crypto";
+import { passSlowness, type Slowness } from "./mail-server";
 
 export type GatewayMode = "ok" | "limit" | "down" | "hang" | "hold";
 /** A delivery report as PullSmsSendStatusByPhoneNumber answers it (API 2021-01-11). */
@@ -57,6 +58,7 @@ const sha = (data: string) => createHash("sha256").update(data).digest("hex");
 
 export function startSmsGateway(templates: Record<string, number> = { "2000001": 2 }) {
   let mode: GatewayMode = "ok";
+  let slowness: Slowness | null = null;
   const catalogue = structuredClone(GATEWAY_CATALOGUE);
   // The approved bulk templates take no parameters.
   const approved = new Map([...Object.entries(templates), ...catalogue.templates.filter((t) => t.StatusCode === 0).map((t) => [String(t.TemplateId), 0] as const)]);
@@ -131,6 +133,7 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
         const DescribeSignListStatusSet = catalogue.signs.filter((s) => q.SignIdSet!.includes(s.SignId)).map((s) => ({ ...s, International: 0, ReviewReply: "" }));
         return Response.json({ Response: { DescribeSignListStatusSet, RequestId: requestId() } });
       }
+      await passSlowness(slowness);
       const input = JSON.parse(body) as { PhoneNumberSet: string[]; SmsSdkAppId: string; SignName: string; TemplateId: string; TemplateParamSet?: string[]; SessionContext?: string };
       if (input.SmsSdkAppId !== GATEWAY_ACCOUNT.appId) return error("FailedOperation.SmsSdkAppIdVerifyFail", "SmsSdkAppId verification failed");
       if (!Array.isArray(input.PhoneNumberSet) || input.PhoneNumberSet.length === 0 || input.PhoneNumberSet.length > 200) return error("LimitExceeded.PhoneNumberCountLimit", "1 to 200 numbers a request");
@@ -168,6 +171,8 @@ export function startSmsGateway(templates: Record<string, number> = { "2000001":
     reportless,
     /** The clock reports are stamped with (milliseconds), e.g. the test app's. */
     setReportClock: (clock: () => number) => (reportClock = clock),
+    /** SendSms answers after the given time (see Slowness in ./mail-server). */
+    slow: (next: Slowness | null) => (slowness = next),
     stop() {
       for (const release of hanging.splice(0)) release();
       server.stop(true);

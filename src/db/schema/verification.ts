@@ -28,7 +28,12 @@ export const verificationCodes = pgTable(
   (t) => [index("verification_codes_target_idx").on(t.purpose, t.target, t.createdAt), index("verification_codes_expires_idx").on(t.expiresAt)],
 );
 
-/** What the embedded SMS and mail providers "send": readable by staff, newest first. */
+/**
+ * Every message the portal sends, newest first for staff. With the embedded
+ * providers the row is the delivery and its text is readable; with a real
+ * provider the codes and links a message carries are masked in `text` and
+ * kept only sealed until the message is sent or failed.
+ */
 export const outbox = pgTable(
   "outbox",
   {
@@ -41,6 +46,11 @@ export const outbox = pgTable(
     template: jsonb("template").$type<SmsTemplate>(),
     /** A mail's attachment: a file kept by the storage provider (an export sent by mail), read when it is sent. */
     attachment: jsonb("attachment").$type<MailAttachment>(),
+    /** Who may open the attachment besides its addressee: the member it was mailed to, and the power that made it. */
+    userId: integer("user_id"),
+    power: text("power"),
+    /** The subject, text and template as sent, encrypted (src/domains/shared/messages.ts), while secrets in them wait to be sent; null once sent or failed. */
+    sealed: text("sealed"),
     createdAt: ts("created_at").notNull(),
     /** pending, then sent or (after the last retry) failed: staff see which. */
     state: text("state").notNull().default("pending"),
@@ -49,6 +59,8 @@ export const outbox = pgTable(
     nextAt: ts("next_at").notNull().default(sql`now()`),
     /** A delivery in progress holds the row until then; after a crash the row is tried again. */
     claimedUntil: ts("claimed_until"),
+    /** Which claim holds the row: an outcome is written only under the claim that sent the message. */
+    claimToken: text("claim_token"),
     sentAt: ts("sent_at"),
     error: text("error"),
   },

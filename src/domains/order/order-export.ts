@@ -201,7 +201,8 @@ export async function mailExport({ ctx, input, prepared }: { ctx: CommandCtx<Mem
     to: prepared.to,
     subject: say([`订单导出：${prepared.title}`, `Order export: ${prepared.title}`]),
     text: say([`附件是“${prepared.title}”的订单，共 ${prepared.rows} 条。`, `Attached are the orders of "${prepared.title}": ${prepared.rows} rows.`]),
-    attachment: { key: prepared.key, name: prepared.fileName, type: XLSX_TYPE },
+    // The file opens for the staff member it is mailed to, and for whoever holds the power of /order/activity/export.
+    attachment: { key: prepared.key, name: prepared.fileName, type: XLSX_TYPE, userId: ctx.actor.id, power: "FUNCTION_ACTIVITY_ORDER" },
   });
   return { audit: { entity: "activity", id: input.id, detail: `orders mailed: ${prepared.rows} rows (${prepared.key})` } };
 }

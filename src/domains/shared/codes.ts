@@ -94,7 +94,8 @@ export async function sendCode(
   });
   const { subject, text, template } = codeTexts(code);
   const mail = input.channel === "mail";
-  await queueMessage(ctx, { channel: input.channel, to: input.target, subject: mail ? subject : null, text, template: mail ? null : template });
+  // The code is the message's secret: a real provider's outbox row keeps it masked.
+  await queueMessage(ctx, { channel: input.channel, to: input.target, subject: mail ? subject : null, text, template: mail ? null : template, secrets: [code] });
   return { seconds: COOL_DOWN_MS / 1000, target: input.target };
 }
 

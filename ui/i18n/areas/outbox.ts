@@ -13,6 +13,7 @@ export default {
     states: { pending: "待发送", sent: "已发送", failed: "发送失败" },
     tries: "已尝试 {{count}} 次：{{error}}",
     caption: "短信与邮件发件箱",
+    attachment: "附件：{{name}}",
   },
   en: {
     title: "Outbox",
@@ -27,5 +28,6 @@ export default {
     states: { pending: "Waiting", sent: "Sent", failed: "Not delivered" },
     tries: "Tried {{count}} times: {{error}}",
     caption: "SMS and mail outbox",
+    attachment: "Attachment: {{name}}",
   },
 };

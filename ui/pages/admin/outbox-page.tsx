@@ -1,10 +1,15 @@
 // The outbox of the built-in SMS and mail providers, for staff with
 // FUNCTION_SYSTEM_PAGE: newest first, 20 a page, so a person trying the demo
-// can read the code a member was sent.
+// can read the code a member was sent. A mail's file (a mailed export) is a
+// link only for whom the server opens it: its addressee and holders of the
+// power that made it.
 import type { ItemOf } from "../../../src/domains/api";
+import { isSuccess } from "../../../src/protocol/result";
 import { OUTBOX_PAGE_SIZE } from "../../../src/protocol/limits";
+import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
-import { useT } from "../../i18n";
+import { showMessage } from "../../components/message-box";
+import { resultText, useT } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 
@@ -15,6 +20,10 @@ const NO_FILTER = {};
 export function OutboxPanel() {
   const t = useT();
   const { list } = useFilteredPages("/system/outbox/list", NO_FILTER, (_, index) => ({ index }));
+  const openAttachment = async (m: Message) => {
+    const answer = await api.download("/system/outbox/attachment", { id: String(m.id) }, m.attachment?.name);
+    if (!isSuccess(answer)) await showMessage(resultText(t, answer.message));
+  };
 
   const columns: Column<Message>[] = [
     {
@@ -24,7 +33,21 @@ export function OutboxPanel() {
       render: (m) => <span className={`outbox-channel outbox-channel-${m.channel}`}>{m.channel === "sms" || m.channel === "mail" ? t(`outbox.${m.channel}`) : m.channel}</span>,
     },
     { key: "to", title: t("outbox.to"), place: "title", render: (m) => m.to },
-    { key: "text", title: t("outbox.text"), wide: true, render: (m) => <span className="outbox-text">{m.text}</span> },
+    {
+      key: "text",
+      title: t("outbox.text"),
+      wide: true,
+      render: (m) => (
+        <>
+          <span className="outbox-text">{m.text}</span>
+          {m.attachment ? (
+            <button type="button" className="link-button outbox-attachment" onClick={() => void openAttachment(m)}>
+              {t("outbox.attachment", { name: m.attachment.name })}
+            </button>
+          ) : null}
+        </>
+      ),
+    },
     { key: "date", title: t("outbox.date"), render: (m) => formatDateTime(m.date) },
     {
       key: "state",
