@@ -39,6 +39,8 @@ export type Hooks = {
   beforeTake?: () => Promise<void>;
   /** Before a queue's batch opens its transaction: its key, its size and how many wait behind it now. */
   beforeBatch?: (batch: { key: string; size: number; waitingBehind: () => number }) => Promise<void>;
+  /** Between a member update's judgement of the role and its write, inside the write (decision 103). */
+  afterRoleJudged?: () => Promise<void>;
 };
 
 /**

@@ -5,13 +5,15 @@
 // member form and the onboarding/update import), with every staff role the
 // seed defines and two a union could make with a subset of powers.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ROUTES } from "../../src/domains";
 import { countries, operationLog, properties, propertyOptions, rolePowers, roles, users } from "../../src/db/schema";
 import { USER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import type { PowerCode } from "../../src/protocol/powers";
+import { rowsOf } from "../../src/db/sql";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { until } from "../helpers/wait";
 import { ONBOARDING_HEADER, onboardingRows } from "../helpers/member-sheets";
 import { xlsxFile } from "../helpers/sheets";
 
@@ -215,6 +217,29 @@ describe("the staff member form", () => {
     expect((await op.call("/user/operation/reset", { id: boss.id })).message.code).toBe("ERROR_MEMBER_ABOVE");
     expect((await t.db.select().from(users).where(eq(users.id, boss.id)))[0]).toMatchObject({ roleId: boss.roleId, phone: boss.phone, state: boss.state, passwordHash: boss.passwordHash });
   });
+  // PGlite has one connection: two transactions never overlap there.
+  test.if(Boolean(process.env.TEST_DATABASE_URL))("two administrators demoting each other at the same instant: the second is judged by the role the first left them", async () => {
+    const [a, b] = [await staff("administrator"), await staff("administrator")];
+    const waitingOnLock = async () =>
+      rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n > 0;
+    let second: Promise<Answer> | null = null;
+    let secondDone = false;
+    // The first update, judged, holds its write until the second has been judged too, or waits on the first's rows.
+    t.hooks.afterRoleJudged = async () => {
+      if (second) return;
+      second = b.client.call<Answer>("/user/operation/update", form(a, role("member").id, a.id)).finally(() => (secondDone = true));
+      await until(async () => secondDone || (await waitingOnLock()), "the second update is done or waits on a row lock");
+    };
+    try {
+      const first = await a.client.call<Answer>("/user/operation/update", form(b, role("member").id, b.id));
+      const other = await second!;
+      expect(first.message.code).toBe("SUCCESS");
+      expect(other.message.code).not.toBe("SUCCESS");
+      expect([await roleOf(a.id), await roleOf(b.id)]).toEqual([role("administrator").id, role("member").id]);
+    } finally {
+      t.hooks.afterRoleJudged = undefined;
+    }
+  }, MATRIX_TIMEOUT_MS);
 });
 
 describe("the onboarding/update import", () => {

@@ -6,7 +6,8 @@
 // password). The staff member form, reset, leave and the imports judge by
 // these same rules; the form refuses with a result code, an import row with
 // a reason.
-import { rolePowers } from "../../db/schema";
+import { asc, inArray } from "drizzle-orm";
+import { rolePowers, users } from "../../db/schema";
 import type { Actor, Ctx } from "../context";
 
 /** Each role's powers, by role id (a role without powers maps to an empty set). */
@@ -41,3 +42,19 @@ export function roleRefusal(actor: Pick<Actor, "id" | "powers">, powersOf: RoleP
 
 /** Whether the account's role holds a power the actor lacks: its sign-in identifiers and state are not the actor's to change. */
 export const isAbove = (actor: Pick<Actor, "powers">, powersOf: RolePowers, target: { roleId: number }) => !holdsAll(actor, powersOf(target.roleId));
+
+/**
+ * The actor as stored now, their row and the target's locked in id order: two
+ * administrators demoting each other at once are then judged one after the
+ * other, the second by the role the first left them (their session may still
+ * hold the old powers for a moment). Powers are the stored role's, never more
+ * than the session's.
+ */
+export async function actorAsStored(ctx: Pick<Ctx, "db" | "actor">, targetId: number | null, powersOf: RolePowers): Promise<Pick<Actor, "id" | "powers">> {
+  const actor = ctx.actor!;
+  const ids = targetId === null || targetId === actor.id ? [actor.id] : [actor.id, targetId];
+  const rows = await ctx.db.select({ id: users.id, roleId: users.roleId }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update");
+  const stored = rows.find((r) => r.id === actor.id);
+  const powers = new Set([...(stored ? powersOf(stored.roleId) : [])].filter((p) => actor.powers.has(p)));
+  return { id: actor.id, powers };
+}

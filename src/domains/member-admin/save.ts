@@ -16,7 +16,7 @@ import type { MemberCtx } from "../context";
 import { idField, mailOf, phoneOf } from "../shared/fields";
 import { checkProfile, profileValues, writeProfileValues } from "../shared/profile";
 import type { CleanValue } from "../property/validate";
-import { isAbove, roleRefusal, rolePowersOf } from "./roles";
+import { actorAsStored, isAbove, roleRefusal, rolePowersOf } from "./roles";
 import { memberRow } from "./search";
 
 export const memberSaveInput = t.Object({
@@ -112,12 +112,17 @@ async function roleOf(ctx: MemberCtx, id: number) {
 
 const ROLE_REFUSALS = { "role.self": "ERROR_ROLE_SELF", "role.holder": "ERROR_MEMBER_ABOVE", "role.above": "ERROR_ROLE_ABOVE" } as const;
 
-/** Decision 103: the role given must be within the actor's powers, never their own changed, never one changed above them. */
-async function checkRole(ctx: MemberCtx, target: { id: number; roleId: number } | null, roleId: number) {
+/**
+ * Decision 103: the role given must be within the actor's powers, never their own changed, never one changed above them.
+ * The actor's row and the target's are locked first, in id order (`actorAsStored`), and the target read after.
+ */
+async function judgeRole(ctx: MemberCtx, targetId: number | null, roleId: number) {
   const powersOf = await rolePowersOf(ctx);
-  const refusal = roleRefusal(ctx.actor, powersOf, target, roleId);
+  const actor = await actorAsStored(ctx, targetId, powersOf);
+  const target = targetId === null ? null : (await memberRow(ctx, targetId)).user;
+  const refusal = roleRefusal(actor, powersOf, target, roleId);
   if (refusal) throw new DomainError(ROLE_REFUSALS[refusal], { field: "role" });
-  return powersOf;
+  return { powersOf, actor, user: target };
 }
 
 /** /user/operation/create: a new member in state register, who activates to set a password. */
@@ -125,7 +130,7 @@ export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
   if (input.user.id !== undefined) throw new DomainError("ERROR_PARAMS", { field: "id" });
   const submitted = parseValues(input.values);
   const roleId = await roleOf(ctx, input.user.status.id);
-  await checkRole(ctx, null, roleId);
+  await judgeRole(ctx, null, roleId);
   const { country, values } = await checkProfile(ctx, { userId: null, input: { nationality: input.user.nationality.id, values: submitted }, staff: true });
   const contact = await contactsOf(ctx, submitted, null);
   await checkContacts(ctx, contact.contacts, null);
@@ -141,15 +146,16 @@ export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 /** /user/operation/update: the member's profile, role and contacts; the employee number is changed only by a reset. */
 export async function updateMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: MemberSaveInput }) {
   if (input.user.id === undefined) throw new DomainError("ERROR_PARAMS", { field: "id" });
-  // Locked: a role changed by another save meanwhile would escape the check below.
-  const { user } = await memberRow(ctx, input.user.id, { lock: true });
   const submitted = parseValues(input.values);
   const roleId = await roleOf(ctx, input.user.status.id);
-  const powersOf = await checkRole(ctx, user, roleId);
+  const judged = await judgeRole(ctx, input.user.id, roleId);
+  const { powersOf, actor } = judged;
+  const user = judged.user!;
+  await ctx.app.hooks.afterRoleJudged?.();
   const { country, values } = await checkProfile(ctx, { userId: user.id, input: { nationality: input.user.nationality.id, values: submitted }, staff: true });
   const contact = await contactsOf(ctx, submitted, user);
   // A phone or e-mail changed on an account above the actor would let them reset its password and take it.
-  if (isAbove(ctx.actor, powersOf, user)) {
+  if (isAbove(actor, powersOf, user)) {
     for (const field of ["phone", "mail"] as const) if (contact.contacts[field] !== user[field]) throw new DomainError("ERROR_MEMBER_ABOVE", { field });
   }
   await checkContacts(ctx, contact.contacts, user.id);

@@ -87,14 +87,13 @@ export async function searchMembers({ ctx, input }: { ctx: Ctx; input: MemberSea
 }
 
 /** A member's row with role and nationality, or ERROR_RESULT_NULL. */
-export async function memberRow(ctx: Pick<Ctx, "db">, id: number, opts: { lock?: boolean } = {}) {
-  const query = ctx.db
+export async function memberRow(ctx: Pick<Ctx, "db">, id: number) {
+  const [row] = await ctx.db
     .select({ user: users, role: roles, country: countries })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(countries, eq(countries.id, users.nationalityId))
     .where(eq(users.id, id));
-  const [row] = await (opts.lock ? query.for("update", { of: users }) : query);
   if (!row) throw new DomainError("ERROR_RESULT_NULL");
   return row;
 }

@@ -14,13 +14,15 @@ import { idField, pageIndex, timeField } from "../shared/fields";
 import { signOutEverywhere } from "../shared/sessions";
 import { writeProfileValues } from "../shared/profile";
 import { employeesOf } from "./save";
-import { isAbove, rolePowersOf } from "./roles";
+import { actorAsStored, isAbove, rolePowersOf } from "./roles";
 import { memberRow } from "./search";
 
 /** Decision 103: a reset would let the actor activate an account above them with its phone; a leave would lock its holder out. */
 async function lockedBelow(ctx: MemberCtx, id: number) {
-  const row = await memberRow(ctx, id, { lock: true });
-  if (isAbove(ctx.actor, await rolePowersOf(ctx), row.user)) throw new DomainError("ERROR_MEMBER_ABOVE");
+  const powersOf = await rolePowersOf(ctx);
+  const actor = await actorAsStored(ctx, id, powersOf);
+  const row = await memberRow(ctx, id);
+  if (isAbove(actor, powersOf, row.user)) throw new DomainError("ERROR_MEMBER_ABOVE");
   return row;
 }
 
