@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { createAppState } from "../../src/app-state";
-import { staffJobs } from "../../src/db/schema";
+import { staffJobFiles, staffJobs } from "../../src/db/schema";
 import { defineJob } from "../../src/domains/staff-jobs/kit";
 import { staffJobsDomain } from "../../src/domains/staff-jobs/routes";
 import { jobUpload } from "../../src/domains/staff-jobs/upload";
@@ -66,6 +66,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const upload = (c: ApiClient, rows: (string | number)[][], name = "rows.xlsx") => c.upload<Answer>("/probe/job/upload", xlsxFile(rows), name) as Promise<Answer>;
+/** A finished job put back as its instance would have left it dying halfway: running, its file still kept for a rerun (an ended job lets it go). */
+async function asIfDied(key: string, rows: (string | number)[][], set: Partial<typeof staffJobs.$inferInsert>) {
+  await t.db.update(staffJobs).set({ state: "running", result: null, finishedAt: null, heartbeatAt: t.clock.now(), ...set }).where(eq(staffJobs.key, key));
+  await t.db.insert(staffJobFiles).values({ jobKey: key, bytes: new Uint8Array(await xlsxFile(rows).arrayBuffer()) });
+}
 const poll = async (c: ApiClient, key: string) => (await c.call("/user/operation/job", { key })) as Answer;
 
 describe("an upload that runs as a job", () => {
@@ -135,11 +140,14 @@ describe("an upload that runs as a job", () => {
 describe("a job whose instance died", () => {
   test("is run again from the start by the scheduler's tick, to the same answer", async () => {
     gate = Promise.resolve();
-    const first = await upload(op, [["e"], ["8"], ["9"], ["10"], ["11"]], "died.xlsx");
+    const rows = [["e"], ["8"], ["9"], ["10"], ["11"]];
+    const first = await upload(op, rows, "died.xlsx");
     const key = first.job as string;
     const [finished] = await t.db.select().from(staffJobs).where(eq(staffJobs.key, key));
+    // The file is the job's only while it may run.
+    expect(await t.db.select().from(staffJobFiles).where(eq(staffJobFiles.jobKey, key))).toHaveLength(0);
     // As if its instance had died halfway: still running, last heartbeat now.
-    await t.db.update(staffJobs).set({ state: "running", done: 2, result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    await asIfDied(key, rows, { done: 2 });
     // Within the minute it is alive: a tick leaves it alone.
     t.clock.advance(30_000);
     expect(await runJob({ ...t.deps, state: t.state }, runJobTick, t.clock.now())).toBe(true);
@@ -158,13 +166,14 @@ describe("a job whose instance died", () => {
 
   test("is not run again for an owner who lost the job's power meanwhile: it fails with ERROR_NOT_POWER", async () => {
     gate = Promise.resolve();
-    const first = await upload(op, [["g"], ["17"], ["18"]], "revoked.xlsx");
+    const rows = [["g"], ["17"], ["18"]];
+    const first = await upload(op, rows, "revoked.xlsx");
     const key = first.job as string;
     // A member whose role lacks the power stands in for the owner whose role lost it while the instance was down.
     const [member] = rowsOf<{ id: number }>(
       await t.db.execute(sql`select u.id from users u where u.state = ${USER_STATE.USER_STATE_ACTIVE} and not exists (select 1 from role_powers p where p.role_id = u.role_id and p.power = 'FUNCTION_USER_EXPORT_LIST') order by u.id limit 1`),
     );
-    await t.db.update(staffJobs).set({ userId: member!.id, state: "running", done: 1, result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    await asIfDied(key, rows, { userId: member!.id, done: 1 });
     t.clock.advance(61_000);
     await runJob({ ...t.deps, state: t.state }, runJobTick, t.clock.now());
     const failed = await until(async () => {
@@ -178,9 +187,10 @@ describe("a job whose instance died", () => {
 
   test("two instances ticking at once run it once", async () => {
     gate = Promise.resolve();
-    const first = await upload(op, [["f"], ["12"], ["13"], ["14"], ["15"], ["16"]], "twice.xlsx");
+    const rows = [["f"], ["12"], ["13"], ["14"], ["15"], ["16"]];
+    const first = await upload(op, rows, "twice.xlsx");
     const key = first.job as string;
-    await t.db.update(staffJobs).set({ state: "running", result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    await asIfDied(key, rows, {});
     t.clock.advance(61_000);
     const a = createAppState(t.deps);
     const b = createAppState(t.deps);
