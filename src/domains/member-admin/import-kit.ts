@@ -73,8 +73,9 @@ export async function completeImport<C>(
   const judged: Judged<C>[] = args.judged.map((j) => (earlier.has(j.line) ? { line: j.line, cells: j.cells, verdict: "apply", reason: null } : j));
   const refused = judged.some((j) => j.verdict === "refused");
   const changes = refused ? [] : judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [{ line: j.line, change: j.change }] : []));
-  const total = judged.length + changes.length;
-  await args.report(judged.length, total);
+  // Progress is the whole job's too: the rows an earlier run wrote are done already.
+  const total = judged.length + earlier.size + changes.length;
+  await args.report(judged.length + earlier.size, total);
   const outcomes = new Map<string, number>();
   const tally = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   for (const outcome of earlier.values()) tally(outcome);
@@ -89,7 +90,7 @@ export async function completeImport<C>(
     });
     done.outcomes.forEach(tally);
     written += part.length;
-    await args.report(judged.length + written, total);
+    await args.report(judged.length + earlier.size + written, total);
     // A turn for whatever waits on the database between two chunks: on PGlite's one connection, a request
     // queued behind this chunk would otherwise wait behind the next one too, and the next, to the end.
     await new Promise((resolve) => setImmediate(resolve));

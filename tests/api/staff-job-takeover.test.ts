@@ -1,0 +1,105 @@
+// A staff job on an instance paused past its lease (SIGSTOP), taken over by
+// another instance, then woken (SIGCONT): two real server processes, each
+// with its own DATA_DIR, on one PostgreSQL (decision 107). The second runs
+// the job from the file kept in the database and finishes it; the points are
+// given once per row; the paused one, woken, writes nothing and reports
+// nothing. PostgreSQL only (PGlite is one process): skipped without
+// TEST_DATABASE_URL, like instances.test.ts.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { and, count, eq, sum } from "drizzle-orm";
+import { openDatabase, type Database } from "../../src/db/client";
+import { importMarks, pointRecords, staffJobRows, staffJobs } from "../../src/db/schema";
+import { STALE_MS } from "../../src/domains/staff-jobs/kit";
+import { makeMembers } from "../helpers/activities";
+import { freshPostgres } from "../helpers/app";
+import { movableClock } from "../helpers/clock";
+import { type Answer, signedIn } from "../helpers/remote";
+import { startServer, type TestServer } from "../helpers/server";
+import { xlsxFile } from "../helpers/sheets";
+import { until } from "../helpers/wait";
+
+const ROWS = 10_000;
+const REASON = "接管测试 takeover";
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a points import on an instance paused past its lease", () => {
+  let fresh: Awaited<ReturnType<typeof freshPostgres>>;
+  let a: TestServer;
+  let b: TestServer;
+  let database: Database;
+  let clock: ReturnType<typeof movableClock>;
+  let paused = false;
+
+  beforeAll(async () => {
+    fresh = await freshPostgres();
+    clock = movableClock();
+    // The upload answers "running" at once: the test watches the job in the database.
+    const env = { ...clock.env, DATABASE_URL: fresh.url, DATABASE_POOL: "4", TOKEN_BURST: "100000", LOG_LEVEL: "warn", JOB_UPLOAD_WAIT_MS: "0" };
+    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+    database = await openDatabase({ databaseUrl: fresh.url, dataDir: "", pool: 2 });
+  }, 90_000);
+
+  afterAll(async () => {
+    if (paused) process.kill(a.pid, "SIGCONT");
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    await fresh?.drop();
+    clock?.remove();
+  });
+
+  test("is finished by the other instance with every row's points given once, and the woken one writes nothing", async () => {
+    const db = database.db;
+    const members = await makeMembers(db, 40, "tk");
+    const rows = Array.from({ length: ROWS }, (_, i) => [members[i % members.length]!.account, "1.5", REASON]);
+    const op = await signedIn(a.url, "cn000003");
+    const started = (await op.upload("/user/operation/import/integral", xlsxFile([["员工号", "积分", "原因"], ...rows]), "points.xlsx")) as Answer;
+    expect(started).toMatchObject({ message: { code: "SUCCESS" }, state: "running" });
+    const key = started.job as string;
+    const given = async () => Number((await db.select({ n: count() }).from(pointRecords).where(eq(pointRecords.descZh, REASON)))[0]!.n);
+
+    // A has given some of the rows, not all: it stops there, as a process the machine pauses.
+    await until(async () => (await given()) > 0, "A gives the first points", 60_000);
+    process.kill(a.pid, "SIGSTOP");
+    paused = true;
+    const [atPause] = await db.select().from(staffJobs).where(eq(staffJobs.key, key));
+    expect(atPause!.state).toBe("running");
+    expect(atPause!.attempt).toBe(1);
+
+    // Past the lease on the instances' shared clock: B's tick takes the job over and runs it to its end.
+    clock.advance(STALE_MS + 1_000);
+    const ended = await until(
+      async () => {
+        const [row] = await db.select().from(staffJobs).where(eq(staffJobs.key, key));
+        return (row!.state === "done" || row!.state === "failed") && row;
+      },
+      "B ends the job",
+      100_000,
+    );
+    expect(ended.attempt).toBe(2);
+    expect(ended.result).toMatchObject({ message: { code: "SUCCESS" }, count: ROWS });
+    expect(ended.state).toBe("done");
+    expect([ended.done, ended.total]).toEqual([2 * ROWS, 2 * ROWS]);
+
+    const totals = async () => {
+      const [points] = await db.select({ n: count(), sum: sum(pointRecords.count) }).from(pointRecords).where(eq(pointRecords.descZh, REASON));
+      const [marks] = await db.select({ n: count() }).from(importMarks).where(eq(importMarks.kind, "member.integral"));
+      const [done] = await db.select({ n: count() }).from(staffJobRows).where(and(eq(staffJobRows.jobKey, key), eq(staffJobRows.outcome, "apply")));
+      return { points: Number(points!.n), hundredths: Number(points!.sum), marks: Number(marks!.n), done: Number(done!.n) };
+    };
+    const after = await totals();
+    // Each row's points once: 1.5 points (150 hundredths) a row.
+    expect(after).toEqual({ points: ROWS, hundredths: ROWS * 150, marks: ROWS, done: ROWS });
+    const perMember = await db.select({ user: pointRecords.userId, n: count() }).from(pointRecords).where(eq(pointRecords.descZh, REASON)).groupBy(pointRecords.userId);
+    expect(perMember).toHaveLength(members.length);
+    expect(perMember.every((m) => Number(m.n) === ROWS / members.length)).toBe(true);
+
+    // A wakes: it finds its lease gone and stops (or its connection was ended while it slept); it writes nothing.
+    expect(a.output()).not.toContain(key);
+    process.kill(a.pid, "SIGCONT");
+    paused = false;
+    await until(() => a.output().includes(key), "A notices it lost the job", 60_000);
+    // What A says on waking is read first, then the database: anything A wrote is in by then.
+    expect(await totals()).toEqual(after);
+    const [final] = await db.select().from(staffJobs).where(eq(staffJobs.key, key));
+    expect(final).toEqual(ended);
+  }, 240_000);
+});
