@@ -57,7 +57,7 @@ export const JOBS: Job[] = [
   }),
   // A real payment provider is asked about waiting payments whose notification has not come, and closes those whose window passed here.
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
-  // Every 15 s: a staff job whose instance died (no heartbeat for a minute) is run again from the start here.
+  // Every 15 s: a staff job whose instance died or stopped (its lease not renewed for a minute) is taken over and run again from the start here.
   job({ id: 7302007, name: "resume-staff-jobs", everyMs: 15_000, run: claimStaleJobs, after: resumeJobs }),
 ];
 

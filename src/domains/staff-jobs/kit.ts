@@ -9,8 +9,8 @@
 // the job's lease (decision 107): its attempt number is the token, and the
 // heartbeat, renewed as it goes, keeps it. A job whose lease goes stale (its
 // instance died or was paused) is claimed again by the scheduler
-// (`claimStaleJobs`) and run from the start, elsewhere too: its uploaded file
-// is kept in the database. A claim is a conditional update, so of several
+// (`claimStaleJobs`) and run from the start, elsewhere too: on PostgreSQL its
+// uploaded file is kept in the database. A claim is a conditional update, so of several
 // instances only one runs a job; a run writes only through `job.write`, whose
 // transaction first renews the lease (and so waits for, or excludes, a claim),
 // and a run that lost it stops, writing and reporting nothing more. Each
@@ -107,8 +107,9 @@ export async function startJob<P extends Record<string, unknown>>(
     params: args.params ?? {},
     createdAt: ctx.now,
   });
-  // In the database, not only the storage provider: a local DATA_DIR is one machine's, and a rerun may be on another.
-  if (args.file) await ctx.db.insert(staffJobFiles).values({ jobKey: key, bytes: args.file.bytes });
+  // On PostgreSQL, in the database too: the storage provider's local DATA_DIR is one machine's, and a rerun may be on
+  // another. The embedded database is one process, the only instance, and the copy would cost it seconds (decision 107).
+  if (args.file && ctx.config.databaseUrl) await ctx.db.insert(staffJobFiles).values({ jobKey: key, bytes: args.file.bytes });
   ctx.afterCommit(async (after) => {
     const claimed = await claim(after, key);
     if (claimed) launch(after, claimed, args.file ?? null);
@@ -274,12 +275,13 @@ const isRefusal = (answer: Record<string, unknown>) => {
   return !!m && m.code !== "SUCCESS";
 };
 
-/** A rerun's file, read back from the job's own copy in the database (any instance has it). */
-async function storedFile(ctx: Pick<Ctx, "db">, row: Row): Promise<UploadedFile | null> {
+/** A rerun's file: the job's own copy in the database (any instance has it), else the storage provider's (outside any transaction). */
+async function storedFile(ctx: Pick<Ctx, "db" | "app">, row: Row): Promise<UploadedFile | null> {
   if (!row.fileKey) return null;
   const [kept] = await ctx.db.select({ bytes: staffJobFiles.bytes }).from(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
-  if (!kept) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
-  return { key: row.fileKey, kind: "xlsx", name: row.fileName ?? "", size: kept.bytes.length, bytes: kept.bytes };
+  const bytes = kept?.bytes ?? (await ctx.app.providers.storage.get(row.fileKey));
+  if (!bytes) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
+  return { key: row.fileKey, kind: "xlsx", name: row.fileName ?? "", size: bytes.length, bytes };
 }
 
 /** What the job already did row by row (an earlier run's too): outcome by line. */
