@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { createAppState } from "../../src/app-state";
-import { staffJobFiles, staffJobs } from "../../src/db/schema";
+import { importMarks, staffJobFiles, staffJobs } from "../../src/db/schema";
 import { defineJob } from "../../src/domains/staff-jobs/kit";
 import { staffJobsDomain } from "../../src/domains/staff-jobs/routes";
 import { jobUpload } from "../../src/domains/staff-jobs/upload";
@@ -44,6 +44,19 @@ const counting = defineJob("test.count", "FUNCTION_USER_EXPORT_LIST", async (_ct
   return { count: steps, size, name: job.file!.name };
 });
 
+/** A job that writes one mark a step under its lease, waiting at the gate between steps. */
+const marking = defineJob("test.mark", "FUNCTION_USER_EXPORT_LIST", async (_ctx, job, report) => {
+  for (let step = 1; step <= 3; step++) {
+    await job.write("test.mark", async (c) => {
+      await c.db.insert(importMarks).values({ kind: "test.mark", digest: job.key, mark: String(step), createdAt: c.now });
+      return {};
+    });
+    await report(step, 3);
+    await gate;
+  }
+  return { count: 3 };
+});
+
 type Answer = { message: { code: string; params?: Record<string, unknown> } } & Record<string, any>;
 const runJobTick = JOBS.find((j) => j.name === "resume-staff-jobs")!;
 
@@ -53,7 +66,10 @@ let other: ApiClient;
 let mount: (state: TestApp["state"]) => ApiClient;
 beforeAll(async () => {
   t = await startTestApp({ JOB_UPLOAD_WAIT_MS: "3000" });
-  const probe = domain("probe", [jobUpload("/probe/job/upload", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.job" }, counting)]);
+  const probe = domain("probe", [
+    jobUpload("/probe/job/upload", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.job" }, counting),
+    jobUpload("/probe/job/mark", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.mark" }, marking),
+  ]);
   mount = (state) => {
     const app = new Elysia().use(createKit(t.deps, state).mountAll([systemDomain, authDomain, staffJobsDomain, probe]));
     return t.clientOf((request) => app.handle(request));
@@ -200,5 +216,26 @@ describe("a job whose instance died", () => {
     expect(row!.attempt).toBe(2);
     expect(runs.get("twice.xlsx")).toBe(2);
     t.clock.reset();
+  });
+});
+
+describe("a run whose lease another instance took", () => {
+  test("writes nothing more, and leaves the job's state and answer to the run that holds it", async () => {
+    closeGate();
+    const answer = (await op.upload<Answer>("/probe/job/mark", xlsxFile([["m"], ["1"]]), "mark.xlsx")) as Answer;
+    expect(answer.state).toBe("running");
+    const key = answer.job as string;
+    const marks = async () => (await t.db.select({ mark: importMarks.mark }).from(importMarks).where(eq(importMarks.digest, key))).map((m) => m.mark);
+    await until(async () => (await marks()).length === 1, "the first step is written");
+    // Another instance claims it, as its tick does once the lease is stale (attempt + 1, its own lease).
+    await t.db
+      .update(staffJobs)
+      .set({ attempt: sql`${staffJobs.attempt} + 1`, heartbeatAt: t.clock.now() })
+      .where(eq(staffJobs.key, key));
+    open();
+    await until(() => !t.state.staffJobs.has(key), "the run stops");
+    expect(await marks()).toEqual(["1"]);
+    const [row] = await t.db.select().from(staffJobs).where(eq(staffJobs.key, key));
+    expect(row).toMatchObject({ state: "running", attempt: 2, result: null, finishedAt: null });
   });
 });
