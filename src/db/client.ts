@@ -168,9 +168,8 @@ export async function openDatabase(opts: {
         onnotice: () => {},
         // JSON reaches Drizzle as text, which parses it once (see the PGlite branch below).
         types: { jsonText: { to: 3802, from: [114, 3802], serialize: (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)), parse: (v: string) => v } },
-        // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3). A transaction
-        // left open by a paused or hung process is ended, so its locks (a staff job's lease row) do not hold the others up (decision 107).
-        connection: { lock_timeout: 3000, statement_timeout: 3000, idle_in_transaction_session_timeout: 15_000 } as Record<string, number>,
+        // A request waiting on a hot row answers "busy, retry" rather than hanging (ARCHITECTURE section 3).
+        connection: { lock_timeout: 3000, statement_timeout: 3000 } as Record<string, number>,
       });
     const client = connect(opts.pool ?? 8);
     // postgres.js connects on the first query: the single connection costs nothing until exec is used.

@@ -198,6 +198,7 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
   let flushedAt = performance.now();
   let flushedDone = 0;
   let lost = false;
+  let writing = false;
   /** Renews the lease with the progress; false (and from then on) once another run holds the job. */
   const renew = async (on: Pick<Ctx, "db">["db"]) => {
     if (lost) return false;
@@ -210,8 +211,9 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
     flushedDone = live.done;
     await renew(db);
   };
-  // A chunk that takes long still renews: a job is not taken for dead while it works.
-  const beat = setInterval(() => inBackground("staff job heartbeat", flush, { job: row.key }), STALE_MS / 4);
+  // A job that reads or judges long still renews: it is not taken for dead while it works. A chunk being written
+  // renewed the lease itself and holds the job's row until it commits: the timer does not wait behind it.
+  const beat = setInterval(() => !writing && inBackground("staff job heartbeat", flush, { job: row.key }), STALE_MS / 4);
   const report: Report = async (done, total) => {
     if (lost) throw new LeaseLost(row.key);
     live.done = done;
@@ -247,16 +249,21 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
       userAgent: null,
       app,
     };
-    const write: JobWrite = (name, verb) => {
+    const write: JobWrite = async (name, verb) => {
       if (lost) throw new LeaseLost(row.key);
-      return app.runner.run({
-        ctx,
-        name,
-        verb: async (c) => {
-          if (!(await renew(c.db))) throw new LeaseLost(row.key);
-          return verb(c as CommandCtx<MemberCtx>);
-        },
-      });
+      writing = true;
+      try {
+        return await app.runner.run({
+          ctx,
+          name,
+          verb: async (c) => {
+            if (!(await renew(c.db))) throw new LeaseLost(row.key);
+            return verb(c as CommandCtx<MemberCtx>);
+          },
+        });
+      } finally {
+        writing = false;
+      }
     };
     const answer = (await job.run(ctx, { key: row.key, kind: row.kind, params: row.params, file, write }, report)) as Record<string, unknown>;
     await end(isRefusal(answer) ? "failed" : "done", answer);
