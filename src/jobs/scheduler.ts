@@ -59,7 +59,7 @@ export const JOBS: Job[] = [
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
   // Every 30 s: bulk SMS numbers whose outcome is unknown are settled from the gateway's delivery reports (src/domains/sms/delivery.ts).
   job({ id: 7302009, name: "settle-sms", everyMs: SMS_SETTLE_EVERY_MS, run: claimUnknownSms, after: settleUnknownSms }),
-  // Every 15 s: a staff job whose instance died (no heartbeat for a minute) is run again from the start here.
+  // Every 15 s: a staff job whose instance died or stopped (its lease not renewed for a minute) is taken over and run again from the start here.
   job({ id: 7302007, name: "resume-staff-jobs", everyMs: 15_000, run: claimStaleJobs, after: resumeJobs }),
 ];
 

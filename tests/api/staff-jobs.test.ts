@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import { createAppState } from "../../src/app-state";
-import { staffJobs } from "../../src/db/schema";
+import { importMarks, staffJobFiles, staffJobs } from "../../src/db/schema";
 import { defineJob } from "../../src/domains/staff-jobs/kit";
 import { staffJobsDomain } from "../../src/domains/staff-jobs/routes";
 import { jobUpload } from "../../src/domains/staff-jobs/upload";
@@ -44,6 +44,19 @@ const counting = defineJob("test.count", "FUNCTION_USER_EXPORT_LIST", async (_ct
   return { count: steps, size, name: job.file!.name };
 });
 
+/** A job that writes one mark a step under its lease, waiting at the gate between steps. */
+const marking = defineJob("test.mark", "FUNCTION_USER_EXPORT_LIST", async (_ctx, job, report) => {
+  for (let step = 1; step <= 3; step++) {
+    await job.write("test.mark", async (c) => {
+      await c.db.insert(importMarks).values({ kind: "test.mark", digest: job.key, mark: String(step), createdAt: c.now });
+      return {};
+    });
+    await report(step, 3);
+    await gate;
+  }
+  return { count: 3 };
+});
+
 type Answer = { message: { code: string; params?: Record<string, unknown> } } & Record<string, any>;
 const runJobTick = JOBS.find((j) => j.name === "resume-staff-jobs")!;
 
@@ -53,7 +66,10 @@ let other: ApiClient;
 let mount: (state: TestApp["state"]) => ApiClient;
 beforeAll(async () => {
   t = await startTestApp({ JOB_UPLOAD_WAIT_MS: "3000" });
-  const probe = domain("probe", [jobUpload("/probe/job/upload", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.job" }, counting)]);
+  const probe = domain("probe", [
+    jobUpload("/probe/job/upload", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.job" }, counting),
+    jobUpload("/probe/job/mark", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.mark" }, marking),
+  ]);
   mount = (state) => {
     const app = new Elysia().use(createKit(t.deps, state).mountAll([systemDomain, authDomain, staffJobsDomain, probe]));
     return t.clientOf((request) => app.handle(request));
@@ -66,6 +82,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const upload = (c: ApiClient, rows: (string | number)[][], name = "rows.xlsx") => c.upload<Answer>("/probe/job/upload", xlsxFile(rows), name) as Promise<Answer>;
+/** A finished job put back as its instance would have left it dying halfway: running, its file still kept for a rerun (an ended job lets it go). */
+async function asIfDied(key: string, rows: (string | number)[][], set: Partial<typeof staffJobs.$inferInsert>) {
+  await t.db.update(staffJobs).set({ state: "running", result: null, finishedAt: null, heartbeatAt: t.clock.now(), ...set }).where(eq(staffJobs.key, key));
+  await t.db.insert(staffJobFiles).values({ jobKey: key, bytes: new Uint8Array(await xlsxFile(rows).arrayBuffer()) });
+}
 const poll = async (c: ApiClient, key: string) => (await c.call("/user/operation/job", { key })) as Answer;
 
 describe("an upload that runs as a job", () => {
@@ -135,11 +156,14 @@ describe("an upload that runs as a job", () => {
 describe("a job whose instance died", () => {
   test("is run again from the start by the scheduler's tick, to the same answer", async () => {
     gate = Promise.resolve();
-    const first = await upload(op, [["e"], ["8"], ["9"], ["10"], ["11"]], "died.xlsx");
+    const rows = [["e"], ["8"], ["9"], ["10"], ["11"]];
+    const first = await upload(op, rows, "died.xlsx");
     const key = first.job as string;
     const [finished] = await t.db.select().from(staffJobs).where(eq(staffJobs.key, key));
+    // The file is the job's only while it may run.
+    expect(await t.db.select().from(staffJobFiles).where(eq(staffJobFiles.jobKey, key))).toHaveLength(0);
     // As if its instance had died halfway: still running, last heartbeat now.
-    await t.db.update(staffJobs).set({ state: "running", done: 2, result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    await asIfDied(key, rows, { done: 2 });
     // Within the minute it is alive: a tick leaves it alone.
     t.clock.advance(30_000);
     expect(await runJob({ ...t.deps, state: t.state }, runJobTick, t.clock.now())).toBe(true);
@@ -158,13 +182,14 @@ describe("a job whose instance died", () => {
 
   test("is not run again for an owner who lost the job's power meanwhile: it fails with ERROR_NOT_POWER", async () => {
     gate = Promise.resolve();
-    const first = await upload(op, [["g"], ["17"], ["18"]], "revoked.xlsx");
+    const rows = [["g"], ["17"], ["18"]];
+    const first = await upload(op, rows, "revoked.xlsx");
     const key = first.job as string;
     // A member whose role lacks the power stands in for the owner whose role lost it while the instance was down.
     const [member] = rowsOf<{ id: number }>(
       await t.db.execute(sql`select u.id from users u where u.state = ${USER_STATE.USER_STATE_ACTIVE} and not exists (select 1 from role_powers p where p.role_id = u.role_id and p.power = 'FUNCTION_USER_EXPORT_LIST') order by u.id limit 1`),
     );
-    await t.db.update(staffJobs).set({ userId: member!.id, state: "running", done: 1, result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    await asIfDied(key, rows, { userId: member!.id, done: 1 });
     t.clock.advance(61_000);
     await runJob({ ...t.deps, state: t.state }, runJobTick, t.clock.now());
     const failed = await until(async () => {
@@ -178,9 +203,10 @@ describe("a job whose instance died", () => {
 
   test("two instances ticking at once run it once", async () => {
     gate = Promise.resolve();
-    const first = await upload(op, [["f"], ["12"], ["13"], ["14"], ["15"], ["16"]], "twice.xlsx");
+    const rows = [["f"], ["12"], ["13"], ["14"], ["15"], ["16"]];
+    const first = await upload(op, rows, "twice.xlsx");
     const key = first.job as string;
-    await t.db.update(staffJobs).set({ state: "running", result: null, finishedAt: null, heartbeatAt: t.clock.now() }).where(eq(staffJobs.key, key));
+    await asIfDied(key, rows, {});
     t.clock.advance(61_000);
     const a = createAppState(t.deps);
     const b = createAppState(t.deps);
@@ -190,5 +216,26 @@ describe("a job whose instance died", () => {
     expect(row!.attempt).toBe(2);
     expect(runs.get("twice.xlsx")).toBe(2);
     t.clock.reset();
+  });
+});
+
+describe("a run whose lease another instance took", () => {
+  test("writes nothing more, and leaves the job's state and answer to the run that holds it", async () => {
+    closeGate();
+    const answer = (await op.upload<Answer>("/probe/job/mark", xlsxFile([["m"], ["1"]]), "mark.xlsx")) as Answer;
+    expect(answer.state).toBe("running");
+    const key = answer.job as string;
+    const marks = async () => (await t.db.select({ mark: importMarks.mark }).from(importMarks).where(eq(importMarks.digest, key))).map((m) => m.mark);
+    await until(async () => (await marks()).length === 1, "the first step is written");
+    // Another instance claims it, as its tick does once the lease is stale (attempt + 1, its own lease).
+    await t.db
+      .update(staffJobs)
+      .set({ attempt: sql`${staffJobs.attempt} + 1`, heartbeatAt: t.clock.now() })
+      .where(eq(staffJobs.key, key));
+    open();
+    await until(() => !t.state.staffJobs.has(key), "the run stops");
+    expect(await marks()).toEqual(["1"]);
+    const [row] = await t.db.select().from(staffJobs).where(eq(staffJobs.key, key));
+    expect(row).toMatchObject({ state: "running", attempt: 2, result: null, finishedAt: null });
   });
 });

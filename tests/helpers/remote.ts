@@ -13,14 +13,17 @@ export type Answer = { message: { id: number; code: string; params?: Record<stri
 
 export type Remote = ApiClient & { session(): SavedSession };
 
-/** A client of `baseUrl`, starting from `session` when given (another client's). */
-export function remote(baseUrl: string, opts: { session?: SavedSession; fetch?: typeof fetch } = {}): Remote {
+/**
+ * A client of `baseUrl`, starting from `session` when given (another client's);
+ * `movedMs` keeps its stamps on servers whose shared clock the test moved on (movableClock).
+ */
+export function remote(baseUrl: string, opts: { session?: SavedSession; fetch?: typeof fetch; movedMs?: () => number } = {}): Remote {
   let saved: SavedSession | null = opts.session ?? null;
   const client = new ApiClient({
     baseUrl,
     backend: nodeBackend,
     appId: "union-portal-cli",
-    now: () => testNow().getTime(),
+    now: () => testNow().getTime() + (opts.movedMs?.() ?? 0),
     fetch: opts.fetch,
     store: { load: () => saved, save: (s) => (saved = s) },
   }) as Remote;

@@ -12,8 +12,8 @@ import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import type { PowerCode } from "../../protocol/powers";
 import { DomainError, message } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
-import { appliable, chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
-import type { JobTask, Report } from "../staff-jobs/kit";
+import { chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
+import { type JobTask, recordRows, type Report, rowsDone } from "../staff-jobs/kit";
 
 export type { Report };
 
@@ -47,28 +47,58 @@ const WRITE_CHUNK = 500;
 /**
  * The end of a member import, run as a staff job on the pool: when no row is
  * refused, the changes are written a chunk at a time, each chunk its own
- * transaction (a rerun after a crash judges again against what is stored, so
- * a chunk written is "unchanged" then), progress reported after each; then
- * the log is kept in a last transaction and answered.
+ * transaction under the job's lease (`job.write`), progress reported after
+ * each; then the log is kept in a last transaction and answered. Each chunk
+ * records what it did per row (`outcomeOf`: "create", "update", else "apply")
+ * and writes only rows the job had not done: a rerun after a crash or a
+ * takeover finds the rows an earlier run of the job wrote, and counts them as
+ * the job's (applied, with their outcome), not as unchanged. Answers the log's
+ * answer and how many rows the whole job did, by outcome.
  */
 export async function completeImport<C>(
   ctx: MemberCtx,
-  args: { kind: MemberImportKind; file: UploadedFile; header: string[]; judged: Judged<C>[]; report: Report; write: (c: CommandCtx<MemberCtx>, part: C[]) => Promise<number> },
+  args: {
+    kind: MemberImportKind;
+    job: JobTask;
+    file: UploadedFile;
+    header: string[];
+    judged: Judged<C>[];
+    report: Report;
+    write: (c: CommandCtx<MemberCtx>, part: C[]) => Promise<void>;
+    outcomeOf?: (change: C) => string;
+  },
 ) {
-  const changes = appliable(args.judged) ?? [];
-  const total = args.judged.length + changes.length;
-  await args.report(args.judged.length, total);
-  let count = 0;
+  const earlier = await rowsDone(ctx, args.job.key);
+  // A row an earlier run of this job wrote is judged "unchanged" against what is stored now: it is the job's doing.
+  const judged: Judged<C>[] = args.judged.map((j) => (earlier.has(j.line) ? { line: j.line, cells: j.cells, verdict: "apply", reason: null } : j));
+  const refused = judged.some((j) => j.verdict === "refused");
+  const changes = refused ? [] : judged.flatMap((j) => (j.verdict === "apply" && j.change !== undefined ? [{ line: j.line, change: j.change }] : []));
+  // Progress is the whole job's too: the rows an earlier run wrote are done already.
+  const total = judged.length + earlier.size + changes.length;
+  await args.report(judged.length + earlier.size, total);
+  const outcomes = new Map<string, number>();
+  const tally = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  for (const outcome of earlier.values()) tally(outcome);
+  let written = 0;
   for (const part of chunksOf(changes, WRITE_CHUNK)) {
-    count += await ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.import`, verb: async (c) => ({ n: await args.write(c as CommandCtx<MemberCtx>, part) }) }).then((r) => r.n);
-    await args.report(args.judged.length + count, total);
+    const done = await args.job.write(`${logKind(args.kind)}.import`, async (c) => {
+      const rows = part.map((x) => ({ ...x, outcome: args.outcomeOf?.(x.change) ?? "apply" }));
+      const fresh = await recordRows(c, args.job.key, rows);
+      const mine = rows.filter((x) => fresh.has(x.line));
+      if (mine.length > 0) await args.write(c, mine.map((x) => x.change));
+      return { outcomes: mine.map((x) => x.outcome) };
+    });
+    done.outcomes.forEach(tally);
+    written += part.length;
+    await args.report(judged.length + earlier.size + written, total);
     // A turn for whatever waits on the database between two chunks: on PGlite's one connection, a request
     // queued behind this chunk would otherwise wait behind the next one too, and the next, to the end.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const answer = await ctx.app.runner.run({ ctx, name: `${logKind(args.kind)}.log`, verb: (c) => keepImportLog(c as CommandCtx<MemberCtx>, { kind: logKind(args.kind), file: args.file, header: args.header, judged: args.judged, count }) });
+  const count = refused ? 0 : [...outcomes.values()].reduce((a, b) => a + b, 0);
+  const answer = await args.job.write(`${logKind(args.kind)}.log`, (c) => keepImportLog(c, { kind: logKind(args.kind), file: args.file, header: args.header, judged, count }));
   // The job's stored answer is what a poll reads: it says SUCCESS itself, as the upload's answer would.
-  return { message: message("SUCCESS"), ...answer };
+  return { answer: { message: message("SUCCESS"), ...answer }, outcomes };
 }
 
 /** A member import as the job kit runs it: the file it was started with. */
@@ -140,13 +170,22 @@ export async function marksOf(ctx: Pick<Ctx, "db">, kind: MemberImportKind, dige
   return new Set(rows.map((r) => r.mark));
 }
 
-export async function addMarks(ctx: CommandCtx, kind: MemberImportKind, digest: string, marks: readonly string[]) {
+/**
+ * Marks what of the file is being done; answers the marks that are new, the
+ * only rows the caller may then write (in the same transaction): the unique
+ * mark makes a row's effect once per file, whichever run or job gets there.
+ */
+export async function addMarks(ctx: CommandCtx, kind: MemberImportKind, digest: string, marks: readonly string[]): Promise<Set<string>> {
+  const fresh = new Set<string>();
   for (const part of chunksOf(marks)) {
-    await ctx.db
+    const rows = await ctx.db
       .insert(importMarks)
       .values(part.map((mark) => ({ kind: logKind(kind), digest, mark, createdAt: ctx.now })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ mark: importMarks.mark });
+    for (const r of rows) fresh.add(r.mark);
   }
+  return fresh;
 }
 
 /** The reasons a member import gives, as the feedback table words them (the UI has the same under `members.imports.reasons`). */

@@ -47,8 +47,9 @@ export async function importLeavers(ctx: MemberCtx, job: JobTask, report: Report
     if (isAbove(ctx.actor, powersOf, member)) return { line, cells, verdict: "refused", reason: "state.holder" };
     return { line, cells, verdict: "apply", reason: null, change: member.id };
   });
-  return completeImport(ctx, {
+  const { answer } = await completeImport(ctx, {
     kind: "leave",
+    job,
     file,
     header,
     judged,
@@ -62,9 +63,9 @@ export async function importLeavers(ctx: MemberCtx, job: JobTask, report: Report
       // Signed out everywhere at once, as the leave verb does (a chunk is at most 500 members: one notification).
       await signOutEverywhere(c, ids);
       await logMembers(c, { action: "member.leave", userIds: rows.map((r) => r.id), detail: `import: ${file.name}` });
-      return rows.length;
     },
   });
+  return answer;
 }
 
 type PointsKey = "employees" | "points" | "reason" | "expiry";
@@ -144,21 +145,25 @@ export async function importPoints(ctx: MemberCtx, job: JobTask, report: Report)
     if (done.has(String(line))) return { line, cells, verdict: "same", reason: "file.done" };
     return { line, cells, verdict: "apply", reason: null, change: { line, userId: member.id, count, reason, expiresAt } };
   });
-  return completeImport(ctx, {
+  const { answer } = await completeImport(ctx, {
     kind: "integral",
+    job,
     file,
     header,
     judged,
     report,
     write: async (c, part) => {
+      // The row's mark first: a row of this file another run or job already gave is not given again.
+      const fresh = await addMarks(c, "integral", digest, part.map((x) => String(x.line)));
+      const give = part.filter((x) => fresh.has(String(x.line)));
+      if (give.length === 0) return;
       await c.db.insert(pointRecords).values(
-        part.map((x) => ({ userId: x.userId, count: x.count, type: POINT_TYPE.POINT_TYPE_ENTRY, remaining: x.count, expiresAt: x.expiresAt, descZh: x.reason, descEn: x.reason, createdAt: c.now })),
+        give.map((x) => ({ userId: x.userId, count: x.count, type: POINT_TYPE.POINT_TYPE_ENTRY, remaining: x.count, expiresAt: x.expiresAt, descZh: x.reason, descEn: x.reason, createdAt: c.now })),
       );
-      await addMarks(c, "integral", digest, part.map((x) => String(x.line)));
-      await logMembers(c, { action: "member.points", userIds: [...new Set(part.map((x) => x.userId))], detail: `import: ${file.name}` });
-      return part.length;
+      await logMembers(c, { action: "member.points", userIds: [...new Set(give.map((x) => x.userId))], detail: `import: ${file.name}` });
     },
   });
+  return answer;
 }
 
 /** The welcome mail, in the member's language (both when they have not chosen). */
@@ -193,13 +198,18 @@ export async function importWelcome(ctx: MemberCtx, job: JobTask, report: Report
     return { line, cells, verdict: "apply", reason: null, change: { userId: member.id, to: member.mail, employees, language: member.language } };
   });
   const [nameProp] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME)).limit(1);
-  return completeImport(ctx, {
+  const { answer } = await completeImport(ctx, {
     kind: "welcome",
+    job,
     file,
     header,
     judged,
     report,
-    write: async (c, part) => {
+    write: async (c, all) => {
+      // The member's mark first: a member this file already welcomed (another run or job) gets no second mail.
+      const fresh = await addMarks(c, "welcome", digest, all.map((x) => String(x.userId)));
+      const part = all.filter((x) => fresh.has(String(x.userId)));
+      if (part.length === 0) return;
       const names = new Map<number, string>();
       if (nameProp) {
         const rows = await c.db
@@ -211,11 +221,10 @@ export async function importWelcome(ctx: MemberCtx, job: JobTask, report: Report
       await c.db.insert(outbox).values(
         part.map((x) => ({ channel: "mail", to: x.to, ...welcomeMail({ name: names.get(x.userId) ?? "", employees: x.employees, language: x.language, url: c.config.payment.publicUrl }), createdAt: c.now, nextAt: c.now })),
       );
-      await addMarks(c, "welcome", digest, part.map((x) => String(x.userId)));
       await logMembers(c, { action: "member.welcome", userIds: part.map((x) => x.userId), detail: `import: ${file.name}` });
       // Sent after the commit, a batch at a time; the delivery job sends the rest.
       c.afterCommit((committed) => deliverMessages(committed));
-      return part.length;
     },
   });
+  return answer;
 }

@@ -180,14 +180,14 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
     }
     return { line, cells, verdict: "apply", reason: null, change };
   });
-  let created = 0;
-  let updated = 0;
-  const answer = await completeImport(ctx, {
+  const { answer, outcomes } = await completeImport(ctx, {
     kind: "update",
+    job,
     file,
     header,
     judged,
     report,
+    outcomeOf: (x) => (x.userId === null ? "create" : "update"),
     write: async (c, changes) => {
       const detail = `import: ${file.name}`;
       const fresh = changes.filter((x) => x.userId === null);
@@ -235,10 +235,8 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
           })),
         );
       }
-      created += fresh.length;
-      updated += known.length;
-      return changes.length;
     },
   });
-  return { ...answer, create: created, update: updated };
+  // What the whole job did, an earlier run's rows included.
+  return { ...answer, create: outcomes.get("create") ?? 0, update: outcomes.get("update") ?? 0 };
 }

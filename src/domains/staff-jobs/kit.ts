@@ -5,15 +5,21 @@
 // kind. `startJob` inserts the row in the caller's transaction and runs it in
 // this instance once that commits; `report` keeps the live progress in memory
 // (a poll on this instance reads no database: PGlite has one connection) and
-// writes it to the row every so often for the other instances, with a
-// heartbeat. A job whose heartbeat goes stale (its instance died) is claimed
-// again by the scheduler (`claimStaleJobs`) and run from the start: every job
-// is idempotent (an import is judged against what is stored; an export only
-// reads), so a second run changes nothing the first did not. A claim is a
-// conditional update, so of several instances only one runs a job.
+// writes it to the row every so often for the other instances. A run holds
+// the job's lease (decision 107): its attempt number is the token, and the
+// heartbeat, renewed as it goes, keeps it. A job whose lease goes stale (its
+// instance died or was paused) is claimed again by the scheduler
+// (`claimStaleJobs`) and run from the start, elsewhere too: on PostgreSQL its
+// uploaded file is kept in the database. A claim is a conditional update, so of several
+// instances only one runs a job; a run writes only through `job.write`, whose
+// transaction first renews the lease (and so waits for, or excludes, a claim),
+// and a run that lost it stops, writing and reporting nothing more. Each
+// row's effect is recorded per job and row in the same transaction
+// (`staff_job_rows`), so a rerun neither writes it again nor counts it as
+// another's: an import's answer counts what the whole job did.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { inBackground } from "../../background";
-import { rolePowers, staffJobs, users } from "../../db/schema";
+import { rolePowers, staffJobFiles, staffJobRows, staffJobs, users } from "../../db/schema";
 import type { StaffJobState } from "../../db/schema/jobs";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { USER_STATE } from "../../protocol/enumerations";
@@ -22,8 +28,21 @@ import { DomainError, message } from "../../protocol/result";
 import { log } from "../../log";
 import type { Actor, Ctx, MemberCtx } from "../context";
 
-/** What a running job is handed: its key and parameters, and the uploaded file it reads, if any. */
-export type JobTask<P = Record<string, unknown>> = { key: string; kind: string; params: P; file: UploadedFile | null };
+/** What a running job is handed: its key and parameters, the uploaded file it reads, if any, and how it writes. */
+export type JobTask<P = Record<string, unknown>> = { key: string; kind: string; params: P; file: UploadedFile | null; write: JobWrite };
+/**
+ * Runs a chunk's transaction under the run's lease: the lease is renewed
+ * first (a conditional update of the job's row), and when another run holds
+ * the job now, nothing is written and the run stops (LeaseLost).
+ */
+export type JobWrite = <R extends object>(name: string, verb: (c: CommandCtx<MemberCtx>) => Promise<R>) => Promise<R>;
+
+/** This run no longer holds its job's lease (another instance took the job over): it stops, writing and reporting nothing. */
+export class LeaseLost extends Error {
+  constructor(key: string) {
+    super(`staff job ${key}: lease lost`);
+  }
+}
 /** Records progress; resolves once written when a write is due (await it between chunks). */
 export type Report = (done: number, total: number) => Promise<void>;
 /**
@@ -44,7 +63,7 @@ export type LiveJob = { userId: number; kind: string; createdAt: Date; done: num
 /** A job's row as the calls answer it. */
 export type JobView = { key: string; kind: string; state: StaffJobState; done: number; total: number; result: Record<string, unknown> | null; createdAt: string; finishedAt: string | null };
 
-/** Past this long without a heartbeat a running job's instance is taken for dead. */
+/** Past this long without a renewal a running job's lease is stale: its instance is taken for dead, and another takes the job over. */
 export const STALE_MS = 60_000;
 /** A live job's progress reaches its row at least this often (and its heartbeat), for polls on other instances. */
 const FLUSH_MS = 500;
@@ -88,6 +107,9 @@ export async function startJob<P extends Record<string, unknown>>(
     params: args.params ?? {},
     createdAt: ctx.now,
   });
+  // On PostgreSQL, in the database too: the storage provider's local DATA_DIR is one machine's, and a rerun may be on
+  // another. The embedded database is one process, the only instance, and the copy would cost it seconds (decision 107).
+  if (args.file && ctx.config.databaseUrl) await ctx.db.insert(staffJobFiles).values({ jobKey: key, bytes: args.file.bytes });
   ctx.afterCommit(async (after) => {
     const claimed = await claim(after, key);
     if (claimed) launch(after, claimed, args.file ?? null);
@@ -168,31 +190,48 @@ function launch(ctx: Pick<Ctx, "db" | "app" | "config">, row: Row, file: Uploade
   );
 }
 
-/** Writes to the row only while this run is the row's attempt (a run superseded by another instance writes nothing). */
+/** Writes to the row only while this run holds the lease: its attempt is the row's (a run superseded by another instance writes nothing). */
 const ours = (row: Row) => and(eq(staffJobs.key, row.key), eq(staffJobs.attempt, row.attempt), eq(staffJobs.state, "running"));
 
 async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, received: UploadedFile | null, live: LiveJob) {
   const { db, app } = base;
   let flushedAt = performance.now();
   let flushedDone = 0;
+  let lost = false;
+  let writing = false;
+  /** Renews the lease with the progress; false (and from then on) once another run holds the job. */
+  const renew = async (on: Pick<Ctx, "db">["db"]) => {
+    if (lost) return false;
+    const held = await on.update(staffJobs).set({ done: live.done, total: live.total, heartbeatAt: app.clock() }).where(ours(row)).returning({ id: staffJobs.id });
+    if (held.length === 0) lost = true;
+    return !lost;
+  };
   const flush = async () => {
     flushedAt = performance.now();
     flushedDone = live.done;
-    await db.update(staffJobs).set({ done: live.done, total: live.total, heartbeatAt: app.clock() }).where(ours(row));
+    await renew(db);
   };
-  // A chunk that takes long still beats: a job is not taken for dead while it works.
-  const beat = setInterval(() => inBackground("staff job heartbeat", flush, { job: row.key }), STALE_MS / 4);
+  // A job that reads or judges long still renews: it is not taken for dead while it works. A chunk being written
+  // renewed the lease itself and holds the job's row until it commits: the timer does not wait behind it.
+  const beat = setInterval(() => !writing && inBackground("staff job heartbeat", flush, { job: row.key }), STALE_MS / 4);
   const report: Report = async (done, total) => {
+    if (lost) throw new LeaseLost(row.key);
     live.done = done;
     live.total = total;
     if (performance.now() - flushedAt >= FLUSH_MS || done - flushedDone >= FLUSH_ROWS) await flush();
+    if (lost) throw new LeaseLost(row.key);
   };
-  const end = (state: StaffJobState, result: Record<string, unknown>) => {
+  const end = async (state: StaffJobState, result: Record<string, unknown>) => {
     const at = app.clock();
-    return db
-      .update(staffJobs)
-      .set({ state, result, done: live.done, total: live.total, heartbeatAt: at, finishedAt: at, expiresAt: new Date(at.getTime() + KEEP_MS) })
-      .where(ours(row));
+    await db.transaction(async (tx) => {
+      const ended = await tx
+        .update(staffJobs)
+        .set({ state, result, done: live.done, total: live.total, heartbeatAt: at, finishedAt: at, expiresAt: new Date(at.getTime() + KEEP_MS) })
+        .where(ours(row))
+        .returning({ id: staffJobs.id });
+      // The file is read only by a run: an ended job lets it go.
+      if (ended.length > 0) await tx.delete(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
+    });
   };
   try {
     const job = registry.get(row.kind);
@@ -210,9 +249,27 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
       userAgent: null,
       app,
     };
-    const answer = (await job.run(ctx, { key: row.key, kind: row.kind, params: row.params, file }, report)) as Record<string, unknown>;
+    const write: JobWrite = async (name, verb) => {
+      if (lost) throw new LeaseLost(row.key);
+      writing = true;
+      try {
+        return await app.runner.run({
+          ctx,
+          name,
+          verb: async (c) => {
+            if (!(await renew(c.db))) throw new LeaseLost(row.key);
+            return verb(c as CommandCtx<MemberCtx>);
+          },
+        });
+      } finally {
+        writing = false;
+      }
+    };
+    const answer = (await job.run(ctx, { key: row.key, kind: row.kind, params: row.params, file, write }, report)) as Record<string, unknown>;
     await end(isRefusal(answer) ? "failed" : "done", answer);
   } catch (error) {
+    // Another run has the job now: its state and answer are that run's to write.
+    if (error instanceof LeaseLost || lost) return void log.warn("staff job taken over by another run: this one stops", { job: row.key, kind: row.kind, attempt: row.attempt });
     if (!(error instanceof DomainError)) log.error("staff job failed", { job: row.key, kind: row.kind, error });
     await end("failed", { message: error instanceof DomainError ? message(error.code, error.params) : message("ERROR_SERVER") });
   } finally {
@@ -225,12 +282,34 @@ const isRefusal = (answer: Record<string, unknown>) => {
   return !!m && m.code !== "SUCCESS";
 };
 
-/** A rerun's file, read back from storage (outside any transaction). */
-async function storedFile(ctx: Pick<Ctx, "app">, row: Row): Promise<UploadedFile | null> {
+/** A rerun's file: the job's own copy in the database (any instance has it), else the storage provider's (outside any transaction). */
+async function storedFile(ctx: Pick<Ctx, "db" | "app">, row: Row): Promise<UploadedFile | null> {
   if (!row.fileKey) return null;
-  const bytes = await ctx.app.providers.storage.get(row.fileKey);
+  const [kept] = await ctx.db.select({ bytes: staffJobFiles.bytes }).from(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
+  const bytes = kept?.bytes ?? (await ctx.app.providers.storage.get(row.fileKey));
   if (!bytes) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
   return { key: row.fileKey, kind: "xlsx", name: row.fileName ?? "", size: bytes.length, bytes };
+}
+
+/** What the job already did row by row (an earlier run's too): outcome by line. */
+export async function rowsDone(ctx: Pick<Ctx, "db">, key: string): Promise<Map<number, string>> {
+  const rows = await ctx.db.select({ line: staffJobRows.line, outcome: staffJobRows.outcome }).from(staffJobRows).where(eq(staffJobRows.jobKey, key));
+  return new Map(rows.map((r) => [r.line, r.outcome]));
+}
+
+/**
+ * Records, in a chunk's transaction, what the job does to these rows; answers
+ * the lines not recorded before (the only ones the chunk may write: a row is
+ * done once per job, whichever run gets to it).
+ */
+export async function recordRows(c: CommandCtx, key: string, rows: readonly { line: number; outcome: string }[]): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const fresh = await c.db
+    .insert(staffJobRows)
+    .values(rows.map((r) => ({ jobKey: key, line: r.line, outcome: r.outcome })))
+    .onConflictDoNothing()
+    .returning({ line: staffJobRows.line });
+  return new Set(fresh.map((r) => r.line));
 }
 
 const view = (row: Row, live?: LiveJob): JobView => ({
