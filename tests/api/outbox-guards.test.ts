@@ -233,6 +233,27 @@ describe("a slow provider on two instances (item 5)", () => {
   }, 90_000);
 });
 
+describe("a claim on a live clock (item 5)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  test("a message is sent though the clock moved on between its claim and its send, as it always does on a server", async () => {
+    const now = t.clock.now();
+    const [row] = await t.db.insert(outbox).values({ channel: "mail", to: "live-clock@union.example.com", subject: "s", text: "t", createdAt: now, nextAt: now }).returning({ id: outbox.id });
+    // The tick's moment is a second behind the clock the send reads (a busy event loop, a slow claim).
+    t.clock.advance(1_000);
+    try {
+      await runJob({ ...t.deps, state: t.state }, deliver, now);
+      expect((await t.db.select().from(outbox).where(eq(outbox.id, row!.id)))[0]).toMatchObject({ state: "sent", attempts: 1, claimToken: null });
+    } finally {
+      t.clock.reset();
+    }
+  });
+});
+
 describe("a send that outlasts its claim (item 5)", () => {
   let real: Awaited<ReturnType<typeof realProviders>>;
   beforeAll(async () => {

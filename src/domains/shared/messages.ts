@@ -48,13 +48,18 @@ export const MAX_SEND_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 30_000;
 /** Room after each send's timeout for writing its outcome, which must land while the claim still holds. */
 const OUTCOME_MS = 5_000;
+/**
+ * Room before the first send: the claim's commit and the clock moving on between the claim's `now` and the send's
+ * start (without it, on a live clock, the first message of every claim was handed back unsent, again and again).
+ */
+const START_MS = 5_000;
 const BATCH = 20;
 
 /**
- * When the claim of the n-th message (from 1) of a batch claimed at `now` lapses: after the n sends up to its own, each
- * allowed the whole timeout and its outcome's write. Past it the message is a delivery that died, and is tried again.
+ * When the claim of the n-th message (from 1) of a batch claimed at `now` lapses: after the room to start and the n
+ * sends up to its own, each allowed the whole timeout and its outcome's write. Past it the message is a delivery that died, and is tried again.
  */
-export const claimedUntil = (now: Date, n: number, timeoutMs: number) => new Date(now.getTime() + n * (timeoutMs + OUTCOME_MS));
+export const claimedUntil = (now: Date, n: number, timeoutMs: number) => new Date(now.getTime() + START_MS + n * (timeoutMs + OUTCOME_MS));
 
 type Row = typeof outbox.$inferSelect;
 
