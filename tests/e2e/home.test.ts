@@ -368,8 +368,11 @@ describe("an editor and the banners", () => {
     await page.click("[data-testid=banner-save]");
     expect(await page.textContent("#banner-nameZh-error")).toBe("Please enter the Chinese name");
     await settledShot(page, "home/en-phone-banner-editor");
+    // Each window gone before the next key: a second Escape that lands late closed the announcement window just opened.
     await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=banner-save]", { state: "detached" });
     await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=banner-row]", { state: "detached" });
     await page.click("[data-testid=edit-announcements]");
     await page.waitForSelector("[data-testid=announcement-row]");
     await page.click("[data-testid=announcement-row] >> nth=0 >> button:has-text('Edit')");
