@@ -5,9 +5,8 @@
 // are not offered. Chinese at a desk, English at 375 px.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { accessible, DESK, PHONE, SETUP_TIMEOUT_MS, type World, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -18,10 +17,7 @@ beforeAll(async () => {
 afterAll(() => stopWorld(world));
 
 async function look(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await nextFrames(page);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await accessible(page, name);
   await shot(page, `member-roles/${name}`, { fullPage: false });
 }
 

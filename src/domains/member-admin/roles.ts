@@ -8,7 +8,7 @@
 // a reason.
 import { asc, inArray } from "drizzle-orm";
 import { rolePowers, users } from "../../db/schema";
-import type { Actor, Ctx } from "../context";
+import type { Actor, Ctx, MemberCtx } from "../context";
 
 /** Each role's powers, by role id (a role without powers maps to an empty set). */
 export type RolePowers = (roleId: number) => ReadonlySet<string>;
@@ -50,8 +50,8 @@ export const isAbove = (actor: Pick<Actor, "powers">, powersOf: RolePowers, targ
  * hold the old powers for a moment). Powers are the stored role's, never more
  * than the session's.
  */
-export async function actorAsStored(ctx: Pick<Ctx, "db" | "actor">, targetId: number | null, powersOf: RolePowers): Promise<Pick<Actor, "id" | "powers">> {
-  const actor = ctx.actor!;
+export async function actorAsStored(ctx: Pick<MemberCtx, "db" | "actor">, targetId: number | null, powersOf: RolePowers): Promise<Pick<Actor, "id" | "powers">> {
+  const { actor } = ctx;
   const ids = targetId === null || targetId === actor.id ? [actor.id] : [actor.id, targetId];
   const rows = await ctx.db.select({ id: users.id, roleId: users.roleId }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update");
   const stored = rows.find((r) => r.id === actor.id);

@@ -223,15 +223,13 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
   };
   const end = async (state: StaffJobState, result: Record<string, unknown>) => {
     const at = app.clock();
-    await db.transaction(async (tx) => {
-      const ended = await tx
-        .update(staffJobs)
-        .set({ state, result, done: live.done, total: live.total, heartbeatAt: at, finishedAt: at, expiresAt: new Date(at.getTime() + KEEP_MS) })
-        .where(ours(row))
-        .returning({ id: staffJobs.id });
-      // The file is read only by a run: an ended job lets it go.
-      if (ended.length > 0) await tx.delete(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
-    });
+    const ended = await db
+      .update(staffJobs)
+      .set({ state, result, done: live.done, total: live.total, heartbeatAt: at, finishedAt: at, expiresAt: new Date(at.getTime() + KEEP_MS) })
+      .where(ours(row))
+      .returning({ id: staffJobs.id });
+    // The file is read only by a run: an ended job lets it go (one left by a crash here goes with the job's row, by cascade).
+    if (ended.length > 0) await db.delete(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
   };
   try {
     const job = registry.get(row.kind);
