@@ -5,6 +5,7 @@
 // NUL bytes, unpaired surrogates and nesting deeper than any form needs.
 import { type TSchema, Kind, OptionalKind } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 
 /** Deeper than any payload of the specs (the profile form is four levels). */
 export const MAX_DEPTH = 12;
@@ -37,11 +38,71 @@ export function strict(schema: TSchema, where: string): TSchema {
   return walk(schema, "");
 }
 
-export type Checker = (value: unknown) => boolean;
+/** Why a payload failed its schema, as a refusal's `reason`. */
+export type SchemaReason = "missing" | "type" | "unknown" | "long" | "format" | "range";
+
+/** What a schema refusal names: the field as a path (`gift.face`, `relationships[2].allowMin`; "" is the whole payload) and why. */
+export type SchemaFault = { field: string; reason: SchemaReason };
+
+/** Null when the value passes, else its first fault. */
+export type Checker = (value: unknown) => SchemaFault | null;
 
 export function compile(schema: TSchema): Checker {
   const compiled = TypeCompiler.Compile(schema);
-  return (value) => compiled.Check(value);
+  return (value) => {
+    if (compiled.Check(value)) return null;
+    // Only a refused payload pays for the walk that names its fault.
+    const first = compiled.Errors(value).First();
+    return first ? faultOf(first) : { field: "", reason: "type" };
+  };
+}
+
+const WHY: Partial<Record<ValueErrorType, SchemaReason>> = {
+  [ValueErrorType.ObjectRequiredProperty]: "missing",
+  [ValueErrorType.ObjectAdditionalProperties]: "unknown",
+  [ValueErrorType.StringMaxLength]: "long",
+  [ValueErrorType.ArrayMaxItems]: "long",
+  [ValueErrorType.ObjectMaxProperties]: "long",
+  [ValueErrorType.StringMinLength]: "missing",
+  [ValueErrorType.ArrayMinItems]: "missing",
+  [ValueErrorType.StringPattern]: "format",
+  [ValueErrorType.StringFormat]: "format",
+  [ValueErrorType.NumberMinimum]: "range",
+  [ValueErrorType.NumberMaximum]: "range",
+  [ValueErrorType.NumberExclusiveMinimum]: "range",
+  [ValueErrorType.NumberExclusiveMaximum]: "range",
+  [ValueErrorType.IntegerMinimum]: "range",
+  [ValueErrorType.IntegerMaximum]: "range",
+  [ValueErrorType.IntegerExclusiveMinimum]: "range",
+  [ValueErrorType.IntegerExclusiveMaximum]: "range",
+};
+
+/**
+ * The fault a person can act on. Of a union (a value or null, one shape or
+ * another) the branch that got furthest into the value speaks, so a bad
+ * field of an object is named rather than "not null".
+ */
+function faultOf(error: ValueError): SchemaFault {
+  let chosen = error;
+  while (chosen.type === ValueErrorType.Union) {
+    const deepest = chosen.errors
+      .map((branch) => branch.First())
+      .filter((e): e is ValueError => e !== undefined)
+      .reduce<ValueError | null>((best, e) => (best === null || e.path.length > best.path.length ? e : best), null);
+    if (!deepest || deepest.path.length <= chosen.path.length) break;
+    chosen = deepest;
+  }
+  return { field: fieldPath(chosen.path), reason: WHY[chosen.type] ?? "type" };
+}
+
+/** A JSON pointer as a person reads a path: `/relationships/2/allowMin` is `relationships[2].allowMin`. */
+export function fieldPath(pointer: string): string {
+  let path = "";
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    path += /^\d+$/.test(part) ? `[${part}]` : path ? `.${part}` : part;
+  }
+  return path;
 }
 
 /**
