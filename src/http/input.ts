@@ -79,18 +79,21 @@ const WHY: Partial<Record<ValueErrorType, SchemaReason>> = {
 
 /**
  * The fault a person can act on. Of a union (a value or null, one shape or
- * another) the branch that got furthest into the value speaks, so a bad
- * field of an object is named rather than "not null".
+ * another) the branch that got furthest into the value speaks, and of
+ * branches as far, one whose fault is not the value's kind: `gift: { face: 7 }`
+ * names `gift.face`, and a text too long where text or null is taken is
+ * "long", not "not null".
  */
 function faultOf(error: ValueError): SchemaFault {
   let chosen = error;
+  const weight = (e: ValueError) => e.path.length * 2 + ((WHY[e.type] ?? "type") === "type" ? 0 : 1);
   while (chosen.type === ValueErrorType.Union) {
-    const deepest = chosen.errors
+    const best = chosen.errors
       .map((branch) => branch.First())
       .filter((e): e is ValueError => e !== undefined)
-      .reduce<ValueError | null>((best, e) => (best === null || e.path.length > best.path.length ? e : best), null);
-    if (!deepest || deepest.path.length <= chosen.path.length) break;
-    chosen = deepest;
+      .reduce<ValueError | null>((top, e) => (top === null || weight(e) > weight(top) ? e : top), null);
+    if (!best || weight(best) <= weight(chosen)) break;
+    chosen = best;
   }
   return { field: fieldPath(chosen.path), reason: WHY[chosen.type] ?? "type" };
 }

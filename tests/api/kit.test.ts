@@ -58,6 +58,7 @@ describe("answers and statuses", () => {
           input: Type.Object({
             gift: Type.Union([Type.Null(), Type.Object({ face: Type.String({ maxLength: 10 }), day: Type.Optional(Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" })) })]),
             relationships: Type.Array(Type.Object({ allowMin: Type.Integer({ minimum: 0 }) }), { maxItems: 5 }),
+            note: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
           }),
         },
         () => ({}),
@@ -114,6 +115,8 @@ describe("answers and statuses", () => {
       [{ ...good, relationships: [{ allowMin: 0 }, {}] }, { field: "relationships[1].allowMin", reason: "missing" }],
       [{ ...good, relationships: Array(6).fill({ allowMin: 0 }) }, { field: "relationships", reason: "long" }],
       [{ gift: null }, { field: "relationships", reason: "missing" }],
+      [{ ...good, note: "much too long" }, { field: "note", reason: "long" }],
+      [{ ...good, note: 5 }, { field: "note", reason: "type" }],
     ];
     for (const [payload, params] of refusals) expect((await client.call("/probe/nested", payload)).message).toMatchObject({ code: "ERROR_PARAMS", params });
   });

@@ -81,6 +81,14 @@ describe("property management", () => {
       expect(await page.textContent("#fee-month-error")).toBe("计费月份请填写1-12之间的整数");
       await fill(page, "#fee-month", "9");
       await fill(page, "#fee-price", "88.50");
+      // A value longer than the server takes: its refusal names the field, and the form says why under it.
+      await page.selectOption("#fee-cantSignProperty", { label: "护照号码" });
+      await fill(page, "#fee-cantSignValue", "E".repeat(201));
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-cantSignValue-error")).toBe("内容过长");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("fee-cantSignValue");
+      await settledShot(page, "property-admin/fee-too-long-zh-desk");
+      await fill(page, "#fee-cantSignValue", "");
       await page.selectOption("#fee-cantSignProperty", { label: "血型" });
       await page.click("[role=dialog] button[type=submit]");
       expect(await page.textContent("#fee-cantSignValue-error")).toBe("请填写无法报名活动条件的值");
@@ -141,8 +149,15 @@ describe("property management", () => {
       expect(await page.textContent("#fee-date-error")).toBe("The billing day must be a whole number from 1 to 31");
       await settledShot(page, "property-admin/fee-en-375");
       expect(await seriousViolations(page)).toEqual([]);
-      // Spec 3 section 8's "保存完成", in English.
+      // A value longer than the server takes is named at its field; then spec 3 section 8's "保存完成", in English.
       await fill(page, "#fee-date", "1");
+      await page.selectOption("#fee-indexOnlyProperty", { label: "Passport number" });
+      await fill(page, "#fee-indexOnlyValue", "E".repeat(201));
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-indexOnlyValue-error")).toBe("Too long");
+      await page.locator("#fee-indexOnlyValue-error").scrollIntoViewIfNeeded();
+      await settledShot(page, "property-admin/fee-too-long-en-375");
+      await page.selectOption("#fee-indexOnlyProperty", { index: 0 });
       await page.click("[role=dialog] button[type=submit]");
       expect(await messageText(page)).toBe("Saved");
       await settledShot(page, "property-admin/fee-saved-en-375");
