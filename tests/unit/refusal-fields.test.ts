@@ -28,6 +28,7 @@ describe("a schema refusal's field", () => {
     expect(refusedField(refused("member.price"), ["month", "price"])).toBe("price");
     expect(refusedField(refused("price"), ["month", "price"])).toBe("price");
     expect(refusedField(refused("relationships[2].allowMin"), ["relationships"])).toBe("relationships");
+    expect(refusedField(refused("property.options[1].textZh"), ["titleZh", "options"])).toBe("options");
     expect(refusedField(refused("member.other"), ["month", "price"])).toBeNull();
     expect(schemaRefusal(refused("gift.nameZh"), ["nameZh", "nameEn"])).toEqual({ field: "nameZh", error: "common.fault.missing" });
     // A rule's own refusal with a field is the form's to word, not a schema fault.

@@ -47,15 +47,17 @@ export type FormSetup<Form, F extends string, A> = {
  * The field a refusal names (params.field), when it is one of `fields`. A
  * schema refusal names a path into what the form sent: the form's field is
  * the path past the object that carries it (`member.price` is price,
- * `gift.face` face), or else the path's first name (`relationships[2].allowMin`
+ * `gift.face` face), or its first name (`property.options[1].textZh` is
+ * options), or else the path's own first name (`relationships[2].allowMin`
  * in a form whose field is the whole list).
  */
 export function refusedField<F extends string>(message: Message | undefined, fields: readonly F[]): F | null {
   const field = message?.params?.field;
   if (typeof field !== "string") return null;
-  const first = /^[^.[]+/.exec(field)?.[0];
+  const firstOf = (path: string) => /^[^.[]+/.exec(path)?.[0];
+  const first = firstOf(field);
   const rest = field.slice(first?.length ?? 0).replace(/^\./, "");
-  return ([field, rest, first].find((name) => name && (fields as readonly string[]).includes(name)) as F | undefined) ?? null;
+  return ([field, rest, firstOf(rest), first].find((name) => name && (fields as readonly string[]).includes(name)) as F | undefined) ?? null;
 }
 
 /** Why the server's schema refused a field (src/http/input.ts), each with its own text under the field. */

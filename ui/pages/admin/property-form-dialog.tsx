@@ -9,7 +9,7 @@ import { PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../../src/protoc
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { MATCH_PRESETS, presetOf } from "../../../src/protocol/match-presets";
 import { api } from "../../api";
-import { FormDialog, useFormDialog } from "../../components/form-dialog";
+import { FormDialog, schemaRefusal, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { session } from "../../state/session";
@@ -107,7 +107,7 @@ export function PropertyFormDialog({ property, all, onClose, onSaved }: { proper
     },
     refused: (message) => {
       setRefusedValue(String(message.params?.value ?? ""));
-      return refusalOf(message.code, message.params as Record<string, unknown> | undefined) ?? { text: resultText(t, message) };
+      return refusalOf(message.code, message.params as Record<string, unknown> | undefined) ?? schemaRefusal(message, FIELDS) ?? { text: resultText(t, message) };
     },
   });
   const { form, update, error } = editor;
