@@ -95,8 +95,11 @@ function faultOf(error: ValueError): SchemaFault {
     if (!best || weight(best) <= weight(chosen)) break;
     chosen = best;
   }
-  return { field: fieldPath(chosen.path), reason: WHY[chosen.type] ?? "type" };
+  return { field: told(fieldPath(chosen.path)), reason: WHY[chosen.type] ?? "type" };
 }
+
+/** A path as told back: no longer than any of ours, however long a key the sender made up. */
+const told = (path: string) => (path.length > 200 ? path.slice(0, 200).toWellFormed() : path);
 
 /** A JSON pointer as a person reads a path: `/relationships/2/allowMin` is `relationships[2].allowMin`. */
 export function fieldPath(pointer: string): string {
@@ -109,21 +112,23 @@ export function fieldPath(pointer: string): string {
 }
 
 /**
- * Null when the value is clean, else the reason: a string with a NUL byte or
- * an unpaired surrogate (the database refuses both, and the refusal would
- * surface as a fault), or nesting past MAX_DEPTH.
+ * Null when the value is clean, else the reason and where: a string with a
+ * NUL byte or an unpaired surrogate (the database refuses both, and the
+ * refusal would surface as a fault), or nesting past MAX_DEPTH. The path is
+ * a schema refusal's (`family.name`); a bad key is named by its object.
  */
-export function hostile(value: unknown): "string" | "depth" | null {
-  const stack: [unknown, number][] = [[value, 0]];
+export function hostile(value: unknown): { reason: "string" | "depth"; field: string } | null {
+  const stack: [unknown, number, string][] = [[value, 0, ""]];
   while (stack.length) {
-    const [node, depth] = stack.pop()!;
+    const [node, depth, at] = stack.pop()!;
     if (typeof node === "string") {
-      if (!node.isWellFormed() || node.includes("\0")) return "string";
+      if (!node.isWellFormed() || node.includes("\0")) return { reason: "string", field: told(at) };
     } else if (node !== null && typeof node === "object") {
-      if (depth >= MAX_DEPTH) return "depth";
+      if (depth >= MAX_DEPTH) return { reason: "depth", field: told(at) };
+      const list = Array.isArray(node);
       for (const [k, v] of Object.entries(node)) {
-        if (!k.isWellFormed() || k.includes("\0")) return "string";
-        stack.push([v, depth + 1]);
+        if (!k.isWellFormed() || k.includes("\0")) return { reason: "string", field: told(at) };
+        stack.push([v, depth + 1, list ? `${at}[${k}]` : at ? `${at}.${k}` : k]);
       }
     }
   }

@@ -72,7 +72,7 @@ function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERR
 /** Refuses the input before any verb sees it; the reason travels as a parameter, with the field the schema found at fault. */
 function checkInput(input: unknown, check: Checker) {
   const bad = hostile(input);
-  if (bad) throw new DomainError("ERROR_PARAMS", { reason: bad });
+  if (bad) throw new DomainError("ERROR_PARAMS", bad);
   const fault = check(input);
   if (fault) throw new DomainError("ERROR_PARAMS", fault);
 }

@@ -121,6 +121,14 @@ describe("answers and statuses", () => {
     for (const [payload, params] of refusals) expect((await client.call("/probe/nested", payload)).message).toMatchObject({ code: "ERROR_PARAMS", params });
   });
 
+  test("a NUL byte or an unpaired surrogate is named where it is; a made-up key is told back no longer than 200 characters", async () => {
+    const good = { gift: { face: "a.png" }, relationships: [{ allowMin: 0 }] };
+    expect((await client.call("/probe/nested", { ...good, gift: { face: "a\0" } })).message).toMatchObject({ params: { field: "gift.face", reason: "string" } });
+    expect((await client.call("/probe/nested", { ...good, relationships: [{ allowMin: 0 }, { note: "\ud800" }] })).message).toMatchObject({ params: { field: "relationships[1].note", reason: "string" } });
+    const answer = await client.call("/probe/nested", { ...good, ["k".repeat(5000)]: 1 });
+    expect(answer.message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "k".repeat(200), reason: "unknown" } });
+  });
+
   test("a body over the route's limit is refused before it is read, declared or streamed", async () => {
     await client.call("/system/types");
     const url = await client.signedUrl("/probe/echo");
