@@ -69,11 +69,12 @@ function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERR
   return powers.some((p) => actor.powers.has(p)) ? null : "ERROR_NOT_POWER";
 }
 
-/** Refuses the input before any verb sees it; the reason travels as a parameter. */
+/** Refuses the input before any verb sees it; the reason travels as a parameter, with the field the schema found at fault. */
 function checkInput(input: unknown, check: Checker) {
   const bad = hostile(input);
-  if (bad) throw new DomainError("ERROR_PARAMS", { reason: bad });
-  if (!check(input)) throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+  if (bad) throw new DomainError("ERROR_PARAMS", bad);
+  const fault = check(input);
+  if (fault) throw new DomainError("ERROR_PARAMS", fault);
 }
 
 /** What the kit does with a call once the transport has opened and checked it. */

@@ -32,24 +32,31 @@ type Received = { bytes: Uint8Array; kind: FileKind; name: string; fields: Recor
 /** Text fields beside the file: more than any route names is not an upload of ours. */
 const MAX_FIELDS = 8;
 
-/** The one part named `file`, its type read from the bytes; the other parts are text fields, each once. */
+/** The one part named `file`, its type read from the bytes; the other parts are text fields, each once. A refusal names the part. */
 async function fileOf(def: RouteDef, limit: number, contentType: string, body: Uint8Array): Promise<Received> {
+  // A part's name is the sender's: told back no longer than any of ours.
+  const refuse = (field: string, reason: string) => new DomainError("ERROR_PARAMS", { field: field.slice(0, 64), reason });
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+    throw refuse("", "format");
   }
-  const file = form.get("file");
   const keys = [...form.keys()];
-  if (!(file instanceof Blob) || keys.length > MAX_FIELDS + 1 || new Set(keys).size !== keys.length) throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+  const twice = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (twice !== undefined) throw refuse(twice, "type");
+  const file = form.get("file");
+  if (file === null) throw refuse("file", "missing");
+  if (!(file instanceof Blob)) throw refuse("file", "type");
+  if (keys.length > MAX_FIELDS + 1) throw refuse(keys[MAX_FIELDS + 1]!, "unknown");
   const fields: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
     if (key === "file") continue;
-    if (typeof value !== "string") throw new DomainError("ERROR_PARAMS", { reason: "schema" });
+    if (typeof value !== "string") throw refuse(key, "type");
     fields[key] = value;
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // The file's own size and type are told apart from a malformed form: no field, so a form shows them as a file's problem.
   if (bytes.length === 0 || bytes.length > limit) throw new DomainError("ERROR_PARAMS", { reason: "size", max: limit });
   const kind = sniff(bytes);
   if (!kind || !def.files?.includes(kind)) throw new DomainError("ERROR_PARAMS", { reason: "type", types: def.files });

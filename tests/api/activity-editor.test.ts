@@ -185,6 +185,7 @@ describe("/activity/update: basic info", () => {
 describe("/activity/update: property rows and conditions", () => {
   test("rows are saved in order; a fixed-purpose property is read-only and required whatever is sent", async () => {
     const a = await preview();
+    await makeQuiz(t.db, a.id, []);
     const basics = activityPart((await editInfo(editor, a.id)).activity);
     const [name] = await t.db.select().from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME));
     const department = await propertyId("Department");
@@ -221,6 +222,65 @@ describe("/activity/update: property rows and conditions", () => {
     // Empty lists clear them.
     await update({ activity: basics, activityReasons: [], teamReasons: [] });
     expect(await t.db.select().from(conditions).where(eq(conditions.activityId, a.id))).toHaveLength(0);
+  });
+});
+
+describe("/activity/update: what the spec leaves optional or empty (spec 3 sections 3 and 5)", () => {
+  test("a rule without age bounds, no team with groups: [], a save without familyNotice; the entities' own module and index are taken and ignored", async () => {
+    const m = await makeModule(t.db);
+    const a = await preview({ moduleId: m.id, familyNotice: true });
+    const { familyNotice: _, ...basics } = activityPart((await editInfo(editor, a.id)).activity);
+    const [child] = await t.db.select().from(relations).where(eq(relations.nameEn, "Child"));
+    const rule = { relationship: { id: child!.id }, gender: -1, allowMin: 1, allowMax: 2, calCount: false, gifts: [] };
+    const answer = await update({ activity: basics, team: null, groups: [], teamReasons: [], relationships: [rule] });
+    expect(answer.message.code).toBe("SUCCESS");
+    const info = await editInfo(editor, a.id);
+    expect(info.activity.familyNotice).toBe(true);
+    expect(info.relationships).toMatchObject([{ ageFamilyMin: null, ageFamilyMax: null, allowMin: 1, allowMax: 2 }]);
+    // A team as read back, with its module, and tag groups and tags with their places: the server numbers them itself.
+    const team = { nameZh: "索引团队", nameEn: "Indexed team", index: 1, module: { id: m.id, name: "x" }, showStock: null, formStock: null, signOnly: false, beforeCheckTag: false };
+    const groups = [{ nameZh: "路线", nameEn: "Route", index: 7, tags: [{ nameZh: "湖边", nameEn: "Lakeside", index: 9, activities: [{ id: a.id }] }] }];
+    expect((await update({ activity: basics, team, groups })).message.code).toBe("SUCCESS");
+    const read = await editInfo(editor, a.id);
+    expect(read.team.groups).toMatchObject([{ nameEn: "Route", index: 1, tags: [{ nameEn: "Lakeside", index: 1 }] }]);
+  });
+
+  test("a gift without an image or a stock", async () => {
+    const answer = await editor.call<Answer>("/gift/save", { gift: { nameZh: "保温杯", nameEn: "Flask" } });
+    expect(answer.message.code).toBe("SUCCESS");
+    expect(answer.gift).toMatchObject({ nameEn: "Flask", stock: null, face: null });
+  });
+});
+
+describe("/activity/update: the spec's rules, each refusal naming its field", () => {
+  test("sign-up properties need a question bank while the binding can change (spec 3 section 5)", async () => {
+    const a = await preview();
+    const basics = activityPart((await editInfo(editor, a.id)).activity);
+    const rows = [{ property: { id: await propertyId("Department") }, isReadonly: false, isMust: false }];
+    expect(await refused({ activity: basics, properties: rows })).toMatchObject({ field: "queryStock", part: "bank" });
+    expect(await refused({ activity: basics, queryStock: null, properties: rows })).toMatchObject({ field: "queryStock", part: "bank" });
+    expect(await t.db.select().from(activityProperties).where(eq(activityProperties.activityId, a.id))).toHaveLength(0);
+    await makeQuiz(t.db, a.id, []);
+    expect((await update({ activity: basics, properties: rows })).message.code).toBe("SUCCESS");
+    // Unbinding the bank while the properties stay is refused too.
+    expect(await refused({ activity: basics, queryStock: null })).toMatchObject({ field: "queryStock", part: "bank" });
+    expect((await update({ activity: basics, queryStock: null, properties: [] })).message.code).toBe("SUCCESS");
+  });
+
+  test("a gift not chosen, a condition without property, type or compare mode: the spec's message's place, not a schema fault", async () => {
+    const a = await preview();
+    const basics = activityPart((await editInfo(editor, a.id)).activity);
+    const rule = { relationship: { id: -1 }, gender: -1, allowMin: 1, allowMax: 1, calCount: false, gifts: [{ id: null }] };
+    // "请先选择礼品"
+    expect(await refused({ activity: basics, relationships: [rule] })).toEqual({ field: "relationships", index: 0, part: "noGift" });
+    const good = { type: { id: CONDITION_TYPE.CONDITION_TYPE_SHOW }, property: { id: await propertyId("Gender") }, compareMode: { id: COMPARE_MODE.COMPARE_IN }, value: "0" };
+    // "请选择属性", "请选择类型", "请选择判断方式", "请填写判断的值"
+    const { property: _p, ...noProperty } = good;
+    expect(await refused({ activity: basics, activityReasons: [good, noProperty] })).toEqual({ field: "activityReasons", index: 1, part: "property" });
+    expect(await refused({ activity: basics, activityReasons: [{ ...good, type: null }] })).toEqual({ field: "activityReasons", index: 0, part: "type" });
+    expect(await refused({ activity: basics, activityReasons: [{ ...good, compareMode: { id: null } }] })).toEqual({ field: "activityReasons", index: 0, part: "compareMode" });
+    const { value: _v, ...noValue } = good;
+    expect(await refused({ activity: basics, activityReasons: [noValue] })).toEqual({ field: "activityReasons", index: 0, part: "value" });
   });
 });
 

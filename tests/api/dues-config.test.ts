@@ -71,6 +71,11 @@ describe("the form's messages", () => {
     const expected = { price: 9900, month: 3, date: 1, year: 2026, indexOnlyProperty: null, indexOnlyValue: null, cantSignProperty: { id: gender!.id }, cantSignValue: option!.value };
     expect(saved.config).toEqual(expected);
     expect(await find()).toEqual(expected);
+    // Without its two condition properties (empty values are dropped), and with the year it was read with (the server computes it).
+    const { indexOnlyProperty: _i, indexOnlyValue: _iv, cantSignProperty: _c, cantSignValue: _cv, ...bare } = good;
+    const plain = await update(operator, { ...bare, year: 1999 });
+    expect(plain.config).toEqual({ ...good, year: billingYear({ month: 9, day: 1 }, t.clock.now()) });
+    expect((await update(operator, { ...expected, month: "3", price: "9900" })).message.code).toBe("SUCCESS");
     const member = await t.as("cn100001");
     expect((await member.call<{ config: Config }>("/member/info")).config).toEqual(expected);
     const [log] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "member.config"), eq(operationLog.userId, await userId("cn000003"))));

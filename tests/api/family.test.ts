@@ -83,9 +83,13 @@ describe("saving a family member", () => {
 
   test("a payload of the wrong shape is ERROR_PARAMS before any rule runs", async () => {
     const c = await t.as("cn000002");
-    for (const family of [{ ...child, sex: [0] }, { ...child, relation: 1 }, { ...child, name: "x".repeat(500) }, { name: "王" }]) {
-      expect((await saveSlowly(c, family)).message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "schema" } });
-    }
+    const cases: [Record<string, unknown>, object][] = [
+      [{ ...child, sex: [0] }, { field: "family.sex", reason: "type" }],
+      [{ ...child, relation: 1 }, { field: "family.relation", reason: "type" }],
+      [{ ...child, name: "x".repeat(500) }, { field: "family.name", reason: "long" }],
+      [{ name: "王" }, { field: "family.identity", reason: "missing" }],
+    ];
+    for (const [family, params] of cases) expect((await saveSlowly(c, family)).message).toMatchObject({ code: "ERROR_PARAMS", params });
     expect(await rowsOf("cn000002")).toHaveLength(0);
   });
 

@@ -51,6 +51,18 @@ describe("answers and statuses", () => {
         throw new Error("secret internals: password=hunter2");
       }),
       query("/probe/echo", { access: "session", input: Type.Object({ n: Type.Number(), s: Type.Optional(Type.String({ maxLength: 10 })) }) }, ({ input }) => ({ n: input.n })),
+      query(
+        "/probe/nested",
+        {
+          access: "session",
+          input: Type.Object({
+            gift: Type.Union([Type.Null(), Type.Object({ face: Type.String({ maxLength: 10 }), day: Type.Optional(Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" })) })]),
+            relationships: Type.Array(Type.Object({ allowMin: Type.Integer({ minimum: 0 }) }), { maxItems: 5 }),
+            note: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
+          }),
+        },
+        () => ({}),
+      ),
     ]);
     kitApp = new Elysia().use(createKit(t.deps, t.state).mountAll([systemDomain, probe]));
     client = t.clientOf(async (request) => {
@@ -78,11 +90,43 @@ describe("answers and statuses", () => {
     expect(await res.text()).not.toContain("hunter2");
   });
 
-  test("numbers are not read from text, and nothing unlisted passes", async () => {
+  test("numbers are not read from text, and nothing unlisted passes: each refusal names the field and why", async () => {
     expect((await client.call("/probe/echo", { n: 1 })).message.code).toBe("SUCCESS");
-    for (const payload of [{ n: "1" }, { n: 1, extra: true }, { n: 1, s: "much too long" }, {}]) {
-      expect((await client.call("/probe/echo", payload)).message).toMatchObject({ code: "ERROR_PARAMS" });
-    }
+    const refusals: [object, Record<string, unknown>][] = [
+      [{ n: "1" }, { field: "n", reason: "type" }],
+      [{ n: 1, extra: true }, { field: "extra", reason: "unknown" }],
+      [{ n: 1, s: "much too long" }, { field: "s", reason: "long" }],
+      [{}, { field: "n", reason: "missing" }],
+      [[1], { field: "", reason: "type" }],
+    ];
+    for (const [payload, params] of refusals) expect((await client.call("/probe/echo", payload)).message).toEqual({ id: 1, code: "ERROR_PARAMS", params });
+  });
+
+  test("a schema refusal names a nested field as a path, inside arrays and past a nullable object", async () => {
+    const good = { gift: { face: "a.png" }, relationships: [{ allowMin: 0 }, { allowMin: 1 }] };
+    expect((await client.call("/probe/nested", good)).message.code).toBe("SUCCESS");
+    expect((await client.call("/probe/nested", { ...good, gift: null })).message.code).toBe("SUCCESS");
+    const refusals: [object, Record<string, unknown>][] = [
+      [{ ...good, gift: {} }, { field: "gift.face", reason: "missing" }],
+      [{ ...good, gift: { face: 7 } }, { field: "gift.face", reason: "type" }],
+      [{ ...good, gift: { face: "a.png", day: "tomorrow" } }, { field: "gift.day", reason: "format" }],
+      [{ ...good, gift: { face: "a.png", stock: 3 } }, { field: "gift.stock", reason: "unknown" }],
+      [{ ...good, relationships: [{ allowMin: 0 }, { allowMin: 0 }, { allowMin: -1 }] }, { field: "relationships[2].allowMin", reason: "range" }],
+      [{ ...good, relationships: [{ allowMin: 0 }, {}] }, { field: "relationships[1].allowMin", reason: "missing" }],
+      [{ ...good, relationships: Array(6).fill({ allowMin: 0 }) }, { field: "relationships", reason: "long" }],
+      [{ gift: null }, { field: "relationships", reason: "missing" }],
+      [{ ...good, note: "much too long" }, { field: "note", reason: "long" }],
+      [{ ...good, note: 5 }, { field: "note", reason: "type" }],
+    ];
+    for (const [payload, params] of refusals) expect((await client.call("/probe/nested", payload)).message).toMatchObject({ code: "ERROR_PARAMS", params });
+  });
+
+  test("a NUL byte or an unpaired surrogate is named where it is; a made-up key is told back no longer than 200 characters", async () => {
+    const good = { gift: { face: "a.png" }, relationships: [{ allowMin: 0 }] };
+    expect((await client.call("/probe/nested", { ...good, gift: { face: "a\0" } })).message).toMatchObject({ params: { field: "gift.face", reason: "string" } });
+    expect((await client.call("/probe/nested", { ...good, relationships: [{ allowMin: 0 }, { note: "\ud800" }] })).message).toMatchObject({ params: { field: "relationships[1].note", reason: "string" } });
+    const answer = await client.call("/probe/nested", { ...good, ["k".repeat(5000)]: 1 });
+    expect(answer.message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "k".repeat(200), reason: "unknown" } });
   });
 
   test("a body over the route's limit is refused before it is read, declared or streamed", async () => {
@@ -315,6 +359,15 @@ describe("files", () => {
     const over = new Uint8Array(10_000_001);
     over.set(TINY_PNG);
     expect((await editor.upload("/file/upload/image", new Blob([over]))).message.code).toBe("ERROR_PARAMS");
+  });
+
+  test("a multipart upload's refused part is named: a text field the route does not take", async () => {
+    const editor = await t.as("cn000002");
+    expect((await editor.upload("/file/upload/image", new Blob([TINY_PNG]), "a.png", { caption: "x" })).message).toEqual({
+      id: 1,
+      code: "ERROR_PARAMS",
+      params: { field: "caption", reason: "unknown" },
+    });
   });
 
   test("a file over the route's limit is refused; a member without an editor's power may not upload", async () => {

@@ -138,6 +138,11 @@ describe("create and update", () => {
     expect((await op.call("/user/operation/create", form(fresh(), { "Date of birth": "1995-02-30" }))).message).toMatchObject({ code: "ERROR_PARAMS", params: { property: prop("Date of birth") } });
     const badRole = { ...form(fresh()), user: { nationality: { id: china }, status: { id: 999999 } } };
     expect((await op.call("/user/operation/create", badRole)).message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "status" } });
+    // A member without a role ("请选择用户角色"): the field the form shows it at, whether the role is left out, empty or not chosen.
+    for (const status of [undefined, null, { id: null }]) {
+      const noRole = { ...form(fresh()), user: { nationality: { id: china }, ...(status === undefined ? {} : { status }) } };
+      expect((await op.call("/user/operation/create", noRole)).message).toEqual({ id: 1, code: "ERROR_PARAMS", params: { field: "status" } });
+    }
     expect((await op.call("/user/operation/create", { ...form(fresh()), values: "{not json" })).message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "values" } });
     expect((await op.call("/user/operation/create", { ...form(fresh()), values: JSON.stringify([{ property: "x" }]) })).message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "values" } });
     expect((await op.call("/user/operation/update", form(fresh(), {}, 999999))).message.code).toBe("ERROR_RESULT_NULL");

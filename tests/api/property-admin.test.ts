@@ -128,6 +128,11 @@ describe("the form's rules", () => {
     const mail = await byTitle("Company e-mail");
     expect(code(await save(operator, base({ ...text, id: mail.id, titleEn: "Company e-mail", purpose: { id: PP.PROPERTY_PURPOSE_MAIL }, match: null })))).toBe("SUCCESS");
     expect(await info(mail.id)).toMatchObject({ match: MAIL_PATTERN, isMust: true });
+    // "Verified at activation" is the phone's and the e-mail's only (spec 3 section 3): kept there, refused elsewhere.
+    expect(code(await save(operator, base({ ...text, id: mail.id, titleEn: "Company e-mail", purpose: { id: PP.PROPERTY_PURPOSE_MAIL }, isActive: true })))).toBe("SUCCESS");
+    expect((await byTitle("Company e-mail")).isActive).toBe(true);
+    expect(params(await save(operator, base({ isActive: true })))).toEqual({ code: "ERROR_PARAMS", field: "isActive" });
+    expect(await t.db.select().from(properties).where(eq(properties.titleEn, "Blood type"))).toEqual([]);
     // Name and employee number are each held by one seeded property too.
     expect(params(await save(operator, base({ ...text, purpose: { id: PP.PROPERTY_PURPOSE_EMPLOYEES } })))).toEqual({ code: "ERROR_DATA_USED", field: "purpose" });
   });

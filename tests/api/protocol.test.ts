@@ -121,9 +121,15 @@ describe("the envelope refuses bad calls with ERROR_PARAMS and changes nothing",
   });
 
   test("a body that fails the route's schema", async () => {
-    for (const payload of [{ language: "en" }, {}, { language: 1.5 }, [1, 2]]) {
+    const refusals: [unknown, Record<string, unknown>][] = [
+      [{ language: "en" }, { field: "language", reason: "type" }],
+      [{}, { field: "language", reason: "missing" }],
+      [{ language: 1.5 }, { field: "language", reason: "type" }],
+      [[1, 2], { field: "", reason: "type" }],
+    ];
+    for (const [payload, params] of refusals) {
       const r = await send(keys, "/user/language", payload);
-      expect(r.answer.message.code).toBe("ERROR_PARAMS");
+      expect(r.answer.message).toMatchObject({ code: "ERROR_PARAMS", params });
     }
     expect(await memberLanguage()).toBe(LANGUAGE.LANGUAGE_ZH);
   });

@@ -133,7 +133,7 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
     expect(failure(await send(operator, file, { ...good, title: "   " }))).toEqual({ code: "ERROR_PARAMS", field: "title" });
     expect(failure(await send(operator, file, { ...good, title: "长".repeat(51) }))).toEqual({ code: "ERROR_PARAMS", field: "title", reason: "long", max: 50 });
     expect(failure(await send(operator, file, { ...good, code: "" }))).toEqual({ code: "ERROR_PARAMS", field: "code" });
-    expect(failure(await send(operator, file, { ...good, other: "x" }))).toEqual({ code: "ERROR_PARAMS", reason: "schema" });
+    expect(failure(await send(operator, file, { ...good, other: "x" }))).toEqual({ code: "ERROR_PARAMS", field: "other", reason: "unknown" });
     // No file, a picture, an empty sheet, and a sheet with rows that are not one phone number.
     expect(failure(await send(operator, new Blob([]), good))).toMatchObject({ code: "ERROR_PARAMS", reason: "size" });
     expect(failure(await send(operator, new Blob([TINY_PNG]), good))).toMatchObject({ code: "ERROR_PARAMS", reason: "type" });

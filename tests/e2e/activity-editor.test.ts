@@ -220,6 +220,14 @@ describe("the activity editor", () => {
       // A condition: members with a name may sign up.
       await page.click("[data-testid=tool-conditions]");
       await page.waitForSelector("[data-testid=conditions-editor]");
+      // A sign-up field asked without a question bank: the server refuses (spec 3 section 5), and says so under the fields' table.
+      await page.check("[aria-label='部门 报名时显示']");
+      await page.click("[data-testid=conditions-save]");
+      expect(await page.textContent("#conditions-properties-error")).toBe("有报名属性时需要题库：请先在题库设置中选择题库和显示方式，再保存报名属性。");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("conditions-properties");
+      await noSeriousViolations(page);
+      await settledShot(page, "activity-editor/conditions-bank-zh-desk");
+      await page.uncheck("[aria-label='部门 报名时显示']");
       await page.click("[data-testid=activity-condition-add]");
       expect(
         (await page.textContent("#activity-condition-error"))?.trim(),
@@ -321,6 +329,15 @@ async function phoneWindows(activityUrl: string) {
     await page.click(`[data-testid=tool-${tool}]`);
     await page.waitForSelector(`[data-testid=${root}]`);
     if (tool === "team") await page.selectOption("#team-choice", "new");
+    if (tool === "conditions") {
+      // The copy has no question bank: a sign-up field is refused, the reason shown under the fields' table.
+      await page.check("[aria-label='Department Asked']");
+      await page.click("[data-testid=conditions-save]");
+      expect(await page.textContent("#conditions-properties-error")).toBe(
+        "Sign-up properties need a question bank: choose a bank and its display in the question bank settings first, then save the properties.",
+      );
+      await page.locator("#conditions-properties-error").scrollIntoViewIfNeeded();
+    }
     expect(await sideways()).toBe(false);
     await noSeriousViolations(page);
     await settledShot(page, `activity-editor/${tool}-en-phone`);

@@ -40,6 +40,8 @@ describe("property management", () => {
       await page.waitForSelector("[data-testid=property-form]");
       await page.click("[role=dialog] button[type=submit]");
       expect(await page.textContent("#property-titleZh-error")).toBe("请填写中文名称");
+      // "Verified at activation" is offered for the phone and e-mail only (spec 3 section 3).
+      expect(await page.locator("[data-testid=property-form] label.check:has-text('仅激活时验证')").count()).toBe(0);
 
       await fill(page, "#property-titleZh", "血型");
       await fill(page, "#property-titleEn", "Blood type");
@@ -66,7 +68,7 @@ describe("property management", () => {
       await settledShot(page, "property-admin/form-zh-desk");
       expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] button[type=submit]:has-text('保存')");
-      expect(await messageText(page)).toBe("已保存");
+      expect(await messageText(page)).toBe("保存完成");
       await pressOk(page, "确定");
       await page.waitForSelector("[data-testid=property-row]:has-text('血型')");
 
@@ -79,6 +81,14 @@ describe("property management", () => {
       expect(await page.textContent("#fee-month-error")).toBe("计费月份请填写1-12之间的整数");
       await fill(page, "#fee-month", "9");
       await fill(page, "#fee-price", "88.50");
+      // A value longer than the server takes: its refusal names the field, and the form says why under it.
+      await page.selectOption("#fee-cantSignProperty", { label: "护照号码" });
+      await fill(page, "#fee-cantSignValue", "E".repeat(201));
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-cantSignValue-error")).toBe("内容过长");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("fee-cantSignValue");
+      await settledShot(page, "property-admin/fee-too-long-zh-desk");
+      await fill(page, "#fee-cantSignValue", "");
       await page.selectOption("#fee-cantSignProperty", { label: "血型" });
       await page.click("[role=dialog] button[type=submit]");
       expect(await page.textContent("#fee-cantSignValue-error")).toBe("请填写无法报名活动条件的值");
@@ -86,7 +96,7 @@ describe("property management", () => {
       await settledShot(page, "property-admin/fee-zh-desk");
       expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] button[type=submit]");
-      expect(await messageText(page)).toBe("会费设置已保存");
+      expect(await messageText(page)).toBe("保存完成");
       await pressOk(page, "确定");
       await close();
 
@@ -139,6 +149,19 @@ describe("property management", () => {
       expect(await page.textContent("#fee-date-error")).toBe("The billing day must be a whole number from 1 to 31");
       await settledShot(page, "property-admin/fee-en-375");
       expect(await seriousViolations(page)).toEqual([]);
+      // A value longer than the server takes is named at its field; then spec 3 section 8's "保存完成", in English.
+      await fill(page, "#fee-date", "1");
+      await page.selectOption("#fee-indexOnlyProperty", { label: "Passport number" });
+      await fill(page, "#fee-indexOnlyValue", "E".repeat(201));
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await page.textContent("#fee-indexOnlyValue-error")).toBe("Too long");
+      await page.locator("#fee-indexOnlyValue-error").scrollIntoViewIfNeeded();
+      await settledShot(page, "property-admin/fee-too-long-en-375");
+      await page.selectOption("#fee-indexOnlyProperty", { index: 0 });
+      await page.click("[role=dialog] button[type=submit]");
+      expect(await messageText(page)).toBe("Saved");
+      await settledShot(page, "property-admin/fee-saved-en-375");
+      await pressOk(page, "OK");
       await close();
     },
     JOURNEY_TIMEOUT_MS,

@@ -35,7 +35,7 @@ export type FormSetup<Form, F extends string, A> = {
   before?: (form: Form) => Promise<void>;
   send: (form: Form) => Promise<Answer<A>>;
   accepted: (answer: Answer<A>) => unknown;
-  /** By default the server's result text in a message box. */
+  /** By default a schema refusal's reason at the field it names, else the server's result text in a message box. */
   refused?: (message: Message) => Refusal<F> | null;
   /** Parameters of a field's error text. */
   errorParams?: (field: F) => Params;
@@ -43,10 +43,32 @@ export type FormSetup<Form, F extends string, A> = {
   focusSelector?: (field: F) => string;
 };
 
-/** The field a refusal names (params.field), when it is one of `fields`. */
+/**
+ * The field a refusal names (params.field), when it is one of `fields`. A
+ * schema refusal names a path into what the form sent: the form's field is
+ * the path past the object that carries it (`member.price` is price,
+ * `gift.face` face), or its first name (`property.options[1].textZh` is
+ * options), or else the path's own first name (`relationships[2].allowMin`
+ * in a form whose field is the whole list).
+ */
 export function refusedField<F extends string>(message: Message | undefined, fields: readonly F[]): F | null {
   const field = message?.params?.field;
-  return typeof field === "string" && (fields as readonly string[]).includes(field) ? (field as F) : null;
+  if (typeof field !== "string") return null;
+  const firstOf = (path: string) => /^[^.[]+/.exec(path)?.[0];
+  const first = firstOf(field);
+  const rest = field.slice(first?.length ?? 0).replace(/^\./, "");
+  return ([field, rest, firstOf(rest), first].find((name) => name && (fields as readonly string[]).includes(name)) as F | undefined) ?? null;
+}
+
+/** Why the server's schema refused a field (src/http/input.ts), each with its own text under the field. */
+const SCHEMA_REASONS = new Set(["missing", "type", "unknown", "long", "format", "range"]);
+
+/** A schema refusal of one of the form's fields, shown at that field; null for any other refusal. */
+export function schemaRefusal<F extends string>(message: Message, fields: readonly F[]): Refusal<F> | null {
+  const reason = message.params?.reason;
+  if (message.code !== "ERROR_PARAMS" || typeof reason !== "string" || !SCHEMA_REASONS.has(reason)) return null;
+  const field = refusedField(message, fields);
+  return field ? { field, error: `common.fault.${reason}` } : null;
 }
 
 export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<Form, F, A>) {
@@ -91,7 +113,7 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
     setBusy(true);
     const answer = await setup.send(form).finally(() => setBusy(false));
     if (isSuccess(answer)) return setup.accepted(answer);
-    const refusal = setup.refused?.(answer.message) ?? { text: resultText(t, answer.message) };
+    const refusal = setup.refused?.(answer.message) ?? schemaRefusal(answer.message, fields) ?? { text: resultText(t, answer.message) };
     if ("text" in refusal) return showMessage(refusal.text);
     const next = { ...found, [refusal.field]: refusal.error };
     setErrors(next);

@@ -15,6 +15,15 @@ export default {
       notice: "提示",
       loading: "正在加载…",
       retry: "重试",
+      // Why the server refused a field of a form (src/http/input.ts).
+      fault: {
+        missing: "请填写此项",
+        type: "此项的值不正确",
+        unknown: "此项不可提交",
+        long: "内容过长",
+        format: "格式不正确",
+        range: "数值超出范围",
+      },
     },
     language: {
       label: "界面语言",
@@ -202,6 +211,14 @@ export default {
       notice: "Notice",
       loading: "Loading…",
       retry: "Retry",
+      fault: {
+        missing: "This is required",
+        type: "This value is not valid",
+        unknown: "This cannot be sent",
+        long: "Too long",
+        format: "Wrong format",
+        range: "Out of range",
+      },
     },
     language: {
       label: "Interface language",

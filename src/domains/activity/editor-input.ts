@@ -8,6 +8,7 @@
 // is "exactly this": the rows of that part become what was sent.
 import { Type as t } from "@sinclair/typebox";
 import { idField } from "../shared/fields";
+import { reasonInput } from "./module-editing";
 
 const text = (max = 200) => t.String({ maxLength: max });
 /** A number a person types: a number, its text, or empty (null / ""). */
@@ -49,7 +50,8 @@ export const activityFields = t.Object({
   cycleStart: typedNumber,
   cycleCount: typedNumber,
   isMain: t.Boolean(),
-  familyNotice: t.Boolean(),
+  /** Absent: unchanged (off for a new activity). */
+  familyNotice: t.Optional(t.Boolean()),
   /** Members may join a waiting list when the activity is full (issue 20); absent: unchanged (off for a new activity). */
   waitlist: t.Optional(t.Boolean()),
   contentZh: t.String({ maxLength: 400_000 }),
@@ -70,6 +72,13 @@ export const teamFields = t.Object({
   nameEn: text(),
   /** Display order, descending; numeric, truncated. */
   index: typedNumber,
+  /** The team's module as read (spec 3 section 3: {id, name, model}); the activity's own module decides, so it is ignored. */
+  module: t.Optional(
+    t.Union([
+      t.Object({ id: t.Optional(idField), name: t.Optional(text()), nameZh: t.Optional(text()), nameEn: t.Optional(text()), model: t.Optional(t.Union([t.Integer(), typedRef, t.Null()])) }),
+      t.Null(),
+    ]),
+  ),
   face: t.Optional(image),
   sort: t.Optional(t.Union([ref, t.Null()])),
   /** The total-quota switch: off is both null. */
@@ -79,10 +88,14 @@ export const teamFields = t.Object({
   beforeCheckTag: t.Boolean(),
 });
 
+/** A tag group's and a tag's place as read (spec 3 section 3); the server numbers them in the order sent, so it is ignored. */
+const index = t.Optional(typedNumber);
+
 const tagFields = t.Object({
   id: t.Optional(idField),
   nameZh: text(),
   nameEn: text(),
+  index,
   activities: t.Array(ref, { maxItems: 200 }),
 });
 
@@ -90,6 +103,7 @@ export const groupFields = t.Object({
   id: t.Optional(idField),
   nameZh: text(),
   nameEn: text(),
+  index,
   tags: t.Array(tagFields, { maxItems: 100 }),
 });
 
@@ -99,13 +113,14 @@ export const relationshipFields = t.Object({
   relationship: typedRef,
   /** -1 any, 0 male, 1 female. */
   gender: t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-  /** Birth-date bounds, yyyy-MM-dd: born on or after / on or before. */
-  ageFamilyMin: time,
-  ageFamilyMax: time,
+  /** Birth-date bounds, yyyy-MM-dd: born on or after / on or before; absent or empty: no bound. */
+  ageFamilyMin: t.Optional(time),
+  ageFamilyMax: t.Optional(time),
   allowMin: typedNumber,
   allowMax: typedNumber,
   calCount: t.Boolean(),
-  gifts: t.Array(ref, { maxItems: 50 }),
+  /** A gift not chosen (an id of null) is refused with "请先选择礼品". */
+  gifts: t.Array(t.Object({ id: t.Union([idField, t.Null()]) }), { maxItems: 50 }),
 });
 
 export const queryStockFields = t.Object({
@@ -132,8 +147,8 @@ export const queryFields = t.Object({
 
 export const propertyRowFields = t.Object({ property: ref, isReadonly: t.Boolean(), isMust: t.Boolean() });
 
-/** A condition as the condition editors send it (spec 3 "Condition (reason)"). */
-export const reasonFields = t.Object({ type: typedRef, property: typedRef, compareMode: typedRef, value: t.String({ maxLength: 500 }) });
+/** A condition as the condition editors send it (spec 3 "Condition (reason)"); a part not chosen is the verb's to refuse, with the spec's message. */
+export const reasonFields = reasonInput;
 
 export const updateInput = t.Object({
   activity: activityFields,

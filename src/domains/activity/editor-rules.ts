@@ -65,8 +65,8 @@ export function timeOf(raw: string | null, field: string): Date | null {
 }
 
 /** yyyy-MM-dd (a birth-date bound), or null. */
-export function dayOf(raw: string | null, field: string, params: Record<string, unknown>): string | null {
-  if (raw === null || raw.trim() === "") return null;
+export function dayOf(raw: string | null | undefined, field: string, params: Record<string, unknown>): string | null {
+  if (raw == null || raw.trim() === "") return null;
   const day = raw.trim().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) wrong(field, params);
   return day;
@@ -165,7 +165,7 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
     hasCycle: a.hasCycle,
     ...cycle,
     isMain: context.hasGroups && a.isMain,
-    familyNotice: a.familyNotice,
+    ...(a.familyNotice === undefined ? {} : { familyNotice: a.familyNotice }),
     ...(a.waitlist === undefined ? {} : { waitlist: a.waitlist }),
     contentZh: cleanRichText(a.contentZh),
     contentEn: cleanRichText(a.contentEn),

@@ -7,7 +7,7 @@
 // taken. `used` is never written here; a cap raised bumps the version, so
 // every instance's sold-out memory forgets the activity.
 import { and, eq, ne } from "drizzle-orm";
-import { activities, categories, relationshipRules, tagActivities, tagGroups, tags } from "../../db/schema";
+import { activities, activityProperties, categories, questionnaires, relationshipRules, tagActivities, tagGroups, tags } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
@@ -44,8 +44,9 @@ export async function prepareSave({ ctx, input }: { ctx: MemberCtx; input: Updat
   const team = input.team === undefined ? undefined : input.team === null ? null : await checkTeam(ctx, input.team, row);
   // The team the activity will be in: unchanged, none, a new one (0), or the one named.
   const teamAfter = team === undefined ? row.teamId : team === null ? null : (team.id ?? 0);
-  if (input.groups !== undefined && teamAfter === null) wrong("groups", { part: "team" });
-  if (input.teamReasons !== undefined && teamAfter === null) wrong("teamReasons", { part: "team" });
+  // Without a team, no tag groups and no team conditions; an empty list of either is nothing to refuse.
+  if (input.groups?.length && teamAfter === null) wrong("groups", { part: "team" });
+  if (input.teamReasons?.length && teamAfter === null) wrong("teamReasons", { part: "team" });
   const groups = input.groups === undefined ? undefined : await checkGroups(ctx, input.groups, row);
   let hasGroups: boolean;
   if (groups !== undefined) hasGroups = groups.length > 0;
@@ -74,9 +75,25 @@ export async function prepareSave({ ctx, input }: { ctx: MemberCtx; input: Updat
   if (input.queries !== undefined && input.queryStock === undefined) wrong("queryStock", { part: "stock" });
   const quiz = input.queryStock === undefined ? undefined : await checkQuiz(ctx, row.id, input.queryStock, input.queries);
   const propertyRows = input.properties === undefined ? undefined : await checkPropertyRows(ctx, input.properties);
+  await needsBank(ctx, row, input);
   const activityReasons = input.activityReasons === undefined ? undefined : await checkConditions(ctx, input.activityReasons, "activityReasons");
   const teamReasons = input.teamReasons === undefined ? undefined : await checkConditions(ctx, input.teamReasons, "teamReasons");
   return { fields, categoryId, team, groups, relationships, quiz, propertyRows, activityReasons, teamReasons };
+}
+
+/**
+ * "A bank is needed if properties or questions exist" (spec 3 section 5): the sign-up properties are asked in the
+ * questionnaire's window. Held by a save that changes either while the binding can still change (preview); a
+ * published activity's binding is fixed, and what it has stays as it was.
+ */
+async function needsBank(ctx: Pick<MemberCtx, "db">, row: { id: number; state: number }, input: UpdateInput) {
+  if (row.state !== ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW || (input.properties === undefined && input.queryStock === undefined)) return;
+  const stored = async (table: typeof activityProperties | typeof questionnaires) =>
+    (await ctx.db.select({ id: table.activityId }).from(table).where(eq(table.activityId, row.id)).limit(1)).length > 0;
+  const hasProperties = input.properties !== undefined ? input.properties.length > 0 : await stored(activityProperties);
+  if (!hasProperties) return;
+  const hasBank = input.queryStock !== undefined ? Boolean(input.queryStock?.stock) : await stored(questionnaires);
+  if (!hasBank) wrong("queryStock", { part: "bank" });
 }
 
 export type PreparedSave = Awaited<ReturnType<typeof prepareSave>>;

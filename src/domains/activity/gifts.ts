@@ -26,8 +26,9 @@ export const giftSaveInput = t.Object({
     nameZh: t.String({ maxLength: 200 }),
     nameEn: t.String({ maxLength: 200 }),
     /** A number or empty (no limit): "库存请填写数字或不填". */
-    stock: typedNumber,
-    face: t.Union([t.String({ maxLength: 300 }), t.Null()]),
+    stock: t.Optional(typedNumber),
+    /** Absent or null: no image. */
+    face: t.Optional(t.Union([t.String({ maxLength: 300 }), t.Null()])),
   }),
 });
 
@@ -51,8 +52,8 @@ export async function saveGift({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
   const fields = {
     nameZh: labelOf(g.nameZh, "nameZh"),
     nameEn: labelOf(g.nameEn, "nameEn"),
-    cap: countOf(g.stock, "stock", { empty: true }),
-    face: g.face,
+    cap: countOf(g.stock ?? null, "stock", { empty: true }),
+    face: g.face ?? null,
   };
   if (fields.face !== null && !isImagePath(fields.face)) wrong("face");
   let row: typeof gifts.$inferSelect;

@@ -43,11 +43,13 @@ export const moduleInput = t.Object({
 type ModuleInput = (typeof moduleInput.static)["module"];
 
 const typedId = t.Object({ id: t.Integer({ minimum: -1_000_000, maximum: 2_147_483_647 }) });
+/** Not chosen yet (absent, null, or an id of null): refused by the verb with the spec's message, not by the schema. */
+const chosenId = t.Optional(t.Union([t.Object({ id: t.Union([typedId.properties.id, t.Null()]) }), t.Null()]));
 /** A condition as the condition editor sends it (spec 3 "Condition (reason)"): several values joined by "|". */
-const reasonInput = t.Object({ type: typedId, property: typedId, compareMode: typedId, value: t.String({ maxLength: 500 }) });
+export const reasonInput = t.Object({ type: chosenId, property: chosenId, compareMode: chosenId, value: t.Optional(t.Union([t.String({ maxLength: 500 }), t.Null()])) });
 /** `reasons` absent: the module's conditions stay as they are; present: they become exactly these. */
 export const moduleSaveInput = t.Object({ module: moduleInput.properties.module, reasons: t.Optional(t.Array(reasonInput, { maxItems: 30 })) });
-type ReasonInput = typeof reasonInput.static;
+export type ReasonInput = typeof reasonInput.static;
 
 const CONDITION_TYPES = new Set<number>(Object.values(CONDITION_TYPE));
 const COMPARE_MODES = new Set<number>(Object.values(COMPARE_MODE));
@@ -55,18 +57,22 @@ const COMPARE_MODES = new Set<number>(Object.values(COMPARE_MODE));
 /** The checked conditions; the first wrong part is ERROR_PARAMS { field, index, part } (spec 3: all four are required). The activity editor's too. */
 export async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly ReasonInput[], field = "reasons") {
   const { db } = ctx;
-  const ids = [...new Set(reasons.map((r) => r.property.id))];
+  const ids = [...new Set(reasons.flatMap((r) => (r.property?.id == null ? [] : [r.property.id])))];
   const known = new Set(ids.length ? (await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).map((p) => p.id) : []);
   return reasons.map((r, index) => {
     const wrong = (part: string): never => {
       throw new DomainError("ERROR_PARAMS", { field, index, part });
     };
-    if (!known.has(r.property.id)) wrong("property");
-    if (!CONDITION_TYPES.has(r.type.id)) wrong("type");
-    if (!COMPARE_MODES.has(r.compareMode.id)) wrong("compareMode");
-    const value = cleanText(r.value);
+    // "请选择属性", "请选择类型", "请选择判断方式", "请填写判断的值", in the order the dialog shows them.
+    const propertyId = r.property?.id;
+    if (propertyId == null || !known.has(propertyId)) return wrong("property");
+    const type = r.type?.id;
+    if (type == null || !CONDITION_TYPES.has(type)) return wrong("type");
+    const compareMode = r.compareMode?.id;
+    if (compareMode == null || !COMPARE_MODES.has(compareMode)) return wrong("compareMode");
+    const value = cleanText(r.value ?? "");
     if (!value) wrong("value");
-    return { type: r.type.id, propertyId: r.property.id, compareMode: r.compareMode.id, value };
+    return { type, propertyId, compareMode, value };
   });
 }
 

@@ -20,7 +20,7 @@ export async function checkRelationships(ctx: Reads, rules: readonly Relationshi
   const { db } = ctx;
   const relationIds = [...new Set(rules.map((r) => r.relationship.id).filter((id) => id !== -1))];
   const knownRelations = new Set(relationIds.length ? (await db.select({ id: relations.id }).from(relations).where(inArray(relations.id, relationIds))).map((r) => r.id) : []);
-  const giftIds = [...new Set(rules.flatMap((r) => r.gifts.map((g) => g.id)))];
+  const giftIds = [...new Set(rules.flatMap((r) => r.gifts.flatMap((g) => (g.id === null ? [] : [g.id]))))];
   const knownGifts = new Set(giftIds.length ? (await db.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, giftIds))).map((g) => g.id) : []);
   const seen = new Set<number | null>();
   return rules.map((r, index) => {
@@ -40,6 +40,8 @@ export async function checkRelationships(ctx: Reads, rules: readonly Relationshi
     if (allowMax < allowMin || allowMax > MAX_FAMILY) bad("allowMax");
     const chosen = new Set<number>();
     for (const g of r.gifts) {
+      // "请先选择礼品"
+      if (g.id === null) return bad("noGift");
       if (!knownGifts.has(g.id)) bad("gift", { gift: g.id });
       // "该家属已关联此礼品"
       if (chosen.has(g.id)) bad("giftTwice", { gift: g.id });

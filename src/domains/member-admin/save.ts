@@ -23,7 +23,8 @@ export const memberSaveInput = t.Object({
   user: t.Object({
     id: t.Optional(idField),
     nationality: t.Object({ id: t.Integer() }),
-    status: t.Object({ id: t.Integer() }),
+    /** The role; not chosen (absent, null, an id of null) is refused naming "status" ("请选择用户角色"). */
+    status: t.Optional(t.Union([t.Object({ id: t.Union([t.Integer(), t.Null()]) }), t.Null()])),
   }),
   /** The profile values as JSON text (spec 3 section 7). */
   values: t.String({ maxLength: 200_000 }),
@@ -104,7 +105,8 @@ async function checkContacts(ctx: MemberCtx, contacts: Contacts, exceptId: numbe
   if (other) throw new DomainError("ERROR_RENAME");
 }
 
-async function roleOf(ctx: MemberCtx, id: number) {
+async function roleOf(ctx: MemberCtx, id: number | null | undefined) {
+  if (id == null) throw new DomainError("ERROR_PARAMS", { field: "status" });
   const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
   if (!role) throw new DomainError("ERROR_PARAMS", { field: "status" });
   return role.id;
@@ -129,7 +131,7 @@ async function judgeRole(ctx: MemberCtx, targetId: number | null, roleId: number
 export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: MemberSaveInput }) {
   if (input.user.id !== undefined) throw new DomainError("ERROR_PARAMS", { field: "id" });
   const submitted = parseValues(input.values);
-  const roleId = await roleOf(ctx, input.user.status.id);
+  const roleId = await roleOf(ctx, input.user.status?.id);
   await judgeRole(ctx, null, roleId);
   const { country, values } = await checkProfile(ctx, { userId: null, input: { nationality: input.user.nationality.id, values: submitted }, staff: true });
   const contact = await contactsOf(ctx, submitted, null);
@@ -147,7 +149,7 @@ export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 export async function updateMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: MemberSaveInput }) {
   if (input.user.id === undefined) throw new DomainError("ERROR_PARAMS", { field: "id" });
   const submitted = parseValues(input.values);
-  const roleId = await roleOf(ctx, input.user.status.id);
+  const roleId = await roleOf(ctx, input.user.status?.id);
   const judged = await judgeRole(ctx, input.user.id, roleId);
   const { powersOf, actor } = judged;
   const user = judged.user!;

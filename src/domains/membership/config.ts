@@ -26,10 +26,13 @@ export const configInput = t.Object({
     month: looseNumber,
     date: looseNumber,
     price: looseNumber,
-    indexOnlyProperty: ref,
+    // A condition left out is no condition ("empty values are dropped", spec 3 section 5).
+    indexOnlyProperty: t.Optional(ref),
     indexOnlyValue: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
-    cantSignProperty: ref,
+    cantSignProperty: t.Optional(ref),
     cantSignValue: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
+    /** The config's billing year as read (spec 3 section 3); the server computes it from month and day, so it is ignored. */
+    year: t.Optional(looseNumber),
   }),
 });
 type ConfigInput = (typeof configInput.static)["member"];
@@ -47,8 +50,8 @@ function integerIn(v: number | string | null, min: number, max: number, field: s
 }
 
 /** A condition: the property exists, and the value is given and, for a property with options, one of their values. */
-async function condition(ctx: Pick<Ctx, "db">, property: { id: number } | null, rawValue: string | null | undefined, field: string) {
-  if (property === null) return { propertyId: null, value: null };
+async function condition(ctx: Pick<Ctx, "db">, property: { id: number } | null | undefined, rawValue: string | null | undefined, field: string) {
+  if (!property) return { propertyId: null, value: null };
   const [row] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.id, property.id));
   if (!row) wrong(`${field}Property`);
   const value = cleanText(rawValue ?? "");

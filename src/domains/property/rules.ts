@@ -108,6 +108,8 @@ export function cleanProperty(p: PropertyInput): CleanProperty {
   if (parentId !== null && !CHOICE_TYPES.has(type)) wrong("parent");
   if (p.isChineseOnly && p.isForeignerOnly) wrong("isForeignerOnly");
   const contact = purpose === PP.PROPERTY_PURPOSE_PHONE || purpose === PP.PROPERTY_PURPOSE_MAIL;
+  // "Verified at activation" is the phone's and the e-mail's only (spec 3 section 3).
+  if (p.isActive && !contact) wrong("isActive");
   return {
     titleZh,
     titleEn,
@@ -121,7 +123,7 @@ export function cleanProperty(p: PropertyInput): CleanProperty {
     // Spec 3 section 5: every purpose but "other" is required.
     isMust: purpose === PP.PROPERTY_PURPOSE_OTHER ? p.isMust : true,
     isReadonly: p.isReadonly,
-    isActive: contact ? (p.isActive ?? false) : false,
+    isActive: p.isActive ?? false,
     isChineseOnly: p.isChineseOnly,
     isForeignerOnly: p.isForeignerOnly,
     match,

@@ -630,6 +630,7 @@ export default {
       },
       queryStock: {
         stock: "请选择题库",
+        bank: "有报名属性时需要题库：请先在题库设置中选择题库和显示方式，再保存报名属性。",
         type: "请选择题库显示方式",
         count: "抽题数量请填写不超过题目数的正整数",
         passLine: "及格分请填写整数",
@@ -1280,6 +1281,7 @@ export default {
       },
       queryStock: {
         stock: "Choose a question bank",
+        bank: "Sign-up properties need a question bank: choose a bank and its display in the question bank settings first, then save the properties.",
         type: "Choose how the question bank is displayed",
         count: "Enter how many questions to draw: a whole number up to the questions bound",
         passLine: "Enter the pass line as a whole number",

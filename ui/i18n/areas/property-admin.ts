@@ -43,7 +43,8 @@ export default {
     editTitle: "编辑属性",
     addTitle: "新增属性",
     save: "保存",
-    saved: "已保存",
+    // Spec 3 section 8's success text, for property and dues saves alike.
+    saved: "保存完成",
     empty: "暂无属性",
     types: { 1001: "输入框", 1002: "下拉选择", 1003: "单选", 1004: "多选", 1005: "多行文本", 1006: "日期", 1007: "日期时间" },
     purposes: { 1101: "手机号", 1102: "邮箱", 1103: "姓名", 1104: "员工号", 1105: "其他" },
@@ -78,7 +79,7 @@ export default {
       property: "属性",
       value: "值",
       save: "保存",
-      saved: "会费设置已保存",
+      saved: "保存完成",
       errors: {
         month: "计费月份请填写1-12之间的整数",
         date: "计费日期请填写1-31之间的整数",
@@ -166,7 +167,7 @@ export default {
       property: "Property",
       value: "Value",
       save: "Save",
-      saved: "The fee settings are saved",
+      saved: "Saved",
       errors: {
         month: "The billing month must be a whole number from 1 to 12",
         date: "The billing day must be a whole number from 1 to 31",

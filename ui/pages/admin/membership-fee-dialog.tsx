@@ -3,7 +3,7 @@
 // properties with their values. The amount is shown and typed in yuan with two
 // decimals and travels in fen (docs/decisions.md).
 import { api } from "../../api";
-import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { FormDialog, refusedField, schemaRefusal, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
 import { useSnapshot } from "valtio";
 import { pick, useT } from "../../i18n";
@@ -64,6 +64,9 @@ export function MembershipFeeDialog({ config, properties, onClose }: { config: F
       onClose();
     },
     refused: (message) => {
+      // What the server's schema refused (a value too long) is said as such; a rule's refusal with the field's own message.
+      const fault = schemaRefusal(message, FIELDS);
+      if (fault) return fault;
       const field = message.code === "ERROR_PARAMS" ? refusedField(message, FIELDS) : null;
       if (!field) return null;
       const key = field === "indexOnlyProperty" ? "indexOnlyValue" : field === "cantSignProperty" ? "cantSignValue" : field;

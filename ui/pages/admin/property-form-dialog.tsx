@@ -9,7 +9,7 @@ import { PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../../src/protoc
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { MATCH_PRESETS, presetOf } from "../../../src/protocol/match-presets";
 import { api } from "../../api";
-import { FormDialog, useFormDialog } from "../../components/form-dialog";
+import { FormDialog, schemaRefusal, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { session } from "../../state/session";
@@ -21,6 +21,8 @@ type Field = "titleZh" | "titleEn" | "type" | "purpose" | "index" | "match" | "p
 const FIELDS: Field[] = ["titleZh", "titleEn", "type", "purpose", "index", "match", "parent", "reasonValue", "options"];
 const CHOICES = new Set<number>([PT.PROPERTY_TYPE_SELECT, PT.PROPERTY_TYPE_RADIO, PT.PROPERTY_TYPE_CHECKBOX]);
 const FLAGS = ["isShow", "isMust", "isReadonly", "isActive", "isChineseOnly", "isForeignerOnly"] as const;
+/** The purposes whose property may be verified only at activation (spec 3 section 3: phone or e-mail). */
+const isContact = (purpose: number | null) => purpose === PP.PROPERTY_PURPOSE_PHONE || purpose === PP.PROPERTY_PURPOSE_MAIL;
 
 type Form = {
   titleZh: string; titleEn: string; descZh: string; descEn: string; dialogZh: string; dialogEn: string;
@@ -79,7 +81,11 @@ export function PropertyFormDialog({ property, all, onClose, onSaved }: { proper
     initial: () => formOf(property, next),
     validate,
     // A purpose other than "other" fixes the type to input and makes the field required.
-    adjust: (f, patch) => ("purpose" in patch && f.purpose !== PP.PROPERTY_PURPOSE_OTHER ? { ...f, type: PT.PROPERTY_TYPE_INPUT, isMust: true, options: [] } : f),
+    adjust: (f, patch) => {
+      const fixed = "purpose" in patch && f.purpose !== PP.PROPERTY_PURPOSE_OTHER ? { ...f, type: PT.PROPERTY_TYPE_INPUT, isMust: true, options: [] } : f;
+      // "Verified at activation" belongs to the phone and e-mail only (spec 3 section 3).
+      return isContact(fixed.purpose) ? fixed : { ...fixed, isActive: false };
+    },
     errorParams: () => ({ value: refusedValue }),
     send: (f) =>
       api.call("/property/update", {
@@ -101,7 +107,7 @@ export function PropertyFormDialog({ property, all, onClose, onSaved }: { proper
     },
     refused: (message) => {
       setRefusedValue(String(message.params?.value ?? ""));
-      return refusalOf(message.code, message.params as Record<string, unknown> | undefined) ?? { text: resultText(t, message) };
+      return refusalOf(message.code, message.params as Record<string, unknown> | undefined) ?? schemaRefusal(message, FIELDS) ?? { text: resultText(t, message) };
     },
   });
   const { form, update, error } = editor;
@@ -160,7 +166,7 @@ export function PropertyFormDialog({ property, all, onClose, onSaved }: { proper
           </div>
         ) : null}
         <div className="property-flags">
-          {FLAGS.map((flag) => (
+          {FLAGS.filter((flag) => flag !== "isActive" || isContact(form.purpose)).map((flag) => (
             <label key={flag} className="check">
               <input type="checkbox" checked={form[flag]} disabled={flag === "isMust" && fixed} onChange={(e) => update({ [flag]: e.target.checked })} /> {t(`propertyAdmin.${flag}`)}
             </label>

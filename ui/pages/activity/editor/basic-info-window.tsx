@@ -15,7 +15,7 @@ import { RichTextEditor } from "../../../components/rich-text";
 import { pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 import { adjustBasic, BASIC_FIELDS, type BasicField, type BasicForm, basicFormOf, basicPart, toggles, validateBasic } from "./basic-form";
-import { type EditInfo, type EditorOptions, refusalKey, refusalText, saveActivity, useEditorData } from "./editor-data";
+import { type EditInfo, type EditorOptions, placeOf, refusalKey, refusalText, saveActivity, useEditorData } from "./editor-data";
 import { QuizBinding, type QuizForm, quizFormOf, quizPart } from "./quiz-binding";
 import type { ToolWindowProps } from "./tool-types";
 
@@ -58,7 +58,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
     },
     refused: (message) => {
       const field = message.code === "ERROR_PARAMS" ? refusedField(message, BASIC_FIELDS) : null;
-      if (field) return { field, error: refusalKey(message.params ?? {}) ?? `editor.errors.fields.${field}` };
+      if (field) return { field, error: refusalKey(placeOf(message.params ?? {})) ?? `editor.errors.fields.${field}` };
       return { text: refusalText(t, message) };
     },
     errorParams: () => ({ used: a.form }),

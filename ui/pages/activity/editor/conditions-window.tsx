@@ -49,6 +49,8 @@ function ConditionsEditor({ info, options, onClose, onChanged }: { info: EditInf
   const [activityReasons, setActivityReasons] = useState<Reason[]>(() => info.activityReasons.map(reasonOf));
   const [teamReasons, setTeamReasons] = useState<Reason[]>(() => info.teamReasons.map(reasonOf));
   const setRow = (id: number, patch: Partial<Row>) => setRows({ ...rows, [id]: { ...rows[id]!, ...patch } });
+  // A refusal of the asked fields themselves ("a bank is needed if properties exist") is shown under their table.
+  const [propertiesError, setPropertiesError] = useState<string | null>(null);
 
   const save = async () => {
     const payload: UpdatePayload = {
@@ -58,7 +60,10 @@ function ConditionsEditor({ info, options, onClose, onChanged }: { info: EditInf
       ...(info.team ? { teamReasons } : {}),
     };
     const answer = await saveActivity(payload);
-    if (answer.message.code !== "SUCCESS") return showMessage(refusalText(t, answer.message));
+    const refused = answer.message.code === "SUCCESS" ? null : answer.message;
+    setPropertiesError(refused?.params?.part === "bank" ? refusalText(t, refused) : null);
+    if (refused?.params?.part === "bank") return document.getElementById("conditions-properties")?.focus();
+    if (refused) return showMessage(refusalText(t, refused));
     await showMessage(t("editor.saved"));
     onClose();
     onChanged();
@@ -84,7 +89,13 @@ function ConditionsEditor({ info, options, onClose, onChanged }: { info: EditInf
         <fieldset className="editor-section">
           <legend>{t("editor.conditions.properties")}</legend>
           <p className="field-hint">{t("editor.conditions.propertiesHint")}</p>
-          <table className="editor-table" data-testid="property-rows">
+          <table
+            className="editor-table"
+            data-testid="property-rows"
+            id="conditions-properties"
+            tabIndex={-1}
+            aria-describedby={propertiesError ? "conditions-properties-error" : undefined}
+          >
             <thead>
               <tr>
                 <th scope="col">{t("editor.conditions.property")}</th>
@@ -116,6 +127,11 @@ function ConditionsEditor({ info, options, onClose, onChanged }: { info: EditInf
               })}
             </tbody>
           </table>
+          {propertiesError ? (
+            <p className="field-error" id="conditions-properties-error" role="alert">
+              {propertiesError}
+            </p>
+          ) : null}
         </fieldset>
         <ModuleConditions
           reasons={activityReasons}

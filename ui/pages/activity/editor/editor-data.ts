@@ -59,12 +59,32 @@ export function refusalKey(params: Params): string | null {
   }
 }
 
+/**
+ * A schema refusal's path (src/http/input.ts) as the save's own refusals name
+ * a place: `relationships[2].allowMin` is { field: "relationships", index: 2,
+ * part: "allowMin" }, `groups[0].tags[1].nameZh` { field: "tags", group: 0,
+ * tag: 1, part: "nameZh" }, `activity.price` { field: "price" }, `team.index`
+ * { field: "team.index" }, `queryStock.type` { field: "queryStock", part: "type" }.
+ */
+export function placeOf(params: Params): Params {
+  const field = typeof params.field === "string" ? params.field : "";
+  if (!/[.[]/.test(field)) return params;
+  const steps = [...field.matchAll(/[^.[\]]+/g)].map(([step]) => (/^\d+$/.test(step) ? Number(step) : step));
+  const [head, second, third, fourth, fifth] = steps;
+  if (head === "activity" && typeof second === "string") return { ...params, field: second };
+  if (head === "team" && typeof second === "string") return { ...params, field: `team.${second}` };
+  if (head === "queryStock" && typeof second === "string") return { ...params, field: "queryStock", part: second };
+  if (head === "groups" && third === "tags" && typeof fourth === "number") return { ...params, field: "tags", group: second, tag: fourth, part: fifth };
+  if (typeof head === "string" && typeof second === "number") return { ...params, field: head, index: second, group: second, part: third };
+  return params;
+}
+
 /** The sentence for a refused save, in the reader's language, with the figures it names. */
 export function refusalText(t: Translate, message: Message): string {
   if (message.code === "ERROR_ACTIVITY_STATE") return t(message.params?.field ? "editor.errors.locked" : "result.ERROR_ACTIVITY_STATE");
   if (message.code !== "ERROR_PARAMS" || !message.params) return resultText(t, message);
-  const key = refusalKey(message.params);
-  const p = message.params;
+  const p = placeOf(message.params);
+  const key = refusalKey(p);
   const where = { group: Number(p.group ?? 0) + 1, tag: Number(p.tag ?? 0) + 1, index: Number(p.index ?? 0) + 1, used: Number(p.used ?? 0) };
   const text = key ? t(key, where) : key;
   return text && text !== key ? text : resultText(t, message);
