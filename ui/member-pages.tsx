@@ -11,7 +11,8 @@ import { useT } from "./i18n";
 import { withAreaStyles } from "./lib/area-styles";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { IndexPage } from "./pages/home/index-page";
-import { ForbiddenPage, NotFoundPage } from "./pages/shared/coming-soon-page";
+import { NotFoundPage } from "./pages/shared/coming-soon-page";
+import { showMessage } from "./components/message-box";
 import { SHOW_MEMBER, membership, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
 import { isOffline } from "./state/network";
@@ -148,6 +149,9 @@ function useVisitReport(allowed: boolean, location: string, search: string, navi
   }, [allowed, visit]);
 }
 
+/** The last page this tab was allowed to show: where a refused staff address sends the member back to. */
+let lastAllowed: string | null = null;
+
 /** Every page but login: initialise, require a user, require the route's power. */
 export default function GuardedPages() {
   const [location, navigate] = useLocation();
@@ -164,17 +168,18 @@ export default function GuardedPages() {
   useEffect(() => {
     if (decision === "init") void initSession();
     else if (decision === "login") navigate("/", { replace: true });
-  }, [decision]);
+    else if (decision === "pass") lastAllowed = location + (search ? `?${search}` : "");
+    else if (decision === "forbidden") {
+      // Spec 1's guard: back to the page before, or to index; the message says why nothing opened (decision 38).
+      const page = routeOf(location);
+      navigate(lastAllowed ?? "/index", { replace: true });
+      void showMessage(t("forbidden.message", { page: page ? t(`page.${page.name}`) : location }));
+    }
+  }, [decision, location, search]);
 
   useVisitReport(decision === "pass", location, search, navigate);
 
   if (decision === "init" && initFailed) return <InitFailed />;
-  if (decision === "forbidden")
-    return (
-      <AppShell>
-        <ForbiddenPage />
-      </AppShell>
-    );
   if (decision !== "pass") return null;
   return (
     <AppShell>

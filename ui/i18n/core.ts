@@ -94,7 +94,6 @@ export default {
       browseChat: "信箱会话管理",
       checkIn: "签到核验",
       notFound: "页面不存在",
-      forbidden: "无权访问",
     },
     breadcrumb: {
       label: "当前位置",
@@ -105,8 +104,7 @@ export default {
       back: "返回首页",
     },
     forbidden: {
-      title: "此页面仅对工作人员开放",
-      body: "您的账号没有此页面的权限，如需使用请联系工会管理员。",
+      message: "您的账号没有「{{page}}」的权限，已返回。如需使用，请联系工会管理员。",
     },
     notFound: {
       body: "您访问的页面不存在，可能已被移动或地址有误。",
@@ -289,7 +287,6 @@ export default {
       browseChat: "Mailbox conversation",
       checkIn: "Check-in",
       notFound: "Page not found",
-      forbidden: "No access",
     },
     breadcrumb: {
       label: "You are here",
@@ -300,8 +297,7 @@ export default {
       back: "Back to home",
     },
     forbidden: {
-      title: "This page is for union staff",
-      body: "Your account does not have the permission this page needs. If you need it, ask a union administrator.",
+      message: "Your account does not have the permission for {{page}}, so you were brought back. If you need it, ask a union administrator.",
     },
     notFound: {
       body: "The page you asked for does not exist. It may have moved, or the address may be mistyped.",

@@ -75,8 +75,8 @@ export type GuardState = { initialised: boolean; signedIn: boolean; powers: read
 /**
  * What the guard does before showing a page other than login: initialise the
  * session first, send a visitor with no user to login, and tell a member
- * without the route's power that the page is not theirs ("forbidden": shown
- * in place, where the spec sent them back silently; docs/decisions.md 38).
+ * without the route's power back where they came from ("forbidden": sent back
+ * as the spec says, with a message naming the page; docs/decisions.md 38).
  */
 export function guard(route: Pick<RouteInfo, "power"> | null, state: GuardState): "init" | "login" | "forbidden" | "pass" {
   if (!state.initialised) return "init";

@@ -41,25 +41,3 @@ export function NotFoundPage() {
     </>
   );
 }
-
-/** A staff route opened without its power: said plainly, with the way home. */
-export function ForbiddenPage() {
-  const t = useT();
-  return (
-    <>
-      <PageHead title={t("page.forbidden")} />
-      <section className="panel notice-panel" aria-labelledby="forbidden-title" data-testid="forbidden">
-        <svg className="notice-icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-          <circle cx="24" cy="24" r="23" fill="var(--accent-soft)" />
-          <rect x="16" y="22" width="16" height="12" rx="2.5" fill="none" stroke="var(--accent)" strokeWidth="2.4" />
-          <path d="M19.5 22v-3.5a4.5 4.5 0 0 1 9 0V22" fill="none" stroke="var(--accent)" strokeWidth="2.4" strokeLinecap="round" />
-        </svg>
-        <h2 id="forbidden-title">{t("forbidden.title")}</h2>
-        <p>{t("forbidden.body")}</p>
-        <Link href="/index" className="button button-quiet">
-          {t("comingSoon.back")}
-        </Link>
-      </section>
-    </>
-  );
-}
