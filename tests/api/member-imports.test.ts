@@ -138,6 +138,20 @@ describe("/user/operation/import/update", () => {
     expect((await onboard(fixed, "mixed.xlsx")).create).toBe(8);
   });
 
+  test("a row with seven faults names all seven, in the answer and in the log (decision 111)", async () => {
+    const [row] = onboardingRows(1, { prefix: "sv", phonePrefix: "151" });
+    // 员工号 姓名 手机号 公司邮箱 性别 出生日期 部门 科室 民族 国籍 用户角色
+    const bad = [row![0]!, row![1]!, "12345", "not-a-mail", "未知", "1990-02-30", "外星部", "", "汉族", "火星", "船长"];
+    const answer = await onboard([bad], "seven.xlsx");
+    expect(answer.message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "rows", refused: 1 } });
+    // In the order of the columns.
+    const seven = ["phone.format", "mail.format", `property.${prop("Gender")}`, `property.${prop("Date of birth")}`, `property.${prop("Department")}`, "nationality.unknown", "role.unknown"];
+    expect(answer.list[0]).toMatchObject({ row: 2, verdict: "refused", reason: "phone.format", reasons: seven });
+    const log = await fetchFile(op, "/user/operation/download/log", { kind: "update", log: answer.key });
+    expect(readXlsx(log.bytes!).rows[1]!.at(-1)).toBe("手机号格式不正确；邮箱格式不正确；「性别」未填写或不符合要求；「出生日期」未填写或不符合要求；「部门」未填写或不符合要求；没有这个国籍；没有这个用户角色");
+    expect(await byEmployees(row![0]!)).toBeUndefined();
+  });
+
   test("rows of the same member in one file: identical is left alone, different is a conflict; a phone twice is refused", async () => {
     const [a, b] = onboardingRows(2, { prefix: "dp", phonePrefix: "153" });
     const answer = await onboard([a!, a!, [...a!.slice(0, 1), "别名", ...a!.slice(2)], [...b!.slice(0, 2), a![2]!, ...b!.slice(3)]]);
@@ -243,6 +257,13 @@ describe("/user/operation/import/integral", () => {
     expect(again.count).toBe(0);
     expect(verdicts(again).map((v: unknown[]) => v[2])).toEqual(["file.done", "file.done", "file.done"]);
     expect(await t.db.select().from(pointRecords).where(inArray(pointRecords.userId, [a.id, b.id]))).toHaveLength(3);
+  });
+});
+
+describe("/user/operation/import/integral, every fault", () => {
+  test("a row with an unknown member, bad points, no reason and a bad expiry names all four (decision 111)", async () => {
+    const answer = await upload("/user/operation/import/integral", [["员工号", "积分", "原因", "有效期至"], ["nosuch01", "-3", "", "someday"]], "points.xlsx");
+    expect(answer.list[0]).toMatchObject({ verdict: "refused", reasons: ["member.notFound", "points.format", "reason.empty", "expiry.format"] });
   });
 });
 

@@ -13,7 +13,8 @@ export type CleanValue = { propertyId: number; optionId: number | null; value: s
 
 export type CurrentValue = { propertyId: number; optionId: number | null; value: string | string[] };
 
-export type ValidationResult = { ok: true; values: CleanValue[] } | { ok: false; property: number };
+/** A refusal names its first property, and in `failed` every property that fails (an import names them all). */
+export type ValidationResult = { ok: true; values: CleanValue[] } | { ok: false; property: number; failed?: number[] };
 
 /** Proven with a code or given by HR: a profile form never writes them. */
 const NEVER_WRITTEN = new Set<number>([
@@ -100,14 +101,14 @@ export function validateProfile(args: {
   };
 
   const out: CleanValue[] = [];
+  const failed: number[] = [];
   for (const p of ordered) {
     if (NEVER_WRITTEN.has(p.purpose.id) || !visible(p)) continue;
     const v = clean(p);
-    if (v === "invalid") return { ok: false, property: p.id };
-    if (isEmpty(v.value) && p.isMust && childHasChoices(p, byId, clean)) return { ok: false, property: p.id };
-    out.push(v);
+    if (v === "invalid" || (isEmpty(v.value) && p.isMust && childHasChoices(p, byId, clean))) failed.push(p.id);
+    else out.push(v);
   }
-  return { ok: true, values: out };
+  return failed.length ? { ok: false, property: failed[0]!, failed } : { ok: true, values: out };
 }
 
 /** A dependent property is required only when its parent's chosen option has children. */
