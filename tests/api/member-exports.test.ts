@@ -193,7 +193,18 @@ describe("find members from a sheet", () => {
     expect(answer.message.code).toBe("SUCCESS");
     expect(answer.list.map((r: { employees: string }) => r.employees)).toEqual(["cn100002", "cn100001", "cn100004"]);
     expect(answer.list[0]).toMatchObject({ name: "Emma Smith", phone: "139****0002", email: "cn100002@union.example.com", state: { id: 102 } });
-    expect(answer.unmatched).toEqual(["查询", "nobody"]);
+    // The title row is left out, not named as a member not found (decision 112).
+    expect(answer.unmatched).toEqual(["nobody"]);
+    expect(answer.header).toEqual(["查询"]);
+  });
+
+  test("a first row of numbers is no title row: an unknown number there is named", async () => {
+    const answer = (await op.upload("/user/operation/import/find", xlsxFile([["cn999999"], ["cn100001"], ["Employee ID"]]), "find.xlsx")) as Answer;
+    expect(answer.list.map((r: { employees: string }) => r.employees)).toEqual(["cn100001"]);
+    expect(answer.unmatched).toEqual(["cn999999", "Employee ID"]);
+    expect(answer.header).toBeUndefined();
+    const titled = (await op.upload("/user/operation/import/find", xlsxFile([["员工号", "手机号"], ["cn100001", "13900000002"]]), "find.xlsx")) as Answer;
+    expect([titled.list.length, titled.unmatched, titled.header]).toEqual([2, [], ["员工号", "手机号"]]);
   });
 
   test("not an xlsx, or an empty sheet, is refused", async () => {
