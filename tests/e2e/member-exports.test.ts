@@ -87,7 +87,9 @@ describe("member exports and the find import", () => {
       const members = await exported(page, () => page.click("[data-testid=export-members]"), "zh-desk-export-progress");
       expect(members.name).toBe("会员查询结果-20260302.xlsx");
       const rows = members.rows();
-      expect(rows[0]!.slice(0, 8)).toEqual(["员工号", "姓名", "手机", "邮箱", "国籍", "状态", "角色", "创建时间"]);
+      // The onboarding/update template's columns, so the file imports back (decision 112), then state and creation time.
+      expect(rows[0]!.slice(0, 4)).toEqual(["员工号", "姓名", "手机号", "公司邮箱"]);
+      expect(rows[0]!.slice(-4)).toEqual(["国籍", "用户角色", "状态", "创建时间"]);
       expect(rows.slice(1).map((r) => r[0])).toEqual(listed);
       expect(rows.find((r) => r[0] === "cn100001")!.slice(1, 4)).toEqual(["陈会员", "13900000001", "cn100001@union.example.com"]);
 
@@ -143,7 +145,7 @@ describe("member exports and the find import", () => {
       await look(p, "en-phone-search");
       const english = await exported(p, () => p.click("[data-testid=export-members]"), "en-phone-export-progress");
       expect(english.name).toBe("members-20260302.xlsx");
-      expect(english.rows()[0]!.slice(0, 3)).toEqual(["Employee ID", "Name", "Phone"]);
+      expect(english.rows()[0]!.slice(0, 3)).toEqual(["Employee ID", "Name", "Mobile phone"]);
       await p.click("[data-testid=find-members]");
       expect(await p.textContent("[data-testid=find-intro]")).toContain("may hold an employee ID, a mobile number or an e-mail address");
       await look(p, "en-phone-find-window");

@@ -13,8 +13,8 @@ export type CleanValue = { propertyId: number; optionId: number | null; value: s
 
 export type CurrentValue = { propertyId: number; optionId: number | null; value: string | string[] };
 
-/** A refusal names its first property, and in `failed` every property that fails (an import names them all). */
-export type ValidationResult = { ok: true; values: CleanValue[] } | { ok: false; property: number; failed?: number[] };
+/** A refusal names its first property, and in `failed` every property that fails (an import names them all), with the values that passed. */
+export type ValidationResult = { ok: true; values: CleanValue[] } | { ok: false; property: number; failed?: number[]; values?: CleanValue[] };
 
 /** Proven with a code or given by HR: a profile form never writes them. */
 const NEVER_WRITTEN = new Set<number>([
@@ -108,7 +108,7 @@ export function validateProfile(args: {
     if (v === "invalid" || (isEmpty(v.value) && p.isMust && childHasChoices(p, byId, clean))) failed.push(p.id);
     else out.push(v);
   }
-  return failed.length ? { ok: false, property: failed[0]!, failed } : { ok: true, values: out };
+  return failed.length ? { ok: false, property: failed[0]!, failed, values: out } : { ok: true, values: out };
 }
 
 /** A dependent property is required only when its parent's chosen option has children. */
