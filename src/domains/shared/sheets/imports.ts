@@ -53,7 +53,9 @@ export const chunksOf = <T>(list: readonly T[], size = IMPORT_CHUNK): T[][] => A
  * no data row { reason: "empty" }, a required column missing { reason: "columns", missing }.
  */
 export function recordsOf<K extends string>(bytes: Uint8Array, columns: readonly ImportColumn<K>[], maxRows = MAX_IMPORT_ROWS) {
-  const [head, ...body] = readRows(bytes, { maxRows });
+  const [head, ...rows] = readRows(bytes, { maxRows });
+  // A template's example row is left out (decision 112); rows keep their line numbers.
+  const body = rows.filter(({ cells }) => !isExampleRow(cells));
   if (!head || body.length === 0) throw new DomainError("ERROR_PARAMS", { reason: "empty" });
   const at = new Map<K, number>();
   for (const column of columns) {
@@ -70,6 +72,9 @@ export function recordsOf<K extends string>(bytes: Uint8Array, columns: readonly
   }));
   return { header: head.cells, records };
 }
+
+/** A template's example row: its first cell starts with "例" or "e.g.", which no employee or order number does. */
+export const isExampleRow = (cells: readonly string[]) => /^(例|e\.g\.)/i.test((cells[0] ?? "").trim());
 
 const newKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
 
