@@ -47,7 +47,7 @@ const xlsx = (rows: string[][]) => {
 async function downloaded(page: Page, click: () => Promise<unknown>) {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   const book = XLSX.read(await readFile((await download.path())!), { type: "buffer" });
-  return { name: download.suggestedFilename(), rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: null }) };
+  return { name: download.suggestedFilename(), names: book.SheetNames, rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: null }) };
 }
 
 async function importFile(page: Page, kind: string, name: string, buffer: Buffer, mimeType = XLSX_TYPE) {
@@ -68,6 +68,15 @@ describe("member imports", () => {
       await page.waitForSelector("[data-testid=member-row]");
       for (const kind of ["update", "leave", "integral", "welcome"]) expect(await page.isVisible(`[data-testid=import-${kind}]`)).toBe(true);
       await look(page, "zh-desk-buttons");
+
+      // The template: its header, an example row, and the notes sheet (decision 112).
+      await page.click("[data-testid=import-update]");
+      const template = await downloaded(page, () => page.click("[data-testid=import-template]"));
+      expect([template.name, template.names]).toEqual(["导入入职更新.xlsx", ["模板", "说明／Notes"]]);
+      expect(template.rows[0]).toEqual([...ONBOARDING_HEADER.slice(0, 9), "护照号码", ...ONBOARDING_HEADER.slice(9)]);
+      expect(template.rows[1]!.slice(0, 3)).toEqual(["例：A10001", "张三", "13800138000"]);
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=import-update-window]", { state: "detached" });
 
       // 50 new members, row 27 with seven faults (phone, e-mail, gender, date, department, nationality, role): nothing is executed.
       const rows = onboardingRows(50, { prefix: "e2e", phonePrefix: "157" });

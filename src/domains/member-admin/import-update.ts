@@ -14,7 +14,7 @@ import { COUNTRY_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../..
 import { isMail, isPhone } from "../../protocol/identity";
 import type { MemberCtx } from "../context";
 import { allProperties, type PropertyView } from "../property/service";
-import { type CleanValue, type SubmittedValue, validateProfile } from "../property/validate";
+import { type CleanValue, judgeProfile, type SubmittedValue } from "../property/validate";
 import { chunksOf, type ImportColumn, type Judged, recordsOf, refusedFor, squash } from "../shared/sheets/imports";
 import type { JobTask } from "../staff-jobs/kit";
 import { isAbove, roleRefusal, rolePowersOf } from "./roles";
@@ -187,15 +187,15 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
       }
     }
     // Without a known nationality the profile is still checked, as a Chinese member's (the nationality's own fault is named above).
-    const result = validateProfile({ properties: list, nationalityType: country?.type ?? COUNTRY_TYPE.COUNTRY_TYPE_CHINESE, submitted: [...submitted.values()], current: [] });
+    const result = judgeProfile({ properties: list, nationalityType: country?.type ?? COUNTRY_TYPE.COUNTRY_TYPE_CHINESE, submitted: [...submitted.values()], current: [] });
     // A known member's required field that is empty in the file and was never filled (a member not yet
     // activated fills it then) is no fault: their exported row imports back unchanged (decision 112).
     const byId = new Map(list.map((p) => [p.id, p]));
     const unfilled = (id: number) => !!member && !had.has(id) && !cellOf(values, byId.get(id));
-    if (!result.ok) for (const id of result.failed ?? [result.property]) if (!unfilled(id)) fault(propertyReason(id));
+    for (const id of result.failed) if (!unfilled(id)) fault(propertyReason(id));
     if (faults.length || !country || !role) return refusedFor(line, cells, faults.sort((a, b) => faultRank(a) - faultRank(b)));
     const contactValue = (p: PropertyView) => (p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES ? employees : p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE ? phone : mail) ?? "";
-    const clean: CleanValue[] = [...(result.values ?? []), ...contactProps.map((p) => ({ propertyId: p.id, optionId: null, value: contactValue(p) }))];
+    const clean: CleanValue[] = [...result.values, ...contactProps.map((p) => ({ propertyId: p.id, optionId: null, value: contactValue(p) }))];
     const changed: ValueChange[] = clean.filter((v) => !sameValue(had.get(v.propertyId), v) && !(!had.has(v.propertyId) && isEmpty(v.value))).map((v) => ({ ...v, old: had.get(v.propertyId) }));
     const change: MemberChange = { userId: member?.id ?? null, employees, phone, mail, roleId: role.id, nationalityId: country.id, values: changed };
     if (member && changed.length === 0 && member.phone === phone && member.mail === mail && member.roleId === role.id && member.nationalityId === country.id) {
