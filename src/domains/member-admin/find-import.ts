@@ -10,19 +10,18 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { roles, users } from "../../db/schema";
 import type { UploadedFile } from "../../http/kit";
+import { FIND_MAX_ROWS } from "../../protocol/limits";
 import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { readRows } from "../shared/sheets/workbook";
 import { memberRows } from "./search";
 
-/** A sheet of 10,000 lines at most, as every import. */
-const MAX_ROWS = 10_000;
 /** The cells that named nobody, answered up to this many. */
 const MAX_UNMATCHED = 100;
 const CHUNK = 1_000;
 
 export async function findFromSheet({ ctx, input }: { ctx: MemberCtx; input: { file: UploadedFile } }) {
-  const rows = readRows(input.file.bytes, { maxRows: MAX_ROWS });
+  const rows = readRows(input.file.bytes, { maxRows: FIND_MAX_ROWS });
   const cellsOf = (list: typeof rows) => [...new Set(list.flatMap((r) => r.cells).map((c) => c.trim()).filter((c) => c && c.length <= 100))];
   const cells = cellsOf(rows);
   if (cells.length === 0) throw new DomainError("ERROR_PARAMS", { reason: "empty" });

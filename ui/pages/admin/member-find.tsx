@@ -5,7 +5,7 @@
 // a window that says what file is expected; its button opens the file picker.
 import { type ChangeEvent, useRef, useState } from "react";
 import type { AnswerOf } from "../../../src/domains/api";
-import { MEMBER_PAGE_SIZE } from "../../../src/protocol/limits";
+import { FIND_MAX_ROWS, MEMBER_PAGE_SIZE } from "../../../src/protocol/limits";
 import { isSuccess, type Message } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
@@ -14,8 +14,6 @@ import type { PagerProps } from "../../components/pager";
 import { resultText, type Translate, useT } from "../../i18n";
 
 type Found = AnswerOf<"/user/operation/import/find">;
-/** As the server reads at most (find-import.ts). */
-const MAX_FIND_ROWS = 10_000;
 
 function refusal(t: Translate, message: Pick<Message, "code" | "params">): string {
   const p = message.params ?? {};
@@ -69,7 +67,7 @@ export function useMemberFind() {
           }
         >
           <ul className="member-find-intro" data-testid="find-intro">
-            <li>{t("jobs.findIntro.what", { max: MAX_FIND_ROWS.toLocaleString() })}</li>
+            <li>{t("jobs.findIntro.what", { max: FIND_MAX_ROWS.toLocaleString("en-US") })}</li>
             <li>{t("jobs.findIntro.cells")}</li>
             <li>{t("jobs.findIntro.title")}</li>
             <li>{t("jobs.findIntro.result")}</li>
