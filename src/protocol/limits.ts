@@ -10,6 +10,8 @@ export const OUTBOX_PAGE_SIZE = 20;
 export const ORDER_PAGE_SIZE = 23;
 /** The member management table (spec 3 section 2.4): 23 rows, padded. */
 export const MEMBER_PAGE_SIZE = 23;
+/** The rows a find-from-a-sheet file may hold, as every import (its window says so). */
+export const FIND_MAX_ROWS = 10_000;
 /** The banner list window: 30 rows a page (spec 2 section 9). */
 export const BANNER_PAGE_SIZE = 30;
 /** The announcement list of the editor's window. */

@@ -10,7 +10,7 @@ import { ORDER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { START, startTestApp, type TestApp } from "../helpers/app";
 import { TINY_PNG } from "../helpers/routes";
-import { fetchFile, readXlsx, xlsxFile } from "../helpers/sheets";
+import { fetchFile, readXlsx, XLSX_TYPE, xlsxFile } from "../helpers/sheets";
 import { until } from "../helpers/wait";
 
 type Answer = { message: { code: string; params?: Record<string, unknown> } } & Record<string, any>;
@@ -51,26 +51,48 @@ describe("the search result", () => {
     expect(file.name).toBe("会员查询结果-20260302.xlsx");
     const { rows, names } = readXlsx(file.bytes!);
     expect(names).toEqual(["会员"]);
-    expect(rows[0]).toEqual(["员工号", "姓名", "手机", "邮箱", "国籍", "状态", "角色", "创建时间", "性别", "出生日期", "部门", "科室", "民族", "护照号码"]);
+    // The onboarding/update template's columns, then state and creation time (decision 112).
+    const template = readXlsx((await fetchFile(op, "/user/operation/import/template", { kind: "update" })).bytes!).rows[0] as string[];
+    expect(rows[0]).toEqual([...template, "状态", "创建时间"]);
+    const col = (title: string) => (rows[0] as string[]).indexOf(title);
     // Every member not left whose number holds the text, newest first as the search lists them (the left cn100004 is not).
     const listed = ((await op.call("/user/operation/list", { account: "cn10000" })) as Answer).list.map((r: { employees: string }) => r.employees);
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed);
     expect(listed).not.toContain("cn100004");
     const chen = rows.find((r) => r[0] === "cn100001")!;
     // Phones whole: the file is what staff call and re-import with (docs/decisions.md).
-    expect(chen.slice(0, 8)).toEqual(["cn100001", "陈会员", "13900000001", "cn100001@union.example.com", "中国", "已激活", "会员", expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)]);
+    const cells = (row: unknown[], titles: string[]) => titles.map((title) => row[col(title)]);
+    expect(cells(chen, ["员工号", "姓名", "手机号", "公司邮箱", "国籍", "状态", "用户角色"])).toEqual(["cn100001", "陈会员", "13900000001", "cn100001@union.example.com", "中国", "已激活", "会员"]);
+    expect(chen.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // Options by their text, and a foreigner-only field empty for a Chinese member.
-    expect(chen[8]).toMatch(/^(男|女)$/);
-    expect(chen[13]).toBeNull();
+    expect(chen[col("性别")]).toMatch(/^(男|女)$/);
+    expect(chen[col("护照号码")]).toBeNull();
     const emma = rows.find((r) => r[0] === "cn100002")!;
-    expect(emma.slice(1, 5)).toEqual(["Emma Smith", "13900000002", "cn100002@union.example.com", "英国"]);
-    expect(emma[13]).toMatch(/^[A-Za-z0-9]{5,20}$/);
-    expect(emma[12]).toBeNull();
+    expect(cells(emma, ["姓名", "手机号", "公司邮箱", "国籍"])).toEqual(["Emma Smith", "13900000002", "cn100002@union.example.com", "英国"]);
+    expect(emma[col("护照号码")]).toMatch(/^[A-Za-z0-9]{5,20}$/);
+    expect(emma[col("民族")]).toBeNull();
+  });
+
+  test("exported, imported back unchanged: nothing changes; one cell edited: that member alone (decision 112)", async () => {
+    const file = await fetchFile(op, "/user/operation/export/list", { account: "cn" });
+    const again = (await op.upload("/user/operation/import/update", new Blob([file.bytes!], { type: XLSX_TYPE }), "members.xlsx")) as Answer;
+    expect(again.message.code).toBe("SUCCESS");
+    expect([again.count, again.create, again.update]).toEqual([0, 0, 0]);
+    expect(new Set(again.list.map((r: Answer) => r.reason))).toEqual(new Set(["member.same"]));
+    expect(again.list).toHaveLength(readXlsx(file.bytes!).rows.length - 1);
+    // Edited: cn100001's department to operations (its team then empty), imported back.
+    const { rows } = readXlsx(file.bytes!);
+    const header = rows[0] as string[];
+    const edited = rows.map((r) => (r[0] === "cn100001" ? r.map((c, i) => (header[i] === "部门" ? "运营部" : header[i] === "科室" ? "客服组" : c)) : r));
+    const answer = (await op.upload("/user/operation/import/update", xlsxFile(edited as (string | number | null)[][]), "members.xlsx")) as Answer;
+    expect(answer.message.code).toBe("SUCCESS");
+    expect([answer.count, answer.update]).toEqual([1, 1]);
+    expect(answer.list.filter((r: Answer) => r.verdict === "apply").map((r: Answer) => r.cells[0])).toEqual(["cn100001"]);
   });
 
   test("the left are exported with the leave state; a wrong filter is refused", async () => {
     const left = await fetchFile(op, "/user/operation/export/list", { state: "103" });
-    const states = readXlsx(left.bytes!).rows.slice(1).map((r) => r[5]);
+    const states = readXlsx(left.bytes!).rows.slice(1).map((r) => r.at(-2));
     expect(states.length).toBeGreaterThan(0);
     expect(new Set(states)).toEqual(new Set(["已离职"]));
     expect((await fetchFile(op, "/user/operation/export/list", { state: "77" })).params).toMatchObject({ field: "state" });
@@ -101,8 +123,10 @@ describe("the search result", () => {
       const { rows, names } = readXlsx(file.bytes!);
       expect(file.name).toBe("members-20260302.xlsx");
       expect(names).toEqual(["Members"]);
-      expect(rows[0]!.slice(0, 9)).toEqual(["Employee ID", "Name", "Phone", "E-mail", "Nationality", "State", "Role", "Created", "Gender"]);
-      expect(rows[1]!.slice(0, 7)).toEqual(["cn100002", "Emma Smith", "13900000002", "cn100002@union.example.com", "United Kingdom", "Active", "Member"]);
+      expect(rows[0]!.slice(0, 3)).toEqual(["Employee ID", "Name", "Mobile phone"]);
+      expect(rows[0]!.slice(-4)).toEqual(["Nationality", "Role", "State", "Created"]);
+      expect(rows[1]!.slice(0, 3)).toEqual(["cn100002", "Emma Smith", "13900000002"]);
+      expect(rows[1]!.slice(-4, -1)).toEqual(["United Kingdom", "Member", "Active"]);
     } finally {
       await admin.call("/user/language", { language: 901 });
     }
@@ -193,7 +217,18 @@ describe("find members from a sheet", () => {
     expect(answer.message.code).toBe("SUCCESS");
     expect(answer.list.map((r: { employees: string }) => r.employees)).toEqual(["cn100002", "cn100001", "cn100004"]);
     expect(answer.list[0]).toMatchObject({ name: "Emma Smith", phone: "139****0002", email: "cn100002@union.example.com", state: { id: 102 } });
-    expect(answer.unmatched).toEqual(["查询", "nobody"]);
+    // The title row is left out, not named as a member not found (decision 112).
+    expect(answer.unmatched).toEqual(["nobody"]);
+    expect(answer.header).toEqual(["查询"]);
+  });
+
+  test("a first row of numbers is no title row: an unknown number there is named", async () => {
+    const answer = (await op.upload("/user/operation/import/find", xlsxFile([["cn999999"], ["cn100001"], ["Employee ID"]]), "find.xlsx")) as Answer;
+    expect(answer.list.map((r: { employees: string }) => r.employees)).toEqual(["cn100001"]);
+    expect(answer.unmatched).toEqual(["cn999999", "Employee ID"]);
+    expect(answer.header).toBeUndefined();
+    const titled = (await op.upload("/user/operation/import/find", xlsxFile([["员工号", "手机号"], ["cn100001", "13900000002"]]), "find.xlsx")) as Answer;
+    expect([titled.list.length, titled.unmatched, titled.header]).toEqual([2, [], ["员工号", "手机号"]]);
   });
 
   test("not an xlsx, or an empty sheet, is refused", async () => {

@@ -5,14 +5,14 @@
 // (renamed or not) twice changing nothing, each with its own power.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, inArray, like } from "drizzle-orm";
-import { importLogs, operationLog, outbox, pointRecords, properties, propertyLog, rolePowers, roles, users } from "../../src/db/schema";
+import { importLogs, operationLog, outbox, pointRecords, properties, propertyLog, propertyOptions, rolePowers, roles, users } from "../../src/db/schema";
 import { POINT_TYPE, USER_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { registeredMember, valueOf } from "../helpers/codes";
 import { ONBOARDING_HEADER, onboardingRows } from "../helpers/member-sheets";
 import { TINY_PNG } from "../helpers/routes";
-import { fetchFile, readXlsx, xlsxFile } from "../helpers/sheets";
+import { fetchFile, readXlsx, XLSX_TYPE, xlsxFile } from "../helpers/sheets";
 import { until } from "../helpers/wait";
 
 type Answer = Record<string, any>;
@@ -31,6 +31,7 @@ afterEach(() => t.clock.reset());
 /** Past the session cache's life (SESSION_CACHE_MS, 2 s by default). */
 const SESSION_CACHE = 2_001;
 const upload = (path: string, rows: (string | number | null)[][], name = "members.xlsx", who = op) => who.upload<Answer>(path, xlsxFile(rows), name);
+const onboardRaw = (rows: (string | number | null)[][]) => upload("/user/operation/import/update", rows);
 const onboard = (rows: (string | number | null)[][], name?: string, who?: ApiClient) => upload("/user/operation/import/update", [ONBOARDING_HEADER, ...rows], name, who);
 const verdicts = (answer: Answer) => answer.list.map((r: Answer) => [r.row, r.verdict, r.reason]);
 const byEmployees = async (e: string) => (await t.db.select().from(users).where(eq(users.employees, e)))[0];
@@ -136,6 +137,20 @@ describe("/user/operation/import/update", () => {
     // Fixed, the file imports.
     const fixed = onboardingRows(8, { prefix: "mx", phonePrefix: "152" });
     expect((await onboard(fixed, "mixed.xlsx")).create).toBe(8);
+  });
+
+  test("a row with seven faults names all seven, in the answer and in the log (decision 111)", async () => {
+    const [row] = onboardingRows(1, { prefix: "sv", phonePrefix: "151" });
+    // 员工号 姓名 手机号 公司邮箱 性别 出生日期 部门 科室 民族 国籍 用户角色
+    const bad = [row![0]!, row![1]!, "12345", "not-a-mail", "未知", "1990-02-30", "外星部", "", "汉族", "火星", "船长"];
+    const answer = await onboard([bad], "seven.xlsx");
+    expect(answer.message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "rows", refused: 1 } });
+    // In the order of the columns.
+    const seven = ["phone.format", "mail.format", `property.${prop("Gender")}`, `property.${prop("Date of birth")}`, `property.${prop("Department")}`, "nationality.unknown", "role.unknown"];
+    expect(answer.list[0]).toMatchObject({ row: 2, verdict: "refused", reason: "phone.format", reasons: seven });
+    const log = await fetchFile(op, "/user/operation/download/log", { kind: "update", log: answer.key });
+    expect(readXlsx(log.bytes!).rows[1]!.at(-1)).toBe("手机号格式不正确；邮箱格式不正确；「性别」未填写或不符合要求；「出生日期」未填写或不符合要求；「部门」未填写或不符合要求；没有这个国籍；没有这个用户角色");
+    expect(await byEmployees(row![0]!)).toBeUndefined();
   });
 
   test("rows of the same member in one file: identical is left alone, different is a conflict; a phone twice is refused", async () => {
@@ -246,6 +261,13 @@ describe("/user/operation/import/integral", () => {
   });
 });
 
+describe("/user/operation/import/integral, every fault", () => {
+  test("a row with an unknown member, bad points, no reason and a bad expiry names all four (decision 111)", async () => {
+    const answer = await upload("/user/operation/import/integral", [["员工号", "积分", "原因", "有效期至"], ["nosuch01", "-3", "", "someday"]], "points.xlsx");
+    expect(answer.list[0]).toMatchObject({ verdict: "refused", reasons: ["member.notFound", "points.format", "reason.empty", "expiry.format"] });
+  });
+});
+
 describe("/user/operation/import/welcome", () => {
   test("queues one welcome mail per member, once per file; a member without an e-mail refuses the file", async () => {
     const a = await registeredMember(t);
@@ -294,13 +316,46 @@ describe("the log", () => {
     expect((await op.call("/user/operation/clear/log", { kind: "leave", key: answer.key })).message.code).toBe("ERROR_RESULT_NULL");
   });
 
-  test("the template of each import is its header row, in the staff member's language", async () => {
+  test("the template of each import is its header row, in the staff member's language, with an example row and notes in both languages (decision 112)", async () => {
     const file = await fetchFile(op, "/user/operation/import/template", { kind: "integral" });
-    expect(readXlsx(file.bytes!).rows).toEqual([["员工号", "积分", "原因", "有效期至"]]);
+    expect(readXlsx(file.bytes!).names).toEqual(["模板", "说明／Notes"]);
+    expect(readXlsx(file.bytes!).rows).toEqual([
+      ["员工号", "积分", "原因", "有效期至"],
+      ["例：A10001", "12.5", "年度表彰", "2027-12-31"],
+    ]);
+    const pointsNotes = readXlsx(file.bytes!, 1).rows;
+    expect(pointsNotes[0]).toEqual(["列 / Column", "是否必填 / Required", "格式 / Format", "可填的值 / Allowed values"]);
+    expect(pointsNotes[4]!.slice(0, 3)).toEqual(["有效期至 / Expires on", "选填 / Optional", "日期，如 2027-12-31；留空则不过期 / A date such as 2027-12-31; empty: never expires"]);
+
+    // The options are the live properties': one added now is in the notes.
+    await t.db.insert(propertyOptions).values({ propertyId: prop("Department"), value: "legal", textZh: "法务部", textEn: "Legal", sortIndex: 99 });
     const update = await fetchFile(op, "/user/operation/import/template", { kind: "update" });
-    const header = readXlsx(update.bytes!).rows[0] as string[];
-    expect(header.slice(0, 3)).toEqual(["员工号", "姓名", "手机号"]);
-    expect(header.slice(-2)).toEqual(["国籍", "用户角色"]);
+    const [header, example] = readXlsx(update.bytes!).rows as string[][];
+    expect(header!.slice(0, 3)).toEqual(["员工号", "姓名", "手机号"]);
+    expect(header!.slice(-2)).toEqual(["国籍", "用户角色"]);
+    expect(example!.slice(0, 3)).toEqual(["例：A10001", "张三", "13800138000"]);
+    const notes = readXlsx(update.bytes!, 1).rows as string[][];
+    const note = (title: string) => notes.find((r) => r[0]?.startsWith(`${title} /`))!;
+    expect(notes.slice(1, header!.length + 1).map((r) => r[0]!.split(" / ")[0])).toEqual(header!);
+    expect(note("员工号")[1]).toBe("必填 / Required");
+    expect(note("手机号")[2]).toContain("11 位手机号");
+    expect(note("出生日期")[2]).toBe("日期，如 1990-05-20 / A date such as 1990-05-20");
+    expect(note("性别")[3]).toMatch(/^男、女 \/ Male, Female$/);
+    expect(note("部门")[3]).toContain("法务部");
+    expect(note("部门")[3]).toContain("Legal");
+    expect(note("科室")[2]).toContain("随“部门”的选项而定");
+    expect(note("科室")[3]).toContain("研发部：");
+    expect(note("国籍")[3]).toContain("中国");
+    expect(note("国籍")[3]).toContain("United Kingdom");
+    expect(note("用户角色")[3]).toContain("会员");
+    await t.db.delete(propertyOptions).where(eq(propertyOptions.value, "legal"));
+
+    // The template as downloaded imports nothing (its example row is left out); its example, given a real number, imports.
+    const asIs = await op.upload<Answer>("/user/operation/import/update", new Blob([update.bytes!], { type: XLSX_TYPE }), "template.xlsx");
+    expect(asIs.message).toMatchObject({ code: "ERROR_PARAMS", params: { reason: "empty" } });
+    const real = await onboardRaw([header!, ["tp00001", ...example!.slice(1)]]);
+    expect(real.message.code).toBe("SUCCESS");
+    expect(real.create).toBe(1);
   });
 });
 

@@ -50,17 +50,23 @@ beforeAll(async () => {
   await place(90, elsewhere.id, member);
   // A sign-up with profile answers, a quiz, a family member and a parcel.
   const [department] = await t.db.select({ id: properties.id }).from(properties).where(eq(properties.titleEn, "Department"));
-  const quiz = await makeQuiz(t.db, one.id, [
-    { titleZh: "口味", options: [{ value: "lotus" }, { value: "nut" }, { value: "egg" }], type: PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX },
-    { options: [{ value: "yes" }, { value: "no" }] },
-  ]);
+  // A scored quiz: 6 + 4 marks, pass at 5 (the export shows the score with both, decision 112).
+  const quiz = await makeQuiz(
+    t.db,
+    one.id,
+    [
+      { titleZh: "口味", options: [{ value: "lotus" }, { value: "nut" }, { value: "egg" }], type: PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX, score: 6, answer: "lotus,egg" },
+      { options: [{ value: "yes" }, { value: "no" }], score: 4, answer: "yes" },
+    ],
+    { isScoring: true, passLine: 5 },
+  );
   // The second is a question that is only a picture.
   await t.db.update(questions).set({ titleZh: "", titleEn: "", image: "/api/file/get?key=picture.png" }).where(eq(questions.id, quiz[1]!.id));
   pictureQuestion = quiz[1]!.id;
   const rich = await place(30, one.id, member, address);
   await t.db
     .update(orderItems)
-    .set({ properties: [{ id: department!.id, value: "rd" }], quests: [{ id: quiz[0]!.id, value: ["lotus", "egg"] }, { id: quiz[1]!.id, value: "no" }] })
+    .set({ properties: [{ id: department!.id, value: "rd" }], quests: [{ id: quiz[0]!.id, value: ["lotus", "egg"] }, { id: quiz[1]!.id, value: "no" }], score: 6 })
     .where(eq(orderItems.id, rich.item.id));
   const [child] = await t.db.select({ id: relations.id }).from(relations).where(eq(relations.nameEn, "Child"));
   const [gift] = await t.db.insert(gifts).values({ nameZh: "亲子T恤", nameEn: "Family T-shirt", cap: null }).returning({ id: gifts.id });
@@ -155,7 +161,7 @@ describe("the export", () => {
     expect(got.name).toBe(`月饼-订单-${new Date(START.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "")}.xlsx`);
     const { names, rows, sheet } = readXlsx(got.bytes!);
     expect(names).toEqual(["订单"]);
-    expect(rows[0]).toEqual(["主订单号", "子订单号", "活动", "员工号", "姓名", "手机", "邮箱", "状态", "发货状态", "下单时间", "实付金额", "积分", "收件人", "收件电话", "收货地址", "家属", "快递", "部门", "口味", `看图作答（题目 ${pictureQuestion}）`]);
+    expect(rows[0]).toEqual(["主订单号", "子订单号", "活动", "员工号", "姓名", "手机", "邮箱", "状态", "发货状态", "下单时间", "实付金额", "积分", "收件人", "收件电话", "收货地址", "家属", "快递", "测验得分", "满分", "及格分", "部门", "口味", `看图作答（题目 ${pictureQuestion}）`]);
     // Successful orders of activity one: 30, 24, and the even ones below 20.
     expect(rows.slice(1).map((r) => r[0])).toEqual([30, 24, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0].map(trade));
     expect(rows[1]).toEqual([
@@ -176,6 +182,9 @@ describe("the export", () => {
       "北京市 市辖区 东城区 东华门街道 东华门大街1号",
       "陈小明（子女，110101201503070018，13711112222，礼品：亲子T恤）",
       "顺丰速运 SF100200300",
+      6,
+      10,
+      5,
       "研发部",
       "lotus、egg",
       "no",
@@ -183,7 +192,8 @@ describe("the export", () => {
     // Money shows 2 decimals.
     expect(sheet.K2).toMatchObject({ t: "n", v: 8.8, w: "8.80" });
     expect(rows[2]!.slice(0, 9)).toEqual([trade(24), `${trade(24)}-1`, "月饼", "cn100002", "Emma Smith", "13900000002", "cn100002@union.example.com", "成功", "待发货"]);
-    expect(rows[2]!.slice(17)).toEqual([null, null, null]);
+    // A sign-up without a score still shows the quiz's full marks and pass mark.
+    expect(rows[2]!.slice(17)).toEqual([null, 10, 5, null, null, null]);
   });
 
   test("with express=1 the courier sheet: a row per parcel, or one to fill in, for successful orders only", async () => {
@@ -204,6 +214,9 @@ describe("the export", () => {
       expect(rows[0]!.slice(0, 3)).toEqual(["Order number", "Sub-order number", "Activity"]);
       expect(rows[1]!.slice(0, 3)).toEqual([trade(21), `${trade(21)}-1`, "Film"]);
       expect(rows[1]![7]).toBe("Waiting for payment");
+      // The film delivers nothing and asks no quiz: no delivery or quiz columns (decision 112).
+      expect(rows[0]).toEqual(["Order number", "Sub-order number", "Activity", "Employee number", "Name", "Phone", "E-mail", "State", "Order time", "Amount paid", "Points", "Family members"]);
+      expect(rows[1]).toHaveLength(12);
     } finally {
       await english.call("/user/language", { language: 901 });
     }

@@ -98,7 +98,7 @@ describe("/order/import/express", () => {
   test("a bad file applies nothing and says why, row by row", async () => {
     const answer = await importCourier(
       courierFile(
-        ["NOSUCHORDER", "顺丰速运", "SF1", null, null],
+        ["NOSUCHORDER", "顺丰速运", "SF9000000000", null, null],
         [o.cancelled!.trade, "顺丰速运", "SF9000000001", null, null],
         [o.plain!.trade, "顺丰速运", "SF9000000002", null, null],
         [o.e4!.trade, null, "SF9000000003", null, null],
@@ -123,6 +123,13 @@ describe("/order/import/express", () => {
     const { rows } = readXlsx((await fetchFile(editor, "/order/import/log", { kind: "express", log: answer.key })).bytes!);
     expect(rows[1]!.slice(-2)).toEqual(["不能导入", "没有这个订单号"]);
     expect(rows[7]!.slice(-2)).toEqual(["不能导入", "缺少订单号"]);
+  });
+
+  test("a row with several faults names each (decision 111)", async () => {
+    const answer = await importCourier(courierFile(["NOSUCHORDER", null, "SF 9000", null, "call me"]));
+    expect(answer.list[0]).toMatchObject({ verdict: "refused", reason: "order.notFound", reasons: ["order.notFound", "company.empty", "number.format", "courierPhone.format"] });
+    const { rows } = readXlsx((await fetchFile(editor, "/order/import/log", { kind: "express", log: answer.key })).bytes!);
+    expect(rows[1]!.at(-1)).toBe("没有这个订单号；缺少快递公司；快递单号应为 4-40 位字母、数字或横线；快递电话格式不正确");
   });
 
   test("a mixed file applies nothing: the good rows say they would apply, the bad one why not", async () => {

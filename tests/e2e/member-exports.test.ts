@@ -87,19 +87,28 @@ describe("member exports and the find import", () => {
       const members = await exported(page, () => page.click("[data-testid=export-members]"), "zh-desk-export-progress");
       expect(members.name).toBe("会员查询结果-20260302.xlsx");
       const rows = members.rows();
-      expect(rows[0]!.slice(0, 8)).toEqual(["员工号", "姓名", "手机", "邮箱", "国籍", "状态", "角色", "创建时间"]);
+      // The onboarding/update template's columns, so the file imports back (decision 112), then state and creation time.
+      expect(rows[0]!.slice(0, 4)).toEqual(["员工号", "姓名", "手机号", "公司邮箱"]);
+      expect(rows[0]!.slice(-4)).toEqual(["国籍", "用户角色", "状态", "创建时间"]);
       expect(rows.slice(1).map((r) => r[0])).toEqual(listed);
       expect(rows.find((r) => r[0] === "cn100001")!.slice(1, 4)).toEqual(["陈会员", "13900000001", "cn100001@union.example.com"]);
 
-      // Find from a sheet: a wrong type is told in the spec's words; a good sheet fills the table.
+      // Find from a sheet: the window says what file it expects before the picker opens (decision 112);
+      // a wrong type is told in the spec's words; a good sheet fills the table, its title row left out.
+      await page.click("[data-testid=find-members]");
+      expect(await page.textContent("[data-testid=find-intro]")).toContain("每个单元格可以是员工号、手机号或邮箱");
+      expect(await page.textContent("[data-testid=find-intro]")).toContain("第一行可以是标题行");
+      await look(page, "zh-desk-find-window");
       await page.setInputFiles("[data-testid=find-file]", { name: "find.xlsx", mimeType: XLSX_TYPE, buffer: Buffer.from(TINY_PNG) });
       expect(await messageText(page)).toBe("查询仅支持xlsx类型的excel文件");
       await pressOk(page, "确定");
+      await page.click("[data-testid=find-members]");
       await page.setInputFiles("[data-testid=find-file]", { name: "find.xlsx", mimeType: XLSX_TYPE, buffer: sheet([["手机或员工号"], ["13900000002"], ["cn000003"], ["nobody"]]) });
       await page.waitForSelector("[data-testid=member-found]");
       expect(await employeesShown(page)).toEqual(["cn100002", "cn000003"]);
       expect(await page.textContent("[data-testid=member-found]")).toContain("按表格查到 2 名会员");
-      expect(await page.textContent("[data-testid=member-found]")).toContain("2 项未找到：手机或员工号、nobody");
+      expect(await page.textContent("[data-testid=member-found]")).toContain("已跳过标题行：手机或员工号");
+      expect(await page.textContent("[data-testid=member-found]")).toContain("1 项未找到：nobody");
       await look(page, "zh-desk-found");
       await page.click("[data-testid=member-found] button");
       await page.waitForSelector("[data-testid=member-found]", { state: "detached" });
@@ -136,7 +145,10 @@ describe("member exports and the find import", () => {
       await look(p, "en-phone-search");
       const english = await exported(p, () => p.click("[data-testid=export-members]"), "en-phone-export-progress");
       expect(english.name).toBe("members-20260302.xlsx");
-      expect(english.rows()[0]!.slice(0, 3)).toEqual(["Employee ID", "Name", "Phone"]);
+      expect(english.rows()[0]!.slice(0, 3)).toEqual(["Employee ID", "Name", "Mobile phone"]);
+      await p.click("[data-testid=find-members]");
+      expect(await p.textContent("[data-testid=find-intro]")).toContain("may hold an employee ID, a mobile number or an e-mail address");
+      await look(p, "en-phone-find-window");
       await p.setInputFiles("[data-testid=find-file]", { name: "find.xlsx", mimeType: XLSX_TYPE, buffer: sheet([["cn100001@union.example.com"]]) });
       await p.waitForSelector("[data-testid=member-found]");
       expect(await p.textContent("[data-testid=member-found]")).toContain("1 member found from the sheet");

@@ -47,7 +47,7 @@ const xlsx = (rows: string[][]) => {
 async function downloaded(page: Page, click: () => Promise<unknown>) {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   const book = XLSX.read(await readFile((await download.path())!), { type: "buffer" });
-  return { name: download.suggestedFilename(), rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: null }) };
+  return { name: download.suggestedFilename(), names: book.SheetNames, rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: null }) };
 }
 
 async function importFile(page: Page, kind: string, name: string, buffer: Buffer, mimeType = XLSX_TYPE) {
@@ -69,27 +69,37 @@ describe("member imports", () => {
       for (const kind of ["update", "leave", "integral", "welcome"]) expect(await page.isVisible(`[data-testid=import-${kind}]`)).toBe(true);
       await look(page, "zh-desk-buttons");
 
-      // 50 new members, row 27 with a phone of 5 digits: nothing is executed.
+      // The template: its header, an example row, and the notes sheet (decision 112).
+      await page.click("[data-testid=import-update]");
+      const template = await downloaded(page, () => page.click("[data-testid=import-template]"));
+      expect([template.name, template.names]).toEqual(["导入入职更新.xlsx", ["模板", "说明／Notes"]]);
+      expect(template.rows[0]).toEqual([...ONBOARDING_HEADER.slice(0, 9), "护照号码", ...ONBOARDING_HEADER.slice(9)]);
+      expect(template.rows[1]!.slice(0, 3)).toEqual(["例：A10001", "张三", "13800138000"]);
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=import-update-window]", { state: "detached" });
+
+      // 50 new members, row 27 with seven faults (phone, e-mail, gender, date, department, nationality, role): nothing is executed.
       const rows = onboardingRows(50, { prefix: "e2e", phonePrefix: "157" });
-      const bad = rows.map((r, i) => (i === 25 ? [r[0]!, r[1]!, "12345", ...r.slice(3)] : r));
+      const bad = rows.map((r, i) => (i === 25 ? [r[0]!, r[1]!, "12345", "not-a-mail", "未知", "1990-02-30", "外星部", "", "汉族", "火星", "船长"] : r));
+      const sevenZh = ["手机号格式不正确", "邮箱格式不正确", "「性别」未填写或不符合要求", "「出生日期」未填写或不符合要求", "「部门」未填写或不符合要求", "没有这个国籍", "没有这个用户角色"];
       await page.fill("#member-search-account", "e2e000");
       await page.press("#member-search-account", "Enter");
       await importFile(page, "update", "入职名单.xlsx", xlsx([ONBOARDING_HEADER, ...bad]));
       await page.waitForSelector("[data-testid=import-summary]");
       expect(await page.textContent("[data-testid=import-summary]")).toBe("表格已导入，但存在问题，未执行任何操作：50 行中有 1 行不能导入，请修改后重新导入。");
       expect(await page.$$eval("[data-testid=import-row]", (r) => r.length)).toBe(20);
-      // The refused row comes first, with why; phones are masked on screen.
+      // The refused row comes first, with every fault one a line (decision 111); phones are masked on screen.
       const first = await page.textContent("[data-testid=import-row]:first-child");
       expect(first).toContain("27");
       expect(first).toContain("不能导入");
-      expect(first).toContain("手机号格式不正确");
+      expect(await page.$$eval("[data-testid=import-row]:first-child [data-testid=import-reasons] li", (li) => li.map((x) => x.textContent))).toEqual(sevenZh.map((x) => x.replace(/「(.+)」/, "“$1”")));
       expect(await page.textContent("[data-testid=import-row]:nth-child(2)")).toContain("157****0001");
       await look(page, "zh-desk-feedback");
       // The feedback table, downloaded: the bad row and why, the others "可导入".
       const log = await downloaded(page, () => page.click("[data-testid=import-confirm]"));
       expect(log.name).toBe("入职名单-导入结果.xlsx");
       expect(log.rows[0]).toEqual(["行号", ...ONBOARDING_HEADER, "结果", "原因"]);
-      expect(log.rows[26]).toEqual([27, ...bad[25]!, "不能导入", "手机号格式不正确"]);
+      expect(log.rows[26]).toEqual([27, ...bad[25]!.map((c) => c || null), "不能导入", sevenZh.join("；")]);
       expect(log.rows[1]!.slice(-2)).toEqual(["可导入", null]);
       // Then the list is refreshed with its filters reset.
       await page.waitForSelector("[data-testid=import-update-window]", { state: "detached" });
@@ -123,10 +133,16 @@ describe("member imports", () => {
       expect(await messageText(p)).toBe("The file's content is wrong or not an Excel workbook: please import an xlsx file.");
       await pressOk(p, "OK");
       await p.waitForSelector("[data-testid=import-integral-window]", { state: "detached" });
-      await importFile(p, "integral", "points.xlsx", xlsx([["Employee ID", "Points", "Reason", "Expires on"], ["e2e00027", "12.5", "Welcome gift", "2099-12-31"], ["nobody", "1", "Nobody", ""]]));
+      await importFile(p, "integral", "points.xlsx", xlsx([["Employee ID", "Points", "Reason", "Expires on"], ["e2e00027", "12.5", "Welcome gift", "2099-12-31"], ["nobody", "-1", "", "someday"]]));
       await p.waitForSelector("[data-testid=import-summary]");
       expect(await p.textContent("[data-testid=import-summary]")).toContain("Rows refused: 1 of 2;");
-      expect(await p.textContent("[data-testid=import-row]:has-text('nobody')")).toContain("No member has this employee ID");
+      // Every fault of the row, not only the first (decision 111).
+      expect(await p.$$eval("[data-testid=import-row]:has-text('nobody') [data-testid=import-reasons] li", (li) => li.map((x) => x.textContent))).toEqual([
+        "No member has this employee ID",
+        "Points are a number above 0 (two decimals at most, up to 1,000,000)",
+        "The reason is missing",
+        "The expiry is a date such as 2027-12-31",
+      ]);
       await look(p, "en-phone-points-feedback");
       await p.click("[data-testid=import-cancel]");
       await p.waitForSelector("[data-testid=import-integral-window]", { state: "detached" });

@@ -11,10 +11,10 @@ export function xlsxFile(rows: (string | number | null)[][]): Blob {
   return new Blob([XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer], { type: XLSX_TYPE });
 }
 
-/** The first sheet of an xlsx: its name, its cells (for formats) and its rows of raw values. */
-export function readXlsx(bytes: Uint8Array) {
+/** A sheet of an xlsx (the first unless told): the book's sheet names, its cells (for formats) and its rows of raw values. */
+export function readXlsx(bytes: Uint8Array, index = 0) {
   const book = XLSX.read(bytes, { type: "array" });
-  const sheet = book.Sheets[book.SheetNames[0]!]!;
+  const sheet = book.Sheets[book.SheetNames[index]!]!;
   return { names: book.SheetNames, sheet, rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null }) };
 }
 

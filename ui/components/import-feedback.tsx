@@ -11,7 +11,7 @@ import { useT } from "../i18n";
 import { type Column, CardList } from "./card-list";
 
 /** One row of an import's answer, as src/domains/shared/sheets/imports.ts answers it. */
-export type ImportVerdict = { row: number; cells: string[]; verdict: "apply" | "same" | "refused"; reason: string | null };
+export type ImportVerdict = { row: number; cells: string[]; verdict: "apply" | "same" | "refused"; reason: string | null; reasons?: string[] };
 
 /** The feedback table's page: a file may hold thousands of rows. */
 const FEEDBACK_PAGE = 20;
@@ -79,6 +79,17 @@ type FeedbackProps = Area & {
   reasonText: (reason: string) => string;
 };
 
+function ReasonList({ reasons, text }: { reasons: string[]; text: (reason: string) => string }) {
+  if (reasons.length < 2) return <>{reasons.map(text).join("")}</>;
+  return (
+    <ul className="import-reasons" data-testid="import-reasons">
+      {reasons.map((r) => (
+        <li key={r}>{text(r)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The summary and the paged table of every row's verdict. */
 export function ImportFeedback({ css, texts, summary, refused, list, hint, empty, cell = (c) => c, reasonText }: FeedbackProps) {
   const t = useT();
@@ -88,7 +99,8 @@ export function ImportFeedback({ css, texts, summary, refused, list, hint, empty
     { key: "row", title: t(`${texts}.row`), render: (v) => v.row },
     { key: "content", title: t(`${texts}.content`), place: "title", render: (v) => <span className="import-cells">{v.cells.filter((c) => c).slice(0, 3).map(cell).join(" · ")}</span> },
     { key: "verdict", title: t(`${texts}.verdict`), place: "aside", render: (v) => <span className={`import-verdict import-${v.verdict}`}>{verdictText(v)}</span> },
-    { key: "reason", title: t(`${texts}.reason`), wide: true, render: (v) => (v.reason ? reasonText(v.reason) : "") },
+    // Every fault of the row, one line each (decision 111).
+    { key: "reason", title: t(`${texts}.reason`), wide: true, render: (v) => <ReasonList reasons={v.reasons ?? (v.reason ? [v.reason] : [])} text={reasonText} /> },
   ];
   const max = Math.max(1, Math.ceil(list.length / FEEDBACK_PAGE));
   return (

@@ -7,7 +7,8 @@ import { users } from "./user";
 import { ts } from "./columns";
 
 /** One row of the file as the feedback table shows it: its cells, what would happen, and why not. */
-export type ImportVerdict = { row: number; cells: string[]; verdict: "apply" | "same" | "refused"; reason: string | null };
+/** `reason` is the row's first; `reasons` all of them, when a refused row has more than one (decision 111). */
+export type ImportVerdict = { row: number; cells: string[]; verdict: "apply" | "same" | "refused"; reason: string | null; reasons?: string[] };
 
 export const importLogs = pgTable(
   "import_logs",

@@ -1,15 +1,16 @@
 // The member search's export (spec 3 section 7, Download /user/operation/export/list,
 // FUNCTION_USER_EXPORT_LIST): the members the search's filters keep, as a real
-// xlsx: the member table's columns (employee number, name, phone, e-mail,
-// nationality, state, role, creation time) and then every shown profile
-// property, options by their text, in the staff member's language. Phones and
+// xlsx in the onboarding/update import's columns (employee number, every
+// profile property, nationality, role; decision 112), then state and creation
+// time, options by their text, in the staff member's language: edited and
+// imported back, it changes only what was edited. Phones and
 // ID numbers whole, as the order export has them (docs/decisions.md): the
 // file is what staff call and re-import with, and only the power's signed
 // download to the staff member who asked carries it. Built as a staff job
 // (POST starts it, the page shows its progress) or at once (the GET).
 import { Type as t } from "@sinclair/typebox";
-import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
-import { countries, properties, propertyOptions, roles, userValues, users } from "../../db/schema";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { countries, roles, userValues, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
@@ -21,13 +22,16 @@ import { type BuiltFile, defineFileJob, fileDownload, jobFile } from "../staff-j
 import type { Report } from "../staff-jobs/kit";
 import { startJob } from "../staff-jobs/kit";
 import { jobKeyField } from "../staff-jobs/routes";
+import { allProperties } from "../property/service";
+import { updateColumns } from "./import-update";
 import { type MemberSearchInput, memberSearchInput, searchWhere } from "./search";
 
 /** Members read and written a chunk at a time: progress moves, and no query grows with the export. */
 const CHUNK = 1_000;
 /** Past this many members an export is refused (a narrower filter is asked for); the whole staff of a large company fits. */
 export const MAX_EXPORT_ROWS = 200_000;
-const FIXED = [PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME, PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL];
+/** Held on the member's row, not among the profile's values. */
+const FIXED: number[] = [PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES, PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL];
 
 const filterText = t.Optional(t.String({ pattern: "^(-?[0-9]{1,7})?$", maxLength: 8 }));
 /** The GET's query: the search's filters as text (empty: no filter), and a finished export job's key. */
@@ -51,23 +55,21 @@ export async function memberListFile(ctx: MemberCtx, filter: MemberFilter, repor
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(MAX_EXPORT_ROWS + 1);
   if (members.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
-  const shown = await ctx.db
-    .select()
-    .from(properties)
-    .where(and(eq(properties.isShow, true), notInArray(properties.purpose, FIXED)))
-    .orderBy(asc(properties.sortIndex), asc(properties.id));
-  const [name] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_NAME));
-  const read = [...shown.map((p) => p.id), ...(name ? [name.id] : [])];
-  const options = read.length ? await ctx.db.select().from(propertyOptions).where(inArray(propertyOptions.propertyId, read)) : [];
-  const optionText = new Map(options.map((o) => [`${o.propertyId}:${o.value}`, say(o.textZh, o.textEn)]));
+  // The onboarding/update template's columns, in its order (decision 112): the file edited and imported
+  // back changes only what was edited. State and creation time follow; the import reads past them.
+  const { list } = await allProperties({ ctx });
+  const columns = await updateColumns(ctx, list);
+  const byKey = new Map(list.map((p) => [`p${p.id}`, p]));
+  const optionText = new Map(list.flatMap((p) => p.options.map((o) => [`${p.id}:${o.value}`, say(o.textZh, o.textEn)] as const)));
   const textOf = (propertyId: number, value: string | string[] | undefined) =>
     value === undefined ? "" : (Array.isArray(value) ? value : [value]).map((v) => optionText.get(`${propertyId}:${v}`) ?? v).join(say("、", ", "));
   const stateName = (id: number) => {
     const type = typeById.get(id);
     return type ? say(type.nameZh, type.nameEn) : String(id);
   };
+  const read = list.filter((p) => !FIXED.includes(p.purpose.id)).map((p) => p.id);
 
-  const header = [say("员工号", "Employee ID"), say("姓名", "Name"), say("手机", "Phone"), say("邮箱", "E-mail"), say("国籍", "Nationality"), say("状态", "State"), say("角色", "Role"), say("创建时间", "Created"), ...shown.map((p) => say(p.titleZh, p.titleEn))];
+  const header = [...columns.map((c) => say(c.zh, c.en)), say("状态", "State"), say("创建时间", "Created")];
   const body: string[][] = [];
   for (let from = 0; from < members.length; from += CHUNK) {
     const chunk = members.slice(from, from + CHUNK);
@@ -85,21 +87,20 @@ export async function memberListFile(ctx: MemberCtx, filter: MemberFilter, repor
     }
     for (const m of chunk) {
       const mine = byMember.get(m.id);
-      body.push([
-        m.employees ?? "",
-        name ? textOf(name.id, mine?.get(name.id)) : "",
-        m.phone ?? "",
-        m.mail ?? "",
-        m.country ? say(m.country.zh, m.country.en) : "",
-        stateName(m.state),
-        say(m.role.zh, m.role.en),
-        chinaTimeText(m.createdAt, true),
-        ...shown.map((p) => textOf(p.id, mine?.get(p.id))),
-      ]);
+      const cell = (key: string) => {
+        if (key === "employees") return m.employees ?? "";
+        if (key === "nationality") return m.country ? say(m.country.zh, m.country.en) : "";
+        if (key === "role") return say(m.role.zh, m.role.en);
+        const p = byKey.get(key)!;
+        if (p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE) return m.phone ?? "";
+        if (p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL) return m.mail ?? "";
+        return textOf(p.id, mine?.get(p.id));
+      };
+      body.push([...columns.map((c) => cell(c.key)), stateName(m.state), chinaTimeText(m.createdAt, true)]);
     }
     await report?.(body.length, members.length);
   }
-  const bytes = writeWorkbook([{ name: say("会员", "Members"), rows: [header, ...body], widths: [14, 12, 14, 28, 10, 10, 10, 20, ...shown.map(() => 16)] }]);
+  const bytes = writeWorkbook([{ name: say("会员", "Members"), rows: [header, ...body], widths: header.map((_, i) => (i === header.length - 1 ? 20 : 16)) }]);
   const day = chinaTimeText(ctx.now).slice(0, 10).replaceAll("-", "");
   return { bytes, name: `${say("会员查询结果", "members")}-${day}.xlsx`, rows: body.length };
 }

@@ -5,24 +5,25 @@
 // that named nobody (`unmatched`). A search, so it takes the search's power
 // (FUNCTION_USER_OPERATION_FIND; spec 3 section 6 names none for it) and
 // changes nothing. Not an xlsx: ERROR_PARAMS { reason: "type" } ("查询仅支持xlsx类型的excel文件").
+// A first row that is a title row is left out (`header`), not named as a
+// member not found (decision 112).
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { roles, users } from "../../db/schema";
 import type { UploadedFile } from "../../http/kit";
+import { FIND_MAX_ROWS } from "../../protocol/limits";
 import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { readRows } from "../shared/sheets/workbook";
 import { memberRows } from "./search";
 
-/** A sheet of 10,000 lines at most, as every import. */
-const MAX_ROWS = 10_000;
 /** The cells that named nobody, answered up to this many. */
 const MAX_UNMATCHED = 100;
 const CHUNK = 1_000;
 
 export async function findFromSheet({ ctx, input }: { ctx: MemberCtx; input: { file: UploadedFile } }) {
-  const rows = readRows(input.file.bytes, { maxRows: MAX_ROWS });
-  // Every cell, header included: a title such as "手机" simply names nobody.
-  const cells = [...new Set(rows.flatMap((r) => r.cells).map((c) => c.trim()).filter((c) => c && c.length <= 100))];
+  const rows = readRows(input.file.bytes, { maxRows: FIND_MAX_ROWS });
+  const cellsOf = (list: typeof rows) => [...new Set(list.flatMap((r) => r.cells).map((c) => c.trim()).filter((c) => c && c.length <= 100))];
+  const cells = cellsOf(rows);
   if (cells.length === 0) throw new DomainError("ERROR_PARAMS", { reason: "empty" });
   const found: { user: typeof users.$inferSelect; role: typeof roles.$inferSelect }[] = [];
   for (let from = 0; from < cells.length; from += CHUNK) {
@@ -38,14 +39,19 @@ export async function findFromSheet({ ctx, input }: { ctx: MemberCtx; input: { f
   const key = (c: string) => c.toLowerCase();
   const byCell = new Map<string, number>();
   for (const { user } of found) for (const c of [user.employees, user.phone, user.mail]) if (c) byCell.set(key(c), user.id);
+  // The first row is a title row when none of its cells names a member or looks like what could
+  // (an employee number or phone has a digit, an e-mail an "@"): "员工号", "手机", "Employee ID".
+  const first = rows[0]?.cells.map((c) => c.trim()).filter((c) => c) ?? [];
+  const header = rows.length > 1 && first.length > 0 && first.every((c) => !byCell.has(key(c)) && !/[0-9@]/.test(c)) ? first : null;
+  const looked = header ? cellsOf(rows.slice(1)) : cells;
   // In the file's order, each member once.
   const order = new Map<number, number>();
   const unmatched: string[] = [];
-  for (const c of cells) {
+  for (const c of looked) {
     const id = byCell.get(key(c));
     if (id === undefined) unmatched.length < MAX_UNMATCHED && unmatched.push(c);
     else if (!order.has(id)) order.set(id, order.size);
   }
-  const members = [...new Map(found.map((f) => [f.user.id, f])).values()].sort((a, b) => order.get(a.user.id)! - order.get(b.user.id)!);
-  return { list: await memberRows(ctx, members), unmatched };
+  const members = [...new Map(found.map((f) => [f.user.id, f])).values()].filter((f) => order.has(f.user.id)).sort((a, b) => order.get(a.user.id)! - order.get(b.user.id)!);
+  return { list: await memberRows(ctx, members), unmatched, ...(header ? { header } : {}) };
 }

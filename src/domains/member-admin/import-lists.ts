@@ -17,7 +17,7 @@ import { LANGUAGE, POINT_TYPE, PROPERTY_PURPOSE, USER_STATE } from "../../protoc
 import type { MemberCtx } from "../context";
 import { deliverMessages } from "../shared/messages";
 import { signOutEverywhere } from "../shared/sessions";
-import { type ImportColumn, type Judged, recordsOf } from "../shared/sheets/imports";
+import { type ImportColumn, type Judged, recordsOf, refusedFor } from "../shared/sheets/imports";
 import type { JobTask } from "../staff-jobs/kit";
 import { isAbove, rolePowersOf } from "./roles";
 import { addMarks, completeImport, digestOf, employeesColumn, fileOf, logMembers, marksOf, membersByEmployees, needPower, type Report, type StoredMember } from "./import-kit";
@@ -129,18 +129,20 @@ export async function importPoints(ctx: MemberCtx, job: JobTask, report: Report)
   needPower(ctx, "integral");
   const { file, header, records, digest, members, done } = await readAddingFile(ctx, job, "integral", await POINTS_COLUMNS(ctx));
   const judged: Judged<PointsChange>[] = records.map(({ line, cells, values }) => {
-    const refuse = (reason: string): Judged<PointsChange> => ({ line, cells, verdict: "refused", reason });
+    // Every fault of the row is named (decision 111).
+    const faults: string[] = [];
     const member = memberToAddTo(members, values.employees.trim());
-    if (typeof member === "string") return refuse(member);
-    if (!values.points) return refuse("points.empty");
-    const count = hundredthsOf(values.points);
-    if (count === null) return refuse("points.format");
+    if (typeof member === "string") faults.push(member);
+    const count = values.points ? hundredthsOf(values.points) : null;
+    if (!values.points) faults.push("points.empty");
+    else if (count === null) faults.push("points.format");
     const reason = values.reason.trim();
-    if (!reason) return refuse("reason.empty");
-    if (reason.length > MAX_REASON) return refuse("reason.long");
+    if (!reason) faults.push("reason.empty");
+    else if (reason.length > MAX_REASON) faults.push("reason.long");
     const expiresAt = values.expiry ? expiryOf(values.expiry) : null;
-    if (values.expiry && !expiresAt) return refuse("expiry.format");
-    if (expiresAt && expiresAt <= ctx.now) return refuse("expiry.past");
+    if (values.expiry && !expiresAt) faults.push("expiry.format");
+    else if (expiresAt && expiresAt <= ctx.now) faults.push("expiry.past");
+    if (faults.length || typeof member === "string" || count === null) return refusedFor(line, cells, faults);
     // Two rows for one member are two entries; a row this file already gave is not given again.
     if (done.has(String(line))) return { line, cells, verdict: "same", reason: "file.done" };
     return { line, cells, verdict: "apply", reason: null, change: { line, userId: member.id, count, reason, expiresAt } };

@@ -1,7 +1,7 @@
 // The member imports' calls (spec 3 section 7 "Members and properties"):
 // four uploads, each with its own power, run as staff jobs (the upload waits
 // for the answer a while, then the page polls), the feedback log of each (download,
-// clear) and an empty template to fill in.
+// clear) and a template to fill in (./templates.ts).
 import { Type as t } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
 import { importLogs } from "../../db/schema";
@@ -10,13 +10,11 @@ import { command, domain, download } from "../../http/kit";
 import { defineJob } from "../staff-jobs/kit";
 import { jobUpload } from "../staff-jobs/upload";
 import type { MemberCtx } from "../context";
-import { inLanguage } from "../shared/language";
-import { allProperties } from "../property/service";
 import { clearImportLog, importLogFile, MAX_IMPORT_BYTES } from "../shared/sheets/imports";
-import { writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
-import { employeesColumn, MEMBER_IMPORT_POWERS, MEMBER_IMPORTS, type MemberImportKind, logKind, memberImportReasons, memberLogInput, needPower } from "./import-kit";
-import { importLeavers, importPoints, importWelcome, POINTS_COLUMNS } from "./import-lists";
-import { importMembers, updateColumns } from "./import-update";
+import { MEMBER_IMPORT_POWERS, MEMBER_IMPORTS, type MemberImportKind, logKind, memberImportReasons, memberLogInput, needPower } from "./import-kit";
+import { importLeavers, importPoints, importWelcome } from "./import-lists";
+import { importMembers } from "./import-update";
+import { templateFile } from "./templates";
 
 /** The imports run as staff jobs (a reloaded page finds them by these kinds through /user/operation/jobs). */
 const JOBS = {
@@ -39,17 +37,6 @@ async function memberLogKind(ctx: MemberCtx, key: string): Promise<MemberImportK
   const kind = (Object.keys(MEMBER_IMPORTS) as MemberImportKind[]).find((k) => logKind(k) === log?.kind);
   if (!kind) throw new DomainError("ERROR_RESULT_NULL");
   return kind;
-}
-
-/** The header row a kind's file starts with, in the staff member's language. */
-async function templateFile(ctx: MemberCtx, kind: MemberImportKind) {
-  needPower(ctx, kind);
-  const columns =
-    kind === "update" ? await updateColumns(ctx, (await allProperties({ ctx })).list) : kind === "integral" ? await POINTS_COLUMNS(ctx) : [await employeesColumn(ctx)];
-  const names = { update: ["导入入职更新", "onboarding-update"], leave: ["导入离职", "leavers"], integral: ["导入积分", "points"], welcome: ["欢迎邮件", "welcome-mail"] }[kind];
-  const header = columns.map((c) => inLanguage(ctx, c.zh, c.en));
-  const body = writeWorkbook([{ name: inLanguage(ctx, "模板", "Template"), rows: [header], widths: header.map(() => 18) }]);
-  return { body, type: XLSX_TYPE, filename: `${inLanguage(ctx, names[0]!, names[1]!)}.xlsx`, cache: "none" as const };
 }
 
 export const memberImportDomain = domain("member-imports", [

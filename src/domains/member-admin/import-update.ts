@@ -10,12 +10,12 @@
 // and each member in the operation log as the form's save would be.
 import { inArray, sql } from "drizzle-orm";
 import { countries, propertyLog, roles, userValues, users } from "../../db/schema";
-import { PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../../protocol/enumerations";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, USER_STATE } from "../../protocol/enumerations";
 import { isMail, isPhone } from "../../protocol/identity";
 import type { MemberCtx } from "../context";
 import { allProperties, type PropertyView } from "../property/service";
-import { type CleanValue, type SubmittedValue, validateProfile } from "../property/validate";
-import { chunksOf, type ImportColumn, type Judged, recordsOf, squash } from "../shared/sheets/imports";
+import { type CleanValue, judgeProfile, type SubmittedValue } from "../property/validate";
+import { chunksOf, type ImportColumn, type Judged, recordsOf, refusedFor, squash } from "../shared/sheets/imports";
 import type { JobTask } from "../staff-jobs/kit";
 import { isAbove, roleRefusal, rolePowersOf } from "./roles";
 import { completeImport, employeesColumn, fileOf, logMembers, membersByEmployees, needPower, propertyReason, type Report, type StoredMember, valuesOf } from "./import-kit";
@@ -105,46 +105,63 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
     }
   }
 
+  // A row's faults are named in the order of the template's columns.
+  const columnAt = new Map(ordered.map((p, i) => [p.id, i + 1]));
+  const faultRank = (reason: string) => {
+    const [field, id] = reason.split(".");
+    if (field === "property") return columnAt.get(Number(id)) ?? 0;
+    if (field === "phone" || field === "mail") return columnAt.get((field === "phone" ? phoneProp : mailProp)?.id ?? 0) ?? 0;
+    return { nationality: ordered.length + 1, role: ordered.length + 2 }[field!] ?? (field === "employees" ? 0 : ordered.length + 3);
+  };
   const seenEmployees = new Map<string, string>();
   const seenContacts = new Set<string>();
   const judged: Judged<MemberChange>[] = records.map(({ line, cells, values }) => {
-    const refuse = (reason: string): Judged<MemberChange> => ({ line, cells, verdict: "refused", reason });
+    // Every fault of the row is named, not only the first (decision 111): a check that needs an earlier
+    // cell (the role's rules need the role, uniqueness a well-formed contact) runs only when that cell is sound.
+    const faults: string[] = [];
+    const fault = (reason: string) => faults.includes(reason) || faults.push(reason);
     const employees = values.employees!.trim();
-    if (!employees) return refuse("employees.empty");
-    if (!EMPLOYEES.test(employees)) return refuse("employees.format");
-    const fingerprint = JSON.stringify(values);
-    const earlier = seenEmployees.get(employees);
-    if (earlier !== undefined) return earlier === fingerprint ? { line, cells, verdict: "same", reason: "file.repeat" } : refuse("file.conflict");
-    seenEmployees.set(employees, fingerprint);
-    const member: StoredMember | undefined = members.get(employees);
+    if (!employees) fault("employees.empty");
+    else if (!EMPLOYEES.test(employees)) fault("employees.format");
+    else {
+      const fingerprint = JSON.stringify(values);
+      const earlier = seenEmployees.get(employees);
+      if (earlier !== undefined) return earlier === fingerprint ? { line, cells, verdict: "same", reason: "file.repeat" } : refusedFor(line, cells, ["file.conflict"]);
+      seenEmployees.set(employees, fingerprint);
+    }
+    const member: StoredMember | undefined = faults.length ? undefined : members.get(employees);
     const had = member ? (stored.get(member.id) ?? new Map<number, Stored>()) : new Map<number, Stored>();
 
     const countryCell = values.nationality!.trim();
     const country = countryCell ? countryByName.get(squash(countryCell)) : member?.nationalityId ? countryRows.find((c) => c.id === member.nationalityId) : countryRows.length === 1 ? countryRows[0] : undefined;
-    if (!country) return refuse(countryCell ? "nationality.unknown" : "nationality.empty");
+    if (!country) fault(countryCell ? "nationality.unknown" : "nationality.empty");
     const roleCell = values.role!.trim();
     const role = roleCell ? roleByName.get(squash(roleCell)) : member ? roleRows.find((r) => r.id === member.roleId) : undefined;
-    if (!role) return refuse(roleCell ? "role.unknown" : "role.empty");
+    if (!role) fault(roleCell ? "role.unknown" : "role.empty");
     // Decision 103: the form's rules on roles, row by row.
-    const roleReason = roleRefusal(ctx.actor, powersOf, member ?? null, role.id);
-    if (roleReason) return refuse(roleReason);
+    const roleReason = role ? roleRefusal(ctx.actor, powersOf, member ?? null, role.id) : null;
+    if (roleReason) fault(roleReason);
 
     // The contacts: an empty cell keeps what is stored.
     const phoneCell = cellOf(values, phoneProp);
     const mailCell = cellOf(values, mailProp).toLowerCase();
-    if (phoneCell && !isPhone(phoneCell)) return refuse("phone.format");
-    if (mailCell && (mailCell.length > 200 || !isMail(mailCell))) return refuse("mail.format");
+    const phoneBad = !!phoneCell && !isPhone(phoneCell);
+    const mailBad = !!mailCell && (mailCell.length > 200 || !isMail(mailCell));
+    if (phoneBad) fault("phone.format");
+    if (mailBad) fault("mail.format");
     const phone = phoneCell || member?.phone || null;
     const mail = mailCell || member?.mail || null;
-    if (member && isAbove(ctx.actor, powersOf, member) && (phone !== member.phone || mail !== member.mail)) return refuse("contact.holder");
-    for (const key of [phone && `p:${phone}`, mail && `m:${mail}`]) {
-      if (!key) continue;
-      const holder = holders.get(key);
-      if (holder !== undefined && holder !== member?.id) return refuse("contact.taken");
-      if (seenContacts.has(key)) return refuse("file.contactRepeat");
+    if (!phoneBad && !mailBad) {
+      if (member && isAbove(ctx.actor, powersOf, member) && (phone !== member.phone || mail !== member.mail)) fault("contact.holder");
+      for (const key of [phone && `p:${phone}`, mail && `m:${mail}`]) {
+        if (!key) continue;
+        const holder = holders.get(key);
+        if (holder !== undefined && holder !== member?.id) fault("contact.taken");
+        else if (seenContacts.has(key)) fault("file.contactRepeat");
+      }
+      if (phone) seenContacts.add(`p:${phone}`);
+      if (mail) seenContacts.add(`m:${mail}`);
     }
-    if (phone) seenContacts.add(`p:${phone}`);
-    if (mail) seenContacts.add(`m:${mail}`);
 
     // The profile: what is stored, with the file's non-empty cells over it, through the one validator with staff rights.
     const submitted = new Map<number, SubmittedValue>();
@@ -157,20 +174,26 @@ export async function importMembers(ctx: MemberCtx, job: JobTask, report: Report
       if (CHOICE.has(type)) {
         const parentOption = p.parent ? submitted.get(p.parent.id)?.option?.id : null;
         const option = optionOf(p, cell, parentOption);
-        if (!option) return refuse(propertyReason(p.id));
-        submitted.set(p.id, { property: { id: p.id }, option: { id: option.id }, value: option.value });
+        if (!option) fault(propertyReason(p.id));
+        else submitted.set(p.id, { property: { id: p.id }, option: { id: option.id }, value: option.value });
       } else if (type === PROPERTY_TYPE.PROPERTY_TYPE_CHECKBOX) {
         const picked = cell.split(LIST_SEPARATOR).map((x) => x.trim()).filter((x) => x);
         const chosen = picked.map((x) => optionOf(p, x, undefined)?.value);
-        if (chosen.some((x) => x === undefined)) return refuse(propertyReason(p.id));
-        submitted.set(p.id, { property: { id: p.id }, value: chosen as string[] });
+        if (chosen.some((x) => x === undefined)) fault(propertyReason(p.id));
+        else submitted.set(p.id, { property: { id: p.id }, value: chosen as string[] });
       } else {
         const text = type === PROPERTY_TYPE.PROPERTY_TYPE_DATE || type === PROPERTY_TYPE.PROPERTY_TYPE_DATETIME ? dateText(cell, type === PROPERTY_TYPE.PROPERTY_TYPE_DATETIME) : cell;
         submitted.set(p.id, { property: { id: p.id }, value: text });
       }
     }
-    const result = validateProfile({ properties: list, nationalityType: country.type, submitted: [...submitted.values()], current: [] });
-    if (!result.ok) return refuse(propertyReason(result.property));
+    // Without a known nationality the profile is still checked, as a Chinese member's (the nationality's own fault is named above).
+    const result = judgeProfile({ properties: list, nationalityType: country?.type ?? COUNTRY_TYPE.COUNTRY_TYPE_CHINESE, submitted: [...submitted.values()], current: [] });
+    // A known member's required field that is empty in the file and was never filled (a member not yet
+    // activated fills it then) is no fault: their exported row imports back unchanged (decision 112).
+    const byId = new Map(list.map((p) => [p.id, p]));
+    const unfilled = (id: number) => !!member && !had.has(id) && !cellOf(values, byId.get(id));
+    for (const id of result.failed) if (!unfilled(id)) fault(propertyReason(id));
+    if (faults.length || !country || !role) return refusedFor(line, cells, faults.sort((a, b) => faultRank(a) - faultRank(b)));
     const contactValue = (p: PropertyView) => (p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES ? employees : p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE ? phone : mail) ?? "";
     const clean: CleanValue[] = [...result.values, ...contactProps.map((p) => ({ propertyId: p.id, optionId: null, value: contactValue(p) }))];
     const changed: ValueChange[] = clean.filter((v) => !sameValue(had.get(v.propertyId), v) && !(!had.has(v.propertyId) && isEmpty(v.value))).map((v) => ({ ...v, old: had.get(v.propertyId) }));

@@ -1,16 +1,17 @@
 // Order exports (spec 3 section 7 "Orders"): the search window's results
 // (Download /order/activity/export, or POST with mail=1: the same file sent to
 // the staff member's mailbox) and a module's orders (/order/module/export).
-// A real xlsx, one row per sub-order with the member, delivery, family,
-// parcels and every form answer in a column of its own; with express=1 the
+// A real xlsx, one row per sub-order with the member, delivery and parcels
+// (when the activity delivers), family, the quiz's score (when it scores) and
+// every form answer in a column of its own; with express=1 the
 // courier sheet instead: one row per parcel (or per successful order not yet
 // given one) in the columns the courier import reads back
 // (./sheet-columns.ts). Phones and ID numbers are whole here: the file is
 // what staff ship and call with, and only the power's signed download or the
 // staff member's own mailbox ever carries it.
 import { Type as t } from "@sinclair/typebox";
-import { desc, eq, inArray, type SQL } from "drizzle-orm";
-import { activities, gifts, orderFamilies, orderItems, orders, parcels, relations, users } from "../../db/schema";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { activities, gifts, orderFamilies, orderItems, orders, parcels, questionnaireItems, questionnaires, quizDraws, relations, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
@@ -58,7 +59,12 @@ type Say = (pair: Bilingual) => string;
 
 async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> {
   const rows = await ctx.db
-    .select({ item: orderItems, order: orders, activity: { nameZh: activities.nameZh, nameEn: activities.nameEn }, user: { id: users.id, employees: users.employees, phone: users.phone, mail: users.mail } })
+    .select({
+      item: orderItems,
+      order: orders,
+      activity: { nameZh: activities.nameZh, nameEn: activities.nameEn, hasAddress: activities.hasAddress, hasExpress: activities.hasExpress },
+      user: { id: users.id, employees: users.employees, phone: users.phone, mail: users.mail },
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(users, eq(users.id, orderItems.userId))
@@ -69,7 +75,7 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
   if (rows.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
   const itemIds = rows.map((r) => r.item.id);
   const orderIds = [...new Set(rows.map((r) => r.order.id))];
-  const [names, answersOf, kin, boxes] = await Promise.all([
+  const [names, answersOf, kin, boxes, quizzes] = await Promise.all([
     namesOf(ctx, rows.map((r) => r.user.id)),
     formAnswers(ctx, rows.map((r) => r.item)),
     itemIds.length
@@ -82,7 +88,11 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
           .orderBy(orderFamilies.id)
       : [],
     orderIds.length ? ctx.db.select().from(parcels).where(inArray(parcels.orderId, orderIds)).orderBy(parcels.id) : [],
+    quizMarks(ctx, rows.map((r) => r.item)),
   ]);
+  // Decision 112: delivery columns only where an exported activity delivers, quiz columns only where one scores.
+  const delivery = rows.some((r) => r.activity.hasAddress || r.activity.hasExpress);
+  const scored = rows.some((r) => quizzes.scoring.has(r.item.activityId));
   const answers = rows.map((r) => answersOf(r.item));
   // One column per question or property asked, in the order first met.
   const asked = new Map<string, Bilingual>();
@@ -91,11 +101,12 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
     const row = typeById.get(id);
     return row ? say([row.nameZh, row.nameEn]) : String(id);
   };
-  const header = [...ORDER_COLUMNS.map(say), ...[...asked.values()].map(say)];
+  const kept = ORDER_COLUMNS.map((c, i) => ({ title: c, i })).filter((c) => delivery || !DELIVERY_COLUMNS.has(c.i));
+  const header = [...kept.map((c) => say(c.title)), ...(scored ? QUIZ_COLUMNS.map(say) : []), ...[...asked.values()].map(say)];
   const body = rows.map(({ item, order, activity, user }, i) => {
     const byKey = new Map(answers[i]!.map((a) => [`${a.kind}:${a.id}`, say([a.valueZh, a.valueEn])]));
     const regions = [order.address0, order.address1, order.address2, order.address3].filter((c) => c).map((c) => regionOf(c));
-    return [
+    const cells = [
       order.trade,
       item.childTrade,
       say([activity.nameZh, activity.nameEn]),
@@ -120,10 +131,57 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
         .filter((b) => b.orderId === order.id)
         .map((b) => `${b.company} ${b.number}`)
         .join("；"),
-      ...[...asked.keys()].map((key) => byKey.get(key) ?? ""),
     ];
+    const quiz = quizzes.scoring.get(item.activityId);
+    const marks = quiz ? [item.score ?? "", quizzes.fullOf(item), quiz.passLine > 0 ? quiz.passLine : ""] : ["", "", ""];
+    return [...kept.map((c) => cells[c.i]!), ...(scored ? marks : []), ...[...asked.keys()].map((key) => byKey.get(key) ?? "")];
   });
-  return { name: say(["订单", "Orders"]), rows: [header, ...body], widths: header.map((_, i) => (i < 2 ? 24 : i === 14 ? 40 : 16)) };
+  const wide = header.indexOf(say(ORDER_COLUMNS[14]!));
+  return { name: say(["订单", "Orders"]), rows: [header, ...body], widths: header.map((_, i) => (i < 2 ? 24 : i === wide ? 40 : 16)) };
+}
+
+/** The order columns about delivery, by their place in ORDER_COLUMNS: shipping state, recipient, phone, address, parcels. */
+const DELIVERY_COLUMNS = new Set([8, 12, 13, 14, 16]);
+const QUIZ_COLUMNS: readonly Bilingual[] = [
+  ["测验得分", "Quiz score"],
+  ["满分", "Full marks"],
+  ["及格分", "Pass mark"],
+];
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * The scored quizzes of the items' activities (their pass line), and an item's
+ * full marks: the scores of the questions with a right answer, of the
+ * member's own draw when the quiz draws at random (the draw last started
+ * before the sign-up), else of all the activity's questions.
+ */
+async function quizMarks(ctx: MemberCtx, items: readonly ItemRow[]) {
+  const activityIds = [...new Set(items.map((i) => i.activityId))];
+  const settings = activityIds.length ? await ctx.db.select().from(questionnaires).where(and(inArray(questionnaires.activityId, activityIds), eq(questionnaires.isScoring, true))) : [];
+  const scoring = new Map(settings.map((q) => [q.activityId, q]));
+  const scoredIds = [...scoring.keys()];
+  const questionScores = scoredIds.length ? await ctx.db.select().from(questionnaireItems).where(inArray(questionnaireItems.activityId, scoredIds)) : [];
+  const scoreOf = new Map<string, number>();
+  for (const q of questionScores) if (q.answer.trim()) scoreOf.set(`${q.activityId}:${q.questionId}`, q.score);
+  const random = settings.filter((q) => q.isRandom).map((q) => q.activityId);
+  const randomItems = items.filter((i) => random.includes(i.activityId));
+  const draws = randomItems.length
+    ? await ctx.db
+        .select()
+        .from(quizDraws)
+        .where(and(inArray(quizDraws.activityId, random), inArray(quizDraws.userId, [...new Set(randomItems.map((i) => i.userId))])))
+        .orderBy(desc(quizDraws.startedAt))
+    : [];
+  const sum = (activityId: number, questionIds: readonly number[]) => questionIds.reduce((total, id) => total + (scoreOf.get(`${activityId}:${id}`) ?? 0), 0);
+  const fullOf = (item: ItemRow): number | "" => {
+    const quiz = scoring.get(item.activityId);
+    if (!quiz) return "";
+    if (!quiz.isRandom) return sum(item.activityId, questionScores.filter((q) => q.activityId === item.activityId).map((q) => q.questionId));
+    const draw = draws.find((d) => d.userId === item.userId && d.activityId === item.activityId && d.startedAt <= item.createdAt);
+    return draw ? sum(item.activityId, draw.questionIds) : "";
+  };
+  return { scoring, fullOf };
 }
 
 /** The courier sheet: a row per parcel of each successful main order, or one to fill in where there is none. */

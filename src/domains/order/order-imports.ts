@@ -14,7 +14,7 @@ import { activities, orderItems, orders, parcels } from "../../db/schema";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { DELIVERY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
 import type { Ctx, MemberCtx } from "../context";
-import { chunksOf, finishImport, importKeyPattern, type Judged, type ReasonTexts, recordsOf } from "../shared/sheets/imports";
+import { chunksOf, finishImport, importKeyPattern, type Judged, type ReasonTexts, recordsOf, refusedFor } from "../shared/sheets/imports";
 import { COURIER_COLUMNS, SHIPPED_COLUMNS } from "./sheet-columns";
 
 /** A log by the `key` its import answered, named `log` (a signed GET's own `key` is its nonce). */
@@ -76,18 +76,21 @@ export async function importExpress({ ctx, input }: { ctx: CommandCtx<MemberCtx>
   for (const part of chunksOf(orderIds)) for (const p of await ctx.db.select().from(parcels).where(inArray(parcels.orderId, part))) stored.set(`${p.orderId}|${p.number}`, p);
   const inFile = new Map<string, ParcelChange>();
   const judged: Judged<ParcelChange>[] = records.map(({ line, cells, values }) => {
-    const refuse = (reason: string): Judged<ParcelChange> => ({ line, cells, verdict: "refused", reason });
-    if (!values.trade) return refuse("trade.empty");
-    const order = found.get(values.trade);
-    if (!order) return refuse("order.notFound");
-    if (order.state !== ORDER_STATE.ORDER_STATE_SUCCESS) return refuse("order.state");
-    if (!order.hasExpress) return refuse("order.noExpress");
-    if (!values.company) return refuse("company.empty");
-    if (values.company.length > 40) return refuse("company.long");
-    if (!values.number) return refuse("number.empty");
-    if (!TRACKING.test(values.number)) return refuse("number.format");
-    if (values.site.length > 60) return refuse("site.long");
-    if (values.courierPhone && !COURIER_PHONE.test(values.courierPhone)) return refuse("courierPhone.format");
+    // Every fault of the row is named (decision 111): the order's, then each of the parcel's cells.
+    const faults: string[] = [];
+    const order = values.trade ? found.get(values.trade) : undefined;
+    if (!values.trade) faults.push("trade.empty");
+    else if (!order) faults.push("order.notFound");
+    else if (order.state !== ORDER_STATE.ORDER_STATE_SUCCESS) faults.push("order.state");
+    else if (!order.hasExpress) faults.push("order.noExpress");
+    if (!values.company) faults.push("company.empty");
+    else if (values.company.length > 40) faults.push("company.long");
+    if (!values.number) faults.push("number.empty");
+    else if (!TRACKING.test(values.number)) faults.push("number.format");
+    if (values.site.length > 60) faults.push("site.long");
+    if (values.courierPhone && !COURIER_PHONE.test(values.courierPhone)) faults.push("courierPhone.format");
+    if (faults.length || !order) return refusedFor(line, cells, faults);
+    const refuse = (reason: string) => refusedFor<ParcelChange>(line, cells, [reason]);
     const change: ParcelChange = { orderId: order.id, number: values.number, company: values.company, site: values.site || null, phone: values.courierPhone || null };
     const key = `${order.id}|${values.number}`;
     const same = (a: Pick<ParcelChange, "company" | "site" | "phone">) => a.company === change.company && a.site === change.site && a.phone === change.phone;

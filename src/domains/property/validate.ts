@@ -54,18 +54,24 @@ const isEmpty = (v: string | string[]) => (Array.isArray(v) ? v.length === 0 : v
  * member-writable properties), or the first failing property in display order.
  * `current` are the member's stored values: a read-only property keeps them.
  */
-export function validateProfile(args: {
-  properties: PropertyView[];
-  nationalityType: number;
-  submitted: SubmittedValue[];
-  current?: CurrentValue[];
-}): ValidationResult {
+export function validateProfile(args: ProfileArgs): ValidationResult {
+  const judged = judgeProfile(args);
+  return judged.failed.length ? { ok: false, property: judged.failed[0]! } : { ok: true, values: judged.values };
+}
+
+type ProfileArgs = { properties: PropertyView[]; nationalityType: number; submitted: SubmittedValue[]; current?: CurrentValue[] };
+
+/**
+ * The profile judged whole, for an import that names every fault (decision 111):
+ * every failing property in display order (`failed`), and the values that passed.
+ */
+export function judgeProfile(args: ProfileArgs): { failed: number[]; values: CleanValue[] } {
   const byId = new Map(args.properties.map((p) => [p.id, p]));
   const given = new Map<number, SubmittedValue>();
   for (const s of args.submitted) {
     const id = s?.property?.id;
     if (typeof id !== "number" || !byId.has(id)) continue;
-    if (given.has(id)) return { ok: false, property: id };
+    if (given.has(id)) return { failed: [id], values: [] };
     given.set(id, s);
   }
   const current = new Map((args.current ?? []).map((c) => [c.propertyId, c]));
@@ -100,14 +106,14 @@ export function validateProfile(args: {
   };
 
   const out: CleanValue[] = [];
+  const failed: number[] = [];
   for (const p of ordered) {
     if (NEVER_WRITTEN.has(p.purpose.id) || !visible(p)) continue;
     const v = clean(p);
-    if (v === "invalid") return { ok: false, property: p.id };
-    if (isEmpty(v.value) && p.isMust && childHasChoices(p, byId, clean)) return { ok: false, property: p.id };
-    out.push(v);
+    if (v === "invalid" || (isEmpty(v.value) && p.isMust && childHasChoices(p, byId, clean))) failed.push(p.id);
+    else out.push(v);
   }
-  return { ok: true, values: out };
+  return { failed, values: out };
 }
 
 /** A dependent property is required only when its parent's chosen option has children. */

@@ -22,7 +22,11 @@ export type ImportColumn<K extends string = string> = { key: K; zh: string; en: 
 export type ImportRecord<K extends string> = { line: number; cells: string[]; values: Record<K, string> };
 
 /** A judged row: what it would change (`change`, when it applies). */
-export type Judged<C> = { line: number; cells: string[]; verdict: ImportVerdict["verdict"]; reason: string | null; change?: C };
+export type Judged<C> = { line: number; cells: string[]; verdict: ImportVerdict["verdict"]; reason: string | null; reasons?: string[]; change?: C };
+
+/** A row refused for every one of `reasons` (at least one), each named in the feedback (decision 111). */
+export const refusedFor = <C>(line: number, cells: string[], reasons: readonly string[]): Judged<C> =>
+  reasons.length > 1 ? { line, cells, verdict: "refused", reason: reasons[0]!, reasons: [...reasons] } : { line, cells, verdict: "refused", reason: reasons[0] ?? null };
 
 /** What an import answers, refused or not: rows that changed something, the log's key, and every row's verdict. */
 export type ImportAnswer = { count: number; key: string; list: ImportVerdict[] };
@@ -49,7 +53,9 @@ export const chunksOf = <T>(list: readonly T[], size = IMPORT_CHUNK): T[][] => A
  * no data row { reason: "empty" }, a required column missing { reason: "columns", missing }.
  */
 export function recordsOf<K extends string>(bytes: Uint8Array, columns: readonly ImportColumn<K>[], maxRows = MAX_IMPORT_ROWS) {
-  const [head, ...body] = readRows(bytes, { maxRows });
+  const [head, ...rows] = readRows(bytes, { maxRows });
+  // A template's example row is left out (decision 112); rows keep their line numbers.
+  const body = rows.filter(({ cells }) => !isExampleRow(cells));
   if (!head || body.length === 0) throw new DomainError("ERROR_PARAMS", { reason: "empty" });
   const at = new Map<K, number>();
   for (const column of columns) {
@@ -66,6 +72,9 @@ export function recordsOf<K extends string>(bytes: Uint8Array, columns: readonly
   }));
   return { header: head.cells, records };
 }
+
+/** A template's example row: its first cell starts with "例" or "e.g.", which no employee or order number does. */
+export const isExampleRow = (cells: readonly string[]) => /^(例|e\.g\.)/i.test((cells[0] ?? "").trim());
 
 const newKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
 
@@ -102,7 +111,7 @@ export async function keepImportLog(
   const refused = args.judged.filter((j) => j.verdict === "refused").length;
   const count = refused ? 0 : args.count;
   const key = newKey();
-  const rows: ImportVerdict[] = args.judged.map(({ line, cells, verdict, reason }) => ({ row: line, cells, verdict, reason }));
+  const rows: ImportVerdict[] = args.judged.map(({ line, cells, verdict, reason, reasons }) => ({ row: line, cells, verdict, reason, ...(reasons ? { reasons } : {}) }));
   await ctx.db.insert(importLogs).values({
     key,
     kind: args.kind,
@@ -115,7 +124,7 @@ export async function keepImportLog(
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + LOG_LIFETIME_MS),
   });
-  const list = rows.map(({ row, cells, verdict, reason }) => ({ row, cells, verdict, reason }));
+  const list = rows.map(({ row, cells, verdict, reason, reasons }) => ({ row, cells, verdict, reason, ...(reasons ? { reasons } : {}) }));
   if (refused) return { message: message("ERROR_PARAMS", { reason: "rows", refused }), count: 0, key, list };
   return { count, key, list, audit: { entity: "import", id: key, detail: `${args.kind}: ${count} of ${rows.length} rows (${args.file.key})` } };
 }
@@ -149,7 +158,7 @@ export async function importLogFile(ctx: MemberCtx, args: { kind: string; key: s
     r.row,
     ...log.header.map((_, i) => r.cells[i] ?? ""),
     say(r.verdict === "apply" && log.applied > 0 ? APPLIED : VERDICT_TEXTS[r.verdict]),
-    r.reason ? say(args.reasons[r.reason] ?? [r.reason, r.reason]) : "",
+    (r.reasons ?? (r.reason ? [r.reason] : [])).map((x) => say(args.reasons[x] ?? [x, x])).join(say(["；", "; "])),
   ]);
   const body = writeWorkbook([{ name: say(["导入结果", "Import result"]), rows: [header, ...rows], widths: [6, ...log.header.map(() => 18), 12, 36] }]);
   const base = log.fileName.replace(/\.xlsx$/i, "") || "import";
