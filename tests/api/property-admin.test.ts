@@ -83,6 +83,20 @@ describe("permissions", () => {
   });
 });
 
+describe("the membership fee window's properties", () => {
+  test("the property list opens with the dues power alone, for the fee window's conditions; the page's other calls do not", async () => {
+    const [role] = await t.db.select().from(roles).where(eq(roles.code, "operator"));
+    await t.db.delete(rolePowers).where(and(eq(rolePowers.roleId, role!.id), eq(rolePowers.power, "FUNCTION_PROPERTY_OPERATION_FIND")));
+    const duesOnly = await t.as("cn000003");
+    const all = await duesOnly.call("/property/all", {});
+    expect(code(all)).toBe("SUCCESS");
+    expect((all.list as { titleEn: string }[]).map((p) => p.titleEn)).toContain("Gender");
+    const gender = await byTitle("Gender");
+    expect(code(await duesOnly.call("/property/info", { id: gender.id }))).toBe("ERROR_NOT_POWER");
+    expect(code(await (await t.as("cn100001")).call("/property/all", {}))).toBe("ERROR_NOT_POWER");
+  });
+});
+
 describe("the form's rules", () => {
   test("each field is named when wrong", async () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [

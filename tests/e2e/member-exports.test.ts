@@ -113,9 +113,8 @@ describe("member exports and the find import", () => {
       await page.click("[data-testid=member-found] button");
       await page.waitForSelector("[data-testid=member-found]", { state: "detached" });
 
-      // The yearly dues record, from the fee dialog on the property page.
-      await page.goto(`${world.server.url}/operation/property`);
-      await page.click("button:has-text('会费管理')");
+      // The yearly dues record, from the membership fee button on member management (spec 3 section 2.4).
+      await page.click("[data-testid=open-fees]");
       await page.waitForSelector("[data-testid=fee-export]");
       const years = await page.$$eval("#fee-export-year option", (options) => options.map((o) => o.textContent));
       expect(years).toEqual(["2026 年度", "2025 年度", "2024 年度", "2023 年度"]);
@@ -154,8 +153,7 @@ describe("member exports and the find import", () => {
       expect(await p.textContent("[data-testid=member-found]")).toContain("1 member found from the sheet");
       await look(p, "en-phone-found");
       // The dues record's year select in the fee dialog, on the phone.
-      await p.goto(`${world.server.url}/operation/property`);
-      await p.click("button:has-text('Membership fee')");
+      await p.click("[data-testid=open-fees]");
       await p.locator("[data-testid=fee-export]").scrollIntoViewIfNeeded();
       expect(await p.$$eval("#fee-export-year option", (options) => options.map((o) => o.textContent))).toEqual(["Billing year 2026", "Billing year 2025", "Billing year 2024", "Billing year 2023"]);
       await look(p, "en-phone-fee-export");

@@ -15,9 +15,18 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT_MS);
 afterAll(() => stopWorld(world));
 
+/** From member management's button (spec 3 section 2.4), the way an officer gets there. */
 async function openPropertyPage(page: Page) {
-  await page.goto(`${world.server.url}/operation/property`);
+  await page.goto(`${world.server.url}/operation/user`);
+  await page.click("[data-testid=open-properties]");
   await page.waitForSelector("[data-testid=property-row]");
+}
+
+/** Back to member management by the property page's breadcrumb, and its membership fee button. */
+async function openFeesFromMembers(page: Page, members: string) {
+  await page.click(`.breadcrumb a:has-text('${members}')`);
+  await page.waitForSelector("[data-testid=member-row]");
+  await page.click("[data-testid=open-fees]");
 }
 
 async function fill(page: Page, selector: string, value: string) {
@@ -73,7 +82,7 @@ describe("property management", () => {
       await page.waitForSelector("[data-testid=property-row]:has-text('血型')");
 
       // The dues: a wrong month is named, then a good save.
-      await page.click("button:has-text('会费管理')");
+      await openFeesFromMembers(page, "会员管理");
       await page.waitForSelector("[data-testid=fee-form]");
       expect(await page.inputValue("#fee-price")).toBe("60.00");
       await fill(page, "#fee-month", "13");
@@ -142,7 +151,7 @@ describe("property management", () => {
       await settledShot(page, "property-admin/form-en-375");
       expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] .button-quiet:has-text('Cancel')");
-      await page.click("button:has-text('Membership fee')");
+      await openFeesFromMembers(page, "Member management");
       await page.waitForSelector("[data-testid=fee-form]");
       await fill(page, "#fee-date", "32");
       await page.click("[role=dialog] button[type=submit]");

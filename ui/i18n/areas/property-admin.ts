@@ -3,7 +3,6 @@ export default {
   zh: {
     caption: "会员属性",
     add: "新增属性",
-    fees: "会费管理",
     titleZh: "中文名称",
     titleEn: "英文名称",
     descZh: "中文提示",
@@ -92,7 +91,6 @@ export default {
   en: {
     caption: "Member properties",
     add: "Add a property",
-    fees: "Membership fee",
     titleZh: "Chinese name",
     titleEn: "English name",
     descZh: "Chinese hint",

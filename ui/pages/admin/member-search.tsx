@@ -22,6 +22,8 @@ import { useMemberFind } from "./member-find";
 import { MemberForm } from "./member-form";
 import { ImportMenu } from "./member-imports";
 import { SmsDialog } from "./sms-dialog";
+import { useFeeWindow } from "./membership-fee-dialog";
+import { Link } from "wouter";
 import type { Role } from "./member-model";
 
 type Row = ItemOf<"/user/operation/list">;
@@ -55,6 +57,7 @@ export function MemberManagementPage() {
   const [sms, setSms] = useState(false);
   const { filterBar, list, reload, filter, page } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
   const find = useMemberFind();
+  const fees = useFeeWindow();
   const exporting = useExportJob("member.export.list", t("jobs.titles.exportList"));
   const exportResult = () => {
     const { index: _, ...filters } = payloadOf(filter, 1);
@@ -119,16 +122,28 @@ export function MemberManagementPage() {
               reload();
             }}
           />
+          {/* Spec 3 section 2.4: property, membership fee and short message management are buttons here. */}
+          {hasPower("FUNCTION_PROPERTY_OPERATION_FIND") ? (
+            <Link href="/operation/property" className="button" data-testid="open-properties">
+              {t("members.properties")}
+            </Link>
+          ) : null}
           {hasPower("FUNCTION_MEMBER_EDIT") ? (
-            <button type="button" className="button" onClick={() => setSms(true)} data-testid="open-sms">
-              {t("sms.open")}
-            </button>
+            <>
+              <button type="button" className="button" onClick={fees.open} data-testid="open-fees">
+                {t("members.fees")}
+              </button>
+              <button type="button" className="button" onClick={() => setSms(true)} data-testid="open-sms">
+                {t("sms.open")}
+              </button>
+            </>
           ) : null}
         </div>
         {find.summary}
         <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
+      {fees.window}
       {sms ? <SmsDialog onClose={() => setSms(false)} /> : null}
       {exporting.progress}
       {creating ? <MemberForm roles={roles} member={null} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), reload())} /> : null}

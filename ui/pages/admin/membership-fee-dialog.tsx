@@ -2,9 +2,11 @@
 // FUNCTION_MEMBER_EDIT): billing month, day and amount, and the two condition
 // properties with their values. The amount is shown and typed in yuan with two
 // decimals and travels in fen (docs/decisions.md).
+import { type ReactNode, useState } from "react";
 import { api } from "../../api";
 import { FormDialog, refusedField, schemaRefusal, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
+import { resultText } from "../../i18n";
 import { useSnapshot } from "valtio";
 import { pick, useT } from "../../i18n";
 import { session } from "../../state/session";
@@ -28,6 +30,21 @@ function validate(f: Form) {
   if (f.indexOnlyProperty !== null && !f.indexOnlyValue.trim()) errors.indexOnlyValue = "propertyAdmin.fee.errors.indexOnlyValue";
   if (f.cantSignProperty !== null && !f.cantSignValue.trim()) errors.cantSignValue = "propertyAdmin.fee.errors.cantSignValue";
   return errors;
+}
+
+/** The membership fee button's window: the configuration and the properties its conditions choose from, loaded when it opens. */
+export function useFeeWindow(): { open: () => void; window: ReactNode } {
+  const t = useT();
+  const [loaded, setLoaded] = useState<{ config: FeeConfig; properties: AdminProperty[] } | null>(null);
+  const open = async () => {
+    const [answer, all] = await Promise.all([api.call("/member/operation/find", {}), api.call("/property/all", {})]);
+    if (answer.config && all.list) setLoaded({ config: answer.config, properties: all.list });
+    else void showMessage(resultText(t, answer.config ? all.message : answer.message));
+  };
+  return {
+    open: () => void open(),
+    window: loaded ? <MembershipFeeDialog config={loaded.config} properties={loaded.properties} onClose={() => setLoaded(null)} /> : null,
+  };
 }
 
 export function MembershipFeeDialog({ config, properties, onClose }: { config: FeeConfig; properties: AdminProperty[]; onClose: () => void }) {

@@ -1,18 +1,16 @@
 // The property management page (spec 3 section 2.4, FUNCTION_PROPERTY_OPERATION_FIND):
 // every property in a table (Chinese and English name and hint, type); a
 // name opens the edit dialog, the add button shows with
-// FUNCTION_PROPERTY_OPERATION_CREATE, and the membership fee dialog has its
-// button on the head (FUNCTION_MEMBER_EDIT) until the member page opens it.
+// FUNCTION_PROPERTY_OPERATION_CREATE. Reached from member management, whose
+// page also holds the membership fee button (spec 3 section 2.4).
 import { useState } from "react";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
-import { showMessage } from "../../components/message-box";
-import { resultText, useT } from "../../i18n";
+import { useT } from "../../i18n";
 import { useLoaded } from "../../lib/use-loaded";
 import { hasPower } from "../../state/session";
-import { type FeeConfig, MembershipFeeDialog } from "./membership-fee-dialog";
 import { PropertyFormDialog } from "./property-form-dialog";
 import type { AdminProperty } from "./property-types";
 
@@ -20,18 +18,11 @@ export function PropertyPage() {
   const t = useT();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<AdminProperty | "new" | null>(null);
-  const [fees, setFees] = useState<FeeConfig | null>(null);
   const loaded = useLoaded(async () => {
     const answer = await api.call("/property/all", {});
     return answer.list ?? false;
   }, [version]);
   const list = loaded || null;
-
-  const openFees = async () => {
-    const answer = await api.call("/member/operation/find", {});
-    if (answer.config) setFees(answer.config);
-    else void showMessage(resultText(t, answer.message));
-  };
 
   const columns: Column<AdminProperty>[] = [
     {
@@ -52,16 +43,11 @@ export function PropertyPage() {
 
   return (
     <>
-      <PageHead title={t("page.propertyOperation")} />
+      <PageHead title={t("page.propertyOperation")} trail={[{ label: t("page.userOperation"), href: "/operation/user" }, { label: t("page.propertyOperation") }]} />
       <div className="property-head">
         {hasPower("FUNCTION_PROPERTY_OPERATION_CREATE") ? (
           <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
             {t("propertyAdmin.add")}
-          </button>
-        ) : null}
-        {hasPower("FUNCTION_MEMBER_EDIT") ? (
-          <button type="button" className="button" onClick={() => void openFees()}>
-            {t("propertyAdmin.fees")}
           </button>
         ) : null}
       </div>
@@ -77,7 +63,6 @@ export function PropertyPage() {
           }}
         />
       ) : null}
-      {fees ? <MembershipFeeDialog config={fees} properties={list ?? []} onClose={() => setFees(null)} /> : null}
     </>
   );
 }
