@@ -20,9 +20,11 @@ async function windowShown(page: Page, language: "zh" | "en") {
   await page.click("[data-testid=module-tile] >> nth=0");
   const tile = page.locator(`[data-testid=activity-tile]:has-text("${READING[language]}")`);
   const tileDates = (await tile.locator(".tile-dates").textContent())!.replace(/\s+/g, " ").trim();
+  const tileEvent = (await tile.locator("[data-testid=tile-event]").textContent())!.replace(/\s+/g, " ").trim();
   await tile.click();
   await page.waitForSelector("[data-testid=activity]");
-  return { tileDates, start: await page.textContent("[data-testid=sign-start]"), end: await page.textContent("[data-testid=sign-end]") };
+  const text = (id: string) => page.textContent(`[data-testid=${id}]`);
+  return { tileDates, tileEvent, start: await text("sign-start"), end: await text("sign-end"), when: await text("event-time"), where: await text("event-place") };
 }
 
 describe("China time abroad", () => {
@@ -41,6 +43,11 @@ describe("China time abroad", () => {
       expect(shown.start).toMatch(/^2026-02-27 09:[3-5]\d$/);
       expect(shown.end).toMatch(/^2026-04-01 09:[3-5]\d$/);
       expect(shown.tileDates).toBe("2026-02-27 – 2026-04-01");
+      // Where and when it takes place (issue 29), on the tile and the page: 12:30 to 13:30 in Beijing, a week on.
+      const place = { zh: "总部大楼三楼图书角", en: "Reading corner, 3rd floor, head office" }[language];
+      expect(shown.when).toBe("2026-03-09 12:30 – 13:30");
+      expect(shown.where).toBe(place);
+      expect(shown.tileEvent).toBe(`${language === "zh" ? "活动时间" : "When"} 2026-03-09 12:30 – 13:30 · ${place}`);
       await settledShot(abroad.page, `china-time/activity-new-york-${language}-${size}`);
       await abroad.close();
 

@@ -476,7 +476,14 @@ describe("the editor's whole journey", () => {
       expect(await messageText(page)).toContain("下线后会员将无法访问该活动");
       await page.click("[role=alertdialog] .button-primary");
       await told(page, "下线完成", "确定");
-      await page.waitForSelector("[data-testid=editor-tools]", { state: "detached" });
+      // Offline: the editing tools are gone; the sign-up results, their imports and the question banks stay (spec 3 section 2.1), and the state says so.
+      await page.waitForSelector("[data-testid=tool-publish], [data-testid=tool-offline]", { state: "detached" });
+      expect(await toolIds(page)).toEqual(["questionBanks", "orders", "importExpress", "importShipped"]);
+      expect(await page.textContent("[data-testid=editor-tools] [data-testid=activity-state]")).toBe("已下线");
+      await page.click("[data-testid=tool-orders]");
+      await page.waitForSelector("[data-testid=order-search-window]");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=order-search-window]", { state: "detached" });
       // The editor still sees the page, which says it is offline where the sign-up button was.
       expect(await page.textContent("[data-testid=reason]")).toBe("活动已下线");
       expect(await page.locator("[data-testid=sign-up]").count()).toBe(0);

@@ -127,6 +127,11 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
     /** The market's category bar filters by it: the team's category for a team's tile, else the activity's. */
     category: team ? team.categoryId : a.categoryId,
     state: { id: a.state },
+    /** When and where it takes place, if the editor said (a team's tile: its shown activity's). */
+    eventStart: isoOf(a.eventStart),
+    eventEnd: isoOf(a.eventEnd),
+    placeZh: a.placeZh,
+    placeEn: a.placeEn,
     signStart: isoOf(a.signStart),
     signEnd: isoOf(a.signEnd),
     price: a.price,

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { PageHead } from "../../components/breadcrumb";
+import { eventRange } from "../../components/add-to-calendar";
 import { pick, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { openDues } from "../../state/membership";
@@ -81,6 +82,9 @@ export function ActivityPage() {
         testId="activity"
         face={a.face}
         facts={[
+          // Where and when it takes place (China time), beside the sign-up dates, when the editor said.
+          ...(a.eventStart && a.eventEnd ? [{ el: "end" as const, label: t("activity.eventWhen"), value: eventRange(a.eventStart, a.eventEnd), testId: "event-time" }] : []),
+          ...(pick(language, a.placeZh, a.placeEn) ? [{ el: "end" as const, label: t("activity.eventWhere"), value: pick(language, a.placeZh, a.placeEn), testId: "event-place" }] : []),
           {
             el: "stock",
             label: worded(a, language, "quota", t("activity.stock")),

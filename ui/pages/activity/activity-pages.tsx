@@ -11,6 +11,7 @@ import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
+import { eventRange } from "../../components/add-to-calendar";
 import { pick, useT } from "../../i18n";
 import { chinaYear, formatChinaDate } from "../../lib/china-time";
 import { formatMoney, formatPoints } from "../../lib/format";
@@ -72,11 +73,19 @@ export function ActivityIndexPage() {
   );
 }
 
-/** What a tile says under its name: the sign-up dates (China time), and the price or points when there are any. */
+/** What a tile says under its name: when and where it takes place, the sign-up dates (China time), and the price or points when there are any. */
 function TileFacts({ tile }: { tile: Tile }) {
   const t = useT();
+  const { language } = useSnapshot(session);
+  const place = pick(language, tile.placeZh, tile.placeEn);
   return (
     <span className="tile-facts">
+      {tile.eventStart && tile.eventEnd ? (
+        <span className="tile-event" data-testid="tile-event">
+          {t("activity.eventWhen")} {eventRange(tile.eventStart, tile.eventEnd)}
+          {place ? ` · ${place}` : ""}
+        </span>
+      ) : null}
       {tile.signStart ? (
         <span className="tile-dates">
           <span>{formatChinaDate(tile.signStart)}</span>

@@ -8,6 +8,7 @@ import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { pick } from "../../i18n";
 import { session } from "../../state/session";
+import { StateTag } from "./state-tag";
 
 export type Tile = ItemOf<"/activity/list">;
 
@@ -34,7 +35,9 @@ export function ActivityTiles({ tiles, infoPath, testId, className, facts, child
           <Link href={`${infoPath}?id=${tile.id}`} className="activity-tile" data-testid={testId}>
             <span className="tile-cover">{tile.face ? <img src={tile.face} alt="" /> : null}</span>
             <span className="tile-body">
-              <span className="tile-name">{pick(language, tile.nameZh, tile.nameEn)}</span>
+              <span className="tile-name">
+                {pick(language, tile.nameZh, tile.nameEn)} <StateTag state={tile.state.id} />
+              </span>
               {facts(tile)}
             </span>
           </Link>

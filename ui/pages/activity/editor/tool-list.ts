@@ -1,8 +1,8 @@
 // The editor's tools on the activity page and the market item page (spec 3
 // section 2.1), one entry each: the power it needs, when it shows, and either
 // the window it opens or the action it runs (both lazy chunks, so members
-// never download them). The bar (./tools.tsx) shows nothing for an offline
-// activity: offline has no actions.
+// never download them). The bar (./tools.tsx) leaves out the editing tools
+// (EDITING_POWER) of an offline activity: offline has no actions.
 //
 // A tool's label is the text `editor.tools.<id>` (ui/i18n/areas/editor.ts), its
 // button's test id `tool-<id>`. A window takes ToolWindowProps from
@@ -19,7 +19,7 @@ export type { ToolAction, ToolActionContext, ToolWindowProps } from "./tool-type
 type ToolBase = {
   id: string;
   power: PowerCode;
-  /** Shown only when this holds (besides the power and the activity not being offline). */
+  /** Shown only when this holds (besides the power, and an editing tool's activity not being offline). */
   when?: (a: Activity) => boolean;
 };
 export type WindowTool = ToolBase & {
@@ -36,7 +36,8 @@ export type EditorTool = WindowTool | ActionTool;
 export const inPreview = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
 export const isNormal = (a: Activity) => a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_NORMAL;
 
-const EDIT = "FUNCTION_ACTIVITY_EDIT";
+export const EDITING_POWER = "FUNCTION_ACTIVITY_EDIT";
+const EDIT = EDITING_POWER;
 const lifecycle = () => import("./lifecycle-actions");
 /** The order windows show the centre's order facts, parcels and state tags: they bring its stylesheet. */
 const withOrderStyles = <T>(loader: () => Promise<T>) => withAreaStyles("centre", loader);

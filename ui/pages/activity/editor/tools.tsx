@@ -1,6 +1,7 @@
 // The bar of editor tools above an activity or market item (spec 3 section
 // 2.1): the tools of ./tool-list.ts the signed-in staff member holds the power
-// for, none while the activity is offline. A window tool's window is loaded
+// for; once the activity is offline only those that read or serve its sign-ups
+// (results, their export and imports, the waiting list, check-in, question banks). A window tool's window is loaded
 // when it is first opened, with the editing stylesheets; an action tool's
 // action (publish, copy ...) when it is first pressed.
 import { type ComponentType, Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
@@ -13,12 +14,14 @@ import { hasPower, session } from "../../../state/session";
 import { showMessage } from "../../../components/message-box";
 import type { Activity } from "../activity-model";
 import { DESK_QUERY } from "../activity-layout";
-import { EDITOR_TOOLS, type EditorTool, type ToolWindowProps, type WindowTool } from "./tool-list";
+import { StateTag } from "../state-tag";
+import { EDITING_POWER, EDITOR_TOOLS, type EditorTool, type ToolWindowProps, type WindowTool } from "./tool-list";
 
 /** The tools this member may use on this activity now. */
 export function toolsFor(a: Activity, holds: (power: EditorTool["power"]) => boolean = hasPower): EditorTool[] {
-  if (a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return [];
-  return EDITOR_TOOLS.filter((tool) => holds(tool.power) && (tool.when?.(a) ?? true));
+  // Spec 3 section 2.1: the editing tools (FUNCTION_ACTIVITY_EDIT) only while the activity is not offline; its registration data is kept and served.
+  const offline = a.state.id === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE;
+  return EDITOR_TOOLS.filter((tool) => holds(tool.power) && !(offline && tool.power === EDITING_POWER) && (tool.when?.(a) ?? true));
 }
 
 /** The editor's texts (./texts.ts), asked for once, by the first bar a member holding a tool sees; `textsIn` once they are added. */
@@ -81,6 +84,7 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
   return (
     <>
       <div className="module-tools editor-tools" role="toolbar" aria-label={t("editor.toolbar")} data-testid="editor-tools">
+        <StateTag state={activity.state.id} />
         {tools.map((tool) => {
           const toggle = "window" in tool && tool.toggle;
           return (
