@@ -15,6 +15,11 @@ export default {
       notice: "提示",
       loading: "正在加载…",
       retry: "重试",
+      unsaved: {
+        question: "所做的修改尚未保存，关闭后将丢失。要放弃这些修改吗？",
+        keep: "继续编辑",
+        discard: "放弃修改",
+      },
     },
     language: {
       label: "界面语言",
@@ -202,6 +207,11 @@ export default {
       notice: "Notice",
       loading: "Loading…",
       retry: "Retry",
+      unsaved: {
+        question: "Your changes have not been saved and will be lost if you close. Discard them?",
+        keep: "Keep editing",
+        discard: "Discard changes",
+      },
     },
     language: {
       label: "Interface language",
