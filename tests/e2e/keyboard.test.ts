@@ -61,6 +61,7 @@ const focused = (page: Page) =>
       editor: e?.closest("[data-testid^=basic-content]")?.getAttribute("data-testid") ?? "",
       inDialog: !!e?.closest("[role=dialog], [role=alertdialog]"),
       pressed: e?.getAttribute("aria-pressed") ?? "",
+      readOnly: e instanceof HTMLInputElement && e.readOnly,
     };
   });
 
@@ -218,4 +219,61 @@ describe("keyboard alone", () => {
       JOURNEY_TIMEOUT_MS,
     );
   }
+
+  for (const { language, size, viewport } of SCREENS) {
+    test(
+      `an operator opens a member and the edit window with the keyboard alone; the fixed employee number shows the focus, in ${language} on a ${size}`,
+      async () => {
+        const { page, close } = await visitor(world, { viewport });
+        await signIn(page, world, "cn000003", { language });
+        await page.goto(`${world.server.url}/operation/user`);
+        await page.waitForSelector("[data-testid=member-row]");
+        await tabTo(page, (f) => f.testId === "open-member" && f.text.includes("cn100001"), "cn100001's row", { max: 200 });
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=member-detail]");
+        await tabTo(page, (f) => f.testId === "member-edit", "the edit button");
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=member-form] [data-property]");
+        await focusSettles(page, (f) => f.inDialog, "the edit window");
+        // The employee number is fixed, yet Tab stops on it and a ring shows it.
+        await tabTo(page, (f) => f.tag === "input" && f.readOnly, "the employee number", { max: 40 });
+        const ring = await page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement!);
+          return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
+        });
+        expect(ring.outline !== "none" && ring.width > 0 ? "ring" : ring.shadow !== "none" ? "ring" : "none").toBe("ring");
+        await settledShot(page, `keyboard/employee-number-${language}-${size}`);
+        // Nothing edited: Esc closes at once, and the focus goes back to the button that opened the window.
+        await page.keyboard.press("Escape");
+        await page.waitForSelector("[data-testid=member-form]", { state: "detached" });
+        expect((await focused(page)).testId).toBe("member-edit");
+        await close();
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
+  }
+
+  test("at 200% zoom (1366 px shown 683 px wide) the key pages do not scroll sideways", async () => {
+    const { page, close } = await visitor(world, { viewport: { width: 683, height: 384 }, deviceScaleFactor: 2 });
+    await signIn(page, world, "cn000001", { language: "en" });
+    const wide: string[] = [];
+    for (const [path, ready] of [
+      ["/index", "main h1"],
+      ["/activity", "[data-testid=module-tile]"],
+      ["/activity/module?id=1", "[data-testid=activity-tile], main h1"],
+      ["/information", "main h1"],
+      ["/information?page=orders", "main h1"],
+      ["/operation/user", "[data-testid=member-row]"],
+      ["/system", "main h1"],
+    ] as const) {
+      await page.goto(`${world.server.url}${path}`);
+      await page.waitForSelector(ready);
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) wide.push(`${path} (${overflow} px)`);
+    }
+    await settledShot(page, "keyboard/zoom-200-system");
+    expect(wide).toEqual([]);
+    await close();
+  }, JOURNEY_TIMEOUT_MS);
 });
