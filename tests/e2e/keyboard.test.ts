@@ -247,6 +247,17 @@ describe("keyboard alone", () => {
         await page.keyboard.press("Escape");
         await page.waitForSelector("[data-testid=member-form]", { state: "detached" });
         expect((await focused(page)).testId).toBe("member-edit");
+        // Edited, Esc asks first; discarding closes it and the focus is back on the button.
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=member-form] [data-property]");
+        await tabTo(page, (f) => f.tag === "input" && f.inDialog && !f.readOnly && f.id !== "" && !f.text, "a field to edit", { max: 20 });
+        await page.keyboard.type("x");
+        await page.keyboard.press("Escape");
+        await page.waitForSelector("[role=alertdialog]");
+        expect(await page.textContent("[role=alertdialog] [data-testid=message-text]")).toBe(TEXT[language].unsaved);
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=member-form]", { state: "detached" });
+        await focusSettles(page, (f) => f.testId === "member-edit", "the edit button");
         await close();
       },
       JOURNEY_TIMEOUT_MS,

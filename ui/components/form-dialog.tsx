@@ -122,6 +122,20 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
   return { id, form, edited: JSON.stringify(form) !== opened, errors, busy, root, update, submit, error, described, inputClass };
 }
 
+/**
+ * The close of a window that may hold edits (Esc, its cross, Cancel): when
+ * `edited`, it asks "keep editing / discard" first. FormDialog uses it; a
+ * window built on ./dialog.tsx by hand passes its own `edited`.
+ */
+export function useCloseAsking(edited: boolean, onClose: () => void) {
+  const t = useT();
+  return () =>
+    void (async () => {
+      if (edited && !(await confirm(t("common.unsaved.question"), { ok: t("common.unsaved.discard"), cancel: t("common.unsaved.keep") }))) return;
+      onClose();
+    })();
+}
+
 const FIRST_FIELD = "input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
 
 export type FormDialogProps = {
@@ -143,25 +157,21 @@ export function FormDialog({ editor, title, saveLabel, onClose, width, className
   const t = useT();
   const formId = `${editor.id}-form`;
   // Esc, the cross and Cancel all ask first when the window holds edits: a slip of the keyboard must not drop them.
-  const unsaved = editor.edited || !!edited;
+  const close = useCloseAsking(editor.edited || !!edited, onClose);
   // The keyboard starts at the first field (after the window's own focus, set as it mounted), unless a field asks for it.
   useEffect(() => {
     const form = editor.root.current;
     if (!form || form.querySelector("[data-autofocus]")) return;
     form.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
   }, []);
-  const close = async () => {
-    if (unsaved && !(await confirm(t("common.unsaved.question"), { ok: t("common.unsaved.discard"), cancel: t("common.unsaved.keep") }))) return;
-    onClose();
-  };
   return (
     <Dialog
       title={title}
-      onClose={() => void close()}
+      onClose={close}
       width={width}
       footer={
         <>
-          <button type="button" className="button button-quiet" onClick={() => void close()}>
+          <button type="button" className="button button-quiet" onClick={close}>
             {t("common.cancel")}
           </button>
           <button type="submit" form={formId} className="button button-primary" disabled={editor.busy}>
