@@ -1,10 +1,12 @@
 // Keyboard alone (issue 29 section 10): an editor opens an activity from the
 // tiles, fills basic info, picks a date in the calendar, writes in the
 // rich-text description and leaves it with Tab, is asked before unsaved edits
-// are dropped, and saves; a member opens the market and a T-shirt and chooses
-// its size by a tag chip. Only page.keyboard after the first address, and
-// after every step the test says where the focus is. Chinese on a desk,
-// English on a 375 px phone. One server and browser.
+// are dropped, and saves; a member opens the market and a T-shirt, chooses
+// its size by a tag chip, goes to the trolley and checks out; an operator
+// opens a member's edit window (its fixed employee number shows the focus).
+// Only page.keyboard after the first address, and after every step the test
+// says where the focus is. Chinese on a desk, English on a 375 px phone; key
+// pages at 200% zoom. One server and browser.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { START } from "../helpers/clock";
@@ -185,7 +187,7 @@ describe("keyboard alone", () => {
   for (const { language, size, viewport, member } of SCREENS) {
     const text = TEXT[language];
     test(
-      `a member opens the market and a T-shirt and chooses its size by a tag chip with the keyboard alone, in ${language} on a ${size}`,
+      `a member opens the market and a T-shirt, chooses its size by a tag chip, goes to the trolley and checks out with the keyboard alone, in ${language} on a ${size}`,
       async () => {
         const { page, close } = await visitor(world, { viewport });
         await signIn(page, world, member, { language });
@@ -209,11 +211,24 @@ describe("keyboard alone", () => {
         expect(landed.pressed).toBe("true");
         await settledShot(page, `keyboard/size-chip-${language}-${size}`);
 
-        // "Go to the trolley" in the market bar: the trolley's heading.
-        await tabTo(page, (f) => f.testId === "cart-link", "the trolley link", { back: true });
+        // Into the trolley, and "go to the trolley" from the window that says so: the trolley's heading.
+        await tabTo(page, (f) => f.testId === "add-to-cart", "add to trolley");
         await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=confirm-step]");
+        await tabTo(page, (f) => f.testId === "step-next", "the confirmation's next", { max: 20 });
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=added]");
+        await focusSettles(page, (f) => f.testId === "go-cart", "go to the trolley");
+        await page.keyboard.press("Enter");
+        await page.waitForSelector("[data-testid=cart-row]");
         await focusSettles(page, (f) => f.tag === "h1", "the trolley's heading");
         await settledShot(page, `keyboard/trolley-${language}-${size}`);
+        // Check out: the order page's heading.
+        await tabTo(page, (f) => f.testId === "checkout", "check out");
+        await page.keyboard.press("Enter");
+        await page.waitForURL(/\/market\/place/);
+        await focusSettles(page, (f) => f.tag === "h1", "the order page's heading");
+        await settledShot(page, `keyboard/place-${language}-${size}`);
         await close();
       },
       JOURNEY_TIMEOUT_MS,
