@@ -191,8 +191,17 @@ describe("keyboard alone", () => {
       async () => {
         const { page, close } = await visitor(world, { viewport });
         await signIn(page, world, member, { language });
-        await page.goto(`${world.server.url}/activity`);
+        await page.goto(`${world.server.url}/information`);
+        await page.waitForSelector("main h1");
+        // The main navigation's link stays where it is, yet the focus goes on to the new page's heading.
+        if (viewport === PHONE) {
+          await tabTo(page, (f) => f.tag === "button" && f.text === "Menu", "the menu button");
+          await page.keyboard.press("Enter");
+        }
+        await tabTo(page, (f) => f.tag === "a" && f.text === (language === "zh" ? "活动" : "Activities"), "the activities link");
+        await page.keyboard.press("Enter");
         await page.waitForSelector("[data-testid=module-tile]");
+        await focusSettles(page, (f) => f.tag === "h1", "the activities page's heading");
         await tabTo(page, (f) => f.testId === "module-tile" && f.text.includes(text.market), "the market's tile");
         await page.keyboard.press("Enter");
         await focusSettles(page, (f) => f.tag === "h1", "the market's heading");
