@@ -48,6 +48,8 @@ describe("/activity/edit/info", () => {
     expect(info.activity.contentZh).toBe("<p>详情</p>");
     expect(info.relationships[0].gifts.map((g: any) => g.id)).toEqual(giftIds);
     expect(info.queries[0]).toMatchObject({ score: 5, answer: "A", weight: 40 });
+    // A choice's options come with it, for the answer key to be picked from them.
+    expect(info.queries[0].query.options.map((o: any) => o.value)).toEqual(["A", "B"]);
     expect(info.queryStock).toMatchObject({ isScoring: true, passLine: 5, stock: { name: expect.any(String) } });
     // The Chinese-only and foreigner-only rows both, whoever reads.
     expect(info.properties.map((p: any) => p.property.titleEn)).toEqual(["Ethnic group", "Passport number"]);

@@ -193,7 +193,9 @@ describe("the editor's whole journey", () => {
         const row = `[data-testid=quiz-binding] tbody tr >> nth=${i}`;
         await page.fill(`${row} >> td >> nth=1 >> input`, i === 2 ? "50" : "100");
         await page.fill(`${row} >> td >> nth=2 >> input`, "50");
-        await page.fill(`${row} >> td >> nth=3 >> input`, q.answer);
+        // The right answer is picked from the question's own options (single choice: radios), not typed.
+        expect(await page.locator(`${row} >> td >> nth=3 >> input:not([type=radio])`).count()).toBe(0);
+        await page.check(`${row} >> td >> nth=3 >> label:has-text("${q.options.find((o) => o[2] === q.answer)![0]}") >> input[type=radio]`);
       }
       await accessible(page, "basic info");
       await settledShot(page, "editor-whole/basic-zh-desk");
@@ -205,7 +207,8 @@ describe("the editor's whole journey", () => {
       await page.click("[data-testid=tool-basicInfo]");
       await page.waitForSelector("[data-testid=quiz-binding] .editor-table");
       expect(await page.inputValue("[data-testid=quiz-binding] tbody tr >> nth=2 >> td >> nth=1 >> input")).toBe("50");
-      expect(await page.inputValue("[data-testid=quiz-binding] tbody tr >> nth=0 >> td >> nth=3 >> input")).toBe(QUESTIONS[0]!.answer);
+      expect(await page.isChecked(`[data-testid=quiz-binding] tbody tr >> nth=0 >> td >> nth=3 >> input[value="${QUESTIONS[0]!.answer}"]`)).toBe(true);
+      await page.locator("[data-testid=quiz-binding] .editor-table").scrollIntoViewIfNeeded();
       await settledShot(page, "editor-whole/quiz-binding-zh-desk");
       await page.click(`[role=dialog] .dialog-footer button:has-text("取消")`);
       await page.waitForSelector("[data-testid=quiz-binding]", { state: "detached" });

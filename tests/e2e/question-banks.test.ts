@@ -76,7 +76,11 @@ describe("question banks", () => {
       await page.fill("#bank-name", "安全生产题库 / Workplace safety");
       await page.click(SAVE);
       await page.waitForSelector('.field-error:has-text("题库名称已存在，请更换其他名称。")');
+      // Cancel with a name typed asks first (issue 29 section 10): the name is dropped only when the editor says so.
       await page.click(`[role=dialog]:has(#bank-form) .dialog-footer .button-quiet`);
+      expect(await messageText(page)).toBe("所做的修改尚未保存，关闭后将丢失。要放弃这些修改吗？");
+      await confirmWith(page, "放弃修改");
+      await page.waitForSelector("#bank-form", { state: "detached" });
       const name = "消防知识题库";
       await newBank(page, name, "确定", "添加完成");
       expect(await page.textContent(`[data-testid=bank-row]:has-text("${name}")`)).toContain("未使用");

@@ -9,6 +9,7 @@ import { clearUser, session } from "../state/session";
 import { DuesHost } from "../pages/membership/dues-window";
 import { BottomBar } from "./bottom-bar";
 import { Emblem } from "./emblem";
+import { useFocusKeeper } from "./focus-keeper";
 import { LanguageToggle } from "./language-toggle";
 import { OfflineBanner } from "./offline-banner";
 import { confirm } from "./message-box";
@@ -107,6 +108,7 @@ function TopBar() {
 
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT();
+  useFocusKeeper();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

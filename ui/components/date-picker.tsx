@@ -230,7 +230,8 @@ function CalendarPanel({ initial, mode, last, language, takeFocus, onPick, onCle
   // A new view takes the focus; the first one only when asked to.
   const focusView = useRef(takeFocus);
   useEffect(() => {
-    if (focusView.current) grid.current?.querySelector<HTMLElement>("[data-cursor=true], button")?.focus();
+    // The cursor's cell (the field's date, else today), not the first match of a selector list: that is the grid's first cell.
+    if (focusView.current) (grid.current?.querySelector<HTMLElement>("[data-cursor=true]") ?? grid.current?.querySelector<HTMLElement>("button"))?.focus();
     focusView.current = true;
   }, [view]);
 
@@ -252,6 +253,10 @@ function CalendarPanel({ initial, mode, last, language, takeFocus, onPick, onCle
     if (step) {
       event.preventDefault();
       move(step());
+    } else if (event.key === "Enter") {
+      // Picks the day under the cursor, with the time shown, in both modes (a click on a day in "datetime" only moves the cursor).
+      event.preventDefault();
+      onPick(cursor);
     } else if (event.key === "Escape") {
       event.preventDefault();
       onClose();

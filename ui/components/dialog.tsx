@@ -25,8 +25,12 @@ function makeOthersInert() {
  * it opened; when that is gone (a button that became a status) or was the
  * page itself, the window still open beneath, else the page's heading, so a
  * keyboard user keeps their place instead of starting again from the top.
+ * Nothing moves when the focus is already on the page somewhere else.
  */
 function restoreFocus(before: HTMLElement | null) {
+  // Windows closed together (a question and the window it asked about): the one closed last already placed it.
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
   if (before && before !== document.body && before.isConnected) return before.focus();
   const top = layers[layers.length - 1];
   const target = top ? top.querySelector<HTMLElement>(".dialog") : document.querySelector<HTMLElement>("main h1");
@@ -87,7 +91,9 @@ export function Dialog({ title, onClose, children, footer, width = 480, role = "
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
-      layers.splice(layers.indexOf(layer), 1);
+      // Every window already taken off the page goes, not only this one: windows closed in one render (a question
+      // and the window it asked about) would otherwise leave the page beneath inert while the first gives focus back.
+      for (let i = layers.length - 1; i >= 0; i--) if (layers[i] === layer || !layers[i]!.isConnected) layers.splice(i, 1);
       makeOthersInert();
       restoreFocus(before);
     };

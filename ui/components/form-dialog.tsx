@@ -7,12 +7,14 @@
 //   const editor = useFormDialog({ id: "address", fields, initial, validate, send, accepted });
 //   <FormDialog editor={editor} title={...} saveLabel={...} onClose={onClose}>...fields...</FormDialog>
 //
+// A window holding edits asks before it closes (Esc, its cross, Cancel): keep editing or discard.
+//
 // Field `f` is the element `#<id>-f` (or `[data-field=f]`), its error `#<id>-f-error`.
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { type Answer, type Message, isSuccess } from "../../src/protocol/result";
 import { type Params, resultText, useT } from "../i18n";
 import { Dialog } from "./dialog";
-import { showMessage } from "./message-box";
+import { confirm, showMessage } from "./message-box";
 
 /** Dictionary keys of the problems, by field. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -74,6 +76,8 @@ export function schemaRefusal<F extends string>(message: Message, fields: readon
 export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<Form, F, A>) {
   const t = useT();
   const [form, setForm] = useState<Form>(setup.initial);
+  // What the window opened with, to tell whether closing it would drop edits.
+  const [opened] = useState(() => JSON.stringify(form));
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -137,11 +141,29 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
   /** The class of an input, marked when its field is in error. */
   const inputClass = (field: F, base = "input") => `${base}${errors[field] ? " input-invalid" : ""}`;
 
-  return { id, form, errors, busy, root, update, submit, error, described, inputClass };
+  return { id, form, edited: JSON.stringify(form) !== opened, errors, busy, root, update, submit, error, described, inputClass };
 }
 
+/**
+ * The close of a window that may hold edits (Esc, its cross, Cancel): when
+ * `edited`, it asks "keep editing / discard" first. FormDialog uses it; a
+ * window built on ./dialog.tsx by hand passes its own `edited`.
+ */
+export function useCloseAsking(edited: boolean, onClose: () => void) {
+  const t = useT();
+  return () =>
+    void (async () => {
+      if (edited && !(await confirm(t("common.unsaved.question"), { ok: t("common.unsaved.discard"), cancel: t("common.unsaved.keep") }))) return;
+      onClose();
+    })();
+}
+
+const FIRST_FIELD = "input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
+
 export type FormDialogProps = {
-  editor: Pick<ReturnType<typeof useFormDialog>, "id" | "busy" | "root" | "submit">;
+  editor: Pick<ReturnType<typeof useFormDialog>, "id" | "busy" | "root" | "submit" | "edited">;
+  /** Edits held outside the form (a part of the window with its own state), also asked about before closing. */
+  edited?: boolean;
   title: string;
   saveLabel: string;
   onClose: () => void;
@@ -153,17 +175,25 @@ export type FormDialogProps = {
   children: ReactNode;
 };
 
-export function FormDialog({ editor, title, saveLabel, onClose, width, className, testId, children }: FormDialogProps) {
+export function FormDialog({ editor, title, saveLabel, onClose, width, className, testId, edited, children }: FormDialogProps) {
   const t = useT();
   const formId = `${editor.id}-form`;
+  // Esc, the cross and Cancel all ask first when the window holds edits: a slip of the keyboard must not drop them.
+  const close = useCloseAsking(editor.edited || !!edited, onClose);
+  // The keyboard starts at the first field (after the window's own focus, set as it mounted), unless a field asks for it.
+  useEffect(() => {
+    const form = editor.root.current;
+    if (!form || form.querySelector("[data-autofocus]")) return;
+    form.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, []);
   return (
     <Dialog
       title={title}
-      onClose={onClose}
+      onClose={close}
       width={width}
       footer={
         <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
+          <button type="button" className="button button-quiet" onClick={close}>
             {t("common.cancel")}
           </button>
           <button type="submit" form={formId} className="button button-primary" disabled={editor.busy}>

@@ -34,6 +34,9 @@ const TOOLBAR = [
   ["clean"],
 ];
 
+/** Quill's default bindings of Tab and Shift+Tab (modules/keyboard.js). */
+const QUILL_TAB_BINDINGS = ["tab", "indent", "outdent", "indent code-block", "outdent code-block", "remove tab", "table tab"];
+
 const Delta = Quill.import("delta") as typeof import("quill").Delta;
 
 // Quill's image drops an empty alt; an image without one is read out by its address. Ours always has one
@@ -175,13 +178,18 @@ export default function RichTextEditorImpl({ value, onChange, labelledBy, descri
             },
           },
         },
+        // Tab leaves the editor (its window's Save must be reachable by keyboard), so none of Quill's Tab bindings
+        // (a tab character, list and code indents) are kept; false removes a default binding of that name.
+        keyboard: { bindings: Object.fromEntries(QUILL_TAB_BINDINGS.map((name) => [name, false])) },
         // Dropped and pasted image files: the same upload (Quill's own would inline them as data: addresses).
         uploader: { mimetypes: IMAGE_TYPES, handler: (range: Range, files: File[]) => void insertImages(range, files) },
       },
     });
     // Pasted HTML may carry inline images: they are not kept (the server would drop them anyway).
     quill.clipboard.addMatcher("IMG", (node, delta) => (/^data:/i.test((node as HTMLElement).getAttribute("src") ?? "") ? new Delta() : delta));
-    if (value) quill.clipboard.dangerouslyPasteHTML(value, "silent");
+    // Not dangerouslyPasteHTML: it also puts the caret in the editor, so the focus jumped here from the window's
+    // first field once this lazily loaded editor arrived.
+    if (value) quill.setContents(quill.clipboard.convert({ html: value, text: "" }), "silent");
     quill.history.clear();
     quill.root.setAttribute("role", "textbox");
     quill.root.setAttribute("aria-multiline", "true");

@@ -24,6 +24,11 @@ export default {
         format: "格式不正确",
         range: "数值超出范围",
       },
+      unsaved: {
+        question: "所做的修改尚未保存，关闭后将丢失。要放弃这些修改吗？",
+        keep: "继续编辑",
+        discard: "放弃修改",
+      },
     },
     language: {
       label: "界面语言",
@@ -216,6 +221,11 @@ export default {
         long: "Too long",
         format: "Wrong format",
         range: "Out of range",
+      },
+      unsaved: {
+        question: "Your changes have not been saved and will be lost if you close. Discard them?",
+        keep: "Keep editing",
+        discard: "Discard changes",
       },
     },
     language: {

@@ -6,7 +6,7 @@
 // activity's conditions. Staff only: the member's /activity/info never
 // carries answers or conditions.
 import { asc, eq, inArray } from "drizzle-orm";
-import { activities, activityProperties, conditions, modules, properties, questionBanks, questionnaireItems, questions, tagActivities, tagGroups, tags, teams } from "../../db/schema";
+import { activities, activityProperties, conditions, modules, properties, questionBanks, questionnaireItems, questionOptions, questions, tagActivities, tagGroups, tags, teams } from "../../db/schema";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
@@ -82,8 +82,26 @@ async function queriesOf(ctx: Reads, activityId: number) {
     .innerJoin(questions, eq(questions.id, questionnaireItems.questionId))
     .where(eq(questionnaireItems.activityId, activityId))
     .orderBy(asc(questionnaireItems.sortIndex), asc(questions.id));
+  // A choice's options, so the answer key is picked from them rather than typed.
+  const ids = rows.map((r) => r.question.id);
+  const options = ids.length
+    ? await db
+        .select({ questionId: questionOptions.questionId, id: questionOptions.id, value: questionOptions.value, textZh: questionOptions.textZh, textEn: questionOptions.textEn })
+        .from(questionOptions)
+        .where(inArray(questionOptions.questionId, ids))
+        .orderBy(asc(questionOptions.sortIndex), asc(questionOptions.id))
+    : [];
   return rows.map(({ item, question: q }) => ({
-    query: { id: q.id, type: { id: q.type }, titleZh: q.titleZh, titleEn: q.titleEn, image: q.image, isChineseOnly: q.isChineseOnly, isForeignerOnly: q.isForeignerOnly },
+    query: {
+      id: q.id,
+      type: { id: q.type },
+      titleZh: q.titleZh,
+      titleEn: q.titleEn,
+      image: q.image,
+      isChineseOnly: q.isChineseOnly,
+      isForeignerOnly: q.isForeignerOnly,
+      options: options.filter((o) => o.questionId === q.id).map(({ id, value, textZh, textEn }) => ({ id, value, textZh, textEn })),
+    },
     weight: item.weight,
     score: item.score,
     answer: item.answer,

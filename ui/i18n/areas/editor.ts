@@ -450,7 +450,8 @@ export default {
       question: "题目",
       weight: "权重（0-100）",
       score: "分值",
-      answer: "答案（逗号分隔）",
+      answer: "正确答案",
+      noAnswer: "不设答案",
     },
     lifecycle: {
       publishAsk: "发布后会员即可按条件访问，所有预览订单将被删除，家属规则与题库设置将不可修改。是否确认发布？",
@@ -1101,7 +1102,8 @@ export default {
       question: "Question",
       weight: "Weight (0-100)",
       score: "Score",
-      answer: "Answer (comma separated)",
+      answer: "Right answer",
+      noAnswer: "No answer",
     },
     lifecycle: {
       publishAsk: "Once published, members can reach it by its conditions, every preview order is deleted, and the family rules and question bank settings are fixed. Publish?",

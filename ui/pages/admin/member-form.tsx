@@ -10,6 +10,7 @@ import { PROPERTY_PURPOSE } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
+import { useCloseAsking } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
 import { PropertyForm, fieldId, propertyMessage } from "../../components/property-form";
 import { type Country, type FormValues, type Property, IDENTITY_PURPOSES, automaticNationality, checkForm, initialValues } from "../../components/property-form/model";
@@ -45,6 +46,9 @@ export function MemberForm({ member, roles, onClose, onSaved }: { member: Member
   const offered = roleNote ? (current ? [current] : []) : givable;
   const [error, setError] = useState<FormError>(null);
   const [busy, setBusy] = useState(false);
+  // What the window opened with (the nationality is left out: it is set by itself once the countries are read).
+  const [opened] = useState(() => JSON.stringify({ values, role }));
+  const close = useCloseAsking(JSON.stringify({ values, role }) !== opened, onClose);
 
   useEffect(() => {
     void Promise.all([api.call("/user/properties"), api.call("/user/countries")]).then(([props, list]) => {
@@ -106,11 +110,11 @@ export function MemberForm({ member, roles, onClose, onSaved }: { member: Member
   return (
     <Dialog
       title={member ? t("members.formEdit") : t("members.formCreate")}
-      onClose={onClose}
+      onClose={close}
       width={640}
       footer={
         <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
+          <button type="button" className="button button-quiet" onClick={close}>
             {t("common.cancel")}
           </button>
           <button type="button" className="button button-primary" disabled={busy || !properties} onClick={() => void save()} data-testid="member-save">

@@ -37,6 +37,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
   const a = info.activity;
   const market = options.module.model.id === MODULE_MODEL.MODULE_MODEL_MARKET;
   const [quiz, setQuiz] = useState<QuizForm>(() => quizFormOf(info));
+  const [quizOpened] = useState(quiz);
   const context = { hasRelationships: info.relationships.length > 0, hasGroups: (info.team?.groups.length ?? 0) > 0 };
 
   const editor = useFormDialog<BasicForm, BasicField>({
@@ -108,7 +109,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
   );
 
   return (
-    <FormDialog editor={editor} title={t("editor.basic.title")} saveLabel={t("editor.save")} onClose={onClose} width={900} className="editor-form" testId="basic-info">
+    <FormDialog editor={editor} title={t("editor.basic.title")} saveLabel={t("editor.save")} onClose={onClose} width={900} className="editor-form" testId="basic-info" edited={quiz !== quizOpened}>
       <div className="editor-row">
         {text("nameZh", { max: 100 })}
         {text("nameEn", { max: 100 })}

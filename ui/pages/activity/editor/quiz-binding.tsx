@@ -6,7 +6,7 @@
 // line, numbering and the answer review. Fixed once published: then shown,
 // not edited.
 import { useState } from "react";
-import { QUIZ_DISPLAY } from "../../../../src/protocol/enumerations";
+import { PROPERTY_TYPE, QUIZ_DISPLAY } from "../../../../src/protocol/enumerations";
 import { unescapeAngles } from "../../../../src/protocol/identity";
 import { api } from "../../../api";
 import { pick, useT } from "../../../i18n";
@@ -15,7 +15,14 @@ import { session } from "../../../state/session";
 import type { EditInfo, UpdatePayload } from "./editor-data";
 
 type Bank = { id: number; name: string };
-type Row = { id: number; titleZh: string; titleEn: string; image: string | null; weight: string; score: string; answer: string };
+type Choice = { value: string; textZh: string; textEn: string };
+/** A bound question's settings; a choice's answer key is picked from its options (a checkbox's values joined by commas, as the server scores them). */
+type Row = { id: number; type: number; options: Choice[]; titleZh: string; titleEn: string; image: string | null; weight: string; score: string; answer: string };
+
+const SINGLE = new Set<number>([PROPERTY_TYPE.PROPERTY_TYPE_SELECT, PROPERTY_TYPE.PROPERTY_TYPE_RADIO]);
+
+/** The answer key as a set of option values. */
+const keyValues = (answer: string) => answer.split(",").map((v) => v.trim()).filter((v) => v !== "");
 
 export type QuizForm = {
   bank: Bank | null;
@@ -43,7 +50,17 @@ export function quizFormOf(info: EditInfo): QuizForm {
     passLine: String(q?.passLine ?? 0),
     showIndex: q?.showIndex ?? true,
     showAnswer: q?.showAnswer ?? false,
-    rows: info.queries.map((r) => ({ id: r.query.id, titleZh: r.query.titleZh, titleEn: r.query.titleEn, image: r.query.image, weight: String(r.weight), score: String(r.score), answer: r.answer })),
+    rows: info.queries.map((r) => ({
+      id: r.query.id,
+      type: r.query.type.id,
+      options: r.query.options,
+      titleZh: r.query.titleZh,
+      titleEn: r.query.titleEn,
+      image: r.query.image,
+      weight: String(r.weight),
+      score: String(r.score),
+      answer: r.answer,
+    })),
   };
 }
 
@@ -82,7 +99,7 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
     setFound(null);
     if (b.id === quiz.bank?.id) return;
     const answer = await bankQuestions(b.id);
-    const rows = answer.message.code === "SUCCESS" ? (answer.list ?? []).map((q) => ({ id: q.id, titleZh: q.titleZh, titleEn: q.titleEn, image: q.image, weight: "100", score: "0", answer: "" })) : null;
+    const rows = answer.message.code === "SUCCESS" ? (answer.list ?? []).map((q) => ({ id: q.id, type: q.type.id, options: q.options, titleZh: q.titleZh, titleEn: q.titleEn, image: q.image, weight: "100", score: "0", answer: "" })) : null;
     set({ bank: b, rows });
   };
   const find = async () => {
@@ -207,7 +224,7 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
                         <input aria-label={`${title} ${t("editor.quiz.score")}`} className="input" value={r.score} disabled={locked} inputMode="numeric" onChange={(e) => setRow(i, { score: e.target.value })} />
                       </td>
                       <td data-label={t("editor.quiz.answer")}>
-                        <input aria-label={`${title} ${t("editor.quiz.answer")}`} className="input" value={r.answer} disabled={locked} maxLength={500} onChange={(e) => setRow(i, { answer: e.target.value })} />
+                        <AnswerKey row={r} name={`${title} ${t("editor.quiz.answer")}`} locked={locked} onChange={(answer) => setRow(i, { answer })} />
                       </td>
                     </tr>
                   );
@@ -218,5 +235,40 @@ export function QuizBinding({ quiz, locked, onChange }: { quiz: QuizForm; locked
         </>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The right answer: a choice's options to pick (one for a select or radio, any for a checkbox), else typed. */
+function AnswerKey({ row, name, locked, onChange }: { row: Row; name: string; locked: boolean; onChange: (answer: string) => void }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  if (row.options.length === 0) return <input aria-label={name} className="input" value={row.answer} disabled={locked} maxLength={500} onChange={(e) => onChange(e.target.value)} />;
+  const single = SINGLE.has(row.type);
+  const chosen = keyValues(row.answer);
+  const label = (o: Choice) => unescapeAngles(pick(language, o.textZh, o.textEn)) || unescapeAngles(o.value);
+  const toggle = (value: string, on: boolean) => {
+    // In the options' order, so the same key always reads the same.
+    const next = row.options.map((o) => o.value).filter((v) => (v === value ? on : chosen.includes(v)));
+    onChange(next.join(","));
+  };
+  return (
+    <div role="group" aria-label={name} className="quiz-answer-key" data-testid={`quiz-answer-${row.id}`}>
+      {single ? (
+        <label className="editor-check">
+          <input type="radio" name={`quiz-answer-${row.id}`} checked={chosen.length === 0} disabled={locked} onChange={() => onChange("")} />
+          <span>{t("editor.quiz.noAnswer")}</span>
+        </label>
+      ) : null}
+      {row.options.map((o) => (
+        <label key={o.value} className="editor-check">
+          {single ? (
+            <input type="radio" name={`quiz-answer-${row.id}`} value={o.value} checked={chosen[0] === o.value} disabled={locked} onChange={() => onChange(o.value)} />
+          ) : (
+            <input type="checkbox" value={o.value} checked={chosen.includes(o.value)} disabled={locked} onChange={(e) => toggle(o.value, e.target.checked)} />
+          )}
+          <span>{label(o)}</span>
+        </label>
+      ))}
+    </div>
   );
 }
