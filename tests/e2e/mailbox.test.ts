@@ -31,6 +31,7 @@ const TEXT = {
     toAnswer: "待处理",
     none: "您还没有给工会写过信。写下第一封信后，工会管理员会在这里回复您。",
     thread: "与 {{e}} 的会话",
+    named: "{{n}}（{{e}}）",
     question: "您好，工会：\n请问今年春季运动会在哪一天举行？\n需要提前报名吗？\n家属可以一起参加吗？\n场地在哪里？\n需要自带运动器材吗？\n谢谢！",
     answer: "您好！运动会定于4月18日在公司体育馆举行，报名将于4月初在活动页开放。",
     note: "另外，家属可以一起参加，器材由工会统一准备，请穿运动鞋到场。如遇雨天，运动会顺延一周，届时会在首页发布通知。",
@@ -49,6 +50,7 @@ const TEXT = {
     toAnswer: "To answer",
     none: "You have not written to the union yet. Once you send your first message, a union manager will answer you here.",
     thread: "Conversation with {{e}}",
+    named: "{{n}} ({{e}})",
     question: "Hello,\nWhen is this year's spring sports day?\nDo I need to sign up in advance?\nCan my family come too?\nWhere is it held?\nShould I bring my own equipment?\nThank you!",
     answer: "Hello! The sports day is on 18 April in the company gym; sign-up opens on the activity page early in April.",
     note: "Also: families are welcome, and the union brings the equipment. Please wear sports shoes.",
@@ -142,6 +144,9 @@ describe("writing to the union", () => {
         expect(await manager.page.$("#chat-new")).toBeNull();
         const row = manager.page.locator("[data-testid=chat-session]").first();
         expect(await row.locator(".chat-member-id").textContent()).toBe(account);
+        // The member's name beside the employee number (issue 29), in the list and the thread's title.
+        const memberName = (await row.locator(".chat-member-name").textContent())!;
+        expect(memberName.length).toBeGreaterThan(0);
         expect(await row.locator("[data-testid=chat-unread]").textContent()).toBe(text.toAnswer);
         expect(await row.textContent()).toContain(firstLine);
         if (size === "desk") expect(await manager.page.$$(".chat-all tbody tr")).toHaveLength(10);
@@ -151,7 +156,7 @@ describe("writing to the union", () => {
         await row.locator(`a:has-text("${text.open}")`).click();
         await manager.page.waitForURL(`${world.server.url}/system/chat?id=${id}`);
         await manager.page.waitForSelector("[data-testid=chat-message]");
-        expect(await manager.page.textContent("#chat-thread-title")).toBe(text.thread.replace("{{e}}", account));
+        expect(await manager.page.textContent("#chat-thread-title")).toBe(text.thread.replace("{{e}}", text.named.replace("{{n}}", memberName).replace("{{e}}", account)));
         expect(await messages(manager.page)).toEqual([[account, text.question, false]]);
         await manager.page.fill("#chat-reply", text.answer);
         await manager.page.click(`.chat-compose button:has-text("${text.reply}")`);
@@ -171,9 +176,12 @@ describe("writing to the union", () => {
         expect(await atBottom(manager.page)).toEqual({ overflows: size === "phone" ? true : expect.any(Boolean), bottom: true });
         await settledShot(manager.page, name("manager-thread"));
         await accessible(manager.page, `${language} ${size} manager thread`, audit);
-        // Read by the managers now.
+        // Read by the managers now; back is the manager's table of all messages on the system page, in sight.
         await manager.page.click(`.chat-back`);
+        await manager.page.waitForURL(`${world.server.url}/system?show=mailbox`);
         await manager.page.waitForSelector("[data-testid=chat-session]");
+        await manager.page.waitForFunction(() => document.activeElement?.id === "chat-all-title");
+        expect(await manager.page.locator("#chat-all-title").isVisible()).toBe(true);
         expect(await manager.page.locator("[data-testid=chat-session]").first().locator("[data-testid=chat-unread]").count()).toBe(0);
         await manager.close();
 

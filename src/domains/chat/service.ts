@@ -10,6 +10,7 @@ import { cleanText } from "../../protocol/identity";
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
+import { namesOf } from "../order/members";
 import { memberMayReply } from "./rules";
 
 /** Whose view: the member's own sessions, or the managers' view of all. */
@@ -71,14 +72,14 @@ export async function listSessions(ctx: MemberCtx, side: Side, index: number | u
     .limit(p.size)
     .offset(p.offset);
   const ids = rows.map((r) => r.s.id);
-  const [firsts, lasts] = await Promise.all([edgeMessages(ctx, ids, "first"), edgeMessages(ctx, ids, "last")]);
+  const [firsts, lasts, names] = await Promise.all([edgeMessages(ctx, ids, "first"), edgeMessages(ctx, ids, "last"), ownerNames(ctx, side, rows.map((r) => r.owner.id))]);
   return {
     list: rows.map(({ s, owner }) => {
       const first = firsts.get(s.id);
       const last = lasts.get(s.id);
       return {
         id: s.id,
-        user: owner,
+        user: { ...owner, name: names.get(owner.id) ?? null },
         content: first?.m.content ?? "",
         date: (first?.m.createdAt ?? s.createdAt).toISOString(),
         readed: side === "user" ? s.userRead : s.managerRead,
@@ -91,6 +92,11 @@ export async function listSessions(ctx: MemberCtx, side: Side, index: number | u
     index: p.index,
     unread: Number(unread),
   };
+}
+
+/** The members' names beside their employee numbers, for the managers (issue 29); a member reads their own threads without one. */
+function ownerNames(ctx: Pick<Ctx, "db">, side: Side, ids: number[]): Promise<Map<number, string>> {
+  return side === "manager" ? namesOf(ctx, ids) : Promise.resolve(new Map());
 }
 
 /** A session the side may see, or ERROR_RESULT_NULL (a member asking for someone else's learns nothing). */
@@ -118,8 +124,9 @@ export async function readSession({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
     .where(eq(chatMessages.sessionId, session.id))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
   const messages = rows.map((r) => messageView(side, ctx.actor.id, r.m, r.a));
+  const names = await ownerNames(ctx, side, [owner!.id]);
   return {
-    session: { id: session.id, user: owner!, date: session.createdAt.toISOString() },
+    session: { id: session.id, user: { ...owner!, name: names.get(owner!.id) ?? null }, date: session.createdAt.toISOString() },
     messages,
     /** Whether this reader may answer now (managers always; a member after the union's answer). */
     canReply: side === "manager" || memberMayReply(messages),

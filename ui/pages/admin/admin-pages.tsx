@@ -1,7 +1,8 @@
 // Staff screens, loaded as a separate chunk only when a staff member opens one.
-import { PageHead } from "../../components/breadcrumb";
 import { useT } from "../../i18n";
 import { ChatThread, useSessionId } from "../mailbox/chat-thread";
+import { MAILBOX_ANCHOR } from "../mailbox/mailbox-pages";
+import { hasPower } from "../../state/session";
 
 export { MemberManagementPage as UserOperationPage } from "./member-search";
 export { PropertyPage as PropertyOperationPage } from "./property-page";
@@ -10,5 +11,7 @@ export { SystemPage as BrowsePage } from "./dashboard-page";
 /** Spec 3 section 2.6: a manager's view of one mailbox conversation (the guard admits only FUNCTION_CHAT_OPERATION). */
 export function BrowseChatPage() {
   const t = useT();
-  return <ChatThread id={useSessionId()} side="manager" title={t("page.browseChat")} />;
+  // Back to the manager's table of all messages, on the system page when this manager may open it.
+  const home = hasPower("FUNCTION_SYSTEM_PAGE") ? { href: `/system?show=${MAILBOX_ANCHOR}`, label: t("page.browse") } : undefined;
+  return <ChatThread id={useSessionId()} side="manager" title={t("page.browseChat")} home={home} />;
 }

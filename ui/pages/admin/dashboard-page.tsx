@@ -2,6 +2,7 @@
 // overview, ages, gender, membership, birthdays, children, activities (the
 // ongoing ones and the past ones, 10 a page), the mailbox for its managers
 // and the outbox. Each panel is one call of /system/find/*.
+import { useSearch } from "wouter";
 import { useEffect, useState } from "react";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
@@ -14,7 +15,7 @@ import { useSnapshot } from "valtio";
 import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
-import { ManagerSessions } from "../mailbox/mailbox-pages";
+import { MAILBOX_ANCHOR, ManagerSessions } from "../mailbox/mailbox-pages";
 import { DashboardChart, colorAt } from "./dashboard-chart";
 import { OutboxPanel } from "./outbox-page";
 
@@ -187,12 +188,13 @@ export function Dashboard() {
 /** The system page (FUNCTION_SYSTEM_PAGE): the dashboard, the mailbox (FUNCTION_CHAT_OPERATION only) and the outbox. */
 export function SystemPage() {
   const t = useT();
+  const search = useSearch();
   return (
     <>
       <PageHead title={t("page.browse")} />
       <h2 className="section-title">{t("dashboard.title")}</h2>
       <Dashboard />
-      {hasPower("FUNCTION_CHAT_OPERATION") ? <ManagerSessions /> : null}
+      {hasPower("FUNCTION_CHAT_OPERATION") ? <ManagerSessions reveal={new URLSearchParams(search).get("show") === MAILBOX_ANCHOR} /> : null}
       <OutboxPanel />
     </>
   );

@@ -30,8 +30,11 @@ export function useSessionId(): number | null {
   return id > 0 ? id : null;
 }
 
+/** Where a thread's back link and breadcrumb lead: the manager's table of all messages on /system (issue 29), or the member's own mailbox. */
+export type ThreadHome = { href: string; label: string };
+
 /** The conversation whose id the page's address names; `side` says whose view it is. */
-export function ChatThread({ id, side, title }: { id: number | null; side: Side; title: string }) {
+export function ChatThread({ id, side, title, home }: { id: number | null; side: Side; title: string; home?: ThreadHome }) {
   const t = useT();
   const [thread, setThread] = useState<Thread | null>(null);
   const [missing, setMissing] = useState(false);
@@ -59,8 +62,9 @@ export function ChatThread({ id, side, title }: { id: number | null; side: Side;
     if (box) box.scrollTop = box.scrollHeight;
   }, [thread]);
 
+  const to = home ?? { href: "/session/list", label: t("page.chatList") };
   const back = (
-    <Link href="/session/list" className="chat-back">
+    <Link href={to.href} className="chat-back" data-testid="chat-back">
       <span aria-hidden="true">‹ </span>
       {t("mailbox.back")}
     </Link>
@@ -69,7 +73,7 @@ export function ChatThread({ id, side, title }: { id: number | null; side: Side;
   if (id === null || missing)
     return (
       <>
-        <PageHead title={title} trail={[{ label: t("page.chatList"), href: "/session/list" }, { label: title }]} />
+        <PageHead title={title} trail={[{ label: to.label, href: to.href }, { label: title }]} />
         <div className="panel notice-panel" data-testid="chat-missing">
           <p>{t(id === null ? "mailbox.pick" : "mailbox.missing")}</p>
           {back}
@@ -78,7 +82,8 @@ export function ChatThread({ id, side, title }: { id: number | null; side: Side;
     );
 
   const member = thread?.session.user.employees ?? "";
-  const heading = side === "manager" && thread ? t("mailbox.threadWith", { employees: member }) : t("mailbox.thread");
+  const named = thread?.session.user.name;
+  const heading = side === "manager" && thread ? t("mailbox.threadWith", { employees: named ? t("mailbox.nameAndNumber", { name: named, employees: member }) : member }) : t("mailbox.thread");
   /** Who wrote it, as this reader names them: the union is "Labor Union Manager", a member their employee number. */
   /** On the reader's side: a member's own messages; for a manager, every answer of the union's, whoever on the staff wrote it. */
   const ours = (m: Message) => (side === "manager" ? m.fromManager : m.mine);
@@ -90,7 +95,7 @@ export function ChatThread({ id, side, title }: { id: number | null; side: Side;
 
   return (
     <>
-      <PageHead title={title} trail={[{ label: t("page.chatList"), href: "/session/list" }, { label: title }]} />
+      <PageHead title={title} trail={[{ label: to.label, href: to.href }, { label: title }]} />
       <section className="panel chat-thread" aria-labelledby="chat-thread-title" aria-busy={thread === null}>
         <header className="chat-thread-head">
           {back}

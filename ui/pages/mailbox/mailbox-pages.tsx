@@ -3,6 +3,7 @@
 // writes a new one (its conversation then opens); a mailbox manager
 // (FUNCTION_CHAT_OPERATION) sees every session in a wider list, without the
 // compose box, and answers on /system/chat?id= (ChatThread, in the staff chunk).
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
@@ -107,9 +108,19 @@ function MemberCard({ session: s }: { session: Session }) {
   );
 }
 
-export function ManagerSessions() {
+/** `/system?show=mailbox`: the system page opened on the table of all messages (a manager's way back from a thread). */
+export const MAILBOX_ANCHOR = "mailbox";
+
+export function ManagerSessions({ reveal = false }: { reveal?: boolean }) {
   const t = useT();
   const { list } = useFilteredPages("/chat/session/manager", NO_FILTER, (_, index) => ({ index }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = list.list !== null;
+  useEffect(() => {
+    if (!reveal || !loaded) return;
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [reveal, loaded]);
   const columns: Column<Session>[] = [
     {
       key: "member",
@@ -118,6 +129,7 @@ export function ManagerSessions() {
       render: (s) => (
         <span className="chat-member">
           <span className="chat-member-id">{s.user.employees}</span>
+          {s.user.name ? <span className="chat-member-name">{s.user.name}</span> : null}
           {s.readed ? null : <Unread label={t("mailbox.unreadMember")} />}
         </span>
       ),
@@ -154,7 +166,7 @@ export function ManagerSessions() {
   ];
   return (
     <section className="chat-all" aria-labelledby="chat-all-title">
-      <h2 id="chat-all-title" className="section-title">
+      <h2 id="chat-all-title" className="section-title" ref={heading} tabIndex={-1}>
         {t("mailbox.allSessions")}
       </h2>
       <p className="chat-all-intro">{t("mailbox.allIntro")}</p>
