@@ -1,7 +1,7 @@
 // `union-portal admin create-admin ACCOUNT` and `union-portal admin
 // reset-password ACCOUNT`: what the operator does on the machine when no
 // administrator can sign in (production refuses the fixed image code that
-// scripts/api.ts needs, decision 121). The new password is generated, printed
+// scripts/api.ts needs, decision 120). The new password is generated, printed
 // once and never logged; the act is written to the operation log with no
 // actor (the machine) and the account as its target.
 import { eq } from "drizzle-orm";
