@@ -6,7 +6,7 @@
 // across a crash; the gateway's refusals and silences recorded per number.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
-import { operationLog, smsNumbers, smsTasks, users } from "../../src/db/schema";
+import { operationLog, rolePowers, roles, smsNumbers, smsTasks, users } from "../../src/db/schema";
 import { claimSmsNumbers, SMS_CLAIM_MS, SMS_SETTLE_EVERY_MS, SMS_SETTLE_HORIZON_MS, SMS_SETTLE_RECHECK_MS } from "../../src/domains/sms/delivery";
 import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
 import type { ApiClient } from "../../src/protocol/client";
@@ -201,8 +201,17 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
 
     const before = await taskCount();
     const good = { account: "sms70", sign: "工会", title: "会员查询通知", code: "900001" };
-    // The editor has neither power; a list of ids from the client is no part of the call.
+    // The editor has neither power; an officer with the SMS power but not the search's reaches no member by search.
     expect((await (await t.as("cn000002")).call(COUNT, { account: "sms70" })).message.code).toBe("ERROR_NOT_POWER");
+    const [role] = await t.db.insert(roles).values({ code: "sms-only", nameZh: "短信员", nameEn: "SMS only" }).returning({ id: roles.id });
+    await t.db.insert(rolePowers).values({ roleId: role!.id, power: "FUNCTION_MEMBER_EDIT" });
+    const [demo] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.employees, "cn100001"));
+    await t.db.insert(users).values({ ...made, employees: "smsx01", phone: "13600000009", state: USER_STATE.USER_STATE_ACTIVE, roleId: role!.id, passwordHash: demo!.passwordHash });
+    const smsOnly = await t.as("smsx01");
+    expect((await smsOnly.call("/user/operation/sms/tasks", { index: 1 })).message.code).toBe("SUCCESS");
+    expect((await smsOnly.call(COUNT, { account: "sms70" })).message.code).toBe("ERROR_NOT_POWER");
+    expect((await smsOnly.call(SEARCH_SEND, { account: "sms70", sign: "工会", title: "x", code: "900001", expect: 2 })).message.code).toBe("ERROR_NOT_POWER");
+    // A list of ids from the client is no part of the call.
     expect(failure(await operator.call(SEARCH_SEND, { ...good, expect: 2, ids: [1, 2] }))).toMatchObject({ code: "ERROR_PARAMS" });
     expect(failure(await operator.call(SEARCH_SEND, { ...good, sign: "", expect: 2 }))).toEqual({ code: "ERROR_PARAMS", field: "sign" });
     // The search found another number than the officer confirmed: refused with the new count, nothing written.
