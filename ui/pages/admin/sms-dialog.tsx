@@ -230,12 +230,14 @@ function SmsSendDialog({ template, signs, search, onClose, onSent }: { template:
       {search ? (
         <fieldset className="field sms-to" {...editor.described("to", "sms-search-count")}>
           <legend>{t("sms.to")}</legend>
-          {(["sheet", "search"] as const).map((choice) => (
-            <label key={choice} className="radio">
-              <input type="radio" name="sms-to" value={choice} checked={form.to === choice} onChange={() => (setTo(choice), update({ to: choice }))} data-testid={`sms-to-${choice}`} />
-              {t(choice === "sheet" ? "sms.toSheet" : "sms.toSearch")}
-            </label>
-          ))}
+          <div className="choice-row">
+            {(["sheet", "search"] as const).map((choice) => (
+              <label key={choice} className="choice">
+                <input type="radio" name="sms-to" value={choice} checked={form.to === choice} onChange={() => (setTo(choice), update({ to: choice }))} data-testid={`sms-to-${choice}`} />
+                {t(choice === "sheet" ? "sms.toSheet" : "sms.toSearch")}
+              </label>
+            ))}
+          </div>
           {form.to === "search" ? (
             <p className="field-hint" id="sms-search-count" aria-live="polite" data-testid="sms-search-count">
               {counted ? t("sms.searchCount", { matched: counted.matched, count: counted.count, left: counted.left, noPhone: counted.noPhone }) : t("sms.searchCounting")}
