@@ -71,7 +71,9 @@ async function orStop<T>(step: Promise<T>): Promise<T> {
     return await step;
   } catch (error) {
     const known = error instanceof StartRefused || error instanceof DataDirInUse;
-    log.error(known ? (error as Error).message : `Cannot start: ${(error as Error)?.message ?? error}`);
+    // Drizzle wraps the database's own error ("Failed query: …") in `cause`, which says what went wrong.
+    const cause = (error as { cause?: { message?: string } })?.cause?.message;
+    log.error(known ? (error as Error).message : `Cannot start: ${(error as Error)?.message ?? error}${cause ? ` (${cause})` : ""}`);
     process.exit(1);
   }
 }
