@@ -57,6 +57,12 @@ export async function compile(outfile = "dist/union-portal"): Promise<string> {
   return out;
 }
 
+function builtCommit(): string {
+  const git = Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  if (!git.success) throw new Error(`git rev-parse HEAD failed: the binary must name the commit it is built from (${git.stderr.toString().trim()})`);
+  return git.stdout.toString().trim();
+}
+
 async function bundle(out: string, ui: string) {
   const result = await Bun.build({
     entrypoints: [join(ROOT, "src/main.ts")],
@@ -69,6 +75,8 @@ async function bundle(out: string, ui: string) {
     },
     minify: true,
     sourcemap: "linked",
+    // The commit this binary is built from, for --version and /readyz (src/release.ts).
+    define: { BUILD_COMMIT: JSON.stringify(builtCommit()) },
     loader: { ".ttf": "file" },
     plugins: [captchaFont],
   });

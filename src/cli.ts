@@ -1,17 +1,20 @@
 // The server's own command line: `union-portal --help` lists the settings,
-// `--version` prints the version, `copy-to-postgres URL` copies the embedded
-// database to PostgreSQL (src/db/copy-to-postgres.ts); with no argument the
-// server starts.
+// `--version` prints the release and its commit (src/release.ts),
+// `copy-to-postgres URL` copies the embedded database to PostgreSQL
+// (src/db/copy-to-postgres.ts), `admin create-admin|reset-password ACCOUNT`
+// acts on an account from the machine (src/db/machine-admin.ts); with no
+// argument the server starts.
 //
 // The settings are the variables src/config/ reads; their defaults and
 // meanings are the settings table of docs/operations.md (one row per setting
 // or group, which every new setting adds), embedded in the binary.
 // tests/unit/cli.test.ts holds that every variable src/config/ reads has a row.
 import operationsGuide from "../docs/operations.md" with { type: "text" };
-import { version } from "../package.json";
 import { loadConfig } from "./config";
+import { MACHINE_ADMIN_USAGE, type MachineAdmin } from "./db/machine-admin";
+import { release, releaseText } from "./release";
 
-const USAGE = "usage: union-portal [--help | --version | copy-to-postgres postgres://USER@HOST/DATABASE]";
+const USAGE = `usage: union-portal [--help | --version | copy-to-postgres postgres://USER@HOST/DATABASE]\n       ${MACHINE_ADMIN_USAGE}`;
 
 export type SettingRow = { names: string[]; defaultValue: string; meaning: string };
 
@@ -48,7 +51,7 @@ export function helpText(): string {
   const documented = new Set(rows.flatMap((row) => row.names));
   const undocumented = variablesRead().filter((name) => !documented.has(name));
   return [
-    `Union Portal ${version}`,
+    releaseText(),
     "",
     USAGE,
     "",
@@ -62,12 +65,16 @@ export function helpText(): string {
     "copy-to-postgres copies the embedded database in DATA_DIR into an empty PostgreSQL database",
     "(stop the portal first); then set DATABASE_URL to it and start the portal.",
     "",
+    "admin create-admin ACCOUNT makes a new administrator with that employee number; admin reset-password ACCOUNT",
+    "gives an account a new password and signs it out everywhere. Each prints the password once and is written to",
+    "the operation log. On the embedded database, stop the portal first.",
+    "",
     "The operator's guide, docs/operations.md, says more about each.",
   ].join("\n");
 }
 
 /** What the command line asks for: an answer to print and stop with, a copy to PostgreSQL, or (null) the server. */
-export type CommandLine = { exit: number } | { copyToPostgres: string } | null;
+export type CommandLine = { exit: number } | { copyToPostgres: string } | { admin: MachineAdmin } | null;
 
 export function answerCommandLine(args: string[]): CommandLine {
   if (args.length === 0) return null;
@@ -76,9 +83,11 @@ export function answerCommandLine(args: string[]): CommandLine {
     return { exit: 0 };
   }
   if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
-    console.log(version);
+    console.log(`${release().version} (commit ${release().commit})`);
     return { exit: 0 };
   }
+  if (args[0] === "admin" && args.length === 3 && (args[1] === "create-admin" || args[1] === "reset-password") && /^[A-Za-z0-9_.-]{1,64}$/.test(args[2]!))
+    return { admin: { verb: args[1], account: args[2]! } };
   if (args[0] === "copy-to-postgres" && args.length === 2 && /^postgres(ql)?:\/\//.test(args[1]!)) return { copyToPostgres: args[1]! };
   console.error(`unknown argument "${args.join(" ")}"\n${USAGE}`);
   return { exit: 2 };

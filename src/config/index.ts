@@ -69,6 +69,8 @@ export function loadConfig(env: Env = process.env) {
     shutdownTimeoutMs: int(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 100, 600_000),
     /** Postgres pool size: a hot row gets slower with more connections (ARCHITECTURE section 3). */
     databasePool: int(env, "DATABASE_POOL", 8, 1, 100),
+    /** PostgreSQL not reachable at start: how long to keep trying (a portal booting before its database waits for it). */
+    databaseWaitMs: int(env, "DATABASE_WAIT_SECONDS", 60, 0, 3600) * 1000,
     /** The embedded database's shared_buffers: PGlite reads its files through the OS cache, so initdb's 128 MB mostly holds a second copy (docs/decisions.md 49). */
     pgliteBuffersMb: int(env, "PGLITE_SHARED_BUFFERS_MB", 16, 1, 4096),
     captchaFixed,

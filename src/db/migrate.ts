@@ -7,14 +7,26 @@ import { TYPES } from "../protocol/types";
 import { MIGRATIONS_DIR } from "../files";
 import type { Database } from "./client";
 import { types } from "./schema";
+import { rowsOf } from "./sql";
 
 /** The advisory lock migrations run under (copy-to-postgres holds it too, so a portal starting meanwhile waits). */
 export const MIGRATION_LOCK = 7301001;
 
-export async function migrate(database: Database): Promise<void> {
+/** How many migrations were applied before and after: the start logs "migrated 7 → 23", or that none were needed. */
+export type Migrated = { before: number; after: number };
+
+async function appliedCount(database: Database): Promise<number> {
+  // Two queries: a count over a table not there yet fails at planning, whatever a case around it says.
+  const [table] = rowsOf<{ t: string | null }>(await database.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`));
+  if (!table?.t) return 0;
+  return Number(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n);
+}
+
+export async function migrate(database: Database): Promise<Migrated> {
   // Several instances may start at once: one migrates, the others wait on the lock.
   await database.exec(`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
+    const before = await appliedCount(database);
     const config = { migrationsFolder: MIGRATIONS_DIR };
     if (database.kind === "pglite") await migratePglite(database.db as never, config);
     else await migratePostgres(database.db as never, config);
@@ -25,6 +37,7 @@ export async function migrate(database: Database): Promise<void> {
         target: types.id,
         set: { code: sql`excluded.code`, group: sql`excluded.group_name`, nameZh: sql`excluded.name_zh`, nameEn: sql`excluded.name_en` },
       });
+    return { before, after: await appliedCount(database) };
   } finally {
     await database.exec(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }

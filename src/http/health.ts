@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import journal from "../../sql/meta/_journal.json";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/sql";
+import { release } from "../release";
 import { TimedOut, withTimeout } from "../timeout";
 
 /** The newest migration of this build: drizzle records each applied one by the journal's `when`. */
@@ -21,6 +22,18 @@ export function markStopping() {
 
 const answer = (body: object, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+
+/**
+ * What the port answers while the portal starts (src/main.ts holds the port from the first moment, before the
+ * database is reached and migrated): 503 to every call, /healthz and /readyz too, since nothing is served yet
+ * (scripts and the test helper wait for /healthz's 200 to send work), with the release that is starting.
+ */
+export function startingAnswer(): Response {
+  return new Response(JSON.stringify({ status: "starting", ready: false, reason: "starting", ...release() }), {
+    status: 503,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "retry-after": "5" },
+  });
+}
 
 async function readiness(database: Database): Promise<{ ready: boolean; reason?: string; migrations?: number }> {
   if (stopping) return { ready: false, reason: "stopping" };
@@ -39,10 +52,10 @@ export function health(database: Database) {
     .get("/readyz", async () => {
       try {
         const state = await withTimeout(readiness(database), CHECK_TIMEOUT_MS);
-        return answer({ status: state.ready ? "ready" : "not ready", ...state }, state.ready ? 200 : 503);
+        return answer({ status: state.ready ? "ready" : "not ready", ...state, ...release() }, state.ready ? 200 : 503);
       } catch (error) {
         // The database did not answer (down, unreachable, or every connection busy past the timeout).
-        return answer({ status: "not ready", ready: false, reason: "database", error: error instanceof TimedOut ? "timeout" : "unreachable" }, 503);
+        return answer({ status: "not ready", ready: false, reason: "database", error: error instanceof TimedOut ? "timeout" : "unreachable", ...release() }, 503);
       }
     });
 }

@@ -79,6 +79,9 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "job.expire-offers": { id: 1783, zh: "候补名额过期", en: "Waiting-list offers expired" },
   // Check-in at the door (issue 20 item 2).
   "order.checkin": { id: 1784, zh: "检票入场", en: "Ticket checked in" },
+  // On the machine, from the binary (`union-portal admin …`, src/db/machine-admin.ts): no signed-in actor.
+  "machine.create-admin": { id: 1786, zh: "服务器上创建管理员", en: "Administrator created on the server" },
+  "machine.reset-password": { id: 1787, zh: "服务器上重置密码", en: "Password reset on the server" },
   // The calendar feed (issue 20 item 4): from the middle of the free ids, away from neighbours' additions.
   "calendar.create": { id: 1788, zh: "生成日历订阅地址", en: "Calendar feed address made" },
   "calendar.revoke": { id: 1789, zh: "停用日历订阅地址", en: "Calendar feed address revoked" },

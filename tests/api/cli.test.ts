@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startServer, type TestServer } from "../helpers/server";
+import { existsSync } from "node:fs";
+import { version } from "../../package.json";
+import { type Answer, signedIn } from "../helpers/remote";
+import { copySeededDataDir, freePort, startServer, type TestServer } from "../helpers/server";
+import { until } from "../helpers/wait";
 
 let server: TestServer;
 let uiDir: string;
@@ -64,10 +68,21 @@ describe("scripts/api.ts", () => {
 });
 
 describe("src/main.ts", () => {
-  async function start(env: Record<string, string>) {
-    const child = Bun.spawn([process.execPath, "src/main.ts"], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-    const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
-    return { stderr, code };
+  function spawnMain(env: Record<string, string>, args: string[] = []) {
+    const child = Bun.spawn([process.execPath, "src/main.ts", ...args], { env: { ...process.env, DATABASE_URL: "", ...env }, stdout: "pipe", stderr: "pipe" });
+    const done = Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]).then(([stdout, stderr, code]) => ({ stdout, stderr, code }));
+    return { child, done };
+  }
+  const start = (env: Record<string, string>, args: string[] = []) => spawnMain(env, args).done;
+
+  /** A start that cannot go on says so in one JSON line of level error, and nothing reads like a stack trace or a source excerpt. */
+  function oneLine(r: { stdout: string; stderr: string }): string {
+    const printed = `${r.stdout}\n${r.stderr}`.split("\n").filter((l) => l.trim() !== "");
+    const parsed = printed.map((l) => JSON.parse(l) as { level: string; msg: string });
+    const errors = parsed.filter((l) => l.level === "error");
+    expect(errors).toHaveLength(1);
+    expect(`${r.stdout}${r.stderr}`).not.toMatch(/\n\s+at |\^|\berror: /);
+    return errors[0]!.msg;
   }
 
   test("refuses to start on a bad setting and names it", async () => {
@@ -82,16 +97,106 @@ describe("src/main.ts", () => {
     expect(r.stderr).toContain("CAPTCHA_FIXED");
   });
 
-  test("a second portal on a port already served refuses to start instead of sharing it", async () => {
+  test("a second portal on a port already served refuses to start instead of sharing it, before making a data folder or a password", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "union-portal-second-"));
     try {
-      const r = await start({ PORT: String(server.port), DATA_DIR: dataDir });
+      const r = await start({ PORT: String(server.port), DATA_DIR: join(dataDir, "new"), SEED_DEMO: "0", CAPTCHA_FIXED: "" });
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`Cannot listen on port ${server.port}`);
+      expect(oneLine(r)).toStartWith(`Cannot listen on port ${server.port}`);
+      expect(`${r.stdout}${r.stderr}`).not.toContain("First administrator");
+      expect(await Bun.file(join(dataDir, "new", "pglite", "PG_VERSION")).exists()).toBe(false);
+      expect(existsSync(join(dataDir, "new"))).toBe(false);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  test("a database not reachable yet is tried again with backoff, /readyz 503 meanwhile, then one line naming DATABASE_URL without its password", async () => {
+    const port = await freePort();
+    const started = spawnMain({ PORT: String(port), DATABASE_URL: "postgres://portal:s3cret@127.0.0.1:1/union", DATABASE_WAIT_SECONDS: "2" });
+    const waiting = await until(
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`).then(
+          async (res) => (res.status === 503 ? ((await res.json()) as Record<string, unknown>) : false),
+          () => false,
+        ),
+      "the port answers while the database is waited for",
+    );
+    expect(waiting).toMatchObject({ ready: false, reason: "starting", version });
+    const r = await started.done;
+    expect(r.code).toBe(1);
+    expect(oneLine(r)).toBe(
+      "Cannot reach the database at DATABASE_URL=postgres://portal:***@127.0.0.1:1/union (ECONNREFUSED) after 2 s: is PostgreSQL running and reachable? (DATABASE_WAIT_SECONDS sets how long to wait)",
+    );
+    const tries = r.stderr.split("\n").filter((l) => l.includes("database not reachable yet")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(tries.length).toBeGreaterThanOrEqual(2);
+    expect(tries[0]).toMatchObject({ level: "warn", DATABASE_URL: "postgres://portal:***@127.0.0.1:1/union", attempt: 1, code: "ECONNREFUSED" });
+    expect(`${r.stdout}${r.stderr}`).not.toContain("s3cret");
+  }, 30_000);
+
+  test("a database that does not exist, or a data folder that cannot be written, stops the start with one line", async () => {
+    const base = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+    base.pathname = "/union_portal_no_such_database";
+    const missing = await start({ PORT: String(await freePort()), DATABASE_URL: base.toString(), DATABASE_WAIT_SECONDS: "1" });
+    expect(missing.code).toBe(1);
+    expect(oneLine(missing)).toContain(`The database named in DATABASE_URL=${base.toString()} does not exist`);
+
+    const folder = await mkdtemp(join(tmpdir(), "union-portal-unwritable-"));
+    try {
+      // A file where a folder is wanted: refused even to root, which writes through any folder's permissions.
+      await writeFile(join(folder, "file"), "");
+      const unwritable = await start({ PORT: String(await freePort()), DATA_DIR: join(folder, "file", "data") });
+      expect(unwritable.code).toBe(1);
+      expect(oneLine(unwritable)).toBe(`The data folder DATA_DIR=${join(folder, "file", "data")} cannot be written (ENOTDIR): give the portal's user a folder it can write, or set DATA_DIR.`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  test("--version names the release and the commit it is built from", async () => {
+    const r = await start({}, ["--version"]);
+    const head = Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"]).stdout.toString().trim();
+    expect(r.stdout.trim()).toBe(`${version} (commit ${head})`);
+  });
+
+  test("on the machine an administrator is created and a password reset, each printed once and audited; both then sign in", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "union-portal-machine-"));
+    try {
+      await copySeededDataDir(dataDir);
+      const made = await start({ DATA_DIR: dataDir }, ["admin", "create-admin", "ops7"]);
+      expect(made.code).toBe(0);
+      const madePassword = made.stdout.match(/^Administrator "ops7" created; password "([^"]+)" \(shown once/)?.[1];
+      expect(madePassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      const again = await start({ DATA_DIR: dataDir }, ["admin", "create-admin", "ops7"]);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('The account "ops7" exists already');
+      const reset = await start({ DATA_DIR: dataDir }, ["admin", "reset-password", "cn000001"]);
+      expect(reset.code).toBe(0);
+      const resetPassword = reset.stdout.match(/new password "([^"]+)"/)?.[1];
+      expect(resetPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect((await start({ DATA_DIR: dataDir }, ["admin", "reset-password", "nobody9"])).stderr).toContain('No account "nobody9"');
+
+      const portal = await startServer({ env: { DATA_DIR: dataDir } });
+      try {
+        // The password is in the one line printed to the operator, never in the server's own log.
+        expect(portal.output()).not.toContain(madePassword!);
+        const ops = await signedIn(portal.url, "ops7", madePassword!);
+        const admin = await signedIn(portal.url, "cn000001", resetPassword!);
+        await expect(signedIn(portal.url, "cn000001")).rejects.toThrow("sign-in as cn000001 failed");
+        const log = (await ops.call("/user/operation/operations", {})) as Answer & { list: { type: { id: number }; operationer: unknown; user: { employees?: string } | null; detail: string }[] };
+        const machine = log.list.filter((row) => row.type.id === 1786 || row.type.id === 1787);
+        expect(machine.map((row) => [row.type.id, row.operationer, row.detail])).toEqual([
+          [1787, null, "union-portal admin reset-password (on the server)"],
+          [1786, null, "union-portal admin create-admin (on the server)"],
+        ]);
+        expect(((await admin.call("/user/reload")) as Answer).message.code).toBe("SUCCESS");
+      } finally {
+        await portal.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   test("a second portal on a data folder in use refuses to start instead of opening it twice", async () => {
     const port = await freePort();

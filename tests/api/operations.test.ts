@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { version } from "../../package.json";
 import journal from "../../sql/meta/_journal.json";
+import { release } from "../../src/release";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { fromBase64Url } from "../../src/protocol/bytes";
 import { ENVELOPE, openJson, responseAad, signRequest } from "../../src/protocol/envelope";
@@ -35,6 +37,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The checkout's commit, asked of git here rather than of src/release.ts. */
+const gitHead = () => Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"]).stdout.toString().trim();
+
 type Line = Record<string, unknown> & { level: string; msg: string };
 const lines = (output: string): Line[] =>
   output
@@ -50,7 +55,8 @@ describe("health and readiness", () => {
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
-    expect(await ready.json()).toMatchObject({ status: "ready", migrations: journal.entries.length });
+    // The release and the commit it was built from (src/release.ts): a checkout's package.json version and HEAD.
+    expect(await ready.json()).toMatchObject({ status: "ready", migrations: journal.entries.length, version, commit: gitHead() });
   });
 });
 
@@ -63,13 +69,21 @@ describe("readiness refused", () => {
     };
     expect((await readyz()).status).toBe(200);
     await t.database.exec("delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)");
-    expect(await readyz()).toEqual({ status: 503, body: { status: "not ready", ready: false, reason: "migrations", migrations: journal.entries.length - 1 } });
+    expect(await readyz()).toEqual({ status: 503, body: { status: "not ready", ready: false, reason: "migrations", migrations: journal.entries.length - 1, ...release() } });
     await t.close();
     expect(await readyz()).toMatchObject({ status: 503, body: { reason: "database" } });
   });
 });
 
 describe("logs", () => {
+  test("the start names its release and commit and says which migrations ran", () => {
+    const started = lines(server.output());
+    // A new data folder is migrated from nothing; the PostgreSQL test database is cloned from one migrated already.
+    const migrated = fresh ? `migrations: none needed (${journal.entries.length} applied)` : `migrated 0 → ${journal.entries.length}`;
+    expect(started.find((l) => l.msg === migrated)).toMatchObject({ level: "info", version, commit: gitHead() });
+    expect(started.find((l) => l.msg.includes(" on http://localhost:"))?.msg).toStartWith(`Union Portal ${version} (commit ${gitHead()})`);
+  });
+
   test("every line is JSON; a request's line has its id, route, status, duration and actor, and nothing personal", async () => {
     // Not the member the SIGTERM test signs in: the server's output holds every test's lines, and this test reads its own.
     const member = await signedIn(server.url, "cn100002");
@@ -143,6 +157,7 @@ describe("SIGTERM", () => {
 
     // The same data directory starts again, and the write is there.
     server = await startServer({ env });
+    expect(lines(server.output()).map((l) => l.msg)).toContain(`migrations: none needed (${journal.entries.length} applied)`);
     const again = (await (await signedIn(server.url, "cn100001")).call("/user/reload")) as Answer;
     expect(again.user.language).toEqual({ id: LANGUAGE.LANGUAGE_EN });
   }, 90_000);

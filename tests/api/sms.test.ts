@@ -6,11 +6,11 @@
 // across a crash; the gateway's refusals and silences recorded per number.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
-import { operationLog, smsNumbers, smsTasks } from "../../src/db/schema";
+import { operationLog, rolePowers, roles, smsNumbers, smsTasks, users } from "../../src/db/schema";
 import { claimSmsNumbers, SMS_CLAIM_MS, SMS_SETTLE_EVERY_MS, SMS_SETTLE_HORIZON_MS, SMS_SETTLE_RECHECK_MS } from "../../src/domains/sms/delivery";
 import { JOBS, runJob, systemCtx } from "../../src/jobs/scheduler";
 import type { ApiClient } from "../../src/protocol/client";
-import { SMS_STATE } from "../../src/protocol/enumerations";
+import { SMS_STATE, USER_STATE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { TINY_PNG } from "../helpers/routes";
 import { xlsxFile } from "../helpers/sheets";
@@ -180,6 +180,55 @@ describe("the embedded default (SMS_CATALOGUE)", () => {
     expect(audit).toMatchObject({ targetEntity: "sms_task", targetId: String(task) });
     expect(JSON.parse(audit!.detail!)).toEqual({ title: "十一月活动通知", sign: "工会", code: "900001", count: 3 });
     expect((await operator.call("/user/operation/sms/logs", { index: 1, task: 999_999 })).message.code).toBe("ERROR_RESULT_NULL");
+  });
+
+  test("to the members of a member search: the server runs the search itself, counts what it skips, and sends only the count confirmed", async () => {
+    const [member] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.employees, "cn100001"));
+    const made = { roleId: member!.roleId, createdAt: t.clock.now(), updatedAt: t.clock.now() };
+    await t.db.insert(users).values([
+      { ...made, employees: "sms7001", phone: "13700000001", state: USER_STATE.USER_STATE_ACTIVE },
+      { ...made, employees: "sms7002", phone: "13700000002", state: USER_STATE.USER_STATE_REGISTERED },
+      // A member without a phone, or who left, is skipped and counted.
+      { ...made, employees: "sms7004", phone: null, state: USER_STATE.USER_STATE_ACTIVE },
+      { ...made, employees: "sms7005", phone: "13700000005", state: USER_STATE.USER_STATE_LEFT },
+    ]);
+    const COUNT = "/user/operation/sms/search/count";
+    const SEARCH_SEND = "/user/operation/sms/search/send";
+    const counted = await operator.call<{ count: number; matched: number; left: number; noPhone: number }>(COUNT, { account: "sms70" });
+    expect([counted.message.code, counted.count, counted.matched, counted.left, counted.noPhone]).toEqual(["SUCCESS", 2, 3, 0, 1]);
+    const leftOnly = await operator.call<{ count: number; left: number }>(COUNT, { account: "sms70", state: USER_STATE.USER_STATE_LEFT });
+    expect([leftOnly.count, leftOnly.left]).toEqual([0, 1]);
+
+    const before = await taskCount();
+    const good = { account: "sms70", sign: "工会", title: "会员查询通知", code: "900001" };
+    // The editor has neither power; an officer with the SMS power but not the search's reaches no member by search.
+    expect((await (await t.as("cn000002")).call(COUNT, { account: "sms70" })).message.code).toBe("ERROR_NOT_POWER");
+    const [role] = await t.db.insert(roles).values({ code: "sms-only", nameZh: "短信员", nameEn: "SMS only" }).returning({ id: roles.id });
+    await t.db.insert(rolePowers).values({ roleId: role!.id, power: "FUNCTION_MEMBER_EDIT" });
+    const [demo] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.employees, "cn100001"));
+    await t.db.insert(users).values({ ...made, employees: "smsx01", phone: "13600000009", state: USER_STATE.USER_STATE_ACTIVE, roleId: role!.id, passwordHash: demo!.passwordHash });
+    const smsOnly = await t.as("smsx01");
+    expect((await smsOnly.call("/user/operation/sms/tasks", { index: 1 })).message.code).toBe("SUCCESS");
+    expect((await smsOnly.call(COUNT, { account: "sms70" })).message.code).toBe("ERROR_NOT_POWER");
+    expect((await smsOnly.call(SEARCH_SEND, { account: "sms70", sign: "工会", title: "x", code: "900001", expect: 2 })).message.code).toBe("ERROR_NOT_POWER");
+    // A list of ids from the client is no part of the call.
+    expect(failure(await operator.call(SEARCH_SEND, { ...good, expect: 2, ids: [1, 2] }))).toMatchObject({ code: "ERROR_PARAMS" });
+    expect(failure(await operator.call(SEARCH_SEND, { ...good, sign: "", expect: 2 }))).toEqual({ code: "ERROR_PARAMS", field: "sign" });
+    // The search found another number than the officer confirmed: refused with the new count, nothing written.
+    expect(failure(await operator.call(SEARCH_SEND, { ...good, expect: 3 }))).toEqual({ code: "ERROR_PARAMS", field: "expect", reason: "changed", count: 2, left: 0, noPhone: 1 });
+    expect(failure(await operator.call(SEARCH_SEND, { ...good, account: "nobody-at-all", expect: 0 }))).toEqual({ code: "ERROR_PARAMS", field: "search", reason: "empty", left: 0, noPhone: 0 });
+    expect(await taskCount()).toBe(before);
+
+    const sent = await operator.call<{ id: number; count: number; left: number; noPhone: number }>(SEARCH_SEND, { ...good, expect: 2 });
+    expect([sent.message.code, sent.count, sent.noPhone]).toEqual(["SUCCESS", 2, 1]);
+    expect(await states(sent.id!)).toEqual([
+      ["13700000001", SMS_STATE.SMS_STATE_WAIT, 0],
+      ["13700000002", SMS_STATE.SMS_STATE_WAIT, 0],
+    ]);
+    await tick();
+    expect((await states(sent.id!)).map((r) => r[1])).toEqual([SMS_STATE.SMS_STATE_SUCCESS, SMS_STATE.SMS_STATE_SUCCESS]);
+    const [audit] = await t.db.select().from(operationLog).where(and(eq(operationLog.action, "sms.send"), eq(operationLog.targetId, String(sent.id))));
+    expect(JSON.parse(audit!.detail!)).toEqual({ title: "会员查询通知", sign: "工会", code: "900001", count: 2, search: { account: "sms70" }, left: 0, noPhone: 1 });
   });
 
   test("a sign or template the set does not approve is refused at delivery: the numbers are marked failed", async () => {

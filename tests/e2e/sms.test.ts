@@ -138,6 +138,50 @@ describe("bulk SMS", () => {
   );
 });
 
+describe("bulk SMS to a member search", () => {
+  // The demo's members cn100001-cn100003 (cn100004 left, and the search leaves out who left): three with a phone.
+  const cases = [
+    { language: "zh", viewport: DESK, screen: "zh-desk", title: "查询结果通知", count: "当前查询结果共 3 名会员，将发送给其中 3 名；跳过已离职 0 名、没有手机号 0 名。", confirm: "将向当前查询结果中的 3 名会员发送短信，确定发送吗？", sent: "发送完成，共发送3个号码。", ok: "确定", send: "发送", textColumn: "模板内容" },
+    { language: "en", viewport: PHONE, screen: "en-375", title: "Search notice", count: "The current search finds 3 members; 3 will receive it. Skipped: 0 who left, 0 without a phone number.", confirm: "Send this message to the 3 members of the current search?", sent: "Sent: 3 numbers in all.", ok: "OK", send: "Send", textColumn: "Text" },
+  ] as const;
+  for (const c of cases)
+    test(
+      `the operator sends to the members of the current search, the count shown and confirmed; the templates show their text (${c.screen})`,
+      async () => {
+        const { page, close } = await visitor(world, { viewport: c.viewport });
+        await signIn(page, world, "cn000003", { language: c.language });
+        await page.goto(`${world.server.url}/operation/user`);
+        await page.fill("#member-search-account", "cn10000");
+        await page.press("#member-search-account", "Enter");
+        await page.waitForFunction(() => document.querySelectorAll("[data-testid=open-member]").length === 3);
+        await page.click("[data-testid=open-sms]");
+        await page.waitForSelector("[data-testid=sms-template]");
+        const first = await page.textContent(`[data-testid=sms-template]:has-text("${TEMPLATE.name}")`);
+        expect(first).toContain(TEMPLATE.content);
+        expect(await page.textContent("[data-testid=sms-template]")).toContain(c.textColumn);
+        await settledShot(page, `sms/templates-text-${c.screen}`);
+        await page.click(`[data-testid=sms-template]:has-text("${TEMPLATE.name}") [data-testid=sms-choose]`);
+        await page.waitForSelector("[data-testid=sms-send]");
+        await page.fill("#sms-send-title", c.title);
+        await page.check("[data-testid=sms-to-search]");
+        await page.waitForFunction((want) => document.querySelector("[data-testid=sms-search-count]")?.textContent === want, c.count);
+        await settledShot(page, `sms/search-count-${c.screen}`);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.click(`[role=dialog] button[type=submit]:has-text('${c.send}')`);
+        expect(await messageText(page)).toBe(c.confirm);
+        await settledShot(page, `sms/search-confirm-${c.screen}`);
+        // Not pressOk: the answer's message follows the confirmation at once, so the message box never leaves.
+        await page.click(`[role=alertdialog] .button-primary:has-text("${c.ok}")`);
+        await page.waitForFunction((want) => document.querySelector("[data-testid=message-text]")?.textContent?.trim() === want, c.sent);
+        await pressOk(page, c.ok);
+        await page.waitForSelector(`[data-testid=sms-task]:has-text('${c.title}')`);
+        expect(await page.textContent(`[data-testid=sms-task]:has-text('${c.title}')`)).toContain("3");
+        await close();
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
+});
+
 describe("bulk SMS whose outcome is unknown", () => {
   let unknownWorld: World;
   const { SMS_STATE_SUCCESS, SMS_STATE_FAILED, SMS_STATE_UNKNOWN } = SMS_STATE;

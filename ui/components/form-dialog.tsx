@@ -35,6 +35,8 @@ export type FormSetup<Form, F extends string, A> = {
   recheck?: (old: FieldErrors<F>, found: FieldErrors<F>) => FieldErrors<F>;
   /** Said or done after the checks and before sending. */
   before?: (form: Form) => Promise<void>;
+  /** Asked after the checks: false (the person said no) sends nothing. */
+  confirmed?: (form: Form) => Promise<boolean>;
   send: (form: Form) => Promise<Answer<A>>;
   accepted: (answer: Answer<A>) => unknown;
   /** By default a schema refusal's reason at the field it names, else the server's result text in a message box. */
@@ -113,6 +115,7 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
     const found = setup.validate(form);
     setErrors(found);
     if (Object.keys(found).length) return focusFirst(found);
+    if (setup.confirmed && !(await setup.confirmed(form))) return;
     await setup.before?.(form);
     setBusy(true);
     const answer = await setup.send(form).finally(() => setBusy(false));

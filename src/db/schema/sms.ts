@@ -17,9 +17,12 @@ export const smsTasks = pgTable(
     /** The sign and the gateway's template code, as chosen. */
     sign: text("sign").notNull(),
     code: text("code").notNull(),
-    /** The uploaded file's name and storage key: what was sent to whom can be traced. */
+    /**
+     * The uploaded file's name and storage key: what was sent to whom can be traced. A send to a member search
+     * has no file: its name is the search's filters ("member search {…}") and its key null (src/domains/sms/search-send.ts).
+     */
     fileName: text("file_name").notNull(),
-    fileKey: text("file_key").notNull(),
+    fileKey: text("file_key"),
     /** How many numbers (distinct) the task holds. */
     count: integer("count").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),

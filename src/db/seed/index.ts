@@ -43,7 +43,7 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** A password that meets the 10-20, upper, lower, digit rule. */
-function generatePassword(): string {
+export function generatePassword(): string {
   const sets = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnopqrstuvwxyz", "23456789"];
   const all = sets.join("");
   const chars = sets.map((s) => s[randomInt(s.length)]!);

@@ -4,6 +4,7 @@ import { command, domain, query, upload } from "../../http/kit";
 import { pageIndex } from "../shared/fields";
 import { Type as t } from "@sinclair/typebox";
 import { smsSigns, smsTemplates } from "./catalogue";
+import { countSmsSearch, sendSmsToSearch, smsSearchInput, smsSearchSendInput } from "./search-send";
 import { listSmsLogs, listSmsTasks, resendUnknownSms, sendSms, smsLogsInput, smsResendInput, smsSendFields, smsTasksInput } from "./tasks";
 
 const EDIT = "FUNCTION_MEMBER_EDIT";
@@ -18,5 +19,8 @@ export const smsDomain = domain("sms", [
   query("/user/operation/sms/tasks", { access: EDIT, input: smsTasksInput }, listSmsTasks),
   query("/user/operation/sms/logs", { access: EDIT, input: smsLogsInput }, listSmsLogs),
   command("/user/operation/sms/resend", { access: EDIT, input: smsResendInput, audit: "sms.resend" }, resendUnknownSms),
+  // To the members of a member search: the server runs the search itself (./search-send.ts).
+  query("/user/operation/sms/search/count", { access: EDIT, input: smsSearchInput }, countSmsSearch),
+  command("/user/operation/sms/search/send", { access: EDIT, input: smsSearchSendInput, audit: "sms.send" }, sendSmsToSearch),
   upload("/user/operation/sms/import/send", { access: EDIT, maxBytes: FILE_BYTES, files: ["xlsx"], audit: "sms.send", fields: smsSendFields }, sendSms),
 ]);

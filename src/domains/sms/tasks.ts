@@ -18,12 +18,12 @@ import { idField, pageIndex } from "../shared/fields";
 import { readRows } from "../shared/sheets/workbook";
 
 /** Spec 3 section 9: 1 and 10 digits. */
-const PHONE = /^1\d{10}$/;
+export const PHONE = /^1\d{10}$/;
 /** A gateway's template code: digits (Tencent) or a short name. */
 const CODE = /^[A-Za-z0-9_-]{1,20}$/;
 /** Rows a refusal names, at most: the operator fixes these and sends again. */
 const ROWS_NAMED = 20;
-const INSERT_CHUNK = 1000;
+export const INSERT_CHUNK = 1000;
 
 /** The text parts beside the file; missing is empty, and empty is refused with the spec's message. */
 export const smsSendFields = t.Object({
@@ -54,7 +54,8 @@ export function phonesOf(bytes: Uint8Array): string[] {
 }
 
 /** Upload /user/operation/sms/import/send (file, sign, title, code) → count. */
-export async function sendSms({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { file: UploadedFile } & typeof smsSendFields.static }) {
+/** The sign, task name and template code of a send, trimmed, or refused with the spec's message. */
+export function checkedSendFields(input: typeof smsSendFields.static): { sign: string; title: string; code: string } {
   const sign = (input.sign ?? "").trim();
   if (!sign) refuse("sign");
   const title = (input.title ?? "").trim();
@@ -62,6 +63,11 @@ export async function sendSms({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inpu
   if ([...title].length > SMS_TITLE_MAX) refuse("title", { reason: "long", max: SMS_TITLE_MAX });
   const code = (input.code ?? "").trim();
   if (!CODE.test(code)) refuse("code");
+  return { sign, title, code };
+}
+
+export async function sendSms({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { file: UploadedFile } & typeof smsSendFields.static }) {
+  const { sign, title, code } = checkedSendFields(input);
   const phones = phonesOf(input.file.bytes);
   const [task] = await ctx.db
     .insert(smsTasks)

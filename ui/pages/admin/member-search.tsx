@@ -47,6 +47,12 @@ export function useRoles(): Role[] {
   return roles;
 }
 
+/** The search the SMS dialog may send to: the filters applied, without the page. */
+function searchOf(f: Filter) {
+  const { index: _, ...search } = payloadOf(f, 1);
+  return search;
+}
+
 export function MemberManagementPage() {
   const t = useT();
   const { language } = useSnapshot(session);
@@ -144,7 +150,7 @@ export function MemberManagementPage() {
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
       {fees.window}
-      {sms ? <SmsDialog onClose={() => setSms(false)} /> : null}
+      {sms ? <SmsDialog onClose={() => setSms(false)} search={searchOf(filter)} /> : null}
       {exporting.progress}
       {creating ? <MemberForm roles={roles} member={null} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), reload())} /> : null}
     </>

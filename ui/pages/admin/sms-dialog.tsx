@@ -1,10 +1,11 @@
 // The short-message dialog of the member page (spec 3 sections 2.4, 5 "Short
 // message send", 7 "Short messages", 9; FUNCTION_MEMBER_EDIT): the offered
 // templates (25 a page), a template's send dialog with sign, task name, the
-// xlsx of numbers and the length count, the send records (25 a page) and a
+// xlsx of numbers (or, from the member page, the members of its current
+// search, counted and confirmed) and the length count, the send records (25 a page) and a
 // task's numbers with their states (20 a page).
 import { useEffect, useState } from "react";
-import type { AnswerOf, ItemOf } from "../../../src/domains/api";
+import type { AnswerOf, InputOf, ItemOf } from "../../../src/domains/api";
 import { AUDIT_STATE, SMS_STATE } from "../../../src/protocol/enumerations";
 import { SMS_LOG_PAGE_SIZE, SMS_TASK_PAGE_SIZE, SMS_TEMPLATE_PAGE_SIZE, SMS_TITLE_MAX } from "../../../src/protocol/limits";
 import { type Message, isSuccess } from "../../../src/protocol/result";
@@ -27,6 +28,9 @@ type Template = ItemOf<"/user/operation/sms/template">;
 type Sign = ItemOf<"/user/operation/sms/sign">;
 type Task = ItemOf<"/user/operation/sms/tasks">;
 type LogRow = ItemOf<"/user/operation/sms/logs">;
+/** The member page's current search, whose members a message may go to (the server runs it again itself). */
+export type SmsSearch = InputOf<"/user/operation/sms/search/count">;
+type SearchCount = { count: number; matched: number; left: number; noPhone: number };
 const NO_FILTER = {};
 
 /** Both lists of the provider, asked once when the dialog opens. */
@@ -56,7 +60,7 @@ function useCatalogue() {
   return { templates, signs, failed, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function SmsDialog({ onClose }: { onClose: () => void }) {
+export function SmsDialog({ onClose, search }: { onClose: () => void; search?: SmsSearch }) {
   const t = useT();
   const typeName = useTypeName();
   const { templates, signs, failed, retry } = useCatalogue();
@@ -69,6 +73,7 @@ export function SmsDialog({ onClose }: { onClose: () => void }) {
   const columns: Column<Template>[] = [
     { key: "name", title: t("sms.columns.name"), place: "title", render: (r) => r.name },
     { key: "code", title: t("sms.columns.code"), render: (r) => <span className="mono">{r.code}</span> },
+    { key: "text", title: t("sms.columns.text"), wide: true, render: (r) => <span className="sms-template-text">{r.content}</span> },
     { key: "status", title: t("sms.columns.status"), place: "aside", render: (r) => typeName(r.status) },
     { key: "date", title: t("sms.columns.date"), render: (r) => (r.date ? formatDateTime(r.date, true) : "—") },
     {
@@ -106,35 +111,64 @@ export function SmsDialog({ onClose }: { onClose: () => void }) {
           paging={templates ? { index, max, count: templates.length, onChange: (i) => setIndex(Math.min(Math.max(1, i), max)) } : undefined}
         />
       </Dialog>
-      {sending ? <SmsSendDialog template={sending} signs={signs} onClose={() => setSending(null)} onSent={() => (setSending(null), setRecords(true))} /> : null}
+      {sending ? <SmsSendDialog template={sending} signs={signs} search={search} onClose={() => setSending(null)} onSent={() => (setSending(null), setRecords(true))} /> : null}
       {records ? <SmsTasksDialog onClose={() => setRecords(false)} /> : null}
     </>
   );
 }
 
-type Field = "sign" | "title" | "file";
-const FIELDS: Field[] = ["sign", "title", "file"];
-type Form = { sign: string; title: string; file: File | null };
+type Field = "sign" | "title" | "to" | "file";
+const FIELDS: Field[] = ["sign", "title", "to", "file"];
+type Form = { sign: string; title: string; to: "sheet" | "search"; file: File | null };
 
-function validate(f: Form) {
+function validate(f: Form, counted: SearchCount | null) {
   const errors: Partial<Record<Field, string>> = {};
   if (!f.sign) errors.sign = "sms.errors.sign";
   if (!f.title.trim()) errors.title = "sms.errors.title";
   else if ([...f.title.trim()].length > SMS_TITLE_MAX) errors.title = "sms.errors.titleLong";
-  if (!f.file) errors.file = "sms.errors.file";
+  if (f.to === "sheet" && !f.file) errors.file = "sms.errors.file";
+  if (f.to === "search" && counted && !counted.count) errors.to = "sms.errors.search";
   return errors;
 }
 
-function SmsSendDialog({ template, signs, onClose, onSent }: { template: Template; signs: Sign[]; onClose: () => void; onSent: () => void }) {
+/** What the current search would reach, asked of the server when "its members" is chosen (and again after a refusal). */
+function useSearchCount(search: SmsSearch | undefined, asked: boolean) {
+  const t = useT();
+  const [counted, setCounted] = useState<SearchCount | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!asked || !search) return;
+    let live = true;
+    setCounted(null);
+    void api.call("/user/operation/sms/search/count", search).then((answer) => {
+      if (!live) return;
+      if (isSuccess(answer)) setCounted({ count: answer.count ?? 0, matched: answer.matched ?? 0, left: answer.left ?? 0, noPhone: answer.noPhone ?? 0 });
+      else void showMessage(resultText(t, answer.message));
+    });
+    return () => {
+      live = false;
+    };
+  }, [asked, attempt]);
+  return { counted, recount: () => setAttempt((n) => n + 1) };
+}
+
+function SmsSendDialog({ template, signs, search, onClose, onSent }: { template: Template; signs: Sign[]; search?: SmsSearch; onClose: () => void; onSent: () => void }) {
   const t = useT();
   // The rows a refused file names, for its message.
   const [badRows, setBadRows] = useState({ rows: "", count: 0 });
+  const [to, setTo] = useState<Form["to"]>("sheet");
+  const { counted, recount } = useSearchCount(search, to === "search");
   const editor = useFormDialog({
     id: "sms-send",
     fields: FIELDS,
-    initial: (): Form => ({ sign: signs.length === 1 ? signs[0]!.sign : "", title: "", file: null }),
-    validate,
-    send: (f) => api.upload("/user/operation/sms/import/send", f.file!, f.file!.name, { fields: { sign: f.sign, title: f.title.trim(), code: template.code } }),
+    initial: (): Form => ({ sign: signs.length === 1 ? signs[0]!.sign : "", title: "", to: "sheet", file: null }),
+    validate: (f) => validate(f, counted),
+    // The count shown is the count confirmed: the server refuses the send if its own search finds another.
+    confirmed: (f) => (f.to === "search" && counted ? confirm(t("sms.searchConfirm", { count: counted.count })) : Promise.resolve(true)),
+    send: (f) =>
+      f.to === "search"
+        ? api.call("/user/operation/sms/search/send", { ...search, sign: f.sign, title: f.title.trim(), code: template.code, expect: counted?.count ?? 0 })
+        : api.upload("/user/operation/sms/import/send", f.file!, f.file!.name, { fields: { sign: f.sign, title: f.title.trim(), code: template.code } }),
     accepted: (answer) => {
       void showMessage(t("sms.sent", { count: answer.count ?? 0 }));
       onSent();
@@ -145,6 +179,11 @@ function SmsSendDialog({ template, signs, onClose, onSent }: { template: Templat
       if (params.field === "sign") return { field: "sign", error: "sms.errors.sign" };
       if (params.field === "title") return { field: "title", error: params.reason === "long" ? "sms.errors.titleLong" : "sms.errors.title" };
       if (params.field === "code") return { text: t("sms.errors.code") };
+      if (params.field === "expect") {
+        recount();
+        return { text: t("sms.searchChanged", { count: Number(params.count) }) };
+      }
+      if (params.field === "search") return { field: "to", error: "sms.errors.search" };
       if (params.field === "file" && params.reason === "phones") {
         setBadRows({ rows: (params.rows as number[]).join(t("sms.rowSeparator")), count: Number(params.count) });
         return { field: "file", error: "sms.errors.phones" };
@@ -188,6 +227,26 @@ function SmsSendDialog({ template, signs, onClose, onSent }: { template: Templat
         <input id="sms-send-title" className={editor.inputClass("title")} value={form.title} maxLength={SMS_TITLE_MAX + 10} {...editor.described("title")} onChange={(e) => update({ title: e.target.value })} />
         {error("title")}
       </div>
+      {search ? (
+        <fieldset className="field sms-to" {...editor.described("to", "sms-search-count")}>
+          <legend>{t("sms.to")}</legend>
+          <div className="choice-row">
+            {(["sheet", "search"] as const).map((choice) => (
+              <label key={choice} className="choice">
+                <input type="radio" name="sms-to" value={choice} checked={form.to === choice} onChange={() => (setTo(choice), update({ to: choice }))} data-testid={`sms-to-${choice}`} />
+                {t(choice === "sheet" ? "sms.toSheet" : "sms.toSearch")}
+              </label>
+            ))}
+          </div>
+          {form.to === "search" ? (
+            <p className="field-hint" id="sms-search-count" aria-live="polite" data-testid="sms-search-count">
+              {counted ? t("sms.searchCount", { matched: counted.matched, count: counted.count, left: counted.left, noPhone: counted.noPhone }) : t("sms.searchCounting")}
+            </p>
+          ) : null}
+          {error("to")}
+        </fieldset>
+      ) : null}
+      {form.to === "sheet" ? (
       <div className="field">
         <label htmlFor="sms-send-file">{t("sms.file")}</label>
         <input
@@ -203,6 +262,7 @@ function SmsSendDialog({ template, signs, onClose, onSent }: { template: Templat
         </p>
         {error("file")}
       </div>
+      ) : null}
       <p className="sms-length" data-testid="sms-length" aria-live="polite">
         {t("sms.length", { length: count.length, parts: count.parts })}
       </p>

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_tasks" ALTER COLUMN "file_key" DROP NOT NULL;

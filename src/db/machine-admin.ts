@@ -1,0 +1,56 @@
+// `union-portal admin create-admin ACCOUNT` and `union-portal admin
+// reset-password ACCOUNT`: what the operator does on the machine when no
+// administrator can sign in (production refuses the fixed image code that
+// scripts/api.ts needs, decision 120). The new password is generated, printed
+// once and never logged; the act is written to the operation log with no
+// actor (the machine) and the account as its target.
+import { eq } from "drizzle-orm";
+import type { Config } from "../config";
+import { USER_STATE } from "../protocol/enumerations";
+import type { Database } from "./client";
+import { operationLog, roles, sessions, users } from "./schema";
+import { generatePassword, hashPassword } from "./seed";
+
+export type MachineAdmin = { verb: "create-admin" | "reset-password"; account: string };
+
+export const MACHINE_ADMIN_USAGE = "union-portal admin create-admin ACCOUNT | union-portal admin reset-password ACCOUNT";
+
+/** What the operator reads: one line, the password in it once. Throws an Error whose message is the refusal. */
+export async function runMachineAdmin(database: Database, config: Config, asked: MachineAdmin, now: Date): Promise<string> {
+  const { db } = database;
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password, config.passwords.cost);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.employees, asked.account));
+  if (asked.verb === "create-admin") {
+    if (existing) throw new Error(`The account "${asked.account}" exists already: reset its password with "union-portal admin reset-password ${asked.account}".`);
+    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, "administrator"));
+    if (!role) throw new Error("The database has no administrator role: start the portal once first, then try again.");
+    await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(users)
+        .values({ employees: asked.account, passwordHash, state: USER_STATE.USER_STATE_ACTIVE, roleId: role.id, createdAt: now, updatedAt: now })
+        .returning({ id: users.id });
+      await tx.insert(operationLog).values(audit("machine.create-admin", made!.id, now));
+    });
+    return `Administrator "${asked.account}" created; password "${password}" (shown once; change it after signing in).`;
+  }
+  if (!existing) throw new Error(`No account "${asked.account}": check the employee number, or create an administrator with "union-portal admin create-admin ${asked.account}".`);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, existing.id));
+    // Whoever held the old password is signed out everywhere.
+    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    await tx.insert(operationLog).values(audit("machine.reset-password", existing.id, now));
+  });
+  return `Password of "${asked.account}" reset; new password "${password}" (shown once; change it after signing in).`;
+}
+
+const audit = (action: string, userId: number, now: Date) => ({
+  userId: null,
+  targetUserId: userId,
+  action,
+  targetEntity: "user",
+  targetId: String(userId),
+  detail: `union-portal admin ${action.slice("machine.".length)} (on the server)`,
+  ip: null,
+  createdAt: now,
+});
