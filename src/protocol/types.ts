@@ -58,7 +58,7 @@ export const TYPES: TypeEntry[] = [
     return entry("RESULT", id, code, zh, en);
   }),
 
-  entry("USER_STATE", USER_STATE.USER_STATE_REGISTERED, "USER_STATE_REGISTERED", "已注册未激活", "Registered"),
+  entry("USER_STATE", USER_STATE.USER_STATE_REGISTERED, "USER_STATE_REGISTERED", "已注册未激活", "Not activated"),
   entry("USER_STATE", USER_STATE.USER_STATE_ACTIVE, "USER_STATE_ACTIVE", "已激活", "Active"),
   entry("USER_STATE", USER_STATE.USER_STATE_LEFT, "USER_STATE_LEFT", "已离职", "Left the company"),
 

@@ -274,6 +274,24 @@ describe("family members with gifts", () => {
 });
 
 describe("a team's tag groups", () => {
+  test("an editor opening a team that asks for tags first meets its tools, not a window over them, in zh on a desk and en on a phone", async () => {
+    for (const { language, viewport } of [
+      { language: "zh", viewport: DESK },
+      { language: "en", viewport: PHONE },
+    ] as const) {
+      const { page, close } = await visitor(world, { viewport });
+      await signIn(page, world, "cn000002", { language });
+      await openActivity(page, NAMES[language].walk);
+      await page.waitForSelector("[data-testid=editor-tools]");
+      await page.waitForSelector("[data-testid=tag-groups]");
+      expect(await page.locator("[data-testid=tag-picker]").count()).toBe(0);
+      await page.click("[data-testid=tool-basicInfo]");
+      await page.waitForSelector("[role=dialog]");
+      await settledShot(page, `activity/tags-editor-${language}-${viewport === DESK ? "desk" : "phone"}`);
+      await close();
+    }
+  }, JOURNEY_TIMEOUT_MS);
+
   for (const { language, size, viewport, account } of [
     { language: "zh", size: "phone", viewport: PHONE, account: "cn100001" },
     { language: "en", size: "desk", viewport: DESK, account: "cn100002" },

@@ -421,7 +421,9 @@ describe("the editor's whole journey", () => {
       expect(cell("家属")).toBe("陈小明（子女，110101201503070018，礼品：森林探险背包）");
       expect(String(cell("收货地址"))).toContain("东华门大街1号院2号楼301室");
       // One column per question asked (the draw's two), with the chosen option's text.
-      const asked = head.slice(head.indexOf("快递") + 1);
+      // The scored quiz's columns (issue 29), then one column per question asked.
+      expect(head.slice(head.indexOf("快递") + 1, head.indexOf("快递") + 4)).toEqual(["测验得分", "满分", "及格分"]);
+      const asked = head.slice(head.indexOf("及格分") + 1);
       expect(asked.length).toBe(2);
       for (const title of asked) {
         const q = QUESTIONS.find((x) => x.zh === title);

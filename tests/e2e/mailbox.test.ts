@@ -139,7 +139,8 @@ describe("writing to the union", () => {
         // A manager: the wide list, the member's message unread at the top, answered on /system/chat.
         const manager = await visitor(world, { viewport });
         await signIn(manager.page, world, "cn000001", { language });
-        await manager.page.goto(`${world.server.url}/session/list`);
+        // From the system page's table of all messages, where a thread leads back to (issue 29).
+        await manager.page.goto(`${world.server.url}/system`);
         await manager.page.waitForSelector("[data-testid=chat-session]");
         expect(await manager.page.$("#chat-new")).toBeNull();
         const row = manager.page.locator("[data-testid=chat-session]").first();
@@ -154,7 +155,7 @@ describe("writing to the union", () => {
         await accessible(manager.page, `${language} ${size} manager list`, audit);
 
         await row.locator(`a:has-text("${text.open}")`).click();
-        await manager.page.waitForURL(`${world.server.url}/system/chat?id=${id}`);
+        await manager.page.waitForURL(`${world.server.url}/system/chat?id=${id}&from=mailbox`);
         await manager.page.waitForSelector("[data-testid=chat-message]");
         expect(await manager.page.textContent("#chat-thread-title")).toBe(text.thread.replace("{{e}}", text.named.replace("{{n}}", memberName).replace("{{e}}", account)));
         expect(await messages(manager.page)).toEqual([[account, text.question, false]]);
@@ -176,7 +177,7 @@ describe("writing to the union", () => {
         expect(await atBottom(manager.page)).toEqual({ overflows: size === "phone" ? true : expect.any(Boolean), bottom: true });
         await settledShot(manager.page, name("manager-thread"));
         await accessible(manager.page, `${language} ${size} manager thread`, audit);
-        // Read by the managers now; back is the manager's table of all messages on the system page, in sight.
+        // Read by the managers now; back is the table of all messages on the system page it was opened from, in sight.
         await manager.page.click(`.chat-back`);
         await manager.page.waitForURL(`${world.server.url}/system?show=mailbox`);
         await manager.page.waitForSelector("[data-testid=chat-session]");

@@ -100,7 +100,8 @@ describe("member management", () => {
       expect(await page.textContent("[data-testid=member-row]:has-text('cn100200')")).toContain("周新人");
 
       await find(page, "陈会员");
-      await page.click("[data-testid=member-row]:has-text('cn100001') [data-testid=open-member]");
+      // A click anywhere on the row opens the detail (spec 3 section 2.4), not only the employee number.
+      await page.click("[data-testid=member-row]:has-text('cn100001') td[data-column=phone]");
       await page.waitForSelector("[data-testid=member-detail]");
       expect(await page.textContent("[data-testid=member-detail]")).toContain("139****0001");
       await look(page, "zh-desk-detail");
@@ -170,7 +171,9 @@ describe("member management", () => {
       await p.waitForSelector("[data-testid=member-row]");
       await find(p, "cn100001");
       await look(p, "en-phone-search");
-      await p.click("[data-testid=member-row]:has-text('cn100001') [data-testid=open-member]");
+      // Enter on the focused card opens it too.
+      await p.focus("[data-testid=member-row]:has-text('cn100001')");
+      await p.keyboard.press("Enter");
       await p.waitForSelector("[data-testid=member-detail]");
       await look(p, "en-phone-detail");
       await p.click("[data-testid=member-points]");

@@ -43,6 +43,12 @@ describe("property management", () => {
       expect(await page.textContent("table")).toContain("性别");
       await settledShot(page, "property-admin/page-zh-desk");
       expect(await seriousViolations(page)).toEqual([]);
+      // A click anywhere on a row opens its editor (spec 3 section 2.4), not only its name.
+      await page.click("[data-testid=property-row]:has-text('性别') td[data-column=type]");
+      await page.waitForSelector("[data-testid=property-form]");
+      expect(await page.inputValue("#property-titleZh")).toBe("性别");
+      await page.click("[role=dialog] .button-quiet:has-text('取消')");
+      await page.waitForSelector("[data-testid=property-form]", { state: "detached" });
 
       // Saving an empty form names the first field with the spec's message.
       await page.click("button:has-text('新增属性')");
@@ -146,7 +152,9 @@ describe("property management", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await settledShot(page, "property-admin/page-en-375");
       expect(await seriousViolations(page)).toEqual([]);
-      await page.click("[data-testid=property-row] button.link-button >> nth=4");
+      // Enter on a focused card opens it too.
+      await page.focus("[data-testid=property-row] >> nth=4");
+      await page.keyboard.press("Enter");
       await page.waitForSelector("[data-testid=property-form]");
       await settledShot(page, "property-admin/form-en-375");
       expect(await seriousViolations(page)).toEqual([]);

@@ -16,3 +16,8 @@ test("type ids and codes are unique", () => {
   expect(new Set(TYPES.map((t) => t.id)).size).toBe(TYPES.length);
   expect(new Set(TYPES.map((t) => t.code)).size).toBe(TYPES.length);
 });
+
+test("a registered member who has not activated (a reset one too) reads as not activated in both languages (issue 29)", () => {
+  const registered = typeByCode.get("USER_STATE_REGISTERED")!;
+  expect([registered.nameZh, registered.nameEn]).toEqual(["已注册未激活", "Not activated"]);
+});

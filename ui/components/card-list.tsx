@@ -40,7 +40,25 @@ export type CardListProps<T> = Rows<T> & {
   paging?: PagerProps;
   /** data-testid of each card or table row, for the tests that walk the list (each value carries data-column). */
   itemTestId?: string;
+  /** A click anywhere on a row (not on a control inside it), or Enter on the focused row, opens it (spec 3 section 2.4). */
+  onOpen?: (row: T) => void;
 };
+
+/** The props that make a row or card open on a click or on Enter; none when the list has no `onOpen`. */
+function openable<T>(row: T, onOpen: ((row: T) => void) | undefined) {
+  if (!onOpen) return {};
+  const inControl = (target: EventTarget) => target instanceof Element && target.closest("a, button, input, select, textarea, label") !== null;
+  return {
+    tabIndex: 0,
+    className: "row-openable",
+    onClick: (e: { target: EventTarget }) => !inControl(e.target) && onOpen(row),
+    onKeyDown: (e: { key: string; target: EventTarget; currentTarget: EventTarget; preventDefault: () => void }) => {
+      if (e.key !== "Enter" || e.target !== e.currentTarget) return;
+      e.preventDefault();
+      onOpen(row);
+    },
+  };
+}
 
 /** Below this width a table becomes cards; the same width as the phone rules of the style sheets. */
 const PHONE = "(max-width: 560px)";
@@ -126,6 +144,7 @@ function RowTable<T>({
   rowKey,
   label,
   itemTestId,
+  onOpen,
   wrap,
 }: CardListProps<T> & { columns: Column<T>[]; list: readonly T[]; wrap: RefObject<HTMLDivElement | null> }) {
   const blanks = Math.max(0, rows - list.length);
@@ -144,7 +163,7 @@ function RowTable<T>({
         </thead>
         <tbody>
           {list.map((row) => (
-            <tr key={rowKey(row)} data-testid={itemTestId}>
+            <tr key={rowKey(row)} data-testid={itemTestId} {...openable(row, onOpen)}>
               {columns.map((c) => (
                 <td key={c.key} style={{ textAlign: c.align }} data-column={c.key}>
                   {c.render(row)}
@@ -165,11 +184,11 @@ function RowTable<T>({
   );
 }
 
-function RowCards<T>({ list, columns, card, cardClass, rowKey, label, itemTestId }: CardListProps<T> & { list: readonly T[] }) {
+function RowCards<T>({ list, columns, card, cardClass, rowKey, label, itemTestId, onOpen }: CardListProps<T> & { list: readonly T[] }) {
   return (
     <ul className="card-list" aria-label={label}>
       {list.map((row) => (
-        <li key={rowKey(row)} className={["list-card", cardClass?.(row)].filter(Boolean).join(" ")} data-testid={itemTestId}>
+        <li key={rowKey(row)} data-testid={itemTestId} {...openable(row, onOpen)} className={["list-card", cardClass?.(row), onOpen ? "row-openable" : null].filter(Boolean).join(" ")}>
           {card ? card(row) : <ColumnCard columns={columns!} row={row} />}
         </li>
       ))}

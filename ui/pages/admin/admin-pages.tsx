@@ -1,4 +1,5 @@
 // Staff screens, loaded as a separate chunk only when a staff member opens one.
+import { useSearch } from "wouter";
 import { useT } from "../../i18n";
 import { ChatThread, useSessionId } from "../mailbox/chat-thread";
 import { MAILBOX_ANCHOR } from "../mailbox/mailbox-pages";
@@ -11,7 +12,8 @@ export { SystemPage as BrowsePage } from "./dashboard-page";
 /** Spec 3 section 2.6: a manager's view of one mailbox conversation (the guard admits only FUNCTION_CHAT_OPERATION). */
 export function BrowseChatPage() {
   const t = useT();
-  // Back to the manager's table of all messages, on the system page when this manager may open it.
-  const home = hasPower("FUNCTION_SYSTEM_PAGE") ? { href: `/system?show=${MAILBOX_ANCHOR}`, label: t("page.browse") } : undefined;
+  // Opened from the system page's table of all messages: back there, scrolled to it (else the mailbox, the manager's table too).
+  const fromSystem = new URLSearchParams(useSearch()).get("from") === MAILBOX_ANCHOR && hasPower("FUNCTION_SYSTEM_PAGE");
+  const home = fromSystem ? { href: `/system?show=${MAILBOX_ANCHOR}`, label: t("page.browse") } : undefined;
   return <ChatThread id={useSessionId()} side="manager" title={t("page.browseChat")} home={home} />;
 }

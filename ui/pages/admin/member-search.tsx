@@ -146,7 +146,7 @@ export function MemberManagementPage() {
           ) : null}
         </div>
         {find.summary}
-        <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
+        <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} onOpen={hasPower("FUNCTION_USER_OPERATION_INFO") ? (r) => setOpen(r.id) : undefined} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
       {fees.window}

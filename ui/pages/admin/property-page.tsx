@@ -51,7 +51,7 @@ export function PropertyPage() {
           </button>
         ) : null}
       </div>
-      <CardList list={list} failed={loaded === false} onRetry={() => setVersion((v) => v + 1)} columns={columns} rowKey={(p) => p.id} label={t("propertyAdmin.caption")} empty={t("propertyAdmin.empty")} itemTestId="property-row" />
+      <CardList list={list} failed={loaded === false} onRetry={() => setVersion((v) => v + 1)} columns={columns} rowKey={(p) => p.id} onOpen={(p) => setEditing(p)} label={t("propertyAdmin.caption")} empty={t("propertyAdmin.empty")} itemTestId="property-row" />
       {editing ? (
         <PropertyFormDialog
           property={editing === "new" ? null : editing}

@@ -30,7 +30,7 @@ export function useSessionId(): number | null {
   return id > 0 ? id : null;
 }
 
-/** Where a thread's back link and breadcrumb lead: the manager's table of all messages on /system (issue 29), or the member's own mailbox. */
+/** Where a thread's back link and breadcrumb lead when not the mailbox (/session/list): the system page's table of all messages it was opened from (issue 29). */
 export type ThreadHome = { href: string; label: string };
 
 /** The conversation whose id the page's address names; `side` says whose view it is. */

@@ -108,10 +108,11 @@ function MemberCard({ session: s }: { session: Session }) {
   );
 }
 
-/** `/system?show=mailbox`: the system page opened on the table of all messages (a manager's way back from a thread). */
+/** `/system?show=mailbox`: the system page opened on the table of all messages (a manager's way back from a thread opened there, `&from=mailbox`). */
 export const MAILBOX_ANCHOR = "mailbox";
 
-export function ManagerSessions({ reveal = false }: { reveal?: boolean }) {
+/** Every member's sessions; `reveal` is given on the system page (true: scrolled to and focused), whose threads lead back there. */
+export function ManagerSessions({ reveal }: { reveal?: boolean }) {
   const t = useT();
   const { list } = useFilteredPages("/chat/session/manager", NO_FILTER, (_, index) => ({ index }));
   const heading = useRef<HTMLHeadingElement>(null);
@@ -158,7 +159,7 @@ export function ManagerSessions({ reveal = false }: { reveal?: boolean }) {
       title: t("mailbox.action"),
       place: "aside",
       render: (s) => (
-        <Link href={`/system/chat?id=${s.id}`} className="button button-quiet chat-open" aria-label={t("mailbox.openSession", { employees: s.user.employees ?? "" })}>
+        <Link href={`/system/chat?id=${s.id}${reveal !== undefined ? `&from=${MAILBOX_ANCHOR}` : ""}`} className="button button-quiet chat-open" aria-label={t("mailbox.openSession", { employees: s.user.employees ?? "" })}>
           {t("mailbox.open")}
         </Link>
       ),

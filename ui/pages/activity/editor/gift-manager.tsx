@@ -120,7 +120,7 @@ export function GiftManager({ chosen, onAssociate, onClose }: { chosen: readonly
                   {g.face ? <img className="editor-thumb" src={g.face} alt="" /> : null}
                   <strong>{pick(language, g.nameZh, g.nameEn)}</strong>
                   <span className="editor-muted">
-                    {t("editor.gift.remaining")}: {left(g)}
+                    {t("editor.gift.remaining", { left: left(g) })}
                   </span>
                 </div>
                 <div className="editor-item-actions">
