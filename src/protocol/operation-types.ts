@@ -46,6 +46,11 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "order.import.shipped": { id: 1748, zh: "导入发货信息", en: "Shipping import" },
   "order.sign": { id: 1749, zh: "活动报名", en: "Sign-up" },
   "payment.notify": { id: 1750, zh: "支付通知", en: "Payment notice" },
+  // Written by the payment flow's own runs outside a route (issue 29: the log showed their raw keys).
+  "payment.link": { id: 1790, zh: "生成支付链接", en: "Payment link made" },
+  "payment.abandon": { id: 1791, zh: "放弃无法支付的订单支付", en: "Unpayable payment given up" },
+  "payment.reconcile": { id: 1792, zh: "核对支付结果", en: "Payment checked with the provider" },
+  "payment.closed": { id: 1795, zh: "关闭过期支付", en: "Expired payment closed" },
   "question.delete": { id: 1751, zh: "删除题目", en: "Question deleted" },
   "question.update": { id: 1752, zh: "保存题目", en: "Question saved" },
   "security.mail": { id: 1753, zh: "修改邮箱", en: "E-mail change" },
