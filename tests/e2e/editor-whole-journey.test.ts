@@ -483,6 +483,7 @@ describe("the editor's whole journey", () => {
       await told(page, "下线完成", "确定");
       // Offline: the editing tools are gone; the sign-up results, their imports and the question banks stay (spec 3 section 2.1), and the state says so.
       await page.waitForSelector("[data-testid=tool-publish], [data-testid=tool-offline]", { state: "detached" });
+      await page.waitForSelector("[data-testid=tool-orders]");
       expect(await toolIds(page)).toEqual(["questionBanks", "orders", "importExpress", "importShipped"]);
       expect(await page.textContent("[data-testid=editor-tools] [data-testid=activity-state]")).toBe("已下线");
       await page.click("[data-testid=tool-orders]");
