@@ -231,6 +231,11 @@ describe("the staff's orders", () => {
         await page.waitForFunction((state) => document.querySelector("[data-testid=staff-order-detail] [data-fact=state]")?.textContent === state, text.cancelled);
         expect(await page.textContent("[data-testid=staff-order-detail] [data-testid=refund-owed]")).toMatch(text.owed);
         expect(await page.$("[data-testid=staff-cancel-open]")).toBeNull();
+        // The list behind reads the order again.
+        await page.waitForFunction(
+          ({ trade, state }) => [...document.querySelectorAll("[data-testid=staff-order-row]")].some((r) => r.textContent?.includes(trade) && r.querySelector("[data-column=state]")?.textContent?.trim() === state),
+          { trade: signed.trade, state: text.cancelled },
+        );
         await look(page, `cancelled-${language}-${size}`);
         await close();
 

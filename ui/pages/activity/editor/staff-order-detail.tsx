@@ -138,7 +138,8 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
   return tabs;
 }
 
-export function StaffOrderDetail({ id, onClose }: { id: number; onClose: () => void }) {
+/** `onChanged`: the order was cancelled here, so the list behind reads it again. */
+export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged?: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
@@ -189,6 +190,7 @@ export function StaffOrderDetail({ id, onClose }: { id: number; onClose: () => v
           onCancelled={() => {
             setCancelling(false);
             setVersion((v) => v + 1);
+            onChanged?.();
             void showMessage(t("editor.orderAdmin.cancel.done"));
           }}
         />
