@@ -40,6 +40,7 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "news.update": { id: 1742, zh: "保存新闻", en: "News saved" },
   "order.address": { id: 1743, zh: "修改订单地址", en: "Order address change" },
   "order.cancel": { id: 1744, zh: "取消订单", en: "Order cancelled" },
+  "order.staff.cancel": { id: 1777, zh: "工作人员取消订单", en: "Order cancelled by staff" },
   "order.export.mail": { id: 1745, zh: "订单导出邮件", en: "Order export by e-mail" },
   "order.import.clear": { id: 1746, zh: "清除导入日志", en: "Import log cleared" },
   "order.import.express": { id: 1747, zh: "导入快递信息", en: "Courier info import" },

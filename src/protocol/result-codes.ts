@@ -68,6 +68,8 @@ export const RESULT = {
   ERROR_ROLE_SELF: 80,
   ERROR_ROLE_ABOVE: 81,
   ERROR_MEMBER_ABOVE: 82,
+  // Staff cancel (issue 29 section 4, decision 113): the order is already cancelled.
+  ERROR_ORDER_ALREADY_CANCELLED: 83,
   // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
   ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;
@@ -131,5 +133,6 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_ROLE_SELF: ["不能更改自己的角色", "Cannot change one's own role"],
   ERROR_ROLE_ABOVE: ["该角色含有您没有的权限", "The role holds powers you lack"],
   ERROR_MEMBER_ABOVE: ["该会员的角色含有您没有的权限", "The member's role holds powers you lack"],
+  ERROR_ORDER_ALREADY_CANCELLED: ["订单已取消", "The order is already cancelled"],
   ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

@@ -14,8 +14,10 @@ import * as XLSX from "xlsx";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { TINY_PNG } from "../helpers/routes";
+import { ORDER_STATE } from "../../src/protocol/enumerations";
+import { until } from "../helpers/wait";
 import { writeOwedOrder } from "./owed-order";
-import { DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
+import { type Answer, apiAs, DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -182,6 +184,69 @@ describe("the staff's orders", () => {
         expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=pay-state]")).toMatch(text.payState);
         await look(page, `detail-owed-${language}-${size}`);
         await close();
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
+    "the officer cancels a paid badminton pass with a reason; the money is owed back, on the staff detail and the member's order, zh on a desk and en on a phone",
+    async () => {
+      const TEXT = {
+        zh: { pass: "羽毛球馆季卡", ok: "确定" as const, missing: "请填写取消原因", done: "订单已取消。", cancelled: "已取消", owed: /^订单已取消，但会员已付款 ¥199\.00/, memberNote: "已付款 ¥199.00，待退还" },
+        en: { pass: "Badminton hall season pass", ok: "OK" as const, missing: "Give the reason for cancelling", done: "The order is cancelled.", cancelled: "Cancelled", owed: /^This order is cancelled, but the member paid ¥199\.00/, memberNote: "¥199.00 paid, to be refunded" },
+      };
+      for (const { language, size, viewport } of [FOUR_SCREENS[0]!, FOUR_SCREENS[1]!]) {
+        const text = TEXT[language as "zh" | "en"];
+        // The member signs up and pays through the sandbox, as a second device would.
+        const call = await apiAs(world, "cn100001");
+        const modules = (await call("/activity/module/list")).list as Answer[];
+        const tiles = (await call("/activity/list", { module: modules[0]!.id })).list as Answer[];
+        const signed = await call("/order/sign", { activity: tiles.find((tile) => tile.nameEn === "Badminton hall season pass")!.id });
+        expect(signed.message.code).toBe("SUCCESS");
+        const payer = await visitor(world, { viewport: DESK });
+        await payer.page.goto(signed.pay as string);
+        await payer.page.click("button.pay");
+        await payer.page.waitForLoadState();
+        await payer.close();
+        await until(async () => ((await call("/order/list", { index: 1 })).list as Answer[]).find((o) => o.trade === signed.trade)?.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS, "the pass paid");
+
+        const { page, close } = await visitor(world, { viewport });
+        await signIn(page, world, "cn000002", { language: language as "zh" | "en" });
+        await openActivity(page, text.pass);
+        await page.click("[data-testid=tool-orders]");
+        await page.waitForSelector("[data-testid=staff-order-row]");
+        await page.locator("[data-testid=staff-order-row]", { hasText: signed.trade }).locator("[data-testid=open-order]").click();
+        await page.waitForSelector("[data-testid=staff-order-detail] [role=tab]");
+        await page.click("[data-testid=staff-cancel-open]");
+        await page.waitForSelector("[data-testid=staff-cancel]");
+        // No reason: the field says so, nothing is sent.
+        await page.click("button[form=staff-cancel-form]");
+        expect(await page.textContent("#staff-cancel-reason-error")).toBe(text.missing);
+        await look(page, `cancel-${language}-${size}`);
+        await page.fill("#staff-cancel-reason", language === "zh" ? "会员来电要求取消" : "The member asked by phone");
+        await page.click("button[form=staff-cancel-form]");
+        expect(await messageText(page)).toBe(text.done);
+        await pressOk(page, text.ok);
+        await page.waitForFunction((state) => document.querySelector("[data-testid=staff-order-detail] [data-fact=state]")?.textContent === state, text.cancelled);
+        expect(await page.textContent("[data-testid=staff-order-detail] [data-testid=refund-owed]")).toMatch(text.owed);
+        expect(await page.$("[data-testid=staff-cancel-open]")).toBeNull();
+        // The list behind reads the order again.
+        await page.waitForFunction(
+          ({ trade, state }) => [...document.querySelectorAll("[data-testid=staff-order-row]")].some((r) => r.textContent?.includes(trade) && r.querySelector("[data-column=state]")?.textContent?.trim() === state),
+          { trade: signed.trade, state: text.cancelled },
+        );
+        await look(page, `cancelled-${language}-${size}`);
+        await close();
+
+        // The member's own order says the money comes back.
+        const member = await visitor(world, { viewport });
+        await signIn(member.page, world, "cn100001", { language: language as "zh" | "en" });
+        await member.page.goto(`${world.server.url}/information?page=order`);
+        const row = member.page.locator("[data-testid=order-row]", { hasText: signed.trade });
+        expect(await row.locator("[data-testid=refund-owed-note]").textContent()).toBe(text.memberNote);
+        await look(member.page, `member-owed-${language}-${size}`);
+        await member.close();
       }
     },
     JOURNEY_TIMEOUT_MS,

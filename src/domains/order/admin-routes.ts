@@ -10,6 +10,7 @@ import { clearImportLog, importLogFile, MAX_IMPORT_BYTES } from "../shared/sheet
 import { moduleExportInput, moduleOrders, moduleOrdersFile, moduleOrdersInput } from "./module-orders";
 import { activityExportInput, activityMailInput, activityOrdersFile, mailExport, prepareMailExport } from "./order-export";
 import { importExpress, importLogInput, importShipped, ORDER_IMPORT_REASONS } from "./order-imports";
+import { staffCancelInput, staffCancelOrder } from "./staff-cancel";
 import { staffOrderExpress, staffOrderInfo } from "./staff-detail";
 import { activityOrders, activityOrdersInput } from "./staff-orders";
 
@@ -20,6 +21,7 @@ const IMPORT_BYTES = MAX_IMPORT_BYTES;
 export const orderAdminDomain = domain("order-admin", [
   query("/order/activity/list", { access: ORDER, input: activityOrdersInput }, activityOrders),
   query("/order/activity/info", { access: ORDER, input: t.Object({ id: idField }) }, staffOrderInfo),
+  command("/order/activity/cancel", { access: ORDER, input: staffCancelInput, audit: "order.staff.cancel" }, staffCancelOrder),
   query("/order/activity/express", { access: ORDER, input: t.Object({ id: idField, user: idField }) }, staffOrderExpress),
   download("/order/activity/export", { access: ORDER, input: activityExportInput }, activityOrdersFile),
   command("/order/activity/export", { access: ORDER, input: activityMailInput, prepare: prepareMailExport, audit: "order.export.mail" }, mailExport),

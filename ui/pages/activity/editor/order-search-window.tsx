@@ -137,7 +137,7 @@ export default function OrderSearchWindow({ activity, onClose }: OrderSearchProp
           itemTestId="staff-order-row"
         />
       </div>
-      {open ? <StaffOrderDetail id={open.id} onClose={() => setOpen(null)} /> : null}
+      {open ? <StaffOrderDetail id={open.id} onClose={() => setOpen(null)} onChanged={list.onRetry} /> : null}
     </Dialog>
   );
 }

@@ -14,7 +14,9 @@ import { type TabItem, Tabs } from "../../../components/tabs";
 import { pick, resultText, useT } from "../../../i18n";
 import { formatDateTime, formatYuan } from "../../../lib/format";
 import { session } from "../../../state/session";
+import { ORDER_STATE } from "../../../../src/protocol/enumerations";
 import { Facts, ParcelPanel, RefundOwed, useTypeName } from "../../centre/order-detail-window";
+import { StaffCancelDialog } from "./staff-cancel-dialog";
 
 type Detail = AnswerOf<"/order/activity/info">;
 
@@ -136,11 +138,15 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
   return tabs;
 }
 
-export function StaffOrderDetail({ id, onClose }: { id: number; onClose: () => void }) {
+/** `onChanged`: the order was cancelled here, so the list behind reads it again. */
+export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged?: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
   const [detail, setDetail] = useState<Detail | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  // Bumped after a cancel, to read the order again.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -153,16 +159,42 @@ export function StaffOrderDetail({ id, onClose }: { id: number; onClose: () => v
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, version]);
+
+  const live = detail && detail.order.state.id !== ORDER_STATE.ORDER_STATE_CANCEL;
 
   return (
-    <Dialog title={t("editor.orderAdmin.detailTitle")} onClose={onClose} width={680}>
+    <Dialog
+      title={t("editor.orderAdmin.detailTitle")}
+      onClose={onClose}
+      width={680}
+      footer={
+        live ? (
+          <button type="button" className="button button-quiet" data-testid="staff-cancel-open" onClick={() => setCancelling(true)}>
+            {t("editor.orderAdmin.cancel.open")}
+          </button>
+        ) : undefined
+      }
+    >
       <div className="order-detail staff-order-detail" data-testid="staff-order-detail" data-trade={detail?.order.trade}>
         {detail?.order.refundOwed ? (
           <RefundOwed text={t("editor.orderAdmin.refundOwed", { amount: formatYuan(detail.order.payment?.amount ?? detail.order.amount), trade: detail.order.payment?.payTrade ?? "—" })} />
         ) : null}
         {detail ? <Tabs id={`staff-order-${id}`} label={t("editor.orderAdmin.tabsLabel")} tabs={tabsOf(detail, t, language, (n) => typeName(n))} /> : <div className="list-waiting" aria-busy="true" />}
       </div>
+      {cancelling && detail ? (
+        <StaffCancelDialog
+          id={detail.order.orderId}
+          trade={detail.order.trade}
+          onClose={() => setCancelling(false)}
+          onCancelled={() => {
+            setCancelling(false);
+            setVersion((v) => v + 1);
+            onChanged?.();
+            void showMessage(t("editor.orderAdmin.cancel.done"));
+          }}
+        />
+      ) : null}
     </Dialog>
   );
 }
