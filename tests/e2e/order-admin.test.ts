@@ -87,6 +87,8 @@ describe("the staff's orders", () => {
       await page.fill("#order-search-trade", "NOSUCH1");
       await page.click("[data-testid=order-search-window] .filter-actions button[type=submit]");
       await page.waitForSelector("[data-testid=order-search-window] [data-testid=list-empty]");
+      // What an empty search found: nothing matches, not "no sign-ups yet" (issue 29).
+      expect((await page.textContent("[data-testid=order-search-window] [data-testid=list-empty]"))!.trim()).toBe("没有符合条件的记录");
       await page.click('[data-testid=order-search-window] .filter-actions button:has-text("重置")');
       await page.waitForSelector("[data-testid=staff-order-row]");
 

@@ -237,7 +237,7 @@ export function ModuleOrdersWindow({ module, onClose }: { module: EditedModule; 
   const typeName = useTypeName();
   // Order numbers are letters, digits and dashes; anything else typed is dropped rather than refused.
   const tradeOf = (filter: OrderFilter) => filter.trade.replace(/[^A-Za-z0-9-]/g, "").slice(0, 64);
-  const { filterBar, list, page, filter } = useFilteredPages("/order/module/find", DEFAULT_FILTER, (filter, index) => ({
+  const { filterBar, list, page, filter, filtered } = useFilteredPages("/order/module/find", DEFAULT_FILTER, (filter, index) => ({
     module: module.id,
     index,
     size: MODULE_ORDER_PAGE_SIZE,
@@ -296,7 +296,7 @@ export function ModuleOrdersWindow({ module, onClose }: { module: EditedModule; 
           columns={columns}
           rowKey={(r) => r.id}
           label={t("modules.ordersCaption")}
-          empty={t("modules.ordersEmpty")}
+          empty={t(filtered ? "list.noMatch" : "modules.ordersEmpty")}
           itemTestId="module-order-row"
         />
       </div>

@@ -61,7 +61,7 @@ export function MemberManagementPage() {
   const [open, setOpen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [sms, setSms] = useState(false);
-  const { filterBar, list, reload, filter, page } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
+  const { filterBar, list, reload, filter, page, filtered } = useFilteredPages("/user/operation/list", EMPTY, payloadOf);
   const find = useMemberFind();
   const fees = useFeeWindow();
   const exporting = useExportJob("member.export.list", t("jobs.titles.exportList"));
@@ -146,7 +146,7 @@ export function MemberManagementPage() {
           ) : null}
         </div>
         {find.summary}
-        <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} onOpen={hasPower("FUNCTION_USER_OPERATION_INFO") ? (r) => setOpen(r.id) : undefined} label={t("members.caption")} empty={t("members.empty")} itemTestId="member-row" />
+        <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} onOpen={hasPower("FUNCTION_USER_OPERATION_INFO") ? (r) => setOpen(r.id) : undefined} label={t("members.caption")} empty={t(filtered ? "list.noMatch" : "members.empty")} itemTestId="member-row" />
       </section>
       {open !== null ? <MemberDetail id={open} roles={roles} onClose={() => setOpen(null)} onChanged={reload} /> : null}
       {fees.window}

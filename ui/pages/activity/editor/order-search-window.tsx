@@ -49,7 +49,7 @@ export default function OrderSearchWindow({ activity, onClose }: OrderSearchProp
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
   const [open, setOpen] = useState<Row | null>(null);
-  const { filterBar, list, page, filter } = useFilteredPages("/order/activity/list", EMPTY, (f, index): InputOf<"/order/activity/list"> => ({
+  const { filterBar, list, page, filter, filtered } = useFilteredPages("/order/activity/list", EMPTY, (f, index): InputOf<"/order/activity/list"> => ({
     id: activity.id,
     index,
     ...filtersOf(f),
@@ -133,7 +133,7 @@ export default function OrderSearchWindow({ activity, onClose }: OrderSearchProp
           rows={ORDER_PAGE_SIZE}
           rowKey={(r) => r.id}
           label={t("editor.orderAdmin.caption")}
-          empty={t("editor.orderAdmin.empty")}
+          empty={t(filtered ? "list.noMatch" : "editor.orderAdmin.empty")}
           itemTestId="staff-order-row"
         />
       </div>
