@@ -59,3 +59,41 @@ describe("China time abroad", () => {
     });
   }
 });
+
+/** Every date and time the page's main content shows, once the list it waits for has drawn. */
+async function datesOn(page: Page, url: string, ready: string): Promise<string[]> {
+  await page.goto(url);
+  await page.waitForSelector(ready);
+  await page.waitForLoadState("networkidle");
+  return page.$$eval("main", (mains) => mains.flatMap((m) => m.innerText.match(/\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?/g) ?? []));
+}
+
+describe("China time on every screen (issue 29)", () => {
+  const screens: { account: string; path: string; ready: string }[] = [
+    { account: "cn100001", path: "/information?page=order", ready: "[data-testid=order-row], .order-card, [data-testid=list-empty]" },
+    { account: "cn100001", path: "/information?page=integral", ready: "table, .card-list, [data-testid=list-empty]" },
+    { account: "cn100001", path: "/news/list?type=notice", ready: "time.news-notice-date" },
+    { account: "cn100001", path: "/session/list", ready: "[data-testid=chat-card], [data-testid=chat-session], [data-testid=list-empty]" },
+    { account: "cn000001", path: "/system", ready: "[data-testid=chat-session]" },
+    { account: "cn000001", path: "/operation/user", ready: "[data-testid=member-row]" },
+  ];
+  test("a member and an officer in New York read every date as one in Beijing does, and the page says once that times are China time", async () => {
+    for (const account of ["cn100001", "cn000001"]) {
+      const abroad = await visitor(world, { viewport: DESK, timezoneId: "America/New_York" });
+      const home = await visitor(world, { viewport: DESK, timezoneId: "Asia/Shanghai" });
+      await signIn(abroad.page, world, account, { language: "en" });
+      await signIn(home.page, world, account, { language: "en" });
+      for (const s of screens.filter((x) => x.account === account)) {
+        const there = await datesOn(abroad.page, `${world.server.url}${s.path}`, s.ready);
+        const here = await datesOn(home.page, `${world.server.url}${s.path}`, s.ready);
+        expect({ path: s.path, dates: there }).toEqual({ path: s.path, dates: here });
+        if (s.path !== "/information?page=integral") expect({ path: s.path, some: there.length > 0 }).toEqual({ path: s.path, some: true });
+      }
+      expect(await abroad.page.textContent("[data-testid=china-time-note]")).toBe("All times on this site are China time (UTC+8)");
+      expect(await home.page.locator("[data-testid=china-time-note]").count()).toBe(0);
+      if (account === "cn000001") await settledShot(abroad.page, "china-time/operation-user-new-york-en-desk");
+      await abroad.close();
+      await home.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // How the browser shows money, points, phones, identity numbers and days (spec 1 section 9).
 import { describe, expect, test } from "bun:test";
-import { dayEnd, dayStart, formatCountdown, formatDate, formatDateTime, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../ui/lib/format";
+import { chinaFilterBound, formatChinaDate, formatChinaDateTime } from "../../ui/lib/china-time";
+import { formatCountdown, formatMoney, formatPoints, maskIdentity, maskPhone } from "../../ui/lib/format";
 
 describe("money and points", () => {
   test("money travels in fen and is shown in yuan with 2 decimals", () => {
@@ -40,20 +41,23 @@ describe("masking", () => {
 });
 
 describe("dates", () => {
-  const at = new Date(2026, 0, 5, 7, 8, 9);
+  // 23:08:09 on 4 January in UTC is 07:08:09 on 5 January in Beijing, whatever zone runs the test.
+  const at = new Date(Date.UTC(2026, 0, 4, 23, 8, 9));
 
-  test("dates read yyyy-MM-dd HH:mm, with seconds for points", () => {
-    expect(formatDateTime(at)).toBe("2026-01-05 07:08");
-    expect(formatDateTime(at, true)).toBe("2026-01-05 07:08:09");
-    expect(formatDate(at)).toBe("2026-01-05");
-    expect(formatDateTime("not a date")).toBe("");
+  test("dates read yyyy-MM-dd HH:mm in China time, with seconds for points", () => {
+    expect(formatChinaDateTime(at)).toBe("2026-01-05 07:08");
+    expect(formatChinaDateTime(at, true)).toBe("2026-01-05 07:08:09");
+    expect(formatChinaDate(at)).toBe("2026-01-05");
+    expect(formatChinaDateTime("not a date")).toBe("");
   });
 
-  test("a filter day runs from its first to its last instant in the visitor's time zone", () => {
-    expect(new Date(dayStart("2026-01-05")!).getTime()).toBe(new Date(2026, 0, 5).getTime());
-    expect(new Date(dayEnd("2026-01-05")!).getTime()).toBe(new Date(2026, 0, 6).getTime() - 1);
-    expect(dayStart("")).toBeUndefined();
-    expect(dayEnd("2026-13-45")).toBeUndefined();
+  test("a filter's day runs from its first to its last instant in China, a filter's minute likewise (issue 29: order filters take a time)", () => {
+    expect(chinaFilterBound("2026-01-05", "start")).toBe("2026-01-04T16:00:00.000Z");
+    expect(chinaFilterBound("2026-01-05", "end")).toBe("2026-01-05T15:59:59.999Z");
+    expect(chinaFilterBound("2026-01-05 09:30", "start")).toBe("2026-01-05T01:30:00.000Z");
+    expect(chinaFilterBound("2026-01-05 09:30", "end")).toBe("2026-01-05T01:30:59.999Z");
+    expect(chinaFilterBound("", "start")).toBeUndefined();
+    expect(chinaFilterBound("2026-13-45", "end")).toBeUndefined();
   });
 });
 

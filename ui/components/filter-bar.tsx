@@ -11,8 +11,8 @@ type Draft = Record<string, string>;
 export type FilterField<F extends Draft> =
   | { kind: "text"; name: keyof F & string; label: string; placeholder?: string; wide?: boolean }
   | { kind: "select"; name: keyof F & string; label: string; options: { value: string; label: string }[] }
-  /** Two dates, From and To unless labelled otherwise. */
-  | { kind: "dates"; start: keyof F & string; end: keyof F & string; startLabel?: string; endLabel?: string };
+  /** Two dates (with a time of day when `withTime`, China time), From and To unless labelled otherwise. */
+  | { kind: "dates"; start: keyof F & string; end: keyof F & string; startLabel?: string; endLabel?: string; withTime?: boolean };
 
 export type FilterBarProps<F extends Draft> = {
   /** Prefix of the fields' ids: `${id}-${name}`. */
@@ -64,6 +64,7 @@ export function FilterBar<F extends Draft>({ id, label, fields, draft, onDraft, 
                   <span>{text}</span>
                   <DatePicker
                     id={`${id}-${name}`}
+                    mode={field.withTime ? "datetime" : "date"}
                     value={draft[name!] ?? ""}
                     invalid={wrong}
                     describedBy={wrong ? errorId : undefined}

@@ -51,6 +51,7 @@ export default {
     },
     footer: {
       filing: "备案号",
+      chinaTime: "本站时间均为北京时间（UTC+8）",
     },
     init: {
       failed: "暂时无法连接服务器，请检查网络后重试。",
@@ -250,6 +251,7 @@ export default {
     },
     footer: {
       filing: "Filing number",
+      chinaTime: "All times on this site are China time (UTC+8)",
     },
     init: {
       failed: "The server can't be reached right now. Please check your connection and try again.",

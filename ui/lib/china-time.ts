@@ -1,10 +1,9 @@
-// China time: the zone the specs tie activity cycles, module years, sign-up
-// windows and the banner, carousel and announcement display windows to. It is
+// China time: every date and time a person reads or enters in the portal
+// (decision 62): the union, its activities and its money live in China. It is
 // UTC+8 all year (no summer time since 1991), so it is a fixed offset and
 // needs no zone database; the browser's own zone is never consulted, so a
-// member abroad sees and enters the same times as one in Beijing.
-// (ui/lib/format.ts keeps the visitor's zone for everything else: when a
-// message was sent, when an order was made.)
+// member abroad sees and enters the same times as one in Beijing, and the
+// bottom bar says so once when the browser's zone differs.
 
 const OFFSET_MS = 8 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -66,4 +65,20 @@ export function parseChinaDateTime(text: string): string | null | "" {
   const back = chinaParts(time);
   if (!back || back.year !== year || back.month !== month || back.day !== day || back.hour !== hour || back.minute !== minute) return null;
   return new Date(time).toISOString();
+}
+
+/** Whether this browser's own zone is not China's now (the bottom bar then says times are China time). */
+export const browserZoneDiffers = (now: Date = new Date()): boolean => now.getTimezoneOffset() !== -OFFSET_MS / 60_000;
+
+/**
+ * A filter's bound as the ISO instant the server takes: "yyyy-MM-dd" is the
+ * first or last instant of that China day, "yyyy-MM-dd HH:mm" the first or
+ * last instant of that minute; undefined for text that names neither.
+ */
+export function chinaFilterBound(text: string, edge: "start" | "end"): string | undefined {
+  const trimmed = text.trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(trimmed);
+  const at = parseChinaDateTime(day ? `${trimmed} ${edge === "start" ? "00:00" : "23:59"}` : trimmed);
+  if (!at) return undefined;
+  return edge === "start" ? at : new Date(Date.parse(at) + 59_999).toISOString();
 }

@@ -1,18 +1,5 @@
-// Dates as the specs show them: yyyy-MM-dd HH:mm in the visitor's time zone.
+// Money, points and countdowns as the specs show them; dates and times are ./china-time.ts.
 const pad = (n: number) => String(n).padStart(2, "0");
-
-export function formatDateTime(value: string | number | Date, withSeconds = false): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return "";
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${withSeconds ? `:${pad(d.getSeconds())}` : ""}`;
-  return `${date} ${time}`;
-}
-
-/** yyyy-MM-dd in the visitor's time zone. */
-export function formatDate(value: string | number | Date): string {
-  return formatDateTime(value).slice(0, 10);
-}
 
 /** Time left as mm:ss, a started second counted whole, never below 00:00 (a payment's countdown). */
 export function formatCountdown(ms: number): string {
@@ -40,14 +27,3 @@ export function formatPoints(hundredths: number, signed = false): string {
 /** The server masks the phones of staff answers by the same rule (src/protocol/identity.ts). */
 export { maskIdentity, maskPhone } from "../../src/protocol/identity";
 
-
-/** The first and last instant of a yyyy-MM-dd day in the visitor's time zone, as ISO text for a filter. */
-export function dayStart(day: string): string | undefined {
-  const d = new Date(`${day}T00:00:00`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-export function dayEnd(day: string): string | undefined {
-  const d = new Date(`${day}T23:59:59.999`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}

@@ -4,6 +4,7 @@
 // empty, after '是否确认删除此模块？'), order management and the home zone
 // links (same power), and the 'new activity' tile (FUNCTION_ACTIVITY_CREATE).
 // Their styles are the "modules" area sheet (./modules.css).
+import { formatChinaDateTime } from "../../lib/china-time";
 import { Suspense, lazy, useState } from "react";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
@@ -19,7 +20,6 @@ import { FormDialog, refusedField, useFormDialog } from "../../components/form-d
 import { FilterBar } from "../../components/filter-bar";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
@@ -267,7 +267,7 @@ export function ModuleOrdersWindow({ module, onClose }: { module: EditedModule; 
     },
     { key: "employees", title: t("modules.employees"), render: (r) => <span className="mono">{r.user.employees ?? ""}</span> },
     { key: "name", title: t("modules.memberName"), render: (r) => r.user.name ?? "" },
-    { key: "date", title: t("modules.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
+    { key: "date", title: t("modules.date"), render: (r) => <span className="cell-date">{formatChinaDateTime(r.createDate)}</span> },
     { key: "state", title: t("modules.state"), place: "aside", render: (r) => <span className={`state-tag state-${r.state.id}`}>{typeName(r.state.id)}</span> },
   ];
 

@@ -2,6 +2,7 @@
 // overview, ages, gender, membership, birthdays, children, activities (the
 // ongoing ones and the past ones, 10 a page), the mailbox for its managers
 // and the outbox. Each panel is one call of /system/find/*.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useSearch } from "wouter";
 import { useEffect, useState } from "react";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
@@ -12,7 +13,6 @@ import { type Column, CardList } from "../../components/card-list";
 import { useT } from "../../i18n";
 import { pick } from "../../i18n/pick";
 import { useSnapshot } from "valtio";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
 import { MAILBOX_ANCHOR, ManagerSessions } from "../mailbox/mailbox-pages";
@@ -74,7 +74,7 @@ function PastActivities() {
   const { list } = useFilteredPages("/system/find/activity/list", NO_FILTER, (_, index) => ({ index }));
   const columns: Column<Past>[] = [
     { key: "name", title: t("dashboard.name"), place: "title", render: (a) => pick(language, a.nameZh, a.nameEn) },
-    { key: "end", title: t("dashboard.signEnd"), render: (a) => (a.signEnd ? formatDateTime(a.signEnd) : "") },
+    { key: "end", title: t("dashboard.signEnd"), render: (a) => (a.signEnd ? formatChinaDateTime(a.signEnd) : "") },
     { key: "stock", title: t("dashboard.stock"), align: "right", render: (a) => (a.totalStock === null ? t("dashboard.unlimited") : a.totalStock) },
     { key: "count", title: t("dashboard.signups"), align: "right", render: (a) => a.count },
     { key: "visits", title: t("dashboard.visits"), align: "right", render: (a) => a.visits },

@@ -5,6 +5,7 @@
 // (FUNCTION_INTEGRAL_OPERATION), the family (FUNCTION_USER_FIND_FAMILY),
 // update (FUNCTION_USER_OPERATION_PROPERTY), reset activation and leave
 // (FUNCTION_USER_OPERATION_STATE), each only when permitted.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { COUNTRY_TYPE, USER_STATE } from "../../../src/protocol/enumerations";
@@ -14,7 +15,6 @@ import { Dialog } from "../../components/dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { regionText } from "../../components/region-picker";
 import { pick, resultText, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { hasPower, session } from "../../state/session";
 import { holdsRole, type MemberInfo, type Role } from "./member-model";
 import { useTypeName } from "../centre/order-detail-window";
@@ -121,12 +121,12 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
             </div>
             <div className="member-fact">
               <dt>{t("members.columns.date")}</dt>
-              <dd>{formatDateTime(user.createDate, true)}</dd>
+              <dd>{formatChinaDateTime(user.createDate, true)}</dd>
             </div>
             {user.leaveDate ? (
               <div className="member-fact">
                 <dt>{t("members.detail.leaveDate")}</dt>
-                <dd>{formatDateTime(user.leaveDate, true)}</dd>
+                <dd>{formatChinaDateTime(user.leaveDate, true)}</dd>
               </div>
             ) : null}
           </dl>

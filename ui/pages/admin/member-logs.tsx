@@ -4,6 +4,7 @@
 // operation log (/user/operation/operations), update log
 // (/user/operation/propertylog, old and new values) and visit log
 // (/user/operation/visitlog, filtered by page).
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { PAGE } from "../../../src/protocol/enumerations";
@@ -12,7 +13,7 @@ import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
 import { FilterBar } from "../../components/filter-bar";
 import { pick, useT } from "../../i18n";
-import { formatDateTime, formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
@@ -32,7 +33,7 @@ const NO_FILTER = {};
 const SIGN_IN_PAGE = 1701;
 const VISIT_PAGES = [...Object.values(PAGE), SIGN_IN_PAGE];
 
-const date = (value: string | null) => (value ? <span className="log-date">{formatDateTime(value, true)}</span> : "—");
+const date = (value: string | null) => (value ? <span className="log-date">{formatChinaDateTime(value, true)}</span> : "—");
 const person = (p: Person) =>
   p ? (
     <span className="log-stack">

@@ -1,6 +1,7 @@
 // The detail's paged records: a member's points with the balance
 // (/user/operation/integral/list, FUNCTION_INTEGRAL_OPERATION) and family
 // (/family/list, FUNCTION_USER_FIND_FAMILY).
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
@@ -10,7 +11,7 @@ import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
 import { pick, useT } from "../../i18n";
-import { formatDateTime, formatPoints } from "../../lib/format";
+import { formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
@@ -26,8 +27,8 @@ export function PointsDialog({ user, onClose }: { user: number; onClose: () => v
   const columns: Column<Point>[] = [
     { key: "count", title: t("members.pointsColumns.count"), place: "title", align: "right", render: (p) => <span className="mono">{formatPoints(p.count, true)}</span> },
     { key: "type", title: t("members.pointsColumns.type"), place: "aside", render: (p) => typeName(p.type.id) },
-    { key: "date", title: t("members.pointsColumns.date"), render: (p) => formatDateTime(p.date, true) },
-    { key: "expiry", title: t("members.pointsColumns.expiry"), render: (p) => (p.expiry ? formatDateTime(p.expiry) : "—") },
+    { key: "date", title: t("members.pointsColumns.date"), render: (p) => formatChinaDateTime(p.date, true) },
+    { key: "expiry", title: t("members.pointsColumns.expiry"), render: (p) => (p.expiry ? formatChinaDateTime(p.expiry) : "—") },
     { key: "desc", title: t("members.pointsColumns.desc"), wide: true, render: (p) => p.desc },
   ];
   return (

@@ -1,6 +1,7 @@
 // The member management page (spec 3 section 2.4, FUNCTION_USER_OPERATION_FIND):
 // free text, state (all current members by default) and role; 23 rows,
 // padded, cards on a phone; a row opens the member's detail.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { InputOf, ItemOf } from "../../../src/domains/api";
@@ -12,7 +13,6 @@ import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
 import { FilterBar } from "../../components/filter-bar";
 import { pick, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
 import { useTypeName } from "../centre/order-detail-window";
@@ -89,7 +89,7 @@ export function MemberManagementPage() {
     { key: "email", title: t("members.columns.email"), wide: true, render: (r) => <span className="cell-email">{r.email ?? ""}</span> },
     { key: "state", title: t("members.columns.state"), place: "aside", render: (r) => <span className={`state-tag member-state-${r.state.id}`}>{typeName(r.state.id)}</span> },
     { key: "role", title: t("members.columns.role"), render: (r) => pick(language, r.status.nameZh, r.status.nameEn) },
-    { key: "date", title: t("members.columns.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate, true)}</span> },
+    { key: "date", title: t("members.columns.date"), render: (r) => <span className="cell-date">{formatChinaDateTime(r.createDate, true)}</span> },
   ];
 
   return (

@@ -3,6 +3,7 @@
 // can read the code a member was sent. A mail's file (a mailed export) is a
 // link only for whom the server opens it: its addressee and holders of the
 // power that made it.
+import { formatChinaDateTime } from "../../lib/china-time";
 import type { ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { OUTBOX_PAGE_SIZE } from "../../../src/protocol/limits";
@@ -10,7 +11,6 @@ import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 
 type Message = ItemOf<"/system/outbox/list">;
@@ -48,7 +48,7 @@ export function OutboxPanel() {
         </>
       ),
     },
-    { key: "date", title: t("outbox.date"), render: (m) => formatDateTime(m.date) },
+    { key: "date", title: t("outbox.date"), render: (m) => formatChinaDateTime(m.date) },
     {
       key: "state",
       title: t("outbox.state"),

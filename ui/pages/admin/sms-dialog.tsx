@@ -4,6 +4,7 @@
 // xlsx of numbers (or, from the member page, the members of its current
 // search, counted and confirmed) and the length count, the send records (25 a page) and a
 // task's numbers with their states (20 a page).
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import type { AnswerOf, InputOf, ItemOf } from "../../../src/domains/api";
 import { AUDIT_STATE, SMS_STATE } from "../../../src/protocol/enumerations";
@@ -17,7 +18,6 @@ import { FormDialog, type Refusal, useFormDialog } from "../../components/form-d
 import { confirm, showMessage } from "../../components/message-box";
 import { addTexts, resultText, useT } from "../../i18n";
 import sms from "../../i18n/areas/sms";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { useTypeName } from "../centre/order-detail-window";
 
@@ -75,7 +75,7 @@ export function SmsDialog({ onClose, search }: { onClose: () => void; search?: S
     { key: "code", title: t("sms.columns.code"), render: (r) => <span className="mono">{r.code}</span> },
     { key: "text", title: t("sms.columns.text"), wide: true, render: (r) => <span className="sms-template-text">{r.content}</span> },
     { key: "status", title: t("sms.columns.status"), place: "aside", render: (r) => typeName(r.status) },
-    { key: "date", title: t("sms.columns.date"), render: (r) => (r.date ? formatDateTime(r.date, true) : "—") },
+    { key: "date", title: t("sms.columns.date"), render: (r) => (r.date ? formatChinaDateTime(r.date, true) : "—") },
     {
       key: "action",
       title: t("sms.columns.action"),
@@ -286,7 +286,7 @@ export function SmsTasksDialog({ onClose }: { onClose: () => void }) {
       ),
     },
     { key: "count", title: t("sms.taskColumns.count"), align: "right", render: (r) => <span className="mono">{r.count}</span> },
-    { key: "date", title: t("sms.taskColumns.date"), render: (r) => formatDateTime(r.date, true) },
+    { key: "date", title: t("sms.taskColumns.date"), render: (r) => formatChinaDateTime(r.date, true) },
   ];
   return (
     <>

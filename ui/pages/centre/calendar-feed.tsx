@@ -2,13 +2,13 @@
 // The member makes an address, copies it into a calendar app, and renews or
 // turns it off. The server keeps only the token's hash, so the address is
 // shown once, when made; afterwards the page says since when one exists.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { confirm, showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import "../../i18n/sign-up-texts";
-import { formatDateTime } from "../../lib/format";
 import { session } from "../../state/session";
 
 type Feed = { createTime: string } | null;
@@ -67,7 +67,7 @@ export function CalendarFeed() {
         <div className="security-text">
           <h3 className="security-label calendar-feed-title">{t("calendar.feed.title")}</h3>
           <p className="security-value" data-testid="calendar-feed-state">
-            {feed ? t("calendar.feed.since", { date: formatDateTime(feed.createTime) }) : feed === null ? t("calendar.feed.none") : "\u00a0"}
+            {feed ? t("calendar.feed.since", { date: formatChinaDateTime(feed.createTime) }) : feed === null ? t("calendar.feed.none") : "\u00a0"}
           </p>
         </div>
         <div className="calendar-feed-actions">

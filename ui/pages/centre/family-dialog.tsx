@@ -1,6 +1,7 @@
 // The family member editor (spec 1 section 5, spec 2 "Family member editor"):
 // name, relation, birthday (optional for relations that need none), ID card
 // or passport, sex and phone. The ID rule is the server's own (src/protocol/identity).
+import { formatChinaDate } from "../../lib/china-time";
 import type { ItemOf } from "../../../src/domains/api";
 import { useSnapshot } from "valtio";
 import { ID_TYPE, birthdayOfId, cleanText, isMainlandId, isPhone } from "../../../src/protocol/identity";
@@ -8,7 +9,6 @@ import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
 import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { pick, useT } from "../../i18n";
-import { formatDate } from "../../lib/format";
 import { session } from "../../state/session";
 
 export type Relation = ItemOf<"/family/find", "relations">;
@@ -27,7 +27,7 @@ export function validateFamily(form: FamilyForm, relations: readonly Relation[],
   if (!relation) errors.relation = "family.errors.relation";
   if (!form.birthday) {
     if (!relation?.birthdayOptional) errors.birthday = "family.errors.birthday";
-  } else if (form.birthday > formatDate(today)) errors.birthday = "family.errors.birthdayFuture";
+  } else if (form.birthday > formatChinaDate(today)) errors.birthday = "family.errors.birthdayFuture";
   if (form.idType !== String(ID_TYPE.NATIONAL) && form.idType !== String(ID_TYPE.OTHER)) errors.idType = "family.errors.idType";
   const identity = form.identity.trim();
   if (!identity) errors.identity = "family.errors.identity";

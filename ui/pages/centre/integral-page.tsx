@@ -1,11 +1,12 @@
 // Personal centre > integral (spec 1 section 2): points history filtered by
 // type and dates, the balance, the points about to expire, and paging.
+import { chinaFilterBound, formatChinaDateTime } from "../../lib/china-time";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { type Column, CardList } from "../../components/card-list";
 import { FilterBar } from "../../components/filter-bar";
 import { pick, useT } from "../../i18n";
-import { dayEnd, dayStart, formatDateTime, formatPoints } from "../../lib/format";
+import { formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { CentreSection } from "../../components/centre-section";
@@ -18,8 +19,8 @@ const EMPTY_FILTER: Filter = { type: "", start: "", end: "" };
 function payloadOf(filter: Filter, index: number) {
   return {
     ...(filter.type ? { type: Number(filter.type) } : {}),
-    ...(filter.start ? { start: dayStart(filter.start) } : {}),
-    ...(filter.end ? { end: dayEnd(filter.end) } : {}),
+    ...(filter.start ? { start: chinaFilterBound(filter.start, "start") } : {}),
+    ...(filter.end ? { end: chinaFilterBound(filter.end, "end") } : {}),
     index,
   };
 }
@@ -42,9 +43,9 @@ export default function IntegralPage() {
       place: "title",
       render: (r) => <span className={r.count < 0 ? "amount-out" : "amount-in"}>{formatPoints(r.count, true)}</span>,
     },
-    { key: "date", title: t("points.date"), render: (r) => formatDateTime(r.date, true) },
+    { key: "date", title: t("points.date"), render: (r) => formatChinaDateTime(r.date, true) },
     { key: "type", title: t("points.type"), place: "aside", render: (r) => typeName(r.type?.id) },
-    { key: "expiry", title: t("points.expiry"), render: (r) => (r.expiry ? formatDateTime(r.expiry, true) : <span className="muted">—</span>) },
+    { key: "expiry", title: t("points.expiry"), render: (r) => (r.expiry ? formatChinaDateTime(r.expiry, true) : <span className="muted">—</span>) },
     { key: "desc", title: t("points.desc"), wide: true, render: (r) => <span className="cell-wrap">{pick(language, r.descZh, r.descEn)}</span> },
   ];
 
@@ -59,7 +60,7 @@ export default function IntegralPage() {
         </div>
         <p className={`summary-note${page?.appCounts ? " is-warning" : ""}`} data-testid="points-expiring">
           {page?.appCounts && page.appDate
-            ? t("points.expiring", { count: formatPoints(page.appCounts), date: formatDateTime(page.appDate, true) })
+            ? t("points.expiring", { count: formatPoints(page.appCounts), date: formatChinaDateTime(page.appDate, true) })
             : page
               ? t("points.noneExpiring")
               : "\u00a0"}

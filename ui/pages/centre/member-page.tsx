@@ -2,6 +2,7 @@
 // paid (with a pay button when not), and the member's dues orders with a
 // filter and paging, the table padded to 14 rows when there are orders; a
 // paid one has its receipt to download (a PDF the server makes).
+import { chinaFilterBound, formatChinaDateTime } from "../../lib/china-time";
 import { useSnapshot } from "valtio";
 import { ORDER_STATE } from "../../../src/protocol/enumerations";
 import type { ItemOf } from "../../../src/domains/api";
@@ -12,7 +13,7 @@ import { pick, resultText, useT } from "../../i18n";
 import { api } from "../../api";
 import { isSuccess } from "../../../src/protocol/result";
 import { showMessage } from "../../components/message-box";
-import { dayEnd, dayStart, formatDateTime, formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { DuesStatus } from "../membership/dues-status";
@@ -29,8 +30,8 @@ function payloadOf(filter: Filter, index: number) {
   return {
     ...(filter.trade.trim() ? { trade: filter.trade.trim() } : {}),
     ...(filter.state ? { state: Number(filter.state) } : {}),
-    ...(filter.start ? { start: dayStart(filter.start) } : {}),
-    ...(filter.end ? { end: dayEnd(filter.end) } : {}),
+    ...(filter.start ? { start: chinaFilterBound(filter.start, "start") } : {}),
+    ...(filter.end ? { end: chinaFilterBound(filter.end, "end") } : {}),
     index,
   };
 }
@@ -68,8 +69,8 @@ export default function MemberPage() {
     },
     { key: "name", title: t("dues.name"), place: "title", render: (r) => <span className="cell-name">{pick(language, r.nameZh, r.nameEn)}</span> },
     { key: "amount", title: t("dues.amount"), align: "right", render: (r) => formatMoney(r.amount) },
-    { key: "created", title: t("dues.createDate"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
-    { key: "paid", title: t("dues.payDate"), render: (r) => <span className="cell-date">{r.payDate ? formatDateTime(r.payDate) : "—"}</span> },
+    { key: "created", title: t("dues.createDate"), render: (r) => <span className="cell-date">{formatChinaDateTime(r.createDate)}</span> },
+    { key: "paid", title: t("dues.payDate"), render: (r) => <span className="cell-date">{r.payDate ? formatChinaDateTime(r.payDate) : "—"}</span> },
     {
       key: "state",
       title: t("dues.state"),

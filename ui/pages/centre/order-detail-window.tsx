@@ -16,7 +16,7 @@ import { regionText } from "../../components/region-picker";
 import { pick, resultText, useT } from "../../i18n";
 import "../../i18n/sign-up-texts";
 import { showMessage } from "../../components/message-box";
-import { formatDateTime, formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
+import { formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
 import { formatChinaDateTime } from "../../lib/china-time";
 import { type Language, session } from "../../state/session";
 
@@ -75,7 +75,7 @@ export function RefundOwed({ text }: { text: string }) {
 }
 
 const none = <span className="muted">—</span>;
-const dateOr = (value: string | null | undefined) => (value ? formatDateTime(value) : none);
+const dateOr = (value: string | null | undefined) => (value ? formatChinaDateTime(value) : none);
 
 /** Where the activities take place, in the language shown (the other when one is missing). */
 const placesOf = (language: Language, goods: Order["goods"]) =>
@@ -109,8 +109,8 @@ function BasicPanel({ order }: { order: Order }) {
           { term: t("order.basic.state"), value: <span className={`state-tag state-${order.state.id}`}>{typeName(order.state.id)}</span>, testId: "state" },
           // Only an order with a delivery address ships anything: a ticket or a voucher has no shipping to tell.
           ...(order.address ? [{ term: t("order.basic.sendState"), value: typeName(order.sendState.id), testId: "send-state" }] : []),
-          { term: t("order.basic.created"), value: formatDateTime(order.createDate) },
-          { term: t("order.basic.updated"), value: formatDateTime(order.updateDate) },
+          { term: t("order.basic.created"), value: formatChinaDateTime(order.createDate) },
+          { term: t("order.basic.updated"), value: formatChinaDateTime(order.updateDate) },
           { term: t("order.basic.places"), value: places },
           ...(scores.length ? [{ term: t("order.basic.score"), value: scores.join(" / ") }] : []),
           ...(timed.length
@@ -211,7 +211,7 @@ export function ParcelPanel({ parcel }: { parcel: Parcel }) {
           { term: t("order.express.site"), value: parcel.expSite || none },
           { term: t("order.express.phone"), value: parcel.expPhone || none },
           { term: t("order.express.taken"), value: dateOr(parcel.takeTime) },
-          { term: t("order.express.updated"), value: formatDateTime(parcel.updateTime) },
+          { term: t("order.express.updated"), value: formatChinaDateTime(parcel.updateTime) },
         ]}
       />
       <h3 className="order-subtitle">{t("order.express.trail")}</h3>
@@ -219,7 +219,7 @@ export function ParcelPanel({ parcel }: { parcel: Parcel }) {
         <ol className="order-trail">
           {parcel.list.map((step, i) => (
             <li key={`${step.time}-${i}`} className={i === 0 ? "is-latest" : undefined}>
-              <span className="order-trail-time">{formatDateTime(step.time)}</span>
+              <span className="order-trail-time">{formatChinaDateTime(step.time)}</span>
               <span className="order-trail-text">{step.text}</span>
             </li>
           ))}

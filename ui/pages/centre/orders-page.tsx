@@ -4,6 +4,7 @@
 // detail window, paying an order that waits for payment, cancelling it
 // (spec 2 section 4: when the server's canCancel says so, after a
 // confirmation) and changing its delivery address (canChangeAddress).
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ORDER_PAGE_SIZE } from "../../../src/protocol/limits";
@@ -15,7 +16,7 @@ import { FilterBar } from "../../components/filter-bar";
 import { confirm, showMessage } from "../../components/message-box";
 import { OrderPayWindow } from "../../components/order-pay-window";
 import { resultText, useT } from "../../i18n";
-import { formatDateTime, formatMoney, formatPoints, formatYuan } from "../../lib/format";
+import { formatMoney, formatPoints, formatYuan } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { CentreSection } from "../../components/centre-section";
@@ -105,7 +106,7 @@ export default function OrdersPage() {
         ),
     },
     { key: "trade", title: t("order.trade"), wide: true, render: (r) => <span className="mono order-number">{r.trade}</span> },
-    { key: "date", title: t("order.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
+    { key: "date", title: t("order.date"), render: (r) => <span className="cell-date">{formatChinaDateTime(r.createDate)}</span> },
     {
       key: "amount",
       title: t("order.amount"),

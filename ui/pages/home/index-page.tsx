@@ -15,8 +15,7 @@ import { api } from "../../api";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { withAreaStyles } from "../../lib/area-styles";
-import { formatChinaDate } from "../../lib/china-time";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
 import { type User, hasPower, session } from "../../state/session";
 import { membership } from "../../state/membership";
 import { DuesStatus } from "../membership/dues-status";
@@ -73,7 +72,7 @@ function NewsPanel({ kind, rows }: { kind: "notice" | "news"; rows: Feed }) {
                   {unescapeAngles(pick(language, row.nameZh, row.nameEn))}
                 </span>
                 <time className="home-news-date" dateTime={row.date}>
-                  {formatDate(row.date)}
+                  {formatChinaDate(row.date)}
                 </time>
               </Link>
             </li>
@@ -224,7 +223,7 @@ export function IndexPage() {
           <h1 id="welcome-title" data-testid="welcome">
             {name === null ? "\u00a0" : name ? t("home.greeting", { name }) : t("home.greetingPlain")}
           </h1>
-          <p>{lastSignIn ? t("home.lastSignIn", { date: formatDateTime(lastSignIn) }) : t("home.welcome")}</p>
+          <p>{lastSignIn ? t("home.lastSignIn", { date: formatChinaDateTime(lastSignIn) }) : t("home.welcome")}</p>
         </div>
         {/* The member area's way to the electronic member card (issue 20), beside the editors' tools. */}
         <div className="home-edit-buttons">

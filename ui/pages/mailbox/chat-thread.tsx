@@ -6,6 +6,7 @@
 // only after the union has answered (else the notice that the mailbox is not
 // real-time); a manager sees the member by employee number and answers at
 // will. Opening it marks the conversation read for the reader's side.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import type { readSession } from "../../../src/domains/chat/service";
@@ -15,7 +16,6 @@ import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { ChatCompose } from "./chat-compose";
 
 export type Side = "user" | "manager";
@@ -106,7 +106,7 @@ export function ChatThread({ id, side, title, home }: { id: number | null; side:
             <li key={m.id} className={ours(m) ? "chat-message chat-mine" : "chat-message chat-theirs"} data-testid="chat-message" data-mine={m.mine} data-side={ours(m) ? "ours" : "theirs"}>
               <div className="chat-meta">
                 <span className="chat-author">{author(m)}</span>
-                <time dateTime={m.date}>{formatDateTime(m.date)}</time>
+                <time dateTime={m.date}>{formatChinaDateTime(m.date)}</time>
               </div>
               <p className="chat-bubble">{unescapeAngles(m.content)}</p>
             </li>

@@ -3,6 +3,7 @@
 // writes a new one (its conversation then opens); a mailbox manager
 // (FUNCTION_CHAT_OPERATION) sees every session in a wider list, without the
 // compose box, and answers on /system/chat?id= (ChatThread, in the staff chunk).
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { useSnapshot } from "valtio";
@@ -12,7 +13,6 @@ import { CHAT_PAGE_SIZE } from "../../../src/protocol/limits";
 import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
 import { useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
 import { ChatCompose } from "./chat-compose";
@@ -89,7 +89,7 @@ function MemberCard({ session: s }: { session: Session }) {
         <span className="chat-card-who">{s.user.employees}</span>
         {s.readed ? null : <Unread label={t("mailbox.unreadReply")} />}
         <time className="chat-card-date" dateTime={s.date}>
-          {formatDateTime(s.date)}
+          {formatChinaDateTime(s.date)}
         </time>
       </div>
       <Excerpt text={s.content} />
@@ -97,7 +97,7 @@ function MemberCard({ session: s }: { session: Session }) {
         <div className="chat-card-reply">
           <span className="chat-card-reply-head">
             <span>{reply.fromManager ? t("mailbox.manager") : reply.user?.employees}</span>
-            <time dateTime={reply.date}>{formatDateTime(reply.date)}</time>
+            <time dateTime={reply.date}>{formatChinaDateTime(reply.date)}</time>
           </span>
           <Excerpt text={reply.content} />
         </div>
@@ -136,7 +136,7 @@ export function ManagerSessions({ reveal }: { reveal?: boolean }) {
       ),
     },
     { key: "first", title: t("mailbox.first"), wide: true, render: (s) => <Excerpt text={s.content} /> },
-    { key: "date", title: t("mailbox.date"), render: (s) => formatDateTime(s.date) },
+    { key: "date", title: t("mailbox.date"), render: (s) => formatChinaDateTime(s.date) },
     {
       key: "reply",
       title: t("mailbox.reply"),
@@ -147,7 +147,7 @@ export function ManagerSessions({ reveal }: { reveal?: boolean }) {
         return (
           <span className="chat-reply-cell">
             <span className="chat-reply-who">
-              {reply.fromManager ? t("mailbox.manager") : reply.user?.employees} · {formatDateTime(reply.date)}
+              {reply.fromManager ? t("mailbox.manager") : reply.user?.employees} · {formatChinaDateTime(reply.date)}
             </span>
             <Excerpt text={reply.content} />
           </span>

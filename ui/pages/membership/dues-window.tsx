@@ -2,6 +2,7 @@
 // price, year, month and day; Pay creates the dues order and shows its payment
 // page as a link and a QR code; the payment state is polled every 3 seconds
 // and, once paid, the window closes and the page reloads.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
@@ -13,7 +14,7 @@ import { showMessage } from "../../components/message-box";
 import { QrPay } from "../../components/qr-pay";
 import { opensInBrowser } from "../../lib/pay-link";
 import { resultText, t as translate, useT } from "../../i18n";
-import { formatDateTime, formatMoney, formatYuan } from "../../lib/format";
+import { formatMoney, formatYuan } from "../../lib/format";
 import { SHOW_MEMBER, closeDues, membership, openDues } from "../../state/membership";
 import { session } from "../../state/session";
 
@@ -178,7 +179,7 @@ export function DuesWindow({ onClose }: { onClose: () => void }) {
           <span className="spinner spinner-small" aria-hidden="true" />
           {t("dues.waiting")}
         </p>
-        {view.payment.expires ? <p className="muted dues-expires">{t("dues.expires", { time: formatDateTime(view.payment.expires) })}</p> : null}
+        {view.payment.expires ? <p className="muted dues-expires">{t("dues.expires", { time: formatChinaDateTime(view.payment.expires) })}</p> : null}
       </>
     );
   }

@@ -3,6 +3,7 @@
 // news with cover and title; 15 a page) and an item (/news/info?id=: title,
 // a notice's date with seconds, the server-cleaned content). Holders of
 // FUNCTION_NEWS_EDIT create from the list, and edit or delete an item.
+import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
@@ -16,7 +17,6 @@ import { Emblem } from "../../components/emblem";
 import { StaleNote } from "../../components/stale-note";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, pickHtml, resultText, useT } from "../../i18n";
-import { formatDateTime } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
 import { type EditedNews, NewsEditorDialog, kindOf } from "./news-editor-dialog";
@@ -67,7 +67,7 @@ function NewsList({ kind }: { kind: Kind }) {
         {title(row)}
       </span>
       <time className="news-notice-date" dateTime={row.date}>
-        {formatDateTime(row.date)}
+        {formatChinaDateTime(row.date)}
       </time>
     </Link>
   );
@@ -183,7 +183,7 @@ export function NewsInfoPage() {
         {/* Every item says when it was published: a notice to the second (spec 2), a story to the minute. */}
         <div className="news-article-meta">
           <p className="news-article-date">
-            {t("news.published")} <time dateTime={item.date} data-testid="news-date">{formatDateTime(item.date, kind === "notice")}</time>
+            {t("news.published")} <time dateTime={item.date} data-testid="news-date">{formatChinaDateTime(item.date, kind === "notice")}</time>
           </p>
           {canEdit ? (
             <div className="news-article-tools">

@@ -4,6 +4,7 @@
 // order number opens the staff order detail. Export: the results as a
 // download, the courier sheet (an activity with courier delivery), or the
 // file sent to the staff member's mailbox.
+import { chinaFilterBound, formatChinaDateTime } from "../../../lib/china-time";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { InputOf, ItemOf } from "../../../../src/domains/api";
@@ -16,7 +17,6 @@ import { Dialog } from "../../../components/dialog";
 import { FilterBar } from "../../../components/filter-bar";
 import { showMessage } from "../../../components/message-box";
 import { pick, resultText, useT } from "../../../i18n";
-import { dayEnd, dayStart, formatDateTime } from "../../../lib/format";
 import { useFilteredPages } from "../../../lib/use-filtered-pages";
 import { session } from "../../../state/session";
 import { useTypeName } from "../../centre/order-detail-window";
@@ -37,8 +37,8 @@ function filtersOf(f: Filter) {
   return {
     ...(trade ? { trade } : {}),
     ...(user ? { user } : {}),
-    ...(f.start ? { start: dayStart(f.start) } : {}),
-    ...(f.end ? { end: dayEnd(f.end) } : {}),
+    ...(f.start ? { start: chinaFilterBound(f.start, "start") } : {}),
+    ...(f.end ? { end: chinaFilterBound(f.end, "end") } : {}),
   };
 }
 
@@ -94,7 +94,7 @@ export default function OrderSearchWindow({ activity, onClose }: OrderSearchProp
     { key: "email", title: t("editor.orderAdmin.columns.email"), render: (r) => <span className="cell-email">{r.user.email ?? ""}</span> },
     { key: "name", title: t("editor.orderAdmin.columns.name"), render: (r) => r.user.name ?? "" },
     { key: "state", title: t("editor.orderAdmin.columns.state"), place: "aside", render: (r) => <span className={`state-tag state-${r.state.id}`}>{typeName(r.state.id)}</span> },
-    { key: "date", title: t("editor.orderAdmin.columns.date"), render: (r) => <span className="cell-date">{formatDateTime(r.createDate)}</span> },
+    { key: "date", title: t("editor.orderAdmin.columns.date"), render: (r) => <span className="cell-date">{formatChinaDateTime(r.createDate)}</span> },
   ];
 
   return (
@@ -110,7 +110,7 @@ export default function OrderSearchWindow({ activity, onClose }: OrderSearchProp
             ...(team.length > 1
               ? [{ kind: "select" as const, name: "activity" as const, label: t("editor.orderAdmin.activity"), options: team.map((a) => ({ value: String(a.id), label: pick(language, a.nameZh, a.nameEn) })) }]
               : []),
-            { kind: "dates", start: "start", end: "end", startLabel: t("editor.orderAdmin.start"), endLabel: t("editor.orderAdmin.end") },
+            { kind: "dates", start: "start", end: "end", withTime: true, startLabel: t("editor.orderAdmin.start"), endLabel: t("editor.orderAdmin.end") },
           ]}
           {...filterBar}
         />

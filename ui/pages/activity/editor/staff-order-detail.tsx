@@ -2,6 +2,7 @@
 // numbers, tracking numbers, state and time; the member; the delivery when the
 // activity has an address; the sign-up form's answers; family members; one tab
 // per parcel. Phones and ID numbers come masked from the server.
+import { formatChinaDateTime } from "../../../lib/china-time";
 import { type ReactNode, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../../src/domains/api";
@@ -12,7 +13,7 @@ import { regionText } from "../../../components/region-picker";
 import { showMessage } from "../../../components/message-box";
 import { type TabItem, Tabs } from "../../../components/tabs";
 import { pick, resultText, useT } from "../../../i18n";
-import { formatDateTime, formatYuan } from "../../../lib/format";
+import { formatYuan } from "../../../lib/format";
 import { session } from "../../../state/session";
 import { ORDER_STATE } from "../../../../src/protocol/enumerations";
 import { Facts, ParcelPanel, RefundOwed, useTypeName } from "../../centre/order-detail-window";
@@ -46,13 +47,13 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
             ...(d.express.length ? [{ term: t("editor.orderAdmin.expressNumbers"), value: numbered(d.express.map((p) => p.number)), wide: true, testId: "numbers" }] : []),
             { term: t("order.basic.state"), value: <span className={`state-tag state-${o.state.id}`}>{typeName(o.state.id)}</span>, testId: "state" },
             ...(d.activity.hasAddress ? [{ term: t("order.basic.sendState"), value: typeName(o.sendState.id), testId: "send-state" }] : []),
-            { term: t("order.basic.created"), value: formatDateTime(o.createDate), testId: "created" },
+            { term: t("order.basic.created"), value: formatChinaDateTime(o.createDate), testId: "created" },
             { term: t("order.paid.amount"), value: formatYuan(o.amount) },
             ...(o.payment
               ? [
                   {
                     term: t("order.paid.state"),
-                    value: o.payment.paidAt ? t("editor.orderAdmin.paidOn", { state: typeName(o.payment.state.id), date: formatDateTime(o.payment.paidAt) }) : typeName(o.payment.state.id),
+                    value: o.payment.paidAt ? t("editor.orderAdmin.paidOn", { state: typeName(o.payment.state.id), date: formatChinaDateTime(o.payment.paidAt) }) : typeName(o.payment.state.id),
                     testId: "pay-state",
                   },
                 ]
