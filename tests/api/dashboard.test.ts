@@ -151,7 +151,10 @@ describe("the activity panels", () => {
     }
     const now = await operator.call<Answer>("/system/find/activity/now");
     const shown = now.list.find((a: Answer) => a.id === open.id);
-    expect(shown).toMatchObject({ nameEn: "Dash open", totalStock: 40, count: 7, visits: 2 });
+    expect(shown).toMatchObject({ nameEn: "Dash open", totalStock: 40, count: 7, visits: 2, market: false });
+    // The market's gifts are told apart (issue 29): the demo's open market items say market, its activities not.
+    expect(now.list.some((a: Answer) => a.market === true)).toBe(true);
+    expect(now.list.filter((a: Answer) => a.market).every((a: Answer) => a.nameEn !== "Dash open")).toBe(true);
     // The migration's backfill counts visit_log by the same rule as the live counter: recounted now, it gives the same rows.
     const migration = readdirSync("sql").find((f) => f.endsWith("_activity-visits-counter.sql"))!;
     const backfill = readFileSync(join("sql", migration), "utf8").match(/SELECT[\s\S]*?GROUP BY 1, 2/)![0];

@@ -32,6 +32,11 @@ describe("dashboard", () => {
       for (const id of PANELS) expect(await desk.page.isVisible(`[data-testid=dash-${id}]`)).toBe(true);
       expect(await desk.page.textContent("[data-testid=dash-ages]")).toContain("20-30岁");
       expect(await desk.page.textContent("[data-testid=dash-birthdays]")).toContain("12月");
+      // Ongoing: activities and the market's gifts apart, each with how full it is and its visits (issue 29).
+      const activitiesShown = (await desk.page.textContent("[data-testid=ongoing-activities]"))!;
+      expect(activitiesShown).toContain("报名率（%）");
+      expect(activitiesShown).toMatch(/\d+%（\d+ \/ \d+）/);
+      expect(await desk.page.textContent("[data-testid=ongoing-gifts] h4")).toBe("商城礼品");
       await chartsDrawn(desk.page);
       // The mailbox table (the administrator holds FUNCTION_CHAT_OPERATION) and the outbox stay on the page.
       expect(await desk.page.isVisible("#chat-all-title")).toBe(true);
@@ -54,6 +59,7 @@ describe("dashboard", () => {
       await chartsDrawn(phone.page);
       expect(await phone.page.textContent("[data-testid=dash-gender]")).toContain("Female");
       expect(await phone.page.textContent("[data-testid=dash-membership]")).toContain("Dues paid for 2026");
+      expect(await phone.page.textContent("[data-testid=ongoing-activities]")).toMatch(/\d+% \(\d+ of \d+\)/);
       // Nothing runs off the side of a phone.
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await seriousViolations(phone.page)).toEqual([]);

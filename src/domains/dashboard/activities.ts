@@ -2,8 +2,8 @@
 // how many activities and orders, the activities open for sign-up now with
 // their places, sign-ups and page visits, and the past ones 10 to a page.
 import { and, count, desc, eq, inArray, isNotNull, lte, or, isNull, gt, sql, type SQL } from "drizzle-orm";
-import { activities, activityVisits, orders } from "../../db/schema";
-import { ACTIVITY_STATE, ORDER_STATE } from "../../protocol/enumerations";
+import { activities, activityVisits, modules, orders } from "../../db/schema";
+import { ACTIVITY_STATE, MODULE_MODEL, ORDER_STATE } from "../../protocol/enumerations";
 import { page } from "../../protocol/result";
 import type { Ctx } from "../context";
 
@@ -32,15 +32,18 @@ const row = {
   signEnd: activities.signEnd,
   totalStock: sql<number | null>`coalesce(${activities.cap}, ${activities.displayStock})`,
   count: activities.used,
+  /** A gift of the market (a market module's item), which the dashboard shows apart from activities (issue 29). */
+  market: sql<boolean>`${modules.model} = ${MODULE_MODEL.MODULE_MODEL_MARKET}`.mapWith(Boolean),
 };
 
-type Row = { id: number; nameZh: string; nameEn: string; signStart: Date | null; signEnd: Date | null; totalStock: number | null; count: number };
+type Row = { id: number; nameZh: string; nameEn: string; signStart: Date | null; signEnd: Date | null; totalStock: number | null; count: number; market: boolean };
 const view = (r: Row, visits: number) => ({ ...r, signStart: r.signStart?.toISOString() ?? null, signEnd: r.signEnd?.toISOString() ?? null, visits });
 
 async function rows(ctx: Reads, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
   const list = await ctx.db
     .select(row)
     .from(activities)
+    .innerJoin(modules, eq(modules.id, activities.moduleId))
     .where(where)
     .orderBy(...order)
     .limit(limit)

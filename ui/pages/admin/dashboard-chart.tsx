@@ -5,11 +5,26 @@
 import { useEffect, useRef } from "react";
 
 export type Series = { label: string; values: readonly number[]; color: string };
-type Props = { kind: "bar" | "doughnut"; labels: readonly string[]; series: readonly Series[]; label: string; horizontal?: boolean; height?: number };
+type Props = {
+  kind: "bar" | "doughnut";
+  labels: readonly string[];
+  series: readonly Series[];
+  label: string;
+  horizontal?: boolean;
+  height?: number;
+  /** The value axis's end (100 for a percentage); the data's own otherwise. */
+  max?: number;
+  /** What the figures under the chart say for the i-th label; the series' values joined by " / " otherwise. */
+  figure?: (i: number) => string;
+};
 
 const PALETTE = ["#9b1c2c", "#2f6db5", "#c7832a", "#1c6b3a", "#6b4fa3", "#5f6670"];
-const AXIS_LABEL_MAX = 14;
-const shorten = (text: string): string => (text.length > AXIS_LABEL_MAX ? `${text.slice(0, AXIS_LABEL_MAX - 1)}…` : text);
+/** An activity's name is cut on the axis to this many characters, fewer on a phone (the figures below give it whole). */
+const axisLabelMax = () => (matchMedia("(max-width: 560px)").matches ? 8 : 14);
+const shorten = (text: string): string => {
+  const most = axisLabelMax();
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
+};
 export const colorAt = (i: number): string => PALETTE[i % PALETTE.length]!;
 
 async function loadChart() {
@@ -18,9 +33,9 @@ async function loadChart() {
   return c.Chart;
 }
 
-export function DashboardChart({ kind, labels, series, label, horizontal, height }: Props) {
+export function DashboardChart({ kind, labels, series, label, horizontal, height, max, figure }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const key = JSON.stringify([kind, labels, series, horizontal]);
+  const key = JSON.stringify([kind, labels, series, horizontal, max]);
   useEffect(() => {
     let live = true;
     let chart: { destroy(): void } | null = null;
@@ -50,7 +65,7 @@ export function DashboardChart({ kind, labels, series, label, horizontal, height
             ? {}
             : {
                 scales: {
-                  [horizontal ? "x" : "y"]: { beginAtZero: true, ticks: { precision: 0 } },
+                  [horizontal ? "x" : "y"]: { beginAtZero: true, ...(max !== undefined ? { max } : {}), ticks: { precision: 0 } },
                   // A long activity name is cut on the axis (the figures below give it whole).
                   ...(horizontal ? { y: { ticks: { callback: (_: unknown, i: number) => shorten(labels[i] ?? "") } } } : {}),
                 },
@@ -73,7 +88,7 @@ export function DashboardChart({ kind, labels, series, label, horizontal, height
           {labels.map((l, i) => (
             <div key={l} className="dash-figure">
               <dt>{l}</dt>
-              <dd>{series.map((s) => s.values[i] ?? 0).join(" / ")}</dd>
+              <dd>{figure ? figure(i) : series.map((s) => s.values[i] ?? 0).join(" / ")}</dd>
             </div>
           ))}
         </dl>

@@ -161,27 +161,69 @@ export function Dashboard() {
         />
       </Panel>
       <Panel id="ongoing" title={t("dashboard.ongoing")} wide>
-        {now.length === 0 ? (
-          <p className="dash-none">{t("dashboard.ongoingNone")}</p>
-        ) : (
-          <DashboardChart
-            kind="bar"
-            horizontal
-            height={Math.max(220, 80 + now.length * 36)}
-            label={t("dashboard.ongoing")}
-            labels={now.map((a) => pick(language, a.nameZh, a.nameEn))}
-            series={[
-              { label: t("dashboard.stock"), values: now.map((a) => a.totalStock ?? 0), color: colorAt(5) },
-              { label: t("dashboard.signups"), values: now.map((a) => a.count), color: colorAt(0) },
-              { label: t("dashboard.visits"), values: now.map((a) => a.visits), color: colorAt(1) },
-            ]}
-          />
-        )}
+        {now.length === 0 ? <p className="dash-none">{t("dashboard.ongoingNone")}</p> : null}
+        <OngoingCharts id="ongoing-activities" title={t("dashboard.ongoingActivities")} rows={now.filter((a) => !a.market)} />
+        <OngoingCharts id="ongoing-gifts" title={t("dashboard.ongoingGifts")} rows={now.filter((a) => a.market)} />
       </Panel>
       <Panel id="past" title={t("dashboard.past")} wide>
         <PastActivities />
       </Panel>
     </div>
+  );
+}
+
+type Ongoing = AnswerOf<"/system/find/activity/now">["list"][number];
+
+/** Signed up of places, in whole percent; null without a limit on places. */
+const fillRate = (a: Ongoing): number | null => (a.totalStock ? Math.round((a.count / a.totalStock) * 100) : null);
+
+/**
+ * Ongoing activities (or gifts) as two charts side by side: how full each is
+ * (signed up of places, %) and how often its page was visited. Places and
+ * sign-ups on one axis made every sign-up a sliver beside the places (issue 29).
+ */
+function OngoingCharts({ id, title, rows }: { id: string; title: string; rows: readonly Ongoing[] }) {
+  const t = useT();
+  const { language } = useSnapshot(session);
+  if (rows.length === 0) return null;
+  const labels = rows.map((a) => pick(language, a.nameZh, a.nameEn));
+  const height = Math.max(160, 60 + rows.length * 30);
+  return (
+    <section className="dash-ongoing" aria-labelledby={`${id}-title`} data-testid={id}>
+      <h4 id={`${id}-title`} className="dash-ongoing-title">
+        {title}
+      </h4>
+      <div className="dash-ongoing-charts">
+        <div>
+          <p className="dash-ongoing-measure">{t("dashboard.fillRate")}</p>
+          <DashboardChart
+            kind="bar"
+            horizontal
+            height={height}
+            max={100}
+            label={`${title} · ${t("dashboard.fillRate")}`}
+            labels={labels}
+            series={[{ label: t("dashboard.fillRate"), values: rows.map((a) => fillRate(a) ?? 0), color: colorAt(0) }]}
+            figure={(i) => {
+              const a = rows[i]!;
+              const rate = fillRate(a);
+              return rate === null ? t("dashboard.fillUnlimited", { count: a.count }) : t("dashboard.fillFigure", { rate, count: a.count, places: a.totalStock ?? 0 });
+            }}
+          />
+        </div>
+        <div>
+          <p className="dash-ongoing-measure">{t("dashboard.visits")}</p>
+          <DashboardChart
+            kind="bar"
+            horizontal
+            height={height}
+            label={`${title} · ${t("dashboard.visits")}`}
+            labels={labels}
+            series={[{ label: t("dashboard.visits"), values: rows.map((a) => a.visits), color: colorAt(1) }]}
+          />
+        </div>
+      </div>
+    </section>
   );
 }
 
