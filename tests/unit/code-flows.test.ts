@@ -4,14 +4,10 @@ import { message } from "../../src/protocol/result";
 import type { ResultCode } from "../../src/protocol/result-codes";
 import en from "../../ui/i18n/en";
 import zh from "../../ui/i18n/zh";
+import { stubLocalStorage } from "../helpers/local-storage";
 
 // The rules module reaches the browser's session store, which reads localStorage on load.
-const memory = new Map<string, string>();
-globalThis.localStorage ??= {
-  getItem: (k: string) => memory.get(k) ?? null,
-  setItem: (k: string, v: string) => void memory.set(k, v),
-  removeItem: (k: string) => void memory.delete(k),
-} as Storage;
+stubLocalStorage();
 const { RESET_PASSWORD, STRONG_PASSWORD, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } = await import("../../ui/pages/account/activation-rules");
 
 const i18n = rosetta({ zh, en });

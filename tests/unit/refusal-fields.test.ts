@@ -3,14 +3,10 @@
 import { describe, expect, test } from "bun:test";
 import { fieldPath } from "../../src/http/input";
 import { message } from "../../src/protocol/result";
+import { stubLocalStorage } from "../helpers/local-storage";
 
 // The form modules reach the browser's session store, which reads localStorage on load.
-const memory = new Map<string, string>();
-globalThis.localStorage ??= {
-  getItem: (k: string) => memory.get(k) ?? null,
-  setItem: (k: string, v: string) => void memory.set(k, v),
-  removeItem: (k: string) => void memory.delete(k),
-} as Storage;
+stubLocalStorage();
 const { refusedField, schemaRefusal } = await import("../../ui/components/form-dialog");
 const { placeOf, refusalKey } = await import("../../ui/pages/activity/editor/editor-data");
 
