@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { signedIn } from "../helpers/remote";
 import { shot } from "../helpers/browser";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, cutPlaceholders, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -100,6 +100,7 @@ describe("member management", () => {
       expect(await page.textContent("[data-testid=member-row]:has-text('cn100200')")).toContain("周新人");
 
       await find(page, "陈会员");
+      expect(await cutPlaceholders(page)).toEqual([]);
       // A click anywhere on the row opens the detail (spec 3 section 2.4), not only the employee number.
       await page.click("[data-testid=member-row]:has-text('cn100001') td[data-column=phone]");
       await page.waitForSelector("[data-testid=member-detail]");
@@ -171,6 +172,7 @@ describe("member management", () => {
       await p.waitForSelector("[data-testid=member-row]");
       await find(p, "cn100001");
       await look(p, "en-phone-search");
+      expect(await cutPlaceholders(p)).toEqual([]);
       // Enter on the focused card opens it too.
       await p.focus("[data-testid=member-row]:has-text('cn100001')");
       await p.keyboard.press("Enter");

@@ -278,7 +278,7 @@ export function ModuleOrdersWindow({ module, onClose }: { module: EditedModule; 
           id="module-orders"
           label={t("modules.ordersFilter")}
           fields={[
-            { kind: "text", name: "trade", label: t("modules.trade"), placeholder: t("modules.tradePlaceholder") },
+            { kind: "text", name: "trade", label: t("modules.trade"), placeholder: t("modules.tradePlaceholder"), wide: true },
             { kind: "select", name: "state", label: t("modules.state"), options: STATES.map((id) => ({ value: String(id), label: typeName(id) })) },
           ]}
           {...filterBar}

@@ -104,8 +104,8 @@ export default function OrderSearchWindow({ activity, onClose }: OrderSearchProp
           id="order-search"
           label={t("editor.orderAdmin.filter")}
           fields={[
-            { kind: "text", name: "trade", label: t("editor.orderAdmin.trade"), placeholder: t("editor.orderAdmin.tradePlaceholder") },
-            { kind: "text", name: "user", label: t("editor.orderAdmin.user"), placeholder: t("editor.orderAdmin.userPlaceholder") },
+            { kind: "text", name: "trade", label: t("editor.orderAdmin.trade"), placeholder: t("editor.orderAdmin.tradePlaceholder"), wide: true },
+            { kind: "text", name: "user", label: t("editor.orderAdmin.user"), placeholder: t("editor.orderAdmin.userPlaceholder"), wide: true },
             { kind: "select", name: "state", label: t("editor.orderAdmin.state"), options: STATES.map((id) => ({ value: String(id), label: typeName(id) })) },
             ...(team.length > 1
               ? [{ kind: "select" as const, name: "activity" as const, label: t("editor.orderAdmin.activity"), options: team.map((a) => ({ value: String(a.id), label: pick(language, a.nameZh, a.nameEn) })) }]
