@@ -25,11 +25,14 @@ let dataDir: string;
 let env: Record<string, string>;
 let server: TestServer;
 let fresh: Awaited<ReturnType<typeof freshPostgres>> | null = null;
+/** What the first start wrote: the SIGTERM test starts the server again, and tests run in a random order. */
+let firstStart = "";
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "union-portal-ops-"));
   if (process.env.TEST_DATABASE_URL) fresh = await freshPostgres();
   env = { DATA_DIR: dataDir, UI_DIR: join(dataDir, "no-ui"), ...(fresh ? { DATABASE_URL: fresh.url } : {}) };
   server = await startServer({ env });
+  firstStart = server.output();
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
@@ -77,7 +80,7 @@ describe("readiness refused", () => {
 
 describe("logs", () => {
   test("the start names its release and commit and says which migrations ran", () => {
-    const started = lines(server.output());
+    const started = lines(firstStart);
     // A new data folder is migrated from nothing; the PostgreSQL test database is cloned from one migrated already.
     const migrated = fresh ? `migrations: none needed (${journal.entries.length} applied)` : `migrated 0 → ${journal.entries.length}`;
     expect(started.find((l) => l.msg === migrated)).toMatchObject({ level: "info", version, commit: gitHead() });
