@@ -145,6 +145,8 @@ describe("a member on the home page", () => {
     await page.click("[data-testid=more-notice]");
     await waitForPath(page, "/news/list?type=notice");
     await page.goBack();
+    // Back home, drawn and settled before the next click: a click while it still draws can land beside the link.
+    await homeLoaded(page);
     await page.click("[data-testid=more-news]");
     await waitForPath(page, "/news/list?type=news");
     await page.goBack();
