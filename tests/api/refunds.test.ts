@@ -57,6 +57,27 @@ describe("/order/activity/cancel", () => {
     expect(await balance(me)).toBe(before);
   });
 
+  test("two officers cancelling one paid order at once: one cancel, the place and the points back once, one payment owed", async () => {
+    const me = await userId("cn100001");
+    const before = await balance(me);
+    const a = await makeActivity(t.db, { price: 1500, cap: 2, integral: 200, mustIntegral: true });
+    const signed = await (await t.as("cn100001")).call<Answer>("/order/sign", { activity: a.id });
+    expect(signed.message.code).toBe("SUCCESS");
+    await paid(signed.trade);
+    const [editor, admin] = await Promise.all([t.as("cn000002"), t.as("cn000001")]);
+    // On PostgreSQL (CI's second run) the two run in two transactions at once; the order's row lock lets one through.
+    const answers = await Promise.all([
+      editor.call<Answer>("/order/activity/cancel", { id: signed.order, reason: "重复报名" }),
+      admin.call<Answer>("/order/activity/cancel", { id: signed.order, reason: "会员来电" }),
+    ]);
+    expect(answers.map((x) => x.message.code).sort()).toEqual(["ERROR_ORDER_ALREADY_CANCELLED", "SUCCESS"]);
+    expect((await activityRow(t.db, a.id)).used).toBe(0);
+    expect(await balance(me)).toBe(before);
+    const owed = await t.db.select().from(payments).where(and(eq(payments.trade, signed.trade), eq(payments.state, PAY_STATE.PAY_STATE_REFUND_OWED)));
+    expect(owed).toHaveLength(1);
+    expect(await t.db.select().from(operationLog).where(and(eq(operationLog.action, "order.staff.cancel"), eq(operationLog.targetId, String(signed.order))))).toHaveLength(1);
+  });
+
   test("an unpaid order: its waiting payment is closed, nothing is owed", async () => {
     const a = await makeActivity(t.db, { price: 500, cap: 3 });
     const signed = await (await t.as("cn100002")).call<Answer>("/order/sign", { activity: a.id });
