@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Database } from "./client";
-import { operationLog, roles, sessions, users } from "./schema";
+import { endSessions } from "../domains/shared/sessions";
+import { operationLog, roles, users } from "./schema";
 import { generatePassword, hashPassword } from "./seed";
 
 export type MachineAdmin = { verb: "create-admin" | "reset-password"; account: string };
@@ -37,8 +38,8 @@ export async function runMachineAdmin(database: Database, config: Config, asked:
   if (!existing) throw new Error(`No account "${asked.account}": check the employee number, or create an administrator with "union-portal admin create-admin ${asked.account}".`);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, existing.id));
-    // Whoever held the old password is signed out everywhere.
-    await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+    // Whoever held the old password is signed out everywhere, on every running instance as a staff reset does.
+    await endSessions({ db: tx }, [existing.id]);
     await tx.insert(operationLog).values(audit("machine.reset-password", existing.id, now));
   });
   return `Password of "${asked.account}" reset; new password "${password}" (shown once; change it after signing in).`;

@@ -51,3 +51,5 @@ export const SMS_TITLE_MAX = 50;
 export const SMS_MAX_NUMBERS = 10_000;
 /** The staff's view of a waiting list lists at most this many, the offers and the first in line first; its counts say how many in all. */
 export const WAITLIST_STAFF_LIMIT = 200;
+/** An officer's reason for cancelling a member's order (decision 113): read by the member's officers and the audit. */
+export const CANCEL_REASON_MAX = 200;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { START } from "../helpers/clock";
 import { chinaParts } from "../../ui/lib/china-time";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
 
@@ -112,8 +112,12 @@ describe("keyboard alone", () => {
         await tabTo(page, (f) => f.testId === "tool-basicInfo", "the basic-info tool");
         await page.keyboard.press("Enter");
         await focusSettles(page, (f) => f.id === "basic-nameZh", "the window's first field");
-        await page.waitForFunction(() => document.querySelectorAll("[data-testid=basic-info] .ql-editor").length === 2);
-        await page.waitForTimeout(800);
+        // Both descriptions' editors drawn with their text (the focus used to follow the text into the English one), and a frame after.
+        await page.waitForFunction(() => {
+          const editors = [...document.querySelectorAll("[data-testid=basic-info] .ql-editor")];
+          return editors.length === 2 && editors.every((e) => (e.textContent ?? "").trim().length > 0);
+        });
+        await nextFrames(page);
         expect((await focused(page)).id).toBe("basic-nameZh");
         await settledShot(page, `keyboard/basic-info-opened-${language}-${size}`);
 

@@ -8,15 +8,14 @@ import { Type as t } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
 import { orders, payments } from "../../db/schema";
 import { PAY_STATE } from "../../protocol/enumerations";
+import { CANCEL_REASON_MAX } from "../../protocol/limits";
 import { DomainError } from "../../protocol/result";
 import type { CommandCtx } from "../../http/kit";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
 import { cancelOrder } from "./lifecycle";
 
-/** The reason is read by the member's officers and the audit; 200 characters, like a note. */
-export const MAX_CANCEL_REASON = 200;
-export const staffCancelInput = t.Object({ id: idField, reason: t.String({ maxLength: MAX_CANCEL_REASON }) });
+export const staffCancelInput = t.Object({ id: idField, reason: t.String({ maxLength: CANCEL_REASON_MAX }) });
 
 export async function staffCancelOrder({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number; reason: string } }) {
   const reason = input.reason.trim();

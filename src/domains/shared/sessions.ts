@@ -11,6 +11,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
+import type { Ctx } from "../context";
 
 /** The database notification channel; its payload is the users' ids, joined by commas. */
 export const SESSIONS_ENDED = "sessions_ended";
@@ -29,12 +30,22 @@ export function sessionsEndedSignal() {
 }
 export type SessionsEnded = ReturnType<typeof sessionsEndedSignal>;
 
+/**
+ * The sessions of these members lose their user in this transaction, and every
+ * running instance hears so once it commits: what a command does through
+ * `signOutEverywhere`, and the operator's `union-portal admin reset-password`
+ * (no instance of its own) alone.
+ */
+export async function endSessions(ctx: Pick<Ctx, "db">, ids: readonly number[]) {
+  await ctx.db.update(sessions).set({ userId: null }).where(inArray(sessions.userId, [...ids]));
+  await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${ids.join(",")})`);
+}
+
 /** Ends every session of these members (one, or an import's chunk of at most a few hundred: a notification carries up to 8,000 bytes). */
 export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, userIds: number | readonly number[]) {
   const ids = typeof userIds === "number" ? [userIds] : [...userIds];
   if (ids.length === 0) return;
-  await ctx.db.update(sessions).set({ userId: null }).where(inArray(sessions.userId, ids));
-  await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${ids.join(",")})`);
+  await endSessions(ctx, ids);
   // After-commit work starts before the answer is sent; this part of it never waits.
   ctx.afterCommit(async () => ids.forEach((id) => ctx.app.sessionsEnded.emit(id)));
 }

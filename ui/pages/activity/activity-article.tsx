@@ -17,7 +17,6 @@ import { LayoutCanvas, type Piece, type Placement } from "./activity-layout";
 import { TagGroups, TagPicker } from "./tag-groups";
 import type { useActivityPage } from "./use-activity-page";
 import { worded } from "./wording";
-import { toolsFor } from "./editor/tools";
 
 /** A fact, and the layout element it belongs to (several may share one: the price and the points). */
 export type Fact = { el: LayoutElement; label: string; value: ReactNode; testId?: string; className?: string };
@@ -75,8 +74,7 @@ export function ActivityArticle(props: ActivityArticleProps) {
   );
   const groups = a.groups.length > 0 ? <TagGroups groups={a.groups} chosen={page.tagsOf(a)} onChange={onNarrowed} /> : undefined;
   const title = <h2 className="activity-title">{pick(language, a.nameZh, a.nameEn)}</h2>;
-  // Staff who hold a tool here read the page and its tools first; the inline tag groups still narrow it (issue 29).
-  const picker = page.picksFirst(a) && toolsFor(a).length === 0 ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null;
+  const picker = page.picksFirst(a) ? <TagPicker groups={a.groups} onDone={(next, only) => onNarrowed(next, only)} /> : null;
 
   if (placement.placed && placement.layout) {
     const pieces: Partial<Record<LayoutElement, Piece>> = { "activity-body": null, img: face ? <img src={face} alt="" /> : null, groups, title };

@@ -15,6 +15,7 @@ import { useLoaded } from "../../lib/use-loaded";
 import type { Activity } from "./activity-model";
 import { chosenFromSearch, firstMissingGroup } from "./tag-rules";
 import { worded } from "./wording";
+import { toolsFor } from "./editor/tools";
 
 export function useActivityPage(path: "/activity/info" | "/market/info") {
   const t = useT();
@@ -37,7 +38,8 @@ export function useActivityPage(path: "/activity/info" | "/market/info") {
     tagsOf,
     reload: () => setReload((n) => n + 1),
     /** The group picker comes first for a team that asks for it, until the member has chosen. */
-    picksFirst: (a: Activity) => Boolean(a.team?.beforeCheckTag && a.groups.length > 0 && !search.get("tags") && chosen === null),
+    // Staff who hold a tool here read the page and its tools first; the inline tag groups still narrow it (issue 29).
+    picksFirst: (a: Activity) => Boolean(a.team?.beforeCheckTag && a.groups.length > 0 && !search.get("tags") && chosen === null && toolsFor(a).length === 0),
     onNarrowed: (a: Activity) => (next: Record<number, number>, only: number | null) => {
       setChosen(next);
       if (only !== null && only !== a.id) navigate(`${path}?id=${only}&tags=${Object.values(next).join(",")}`);

@@ -19,6 +19,7 @@ import { confirm, showMessage } from "../../components/message-box";
 import { addTexts, resultText, useT } from "../../i18n";
 import sms from "../../i18n/areas/sms";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
+import { useLoaded } from "../../lib/use-loaded";
 import { useTypeName } from "../centre/order-detail-window";
 
 // Staff-only texts come with the staff chunk that shows them, not with every member's first screen (docs/decisions.md 102).
@@ -134,22 +135,15 @@ function validate(f: Form, counted: SearchCount | null) {
 /** What the current search would reach, asked of the server when "its members" is chosen (and again after a refusal). */
 function useSearchCount(search: SmsSearch | undefined, asked: boolean) {
   const t = useT();
-  const [counted, setCounted] = useState<SearchCount | null>(null);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!asked || !search) return;
-    let live = true;
-    setCounted(null);
-    void api.call("/user/operation/sms/search/count", search).then((answer) => {
-      if (!live) return;
-      if (isSuccess(answer)) setCounted({ count: answer.count ?? 0, matched: answer.matched ?? 0, left: answer.left ?? 0, noPhone: answer.noPhone ?? 0 });
-      else void showMessage(resultText(t, answer.message));
-    });
-    return () => {
-      live = false;
-    };
+  const counted = useLoaded(async (): Promise<SearchCount | false> => {
+    if (!asked || !search) return false;
+    const answer = await api.call("/user/operation/sms/search/count", search);
+    if (isSuccess(answer)) return { count: answer.count ?? 0, matched: answer.matched ?? 0, left: answer.left ?? 0, noPhone: answer.noPhone ?? 0 };
+    void showMessage(resultText(t, answer.message));
+    return false;
   }, [asked, attempt]);
-  return { counted, recount: () => setAttempt((n) => n + 1) };
+  return { counted: counted || null, recount: () => setAttempt((n) => n + 1) };
 }
 
 function SmsSendDialog({ template, signs, search, onClose, onSent }: { template: Template; signs: Sign[]; search?: SmsSearch; onClose: () => void; onSent: () => void }) {

@@ -1,12 +1,12 @@
 // The officer's cancel of a member's order, from the staff order detail
 // (docs/decisions.md 113): a reason is required; the server gives back what
 // the order took and marks a paid order's money owed back.
+import { CANCEL_REASON_MAX } from "../../../../src/protocol/limits";
 import { useT } from "../../../i18n";
 import { api } from "../../../api";
 import { FormDialog, refusedField, useFormDialog } from "../../../components/form-dialog";
 
 const FIELDS = ["reason"] as const;
-const MAX_REASON = 200;
 
 export function StaffCancelDialog({ id, trade, onClose, onCancelled }: { id: number; trade: string; onClose: () => void; onCancelled: () => void }) {
   const t = useT();
@@ -28,7 +28,7 @@ export function StaffCancelDialog({ id, trade, onClose, onCancelled }: { id: num
           id="staff-cancel-reason"
           className={editor.inputClass("reason", "input textarea")}
           rows={3}
-          maxLength={MAX_REASON}
+          maxLength={CANCEL_REASON_MAX}
           value={editor.form.reason}
           data-autofocus
           {...editor.described("reason")}
