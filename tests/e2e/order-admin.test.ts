@@ -17,7 +17,7 @@ import { TINY_PNG } from "../helpers/routes";
 import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { until } from "../helpers/wait";
 import { writeOwedOrder } from "./owed-order";
-import { type Answer, apiAs, DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
+import { type Answer, apiAs, cutPlaceholders, DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -79,6 +79,7 @@ describe("the staff's orders", () => {
       expect(await page.$$eval("[data-testid=order-search-window] tbody tr", (trs) => trs.length)).toBe(23);
       expect(await page.textContent("[data-testid=order-search-window] .pager-summary")).toBe("共 1 条，第 1/1 页");
       await look(page, "search-zh-desk");
+      expect(await cutPlaceholders(page, "[data-testid=order-search-window] .filter-bar")).toEqual([]);
 
       // Filters: a member by name, then an order number that is not there; Reset brings the list back.
       await page.fill("#order-search-user", "陈会员");
@@ -266,6 +267,7 @@ describe("the staff's orders", () => {
       expect(await page.$$eval("[data-testid=order-search-window] table", (t) => t.length)).toBe(0);
       expect((await rows(page))[0]).toMatchObject({ phone: "139****0001", state: "Success" });
       await look(page, "search-en-phone");
+      expect(await cutPlaceholders(page, "[data-testid=order-search-window] .filter-bar")).toEqual([]);
       await page.click("[data-testid=open-order]");
       await page.waitForSelector("[data-testid=staff-order-detail] [role=tab]");
       expect(await page.$$eval("[data-testid=staff-order-detail] [role=tab]", (tabs) => tabs.map((t) => t.textContent?.trim()))).toEqual(["Basic", "Member", "Delivery", "Sign-up form", "Parcel 1", "Parcel 2"]);

@@ -55,7 +55,7 @@ export function FilterBar<F extends Draft>({ id, label, fields, draft, onDraft, 
         if (field.kind === "dates") {
           const wrong = invalid === field;
           return (
-            <div key={field.start} className="filter-dates">
+            <div key={field.start} className={`filter-dates${field.withTime ? " filter-datetimes" : ""}`}>
               {[
                 [field.start, field.startLabel ?? t("filter.start")],
                 [field.end, field.endLabel ?? t("filter.end")],
