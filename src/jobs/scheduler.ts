@@ -14,6 +14,7 @@ import type { AppState, Ctx, Deps } from "../domains/context";
 import { expireOrders } from "../domains/order/lifecycle";
 import { expireOffers } from "../domains/signup";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
+import { checkRefunds, REFUND_CHECK_EVERY_MS, refundsToCheck } from "../domains/payment/refund";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
 import { claimPeriod } from "../domains/shared/rate-limit";
 import { claimSmsNumbers, claimUnknownSms, sendSmsNumbers, settleUnknownSms, SMS_SETTLE_EVERY_MS } from "../domains/sms/delivery";
@@ -57,6 +58,8 @@ export const JOBS: Job[] = [
   }),
   // A real payment provider is asked about waiting payments whose notification has not come, and closes those whose window passed here.
   job({ id: 7302006, name: "reconcile-payments", everyMs: RECONCILE_EVERY_MS, run: paymentsToReconcile, after: reconcilePayments }),
+  // Every 30 s: refunds still processing (no answer came, or the provider is still at it) are asked about, at growing gaps (src/domains/payment/refund.ts).
+  job({ id: 7302010, name: "check-refunds", everyMs: REFUND_CHECK_EVERY_MS, run: refundsToCheck, after: checkRefunds }),
   // Every 30 s: bulk SMS numbers whose outcome is unknown are settled from the gateway's delivery reports (src/domains/sms/delivery.ts).
   job({ id: 7302009, name: "settle-sms", everyMs: SMS_SETTLE_EVERY_MS, run: claimUnknownSms, after: settleUnknownSms }),
   // Every 15 s: a staff job whose instance died or stopped (its lease not renewed for a minute) is taken over and run again from the start here.

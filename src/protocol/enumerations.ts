@@ -16,7 +16,9 @@ export const isLanguage = (id: number): boolean => LANGUAGE_IDS.has(id);
 export const POINT_TYPE = { POINT_TYPE_ENTRY: 601, POINT_TYPE_OUT: 602, POINT_TYPE_OTHERS: 603 } as const;
 export const ADDRESS_TYPE = { ADDRESS_TYPE_EXPRESS: 1501, ADDRESS_TYPE_PLACE: 1502 } as const;
 export const ORDER_STATE = { ORDER_STATE_WAIT: 201, ORDER_STATE_SUCCESS: 202, ORDER_STATE_CANCEL: 203, ORDER_STATE_PREVIEW: 204 } as const;
-export const PAY_STATE = { PAY_STATE_WAIT: 301, PAY_STATE_SUCCESS: 302, PAY_STATE_CLOSED: 303, PAY_STATE_REFUND_OWED: 304 } as const;
+export const PAY_STATE = { PAY_STATE_WAIT: 301, PAY_STATE_SUCCESS: 302, PAY_STATE_CLOSED: 303, PAY_STATE_REFUND_OWED: 304, PAY_STATE_REFUNDED: 308 } as const;
+/** A refund of a payment owed back (issue 29 section 4, docs/decisions.md 114). */
+export const REFUND_STATE = { REFUND_STATE_PROCESSING: 305, REFUND_STATE_SUCCESS: 306, REFUND_STATE_FAILED: 307 } as const;
 /** An SMS template's or sign's review at the gateway (spec 3 section 2.4: only AUDIT_STATE_PASS is offered). */
 export const AUDIT_STATE = { AUDIT_STATE_WAIT: 1601, AUDIT_STATE_PASS: 1602, AUDIT_STATE_REJECT: 1603 } as const;
 /** A number of a bulk SMS task (spec 3 section 3 "SMS log": state {nameZh}); docs/decisions.md on "unknown". */

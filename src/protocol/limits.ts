@@ -53,3 +53,7 @@ export const SMS_MAX_NUMBERS = 10_000;
 export const WAITLIST_STAFF_LIMIT = 200;
 /** An officer's reason for cancelling a member's order (decision 113): read by the member's officers and the audit. */
 export const CANCEL_REASON_MAX = 200;
+/** A refund's reason: WeChat Pay shows at most 80 characters of it to the payer. */
+export const REFUND_REASON_MAX = 80;
+/** The list of money owed back. */
+export const REFUND_PAGE_SIZE = 20;

@@ -52,6 +52,9 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "payment.abandon": { id: 1791, zh: "放弃无法支付的订单支付", en: "Unpayable payment given up" },
   "payment.reconcile": { id: 1792, zh: "核对支付结果", en: "Payment checked with the provider" },
   "payment.closed": { id: 1795, zh: "关闭过期支付", en: "Expired payment closed" },
+  "payment.refund": { id: 1778, zh: "申请退款", en: "Refund asked for" },
+  "payment.refund.outcome": { id: 1779, zh: "记录退款结果", en: "Refund outcome recorded" },
+  "payment.refund.check": { id: 1785, zh: "向支付方核对退款", en: "Refund checked with the provider" },
   "question.delete": { id: 1751, zh: "删除题目", en: "Question deleted" },
   "question.update": { id: 1752, zh: "保存题目", en: "Question saved" },
   "security.mail": { id: 1753, zh: "修改邮箱", en: "E-mail change" },
@@ -92,6 +95,7 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "calendar.create": { id: 1788, zh: "生成日历订阅地址", en: "Calendar feed address made" },
   "calendar.revoke": { id: 1789, zh: "停用日历订阅地址", en: "Calendar feed address revoked" },
   // Bulk SMS whose outcome is unknown (issue 28 item 9).
+  "job.check-refunds": { id: 1796, zh: "核对退款结果", en: "Refunds checked" },
   "job.settle-sms": { id: 1793, zh: "核对短信回执", en: "SMS delivery reports settled" },
   "sms.resend": { id: 1794, zh: "重发结果未知的短信", en: "Unknown SMS resent" },
   // From the top of the range: the member imports take the ids after 1769.

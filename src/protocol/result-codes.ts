@@ -70,6 +70,10 @@ export const RESULT = {
   ERROR_MEMBER_ABOVE: 82,
   // Staff cancel (issue 29 section 4, decision 113): the order is already cancelled.
   ERROR_ORDER_ALREADY_CANCELLED: 83,
+  // Refunds (issue 29 section 4, decision 114): only money owed back is refunded, once.
+  ERROR_REFUND_NOT_OWED: 84,
+  ERROR_REFUND_IN_PROGRESS: 85,
+  ERROR_REFUND_DONE: 86,
   // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
   ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;
@@ -134,5 +138,8 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_ROLE_ABOVE: ["该角色含有您没有的权限", "The role holds powers you lack"],
   ERROR_MEMBER_ABOVE: ["该会员的角色含有您没有的权限", "The member's role holds powers you lack"],
   ERROR_ORDER_ALREADY_CANCELLED: ["订单已取消", "The order is already cancelled"],
+  ERROR_REFUND_NOT_OWED: ["这笔付款无需退还", "This payment is not owed back"],
+  ERROR_REFUND_IN_PROGRESS: ["这笔付款正在退款中", "A refund of this payment is already under way"],
+  ERROR_REFUND_DONE: ["这笔付款已经退还", "This payment has already been refunded"],
   ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

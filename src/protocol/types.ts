@@ -23,6 +23,7 @@ export type TypeGroup =
   | "USER_STATE"
   | "ORDER_STATE"
   | "PAY_STATE"
+  | "REFUND_STATE"
   | "SEND_STATE"
   | "DELIVERY_STATE"
   | "POINT_TYPE"
@@ -71,6 +72,10 @@ export const TYPES: TypeEntry[] = [
   entry("PAY_STATE", 302, "PAY_STATE_SUCCESS", "已支付", "Paid"),
   entry("PAY_STATE", 303, "PAY_STATE_CLOSED", "已关闭", "Closed"),
   entry("PAY_STATE", 304, "PAY_STATE_REFUND_OWED", "待退款", "Refund owed"),
+  entry("PAY_STATE", 308, "PAY_STATE_REFUNDED", "已退款", "Refunded"),
+  entry("REFUND_STATE", 305, "REFUND_STATE_PROCESSING", "退款中", "Refunding"),
+  entry("REFUND_STATE", 306, "REFUND_STATE_SUCCESS", "已退款", "Refunded"),
+  entry("REFUND_STATE", 307, "REFUND_STATE_FAILED", "退款失败", "Refund failed"),
 
   entry("SEND_STATE", 401, "SEND_STATE_WAIT", "待发货", "Not sent"),
   entry("SEND_STATE", 402, "SEND_STATE_SENT", "已发货", "Sent"),

@@ -133,7 +133,7 @@ describe("confirming and the notification", () => {
 });
 
 describe("expiry", () => {
-  test("the job cancels a dues order unpaid after 15 minutes and closes its payment; a late notification resurrects nothing", async () => {
+  test("the job cancels a dues order unpaid after 15 minutes and closes its payment; the page offers no payment after that", async () => {
     const { c, trade } = await openDues("cn000002");
     expect(await runJob(t, expireDues, new Date(t.clock.now().getTime() + 14 * MINUTE))).toBe(true);
     expect((await stateOf(trade)).order.state).toBe(ORDER_STATE.ORDER_STATE_WAIT);
@@ -144,16 +144,39 @@ describe("expiry", () => {
     // Idempotent: a second run changes nothing.
     await runJob(t, expireDues, new Date(t.clock.now().getTime() + 16 * MINUTE));
     expect(await stateOf(trade)).toEqual(after);
-    const late = signedNotice(trade, 6000, "SBXTLATE");
-    const answer = await notify(late.body, late.headers);
-    expect(answer.status).toBe(200);
-    expect(await stateOf(trade)).toEqual(after);
     expect((await c.call<{ state: { code: string } }>("/member/pay/state", { trade })).state!.code).toBe("PAY_STATE_CLOSED");
     const page = await (await t.fetch(`/pay/sandbox/${trade}?lang=en`)).text();
     expect(page).toContain("closed or timed out");
     expect(page).not.toContain("/confirm");
     await t.fetch(`/pay/sandbox/${trade}/confirm`, { method: "POST" });
     expect(await stateOf(trade)).toEqual(after);
+  });
+
+  test("money that arrives after the job closed a dues order pays the year after all; once the year is paid again, it is owed back and listed for refund", async () => {
+    const { trade } = await openDues("cn000002");
+    await runJob(t, expireDues, new Date(t.clock.now().getTime() + 15 * MINUTE));
+    const late = signedNotice(trade, (await stateOf(trade)).payment.amount, "SBXTLATE1");
+    expect((await notify(late.body, late.headers)).status).toBe(200);
+    const kept = await stateOf(trade);
+    expect(kept.order).toMatchObject({ state: ORDER_STATE.ORDER_STATE_SUCCESS, payTrade: "SBXTLATE1" });
+    expect(kept.payment.state).toBe(PAY_STATE.PAY_STATE_SUCCESS);
+    // Sent again: nothing changes.
+    expect((await notify(late.body, late.headers)).status).toBe(200);
+    expect(await stateOf(trade)).toEqual(kept);
+
+    // The year paid meanwhile by another order: this money goes back.
+    const second = await openDues("cn000001");
+    await runJob(t, expireDues, new Date(t.clock.now().getTime() + 15 * MINUTE));
+    const [cancelled] = await t.db.select().from(duesOrders).where(eq(duesOrders.sysTrade, second.trade));
+    const { id: _, ...copy } = cancelled!;
+    await t.db.insert(duesOrders).values({ ...copy, sysTrade: `${second.trade}X`, state: ORDER_STATE.ORDER_STATE_SUCCESS, payDate: t.clock.now() });
+    const owed = signedNotice(second.trade, (await stateOf(second.trade)).payment.amount, "SBXTLATE2");
+    expect((await notify(owed.body, owed.headers)).status).toBe(200);
+    const after = await stateOf(second.trade);
+    expect(after.order.state).toBe(ORDER_STATE.ORDER_STATE_CANCEL);
+    expect(after.payment).toMatchObject({ state: PAY_STATE.PAY_STATE_REFUND_OWED, owedWhy: "late", providerTrade: "SBXTLATE2" });
+    const listed = await (await t.as("cn000003")).call<{ list: { trade: string; why: string; kind: string }[] }>("/payment/refund/list", {});
+    expect(listed.list!.find((r) => r.trade === second.trade)).toMatchObject({ kind: "dues", why: "late" });
   });
 
   test("the payment page of an order past its 15 minutes offers no Pay button even before the job runs", async () => {

@@ -5,7 +5,11 @@
 // a self-signed certificate made here with node:crypto, or a PUB_KEY_ID_),
 // and pays: the order turns SUCCESS and a notification, signed and with its
 // resource sealed in AES-256-GCM under the API v3 key, is sent to notify_url.
-// Faults for the next calls: a timeout, a 500, a bad or foreign signature.
+// Refunds: taken once per out_refund_no (the same number again answers the
+// same refund), never more than the order's total, PROCESSING until the test
+// settles them (or SUCCESS at once), with their REFUND.* notification.
+// Faults for the next calls: a timeout, a 500, a bad or foreign signature,
+// a refund refused for want of balance.
 import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
 
 // ---- a self-signed X.509 certificate, DER by hand (node:crypto reads certificates but does not make them)
@@ -54,7 +58,7 @@ export const rsaKeys = () => generateKeyPairSync("rsa", { modulusLength: 2048 })
 
 // ---- the fake service
 
-export type Fault = "timeout" | "500" | "bad-signature" | "foreign-serial" | "stale";
+export type Fault = "timeout" | "500" | "bad-signature" | "foreign-serial" | "stale" | "not-enough";
 
 type Order = {
   appid: string;
@@ -64,7 +68,7 @@ type Order = {
   notifyUrl: string;
   timeExpire: string;
   codeUrl: string;
-  state: "NOTPAY" | "SUCCESS" | "CLOSED";
+  state: "NOTPAY" | "SUCCESS" | "CLOSED" | "REFUND";
   transactionId: string | null;
   successTime: string | null;
 };
@@ -83,11 +87,17 @@ export type FakeOptions = {
   send: (url: string, init: RequestInit) => Promise<Response>;
 };
 
+type Refund = { trade: string; refundId: string; amount: number; status: "PROCESSING" | "SUCCESS" | "CLOSED" | "ABNORMAL"; reason: string; createTime: string; successTime: string | null };
+const REFUND_STATUSES = new Set(["PROCESSING", "SUCCESS", "CLOSED", "ABNORMAL"]);
+
 const china = (d: Date) => `${new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/;
 
 export function startWechatPayFake(opts: FakeOptions) {
   const orders = new Map<string, Order>();
+  const refunds = new Map<string, Refund>();
+  /** How a new refund starts: PROCESSING (settled by the test) or SUCCESS at once. */
+  let refundsStart: Refund["status"] = "PROCESSING";
   const faults: Fault[] = [];
   /** Every call as it arrived: method, path, the checked body, and what was answered. */
   const calls: { method: string; path: string; body: Record<string, unknown> | null; status: number }[] = [];
@@ -138,6 +148,23 @@ export function startWechatPayFake(opts: FakeOptions) {
       trade_state_desc: paid ? "支付成功" : order.state === "CLOSED" ? "订单已关闭" : "订单未支付",
       attach: "",
       amount: paid ? { total: order.amount, payer_total: order.amount, currency: "CNY", payer_currency: "CNY" } : { payer_currency: "CNY" },
+    };
+  }
+
+  function refundObject(no: string, r: Refund) {
+    const order = orders.get(r.trade)!;
+    return {
+      refund_id: r.refundId,
+      out_refund_no: no,
+      transaction_id: order.transactionId,
+      out_trade_no: r.trade,
+      channel: "ORIGINAL",
+      user_received_account: "支付用户零钱",
+      ...(r.successTime ? { success_time: r.successTime } : {}),
+      create_time: r.createTime,
+      status: r.status,
+      funds_account: "AVAILABLE",
+      amount: { total: order.amount, refund: r.amount, payer_total: order.amount, payer_refund: r.amount, settlement_refund: r.amount, settlement_total: order.amount, discount_refund: 0, currency: "CNY" },
     };
   }
 
@@ -209,6 +236,48 @@ export function startWechatPayFake(opts: FakeOptions) {
       orders.set(b.out_trade_no, order);
       return answer(200, { code_url: order.codeUrl });
     }
+    if (request.method === "POST" && url.pathname === "/v3/refund/domestic/refunds") {
+      const b = body!;
+      const no = b.out_refund_no;
+      const valid =
+        typeof no === "string" &&
+        /^[0-9A-Za-z_\-|*@]{1,64}$/.test(no) &&
+        typeof b.out_trade_no === "string" &&
+        (b.reason === undefined || (typeof b.reason === "string" && [...b.reason].length <= 80)) &&
+        (b.notify_url === undefined || (typeof b.notify_url === "string" && /^https:\/\/[^?]+$/.test(b.notify_url))) &&
+        Number.isInteger(b.amount?.refund) &&
+        b.amount.refund > 0 &&
+        Number.isInteger(b.amount?.total) &&
+        b.amount.currency === "CNY";
+      if (!valid) return (record(400, b), refuse(400, "PARAM_ERROR", "参数错误"));
+      const known = refunds.get(no);
+      if (known) return answer(200, refundObject(no, known));
+      if (fault === "not-enough") return (record(403, b), refuse(403, "NOT_ENOUGH", "基本账户余额不足，请充值后重新发起"));
+      const order = orders.get(b.out_trade_no);
+      if (!order) return (record(404, b), refuse(404, "RESOURCE_NOT_EXISTS", "订单不存在"));
+      if (order.state !== "SUCCESS") return (record(400, b), refuse(400, "INVALID_REQUEST", "订单状态不正确"));
+      if (b.amount.total !== order.amount) return (record(400, b), refuse(400, "INVALID_REQUEST", "订单金额不一致"));
+      const refunded = [...refunds.values()].filter((r) => r.trade === b.out_trade_no && r.status !== "CLOSED").reduce((sum, r) => sum + r.amount, 0);
+      if (refunded + b.amount.refund > order.amount) return (record(400, b), refuse(400, "INVALID_REQUEST", "申请退款金额超过订单可退金额"));
+      const refund: Refund = {
+        trade: b.out_trade_no,
+        refundId: `5030${Date.now()}${randomBytes(4).readUInt32BE(0)}`.slice(0, 29),
+        amount: b.amount.refund,
+        status: refundsStart,
+        reason: b.reason ?? "",
+        createTime: china(opts.now()),
+        successTime: refundsStart === "SUCCESS" ? china(opts.now()) : null,
+      };
+      refunds.set(no, refund);
+      return answer(200, refundObject(no, refund));
+    }
+    const refundFound = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (refundFound && request.method === "GET") {
+      const no = decodeURIComponent(refundFound[1]!);
+      const refund = refunds.get(no);
+      if (!refund) return (record(404, body), refuse(404, "RESOURCE_NOT_EXISTS", "退款单不存在"));
+      return answer(200, refundObject(no, refund));
+    }
     const found = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     if (found) {
       const trade = decodeURIComponent(found[1]!);
@@ -243,7 +312,7 @@ export function startWechatPayFake(opts: FakeOptions) {
       id: crypto.randomUUID(),
       create_time: china(opts.now()),
       resource_type: "encrypt-resource",
-      event_type: tamper === "event" ? "REFUND.SUCCESS" : "TRANSACTION.SUCCESS",
+      event_type: tamper === "event" ? "MCHTRANSFER.BILL.FINISHED" : "TRANSACTION.SUCCESS",
       summary: "支付成功",
       resource: { original_type: "transaction", algorithm: "AEAD_AES_256_GCM", ciphertext: sealed.toString("base64"), associated_data: "transaction", nonce },
     });
@@ -261,8 +330,69 @@ export function startWechatPayFake(opts: FakeOptions) {
     return { url: order.notifyUrl, body, headers: out };
   }
 
+  /** The REFUND.* notification WeChat Pay sends once a refund came to an end, as the portal receives it. */
+  function refundNotification(no: string, notifyUrl: string, forged?: { amount: number }) {
+    const refund = refunds.get(no);
+    if (!refund) throw new Error(`the fake has no refund ${no}`);
+    const order = orders.get(refund.trade)!;
+    const nonce = randomBytes(6).toString("hex");
+    const cipher = createCipheriv("aes-256-gcm", Buffer.from(opts.apiV3Key, "utf8"), Buffer.from(nonce, "utf8"));
+    cipher.setAAD(Buffer.from("refund", "utf8"));
+    const resource = {
+      mchid: opts.mchid,
+      out_trade_no: refund.trade,
+      transaction_id: order.transactionId,
+      out_refund_no: no,
+      refund_id: refund.refundId,
+      refund_status: refund.status,
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+      user_received_account: "支付用户零钱",
+      amount: { total: order.amount, refund: forged?.amount ?? refund.amount, payer_total: order.amount, payer_refund: forged?.amount ?? refund.amount },
+    };
+    const sealed = Buffer.concat([cipher.update(JSON.stringify(resource), "utf8"), cipher.final(), cipher.getAuthTag()]);
+    const body = JSON.stringify({
+      id: crypto.randomUUID(),
+      create_time: china(opts.now()),
+      resource_type: "encrypt-resource",
+      event_type: `REFUND.${refund.status}`,
+      summary: refund.status === "SUCCESS" ? "退款成功" : refund.status === "CLOSED" ? "退款关闭" : "退款异常",
+      resource: { original_type: "refund", algorithm: "AEAD_AES_256_GCM", ciphertext: sealed.toString("base64"), associated_data: "refund", nonce },
+    });
+    const at = String(Math.floor(opts.now().getTime() / 1000));
+    const signNonce = randomBytes(16).toString("hex");
+    const signature = createSign("RSA-SHA256").update(`${at}\n${signNonce}\n${body}\n`).sign(opts.platform.privateKey, "base64");
+    const headers = new Headers({
+      "content-type": "application/json",
+      "wechatpay-signature-type": "WECHATPAY2-SHA256-RSA2048",
+      "wechatpay-nonce": signNonce,
+      "wechatpay-timestamp": at,
+      "wechatpay-serial": opts.platform.serial,
+      "wechatpay-signature": signature,
+    });
+    return { url: notifyUrl, body, headers };
+  }
+
   return {
     baseUrl: `http://127.0.0.1:${server.port}`,
+    refunds,
+    /** New refunds start PROCESSING (the default) or SUCCESS at once. */
+    refundsStartAs: (status: Refund["status"]) => void (refundsStart = status),
+    /** The refund comes to an end at WeChat Pay (its notification is not sent). */
+    settleRefund(no: string, status: "SUCCESS" | "CLOSED" | "ABNORMAL") {
+      const refund = refunds.get(no);
+      if (!refund || refund.status !== "PROCESSING" || !REFUND_STATUSES.has(status)) throw new Error(`the fake cannot settle refund ${no}`);
+      refund.status = status;
+      if (status === "SUCCESS") {
+        refund.successTime = china(opts.now());
+        orders.get(refund.trade)!.state = "REFUND";
+      }
+    },
+    /** Sends the refund's REFUND.* notification to the order's notify_url (again, as WeChat Pay does until it is taken). */
+    async notifyRefund(no: string, forged?: { amount: number }) {
+      const refund = refunds.get(no);
+      const { url, body, headers } = refundNotification(no, orders.get(refund?.trade ?? "")?.notifyUrl ?? "", forged);
+      return opts.send(url, { method: "POST", headers, body });
+    },
     orders,
     calls,
     /** Faults for the next API calls, one each, in order. */

@@ -69,7 +69,7 @@ export async function clearOrders(ctx: LineCtx, activityId: number, clear: Clear
     if (order.state === ORDER_STATE.ORDER_STATE_SUCCESS && order.amount > 0)
       await db
         .update(payments)
-        .set({ state: PAY_STATE.PAY_STATE_REFUND_OWED })
+        .set({ state: PAY_STATE.PAY_STATE_REFUND_OWED, owedWhy: "reverted" })
         .where(and(eq(payments.kind, "order"), eq(payments.refId, order.id), eq(payments.state, PAY_STATE.PAY_STATE_SUCCESS)));
     await cancelOrder(ctx, order.id);
     if (order.state === ORDER_STATE.ORDER_STATE_PREVIEW) {

@@ -97,6 +97,7 @@ async function retake(ctx: Pick<Ctx, "db" | "now">, order: typeof orders.$inferS
 }
 
 export const orderPayment: PaymentKind = {
+  power: "FUNCTION_ACTIVITY_ORDER",
   async lock(ctx, refId) {
     await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, refId)).for("update");
   },

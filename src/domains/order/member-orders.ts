@@ -4,7 +4,7 @@
 // family member is signed up already.
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import QRCode from "qrcode";
-import { activities, addresses, gifts, orderFamilies, orderItems, orders, parcels, payments, relations } from "../../db/schema";
+import { activities, addresses, gifts, orderFamilies, orderItems, orders, parcels, payments, refunds, relations } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { DomainError, page } from "../../protocol/result";
 import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
@@ -79,6 +79,7 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
         ctx.db.select().from(payments).where(and(eq(payments.kind, "order"), inArray(payments.refId, ids))),
       ])
     : [[], [], [], []];
+  const given = pays.length ? await ctx.db.select().from(refunds).where(inArray(refunds.paymentId, pays.map((x) => x.id))) : [];
   return {
     list: rows.map((order) => {
       const mine = items.filter((i) => i.item.orderId === order.id);
@@ -105,6 +106,8 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
         payOrder: { price: order.amount, payTrade: payment?.providerTrade ?? null, payDate: isoOf(order.payDate ?? payment?.paidAt ?? null), state: payment ? { id: payment.state } : null },
         // Paid, but the order is cancelled (paid after its window, or its activity reverted): the money goes back (docs/decisions.md, 106).
         refundOwed: payment?.state === PAY_STATE.PAY_STATE_REFUND_OWED,
+        // Its refund once staff asked for it: the member sees where it stands, not the provider's words.
+        refund: ((r) => (r ? { state: { id: r.state }, amount: r.amount, refundDate: isoOf(r.refundedAt) } : null))(given.find((r) => r.paymentId === payment?.id)),
         address: order.liaison
           ? {
               liaison: order.liaison,

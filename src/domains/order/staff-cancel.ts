@@ -26,7 +26,7 @@ export async function staffCancelOrder({ ctx, input }: { ctx: CommandCtx<MemberC
   // The money of a paid order is owed back; the list of money owed back refunds it.
   await ctx.db
     .update(payments)
-    .set({ state: PAY_STATE.PAY_STATE_REFUND_OWED })
+    .set({ state: PAY_STATE.PAY_STATE_REFUND_OWED, owedWhy: "cancelled" })
     .where(and(eq(payments.kind, "order"), eq(payments.refId, order.id), eq(payments.state, PAY_STATE.PAY_STATE_SUCCESS)));
   return { audit: { entity: "order", id: order.id, userId: order.userId, detail: `${order.trade}: ${reason}` } };
 }

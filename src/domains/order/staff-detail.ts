@@ -16,6 +16,7 @@ import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
 import { namesOf } from "./members";
 import { parcelView } from "./member-orders";
+import { refundOf } from "../payment/refund";
 
 type Titled = { id: number; titleZh: string; titleEn: string };
 type Choice = { ownerId: number; value: string; textZh: string; textEn: string };
@@ -89,6 +90,7 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
     ctx.db.select().from(parcels).where(eq(parcels.orderId, order.id)).orderBy(parcels.id),
     ctx.db.select().from(payments).where(and(eq(payments.kind, "order"), eq(payments.refId, order.id))),
   ]);
+  const refund = payment ? await refundOf(ctx, payment.id) : null;
   return {
     order: {
       id: item.id,
@@ -103,7 +105,7 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
       integral: order.points,
       places: item.places,
       score: item.score,
-      payment: payment ? { state: { id: payment.state }, amount: payment.amount, paidAt: isoOf(payment.paidAt), payTrade: payment.providerTrade } : null,
+      payment: payment ? { id: payment.id, state: { id: payment.state }, amount: payment.amount, paidAt: isoOf(payment.paidAt), payTrade: payment.providerTrade, why: payment.owedWhy, refund } : null,
       // Paid, but the order is cancelled: the money is owed back to the member (docs/decisions.md, 106).
       refundOwed: payment?.state === PAY_STATE.PAY_STATE_REFUND_OWED,
     },

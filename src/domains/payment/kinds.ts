@@ -2,9 +2,12 @@
 // The app state holds them by name (src/app-state.ts, ctx.app.paymentKinds),
 // so payment never imports the domains that use it.
 import type { CommandCtx } from "../../http/kit";
+import type { PowerCode } from "../../protocol/powers";
 import type { Ctx } from "../context";
 
 export type PaymentKind = {
+  /** The staff power that runs what it pays for: its holders see and refund the money owed back. */
+  power: PowerCode;
   /** Taken first by notifications and expiry alike, so they lock in one order: the thing paid for, then the payment. */
   lock(ctx: Pick<Ctx, "db">, refId: number): Promise<void>;
   /** Marks it paid; false when it is no longer waiting (then nothing may change). */
@@ -16,6 +19,6 @@ export type PaymentKind = {
    * when the thing could be had after all (charged again whole, points
    * included), "owed" when the money must go back (PAY_STATE_REFUND_OWED).
    */
-  paidAfterClose?(ctx: Pick<Ctx, "db" | "now">, refId: number): Promise<"kept" | "owed">;
+  paidAfterClose(ctx: Pick<Ctx, "db" | "now">, refId: number, payTrade: string): Promise<"kept" | "owed">;
   describe(ctx: Pick<Ctx, "db">, refId: number): Promise<{ zh: string; en: string } | null>;
 };

@@ -1,8 +1,8 @@
 // Applies a verified "paid" notification in the notify route's one
 // transaction: the thing paid for and its payment change together, or not
 // at all. One for a payment the expiry job closed retakes what it paid for,
-// points included, or marks the money owed back (kinds with paidAfterClose;
-// docs/decisions.md 106). A repeated notification changes nothing and is
+// points included, or marks the money owed back (docs/decisions.md 106), for
+// the refund list (./refund.ts). A repeated notification changes nothing and is
 // still acknowledged, so the provider stops.
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
@@ -24,19 +24,21 @@ export async function settlePayment({ ctx, input: notice }: { ctx: Pick<Ctx, "db
   // The thing paid for first, then the payment: the order the expiry job locks in too.
   await kind.lock(ctx, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
-  if (current?.state === PAY_STATE.PAY_STATE_CLOSED && kind.paidAfterClose) {
+  if (current?.state === PAY_STATE.PAY_STATE_CLOSED) {
     // Paid after the window closed: the thing is kept if it still can be, else the money is owed back (docs/decisions.md, 106).
-    const outcome = await kind.paidAfterClose(ctx, payment.refId);
+    const outcome = await kind.paidAfterClose(ctx, payment.refId, notice.transactionId);
     const state = outcome === "kept" ? PAY_STATE.PAY_STATE_SUCCESS : PAY_STATE.PAY_STATE_REFUND_OWED;
-    await ctx.db.update(payments).set({ state, paidAt: ctx.now, providerTrade: notice.transactionId }).where(eq(payments.id, payment.id));
-    if (outcome === "owed") log.warn(`payment ${payment.trade}: paid after it was closed and what it paid for is gone (places, stock or the member's points); owed back`);
+    await ctx.db
+      .update(payments)
+      .set({ state, paidAt: ctx.now, providerTrade: notice.transactionId, owedWhy: outcome === "owed" ? "late" : null })
+      .where(eq(payments.id, payment.id));
+    log.warn(
+      `payment ${payment.trade}: paid after it was closed; ${outcome === "kept" ? "what it paid for was taken again" : "what it paid for is gone (places, stock, the member's points, or the year paid again); owed back"}`,
+    );
     return { accepted: true, audit: { ...target, detail: `${payment.trade} ${outcome}` } };
   }
-  if (current?.state !== PAY_STATE.PAY_STATE_WAIT) {
-    // Money taken for a payment we already closed: staff must refund it by hand (real adapters will refund).
-    if (current?.state === PAY_STATE.PAY_STATE_CLOSED) log.warn(`payment ${payment.trade}: paid after it was closed`);
-    return { accepted: true };
-  }
+  // Settled already (paid, owed or refunded): nothing left to do.
+  if (current?.state !== PAY_STATE.PAY_STATE_WAIT) return { accepted: true };
   if (!(await kind.paid(ctx, payment.refId, notice.transactionId))) return { accepted: true };
   await ctx.db
     .update(payments)

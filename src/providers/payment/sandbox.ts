@@ -2,11 +2,14 @@
 // payment domain at /pay/sandbox/<trade>) lets the payer confirm; the
 // confirmation is sent as an HMAC-signed notification to
 // /api/pay/notify/sandbox, the path a real provider's notification takes.
+// Its refunds are done as they are asked for: no money ever moved. It keeps
+// no record, so a refund whose request was lost (the instance died before
+// asking) is "missing" when asked about, and is asked for again by staff.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config";
-import type { PaidNotice, PaymentProvider } from "./index";
+import type { PaymentProvider, ProviderNotice } from "./index";
 
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 
@@ -46,7 +49,7 @@ export function sandboxProvider(config: Config): PaymentProvider {
     async create({ trade, origin }) {
       return { payUrl: `${origin}/pay/sandbox/${trade}`, providerTrade: `SBX${randomBytes(8).toString("hex").toUpperCase()}` };
     },
-    async verify({ body, headers }): Promise<PaidNotice | null> {
+    async verify({ body, headers }): Promise<ProviderNotice | null> {
       const given = headers.get(SANDBOX_SIGNATURE_HEADER) ?? "";
       const expected = sign((secret ??= sandboxSecret(config)), body);
       if (!/^[0-9a-f]{64}$/.test(given) || !timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(expected, "hex"))) return null;
@@ -58,7 +61,13 @@ export function sandboxProvider(config: Config): PaymentProvider {
       }
       const { trade, transactionId, amount, status } = parsed;
       if (status !== "SUCCESS" || typeof trade !== "string" || typeof transactionId !== "string" || !Number.isInteger(amount)) return null;
-      return { trade, transactionId, amount: amount! };
+      return { kind: "paid", trade, transactionId, amount: amount! };
+    },
+    async refund({ refundNo }) {
+      return { state: "refunded", providerRefund: `SBXR${refundNo.slice(-16)}` };
+    },
+    async queryRefund() {
+      return { state: "missing" };
     },
     acknowledge: (outcome) =>
       new Response(JSON.stringify({ code: outcome === "accepted" ? "SUCCESS" : "FAIL" }), {

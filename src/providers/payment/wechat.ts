@@ -7,9 +7,13 @@
 // sealed with the API v3 key. Query and close serve the reconcile job
 // (src/domains/payment/reconcile.ts): a lost notification is made good by
 // asking, and a payment whose window closed here is closed there too.
+// Refunds (/v3/refund/domestic/refunds) give a paid payment's money back
+// under our out_refund_no, which WeChat Pay refunds once however often it is
+// sent; their outcome comes by notification to the same notify_url (REFUND.*
+// events) or by asking (src/domains/payment/refund.ts).
 import { createDecipheriv, createSign, createVerify, randomBytes } from "node:crypto";
 import type { Config } from "../../config";
-import type { NoticeOutcome, PaidNotice, PaymentProvider, PaymentStatus } from "./index";
+import type { NoticeOutcome, PaidNotice, PaymentProvider, PaymentStatus, ProviderNotice, RefundStatus } from "./index";
 import { log } from "../../log";
 
 export type WechatPayConfig = NonNullable<Config["payment"]["wechat"]>;
@@ -21,6 +25,8 @@ export const WECHATPAY_MAX_SKEW_MS = 5 * 60_000;
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
 /** description is string(127). */
 const DESCRIPTION_BYTES = 127;
+/** A refund's reason is string(80), shown to the payer. */
+const REFUND_REASON_CHARS = 80;
 
 /** A refusal or silence from WeChat Pay, with its HTTP status and error code when it answered. */
 export class WechatPayError extends Error {
@@ -28,6 +34,8 @@ export class WechatPayError extends Error {
     message: string,
     readonly status: number | null,
     readonly code: string | null,
+    /** WeChat Pay's own message, when it gave one. */
+    readonly detail: string = "",
   ) {
     super(message);
   }
@@ -56,6 +64,27 @@ type Transaction = {
 };
 
 type Resource = { algorithm?: unknown; ciphertext?: unknown; nonce?: unknown; associated_data?: unknown };
+
+/** A refund as a refund call, a query or a decrypted notification describes it. */
+type Refund = {
+  mchid?: unknown;
+  out_trade_no?: unknown;
+  out_refund_no?: unknown;
+  refund_id?: unknown;
+  status?: unknown;
+  refund_status?: unknown;
+  amount?: { total?: unknown; refund?: unknown };
+};
+
+/** What a refund's status says, in our terms: SUCCESS done, PROCESSING under way, CLOSED and ABNORMAL failed (an abnormal one is settled in the merchant platform). */
+function refundStatus(refund: Refund): RefundStatus {
+  const status = refund.status ?? refund.refund_status;
+  const providerRefund = typeof refund.refund_id === "string" ? refund.refund_id : null;
+  if (status === "SUCCESS") return { state: "refunded", providerRefund };
+  if (status === "PROCESSING") return { state: "processing", providerRefund };
+  if (status === "CLOSED" || status === "ABNORMAL") return { state: "failed", reason: String(status) };
+  throw new WechatPayError(`WeChat Pay answered a refund with status ${String(status).slice(0, 40)}`, 200, null);
+}
 
 export function wechatPayProvider(cfg: WechatPayConfig, timeoutMs: number): PaymentProvider {
   /** Why a signed message from WeChat Pay is not to be believed, or null when it is. */
@@ -133,7 +162,7 @@ export function wechatPayProvider(cfg: WechatPayConfig, timeoutMs: number): Paym
       } catch {
         // A gateway's HTML error page: the status says enough.
       }
-      throw new WechatPayError(`${what}: refused with ${status}${code ? ` ${code}` : ""}${message ? ` (${message})` : ""}`, status, code);
+      throw new WechatPayError(`${what}: refused with ${status}${code ? ` ${code}` : ""}${message ? ` (${message})` : ""}`, status, code, message);
     }
     const problem = unsigned(headers, text, now);
     if (problem) throw new WechatPayError(`${what}: the answer is not to be believed: ${problem}`, status, "SIGNATURE");
@@ -177,13 +206,24 @@ export function wechatPayProvider(cfg: WechatPayConfig, timeoutMs: number): Paym
       }
       try {
         const event = JSON.parse(body) as { event_type?: unknown; resource?: Resource };
+        if (typeof event.event_type === "string" && event.event_type.startsWith("REFUND.") && event.resource) {
+          const refund = JSON.parse(decrypt(event.resource)) as Refund;
+          const { out_refund_no: refundNo, out_trade_no: trade } = refund;
+          const amount = refund.amount?.refund;
+          const total = refund.amount?.total;
+          if (refund.mchid !== cfg.mchid || typeof refundNo !== "string" || typeof trade !== "string" || !Number.isInteger(amount) || !Number.isInteger(total)) {
+            log.warn("wechat pay notification refused: not a refund of this merchant");
+            return null;
+          }
+          return { kind: "refund", refundNo, trade, amount: amount as number, total: total as number, status: refundStatus(refund) } satisfies ProviderNotice;
+        }
         if (event.event_type !== "TRANSACTION.SUCCESS" || !event.resource) {
-          log.warn(`wechat pay notification refused: event ${String(event.event_type).slice(0, 40)} is not a payment`);
+          log.warn(`wechat pay notification refused: event ${String(event.event_type).slice(0, 40)} is not a payment or a refund`);
           return null;
         }
         const notice = paidNotice(JSON.parse(decrypt(event.resource)) as Transaction);
         if (!notice) log.warn("wechat pay notification refused: not a successful payment to this merchant and app");
-        return notice;
+        return notice && { kind: "paid", ...notice };
       } catch (error) {
         // A GCM tag that does not match is a wrong WECHATPAY_API_V3_KEY or a forged resource.
         log.warn(`wechat pay notification refused: its resource could not be read (${(error as Error)?.message ?? error})`);
@@ -222,6 +262,49 @@ export function wechatPayProvider(cfg: WechatPayConfig, timeoutMs: number): Paym
 
     async close(trade, now) {
       await call("POST", `/v3/pay/transactions/out-trade-no/${encodeURIComponent(trade)}/close`, { mchid: cfg.mchid }, now);
+    },
+
+    async refund({ trade, refundNo, amount, total, reason, now }) {
+      const request = {
+        out_trade_no: trade,
+        out_refund_no: refundNo,
+        reason: [...reason].slice(0, REFUND_REASON_CHARS).join(""),
+        notify_url: cfg.notifyUrl,
+        amount: { refund: amount, total, currency: "CNY" },
+      };
+      let answer: { text: string };
+      try {
+        try {
+          answer = await call("POST", "/v3/refund/domestic/refunds", request, now);
+        } catch (error) {
+          // A SYSTEM_ERROR (5xx) is asked again once with the same out_refund_no, which WeChat Pay refunds once.
+          if (!(error instanceof WechatPayError) || error.status === null || error.status < 500) throw error;
+          log.warn(`refund ${refundNo}: ${error.message}; asking once more`);
+          answer = await call("POST", "/v3/refund/domestic/refunds", request, now);
+        }
+      } catch (error) {
+        // Refused (balance, rules, parameters): failed, with WeChat Pay's own words. No answer or a 5xx: nobody knows yet.
+        if (error instanceof WechatPayError && error.status !== null && error.status >= 400 && error.status < 500 && error.code !== "SIGNATURE") {
+          return { state: "failed", reason: `${error.code ?? error.status}${error.detail ? `: ${error.detail}` : ""}` };
+        }
+        throw error;
+      }
+      const refund = JSON.parse(answer.text) as Refund;
+      if (refund.out_refund_no !== refundNo) throw new WechatPayError(`WeChat Pay answered refund ${refundNo} with another`, 200, null);
+      return refundStatus(refund);
+    },
+
+    async queryRefund(refundNo, now) {
+      let answer: { text: string };
+      try {
+        answer = await call("GET", `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`, null, now);
+      } catch (error) {
+        if (error instanceof WechatPayError && error.status === 404 && error.code === "RESOURCE_NOT_EXISTS") return { state: "missing" };
+        throw error;
+      }
+      const refund = JSON.parse(answer.text) as Refund;
+      if (refund.out_refund_no !== refundNo) throw new WechatPayError(`WeChat Pay answered a query for refund ${refundNo} with another`, 200, null);
+      return refundStatus(refund);
     },
   };
 }
