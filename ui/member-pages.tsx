@@ -24,6 +24,7 @@ const UserOperationPage = lazy(() => admin().then((m) => ({ default: m.UserOpera
 const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.PropertyOperationPage })));
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
 const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPage })));
+const RefundsPage = lazy(() => admin().then((m) => ({ default: m.RefundsPage })));
 
 // The personal centre (forms, date picker, tables) is its own chunk too, with its stylesheets.
 const CentrePage = lazy(
@@ -82,6 +83,7 @@ const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   place: PlacePage,
   browse: BrowsePage,
   browseChat: BrowseChatPage,
+  refunds: RefundsPage,
   checkIn: CheckInPage,
   memberCard: CardPage,
 };

@@ -24,6 +24,8 @@ describe("the route table", () => {
       "/market/place": "place",
       "/system": "browse",
       "/system/chat": "browseChat",
+      // Issue 29: the money owed back.
+      "/system/refunds": "refunds",
       // Issue 20: check-in at the door, the member card, and the shop's public verify page.
       "/activity/checkin": "checkIn",
       "/card": "memberCard",
@@ -32,15 +34,20 @@ describe("the route table", () => {
     expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });
 
-  test("member and property management, the two system pages and check-in need a power", () => {
+  test("member and property management, the system pages and check-in need a power; refunds any of two", () => {
     const guarded = ROUTE_TABLE.filter((r) => r.power).map((r) => [r.path, r.power]);
     expect(guarded).toEqual([
       ["/operation/user", "FUNCTION_USER_OPERATION_FIND"],
       ["/operation/property", "FUNCTION_PROPERTY_OPERATION_FIND"],
       ["/system", "FUNCTION_SYSTEM_PAGE"],
       ["/system/chat", "FUNCTION_CHAT_OPERATION"],
+      ["/system/refunds", ["FUNCTION_ACTIVITY_ORDER", "FUNCTION_MEMBER_EDIT"]],
       ["/activity/checkin", "FUNCTION_ACTIVITY_CHECK_IN"],
     ]);
+    // Any one of several powers opens a page that names them.
+    expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_MEMBER_EDIT"] })).toBe("pass");
+    expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_ACTIVITY_ORDER"] })).toBe("pass");
+    expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
   });
 
   test("finds a route with or without a trailing slash, and nothing for an unknown path", () => {

@@ -9,6 +9,7 @@ import jobs from "./areas/jobs";
 import members from "./areas/members";
 import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
+import refunds from "./areas/refunds";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
 import activity from "./areas/activity";
@@ -33,6 +34,7 @@ const en: Dictionary = {
   jobs: jobs.en,
   members: members.en,
   outbox: outbox.en,
+  refunds: refunds.en,
   propertyAdmin: propertyAdmin.en,
   dashboard: dashboard.en,
   order: order.en,

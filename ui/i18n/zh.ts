@@ -10,6 +10,7 @@ import jobs from "./areas/jobs";
 import members from "./areas/members";
 import dashboard from "./areas/dashboard";
 import outbox from "./areas/outbox";
+import refunds from "./areas/refunds";
 import propertyAdmin from "./areas/property-admin";
 import order from "./areas/order";
 import activity from "./areas/activity";
@@ -32,6 +33,7 @@ const zh = {
   jobs: jobs.zh,
   members: members.zh,
   outbox: outbox.zh,
+  refunds: refunds.zh,
   propertyAdmin: propertyAdmin.zh,
   dashboard: dashboard.zh,
   order: order.zh,

@@ -21,12 +21,14 @@ export type RouteName =
   | "place"
   | "browse"
   | "browseChat"
+  | "refunds"
   | "checkIn"
   | "memberCard"
   | "cardVerify";
 
 /** `public`: a page anyone opens without signing in, outside the guard and the member pages' chunk (the shop's verify page). */
-export type RouteInfo = { name: RouteName; path: string; power?: PowerCode; public?: true };
+/** `power`: the one the page needs, or several of which any one will do. */
+export type RouteInfo = { name: RouteName; path: string; power?: PowerCode | readonly PowerCode[]; public?: true };
 
 /** The personal centre's pages, chosen by /information?page=...; the first is the default. */
 export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
@@ -53,6 +55,8 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   // the manager's thread view belongs to the mailbox manager.
   { name: "browse", path: "/system", power: "FUNCTION_SYSTEM_PAGE" },
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
+  // Issue 29: the money owed back, for the officers of what it paid for (sign-up orders, dues).
+  { name: "refunds", path: "/system/refunds", power: ["FUNCTION_ACTIVITY_ORDER", "FUNCTION_MEMBER_EDIT"] },
   // Issue 20: the door's check-in page (?activity= the activity chosen).
   { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
   // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
@@ -81,6 +85,7 @@ export type GuardState = { initialised: boolean; signedIn: boolean; powers: read
 export function guard(route: Pick<RouteInfo, "power"> | null, state: GuardState): "init" | "login" | "forbidden" | "pass" {
   if (!state.initialised) return "init";
   if (!state.signedIn) return "login";
-  if (route?.power && !state.powers.includes(route.power)) return "forbidden";
+  const needs: readonly string[] = typeof route?.power === "string" ? [route.power] : (route?.power ?? []);
+  if (needs.length > 0 && !needs.some((p) => state.powers.includes(p))) return "forbidden";
   return "pass";
 }

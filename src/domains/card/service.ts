@@ -17,7 +17,7 @@ import { DomainError } from "../../protocol/result";
 import { log } from "../../log";
 import type { Ctx, MemberCtx } from "../context";
 import { duesConfig, hasPaid } from "../membership/dues";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { readCode, signCode } from "../shared/signed-codes";
 
 /** How long one code is shown before the next replaces it. */

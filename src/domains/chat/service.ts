@@ -10,7 +10,7 @@ import { cleanText } from "../../protocol/identity";
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from "../../protocol/limits";
 import { DomainError, page } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { memberMayReply } from "./rules";
 
 /** Whose view: the member's own sessions, or the managers' view of all. */

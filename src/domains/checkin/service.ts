@@ -18,7 +18,7 @@ import { maskPhone } from "../../protocol/identity";
 import { DomainError, refused } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { readTicketCode } from "../order/ticket-code";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { inLanguage } from "../shared/language";
 import { idField, isoOf } from "../shared/fields";
 

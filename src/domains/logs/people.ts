@@ -3,7 +3,7 @@
 import { inArray } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { Ctx } from "../context";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 
 export type Person = { id: number; employees: string | null; name: string };
 

@@ -11,7 +11,7 @@ import { DomainError, page } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import { placeOf, addressView } from "../address/service";
 import type { Ctx } from "../context";
-import { containing, namesOf } from "../order/members";
+import { containing, namesOf } from "../shared/member-names";
 import { idField, pageIndex } from "../shared/fields";
 
 const filterInt = t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()]));

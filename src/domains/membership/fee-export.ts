@@ -13,7 +13,7 @@ import { ORDER_STATE, USER_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { inLanguage } from "../shared/language";
 import { chinaTimeText, moneyCell, type SheetCell, writeWorkbook } from "../shared/sheets/workbook";
 import { type BuiltFile, defineFileJob, fileDownload, jobFile } from "../staff-jobs/files";

@@ -7,7 +7,7 @@ import type { Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { DomainError } from "../../protocol/result";
 import type { MemberCtx } from "../context";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { chinaTime, type DocLanguage, documentLanguage, pdfDownload, yuan } from "../shared/documents";
 
 const TEXT = {

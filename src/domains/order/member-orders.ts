@@ -16,7 +16,7 @@ import { cancelOrder } from "./lifecycle";
 import { canCancel, canChangeAddress } from "./rules";
 import { ticketCode } from "./ticket-code";
 import { isoOf } from "../shared/fields";
-import { namesOf } from "./members";
+import { namesOf } from "../shared/member-names";
 
 const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 

@@ -12,7 +12,7 @@ import { DomainError, page } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField, pageIndex } from "../shared/fields";
 import { inLanguage } from "../shared/language";
-import { namesOf } from "./members";
+import { namesOf } from "../shared/member-names";
 import { exportDownload } from "./order-export";
 
 const tradeFilter = t.String({ pattern: "^[A-Za-z0-9-]{0,64}$", maxLength: 64 });

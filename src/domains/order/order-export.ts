@@ -22,7 +22,7 @@ import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
 import { queueMessage } from "../shared/messages";
 import { chinaTimeText, moneyCell, type Sheet, writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
-import { namesOf } from "./members";
+import { namesOf } from "../shared/member-names";
 import { COURIER_COLUMNS, ORDER_COLUMNS, type Bilingual } from "./sheet-columns";
 import { formAnswers } from "./staff-detail";
 import { activityFilterFields, activityWhere, type ActivityFilter } from "./staff-orders";

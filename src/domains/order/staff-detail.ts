@@ -14,9 +14,9 @@ import { isoOf } from "../shared/fields";
 import type { Ctx, MemberCtx } from "../context";
 import { regionOf } from "../address/regions";
 import { inLanguage } from "../shared/language";
-import { namesOf } from "./members";
+import { namesOf } from "../shared/member-names";
 import { parcelView } from "./member-orders";
-import { refundOf } from "../payment/refund";
+import { refundOf } from "../shared/refunds";
 
 type Titled = { id: number; titleZh: string; titleEn: string };
 type Choice = { ownerId: number; value: string; textZh: string; textEn: string };

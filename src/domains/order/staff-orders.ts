@@ -14,7 +14,7 @@ import { DomainError, page } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, pageIndex, timeField, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
-import { containing, namesOf } from "./members";
+import { containing, namesOf } from "../shared/member-names";
 
 /** The filters of the search window; `id` is the activity the window was opened from. */
 export const activityFilterFields = {

@@ -9,7 +9,7 @@ import type { MemberCtx } from "../context";
 import { cycleEnd, cycleStartOf } from "../signup";
 import { chinaTime, type DocLanguage, documentLanguage, pdfDownload } from "../shared/documents";
 import { ticketOf } from "./member-orders";
-import { namesOf } from "./members";
+import { namesOf } from "../shared/member-names";
 import { ticketCode } from "./ticket-code";
 
 const TEXT = {

@@ -24,8 +24,9 @@ import { DomainError, page } from "../../protocol/result";
 import type { RefundNotice, RefundStatus } from "../../providers/payment";
 import { withTimeout } from "../../timeout";
 import { can, type Ctx, type MemberCtx } from "../context";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { idField, isoOf, pageIndex } from "../shared/fields";
+import { refundOf, refundView } from "../shared/refunds";
 import { newTrade } from "./create";
 
 export const refundInput = t.Object({ id: idField, reason: t.String({ maxLength: REFUND_REASON_MAX }) });
@@ -178,24 +179,6 @@ export async function checkRefunds(scope: Ctx, due: { refundNo: string }[]): Pro
     }
   }
 }
-
-/** A refund as the windows show it; null when none was asked for. */
-export async function refundOf(ctx: Pick<Ctx, "db">, paymentId: number) {
-  const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
-  return refund ? refundView(refund) : null;
-}
-
-export const refundView = (r: typeof refunds.$inferSelect) => ({
-  refundNo: r.refundNo,
-  state: { id: r.state },
-  amount: r.amount,
-  reason: r.reason,
-  failure: r.failure,
-  providerRefund: r.providerRefund,
-  createDate: r.createdAt.toISOString(),
-  updateDate: r.updatedAt.toISOString(),
-  refundDate: isoOf(r.refundedAt),
-});
 
 export const refundListInput = t.Object({ show: t.Optional(t.Union([t.Literal("open"), t.Literal("done")])), index: pageIndex });
 

@@ -12,7 +12,7 @@ import { maskPhone } from "../../protocol/identity";
 import { WAITLIST_STAFF_LIMIT } from "../../protocol/limits";
 import { DomainError } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
-import { namesOf } from "../order/members";
+import { namesOf } from "../shared/member-names";
 import { isoOf } from "../shared/fields";
 import { loadActivity, memberOf, releaseHeld, standingOf, visible } from "../signup";
 

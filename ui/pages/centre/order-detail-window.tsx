@@ -6,18 +6,18 @@ import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
-import { ORDER_STATE } from "../../../src/protocol/enumerations";
+import { ORDER_STATE, REFUND_STATE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { type TabItem, Tabs } from "../../components/tabs";
 import { TicketQr } from "../../components/ticket-qr";
 import { AddToCalendar, eventRange } from "../../components/add-to-calendar";
 import { regionText } from "../../components/region-picker";
-import { pick, resultText, useT } from "../../i18n";
+import { type Translate, pick, resultText, useT } from "../../i18n";
 import "../../i18n/sign-up-texts";
 import { showMessage } from "../../components/message-box";
 import { formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
-import { formatChinaDateTime } from "../../lib/china-time";
+import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
 import { type Language, session } from "../../state/session";
 
 export type Order = ItemOf<"/order/list">;
@@ -66,6 +66,20 @@ export function Facts({ facts }: { facts: Fact[] }) {
 }
 
 /** Paid, but the order is cancelled: the money goes back (docs/decisions.md 106). Above the tabs, so no tab hides it; staff's detail shows it too. */
+/**
+ * What the member is told of money going back: refunded (with the day),
+ * under way, or owed (a refund not yet asked for, or one that failed: the
+ * union tries again); null when nothing goes back. `note` is the list row's
+ * short form.
+ */
+export function refundText(t: Translate, order: Pick<Order, "refundOwed" | "refund" | "payOrder">, note = false): string | null {
+  const amount = formatYuan(order.refund?.amount ?? order.payOrder.price);
+  const refund = order.refund;
+  if (refund?.state.id === REFUND_STATE.REFUND_STATE_SUCCESS) return note ? t("order.refundedNote", { amount }) : t("order.refunded", { amount, date: formatChinaDate(refund.refundDate ?? "") });
+  if (refund?.state.id === REFUND_STATE.REFUND_STATE_PROCESSING) return t(note ? "order.refundingNote" : "order.refunding", { amount });
+  return order.refundOwed ? t(note ? "order.refundOwedNote" : "order.refundOwed", { amount }) : null;
+}
+
 export function RefundOwed({ text }: { text: string }) {
   return (
     <p className="refund-owed" role="note" data-testid="refund-owed">
@@ -308,7 +322,7 @@ export function OrderDetailWindow({ order, onClose }: { order: Order; onClose: (
   return (
     <Dialog title={t("order.detailTitle")} onClose={onClose} width={640}>
       <div className="order-detail" data-testid="order-detail" data-trade={order.trade}>
-        {order.refundOwed ? <RefundOwed text={t("order.refundOwed", { amount: formatYuan(order.payOrder.price) })} /> : null}
+        {refundText(t, order) ? <RefundOwed text={refundText(t, order)!} /> : null}
         <Tabs id={`order-${order.id}`} label={t("order.tabsLabel")} tabs={orderTabs(order, t)} />
       </div>
     </Dialog>

@@ -24,7 +24,7 @@ import { StaleNote } from "../../components/stale-note";
 import { keepTickets } from "../../lib/kept-call";
 import { KeptTicketWindow } from "./kept-ticket-window";
 import { OrderAddressDialog } from "./order-address-dialog";
-import { type Order, OrderDetailWindow, hasTicket, orderName, useTypeName } from "./order-detail-window";
+import { type Order, OrderDetailWindow, hasTicket, orderName, refundText, useTypeName } from "./order-detail-window";
 import { WaitlistOffers } from "./waitlist-offers";
 
 type Filter = { state: string };
@@ -94,11 +94,11 @@ export default function OrdersPage() {
               {t("order.previewNote")}
             </span>
           </span>
-        ) : r.refundOwed ? (
+        ) : refundText(t, r, true) ? (
           <span className="cell-stack">
             <span className="cell-name order-name">{orderName(language, r)}</span>
             <span className="order-refund-note" data-testid="refund-owed-note">
-              {t("order.refundOwedNote", { amount: formatYuan(r.payOrder.price) })}
+              {refundText(t, r, true)}
             </span>
           </span>
         ) : (

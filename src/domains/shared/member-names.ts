@@ -1,5 +1,6 @@
-// Who ordered, as staff lists show them: the member's employee number,
-// contacts and the profile's name (a property value, spec 1 section 3).
+// Members as staff lists show them, whatever the list (orders, members,
+// check-in, the mailbox, logs): the profile's name (a property value, spec 1
+// section 3) beside the employee number, and the pattern a search finds by.
 import { and, eq, inArray } from "drizzle-orm";
 import { properties, userValues } from "../../db/schema";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
