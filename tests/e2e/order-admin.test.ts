@@ -193,11 +193,35 @@ describe("the staff's orders", () => {
   );
 
   test(
-    "the officer cancels a paid badminton pass with a reason; the money is owed back, on the staff detail and the member's order, zh on a desk and en on a phone",
+    "the officer cancels a paid badminton pass with a reason, then refunds it from the same window; the staff detail and the member's order say it went back, zh on a desk and en on a phone",
     async () => {
       const TEXT = {
-        zh: { pass: "羽毛球馆季卡", ok: "确定" as const, missing: "请填写取消原因", done: "订单已取消。", cancelled: "已取消", owed: /^订单已取消，但会员已付款 ¥199\.00/, memberNote: "已付款 ¥199.00，待退还" },
-        en: { pass: "Badminton hall season pass", ok: "OK" as const, missing: "Give the reason for cancelling", done: "The order is cancelled.", cancelled: "Cancelled", owed: /^This order is cancelled, but the member paid ¥199\.00/, memberNote: "¥199.00 paid, to be refunded" },
+        zh: {
+          pass: "羽毛球馆季卡",
+          ok: "确定" as const,
+          missing: "请填写取消原因",
+          done: "订单已取消。",
+          cancelled: "已取消",
+          owed: /^订单已取消，但会员已付款 ¥199\.00/,
+          refundMissing: "请填写退款原因",
+          refunded: "已退款 ¥199.00。",
+          refundLine: /^已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 退还 ¥199\.00（退款单号 R\d{14}[0-9A-F]{16}）$/,
+          payRefunded: /^已退款$/,
+          memberNote: "已退款 ¥199.00",
+        },
+        en: {
+          pass: "Badminton hall season pass",
+          ok: "OK" as const,
+          missing: "Give the reason for cancelling",
+          done: "The order is cancelled.",
+          cancelled: "Cancelled",
+          owed: /^This order is cancelled, but the member paid ¥199\.00/,
+          refundMissing: "Give the reason for the refund",
+          refunded: "¥199.00 refunded.",
+          refundLine: /^¥199\.00 refunded on \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(refund number R\d{14}[0-9A-F]{16}\)$/,
+          payRefunded: /^Refunded$/,
+          memberNote: "¥199.00 refunded",
+        },
       };
       for (const { language, size, viewport } of [FOUR_SCREENS[0]!, FOUR_SCREENS[1]!]) {
         const text = TEXT[language as "zh" | "en"];
@@ -234,6 +258,22 @@ describe("the staff's orders", () => {
         await page.waitForFunction((state) => document.querySelector("[data-testid=staff-order-detail] [data-fact=state]")?.textContent === state, text.cancelled);
         expect(await page.textContent("[data-testid=staff-order-detail] [data-testid=refund-owed]")).toMatch(text.owed);
         expect(await page.$("[data-testid=staff-cancel-open]")).toBeNull();
+        // Refunded from the same window: a reason is asked for, then the sandbox gives the money back at once.
+        await page.click("[data-testid=refund-open]");
+        await page.waitForSelector("[data-testid=refund]");
+        await page.click("button[form=refund-form]");
+        expect(await page.textContent("#refund-reason-error")).toBe(text.refundMissing);
+        await look(page, `refund-${language}-${size}`);
+        await page.fill("#refund-reason", language === "zh" ? "会员取消，全额退款" : "Cancelled at the member's request");
+        await page.click("button[form=refund-form]");
+        expect(await messageText(page)).toBe(text.refunded);
+        await pressOk(page, text.ok);
+        await page.waitForSelector("[data-testid=staff-order-detail] [data-fact=refund] [data-testid=refund-line][data-state='306']");
+        expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=refund]")).toMatch(text.refundLine);
+        expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=pay-state]")).toMatch(text.payRefunded);
+        expect(await page.$("[data-testid=staff-order-detail] [data-testid=refund-owed]")).toBeNull();
+        expect(await page.$("[data-testid=refund-open]")).toBeNull();
+        await look(page, `refunded-${language}-${size}`);
         // The list behind reads the order again.
         await page.waitForFunction(
           ({ trade, state }) => [...document.querySelectorAll("[data-testid=staff-order-row]")].some((r) => r.textContent?.includes(trade) && r.querySelector("[data-column=state]")?.textContent?.trim() === state),
@@ -242,7 +282,7 @@ describe("the staff's orders", () => {
         await look(page, `cancelled-${language}-${size}`);
         await close();
 
-        // The member's own order says the money comes back.
+        // The member's own order says the money went back.
         const member = await visitor(world, { viewport });
         await signIn(member.page, world, "cn100001", { language: language as "zh" | "en" });
         await member.page.goto(`${world.server.url}/information?page=order`);
@@ -250,6 +290,59 @@ describe("the staff's orders", () => {
         expect(await row.locator("[data-testid=refund-owed-note]").textContent()).toBe(text.memberNote);
         await look(member.page, `member-owed-${language}-${size}`);
         await member.close();
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  test(
+    "money owed back is listed on the refunds page, reached from the system page, and refunded from its row; it moves to the refunded tab, zh on a desk and en on a phone",
+    async () => {
+      const TEXT = {
+        zh: { ok: "确定" as const, why: "工作人员取消订单", notAsked: "未退款", refunded: "已退款 ¥199.00。", owedTab: "待退款", doneTab: "已退款", line: /^已于 .* 退还 ¥199\.00/ },
+        en: { ok: "OK" as const, why: "Cancelled by staff", notAsked: "Not refunded", refunded: "¥199.00 refunded.", owedTab: "Owed", doneTab: "Refunded", line: /^¥199\.00 refunded on / },
+      };
+      for (const { language, size, viewport } of [FOUR_SCREENS[0]!, FOUR_SCREENS[1]!]) {
+        const text = TEXT[language as "zh" | "en"];
+        // A member's paid pass, cancelled by the editor through the API: its money is owed back.
+        const call = await apiAs(world, "cn100002");
+        const modules = (await call("/activity/module/list")).list as Answer[];
+        const tiles = (await call("/activity/list", { module: modules[0]!.id })).list as Answer[];
+        const signed = await call("/order/sign", { activity: tiles.find((tile) => tile.nameEn === "Badminton hall season pass")!.id });
+        expect(signed.message.code).toBe("SUCCESS");
+        const payer = await visitor(world, { viewport: DESK });
+        await payer.page.goto(signed.pay as string);
+        await payer.page.click("button.pay");
+        await payer.page.waitForLoadState();
+        await payer.close();
+        await until(async () => ((await call("/order/list", { index: 1 })).list as Answer[]).find((o) => o.trade === signed.trade)?.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS, "the pass paid");
+        const editor = await apiAs(world, "cn000002");
+        expect((await editor("/order/activity/cancel", { id: signed.order, reason: "活动人数不足" })).message.code).toBe("SUCCESS");
+
+        const { page, close } = await visitor(world, { viewport });
+        await signIn(page, world, "cn000001", { language: language as "zh" | "en" });
+        await page.goto(`${world.server.url}/system`);
+        await page.waitForSelector("[data-testid=owed-summary]");
+        await page.click("[data-testid=owed-summary] a");
+        await page.waitForURL(/\/system\/refunds$/);
+        const row = page.locator("[data-testid=refund-row]", { hasText: signed.trade as string });
+        await row.waitFor();
+        expect(await row.textContent()).toContain(text.why);
+        expect(await row.textContent()).toContain(text.notAsked);
+        await look(page, `refunds-${language}-${size}`);
+        await row.locator("[data-testid=refund-open]").click();
+        await page.waitForSelector("[data-testid=refund]");
+        await page.fill("#refund-reason", language === "zh" ? "活动人数不足，全额退款" : "Too few signed up: full refund");
+        await page.click("button[form=refund-form]");
+        expect(await messageText(page)).toBe(text.refunded);
+        await pressOk(page, text.ok);
+        await row.waitFor({ state: "detached" });
+        await page.getByRole("tab", { name: text.doneTab }).click();
+        const done = page.locator("[data-testid=refund-row]", { hasText: signed.trade as string });
+        await done.waitFor();
+        expect(await done.locator("[data-testid=refund-line]").textContent()).toMatch(text.line);
+        await look(page, `refunds-done-${language}-${size}`);
+        await close();
       }
     },
     JOURNEY_TIMEOUT_MS,

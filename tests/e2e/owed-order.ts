@@ -47,6 +47,7 @@ export async function writeOwedOrder(db: Db) {
     subject: `${pass!.nameZh} / ${pass!.nameEn}`,
     amount: OWED.amount,
     state: PAY_STATE.PAY_STATE_REFUND_OWED,
+    owedWhy: "late",
     providerTrade: OWED.payTrade,
     createdAt: created,
     expiresAt: new Date(created.getTime() + 5 * 60_000),

@@ -18,6 +18,7 @@ import { hasPower, session } from "../../state/session";
 import { MAILBOX_ANCHOR, ManagerSessions } from "../mailbox/mailbox-pages";
 import { DashboardChart, colorAt } from "./dashboard-chart";
 import { OutboxPanel } from "./outbox-page";
+import { OwedSummary, mayRefund } from "../refunds/refunds-page";
 
 const PANELS = ["/system/find/active", "/system/find/age", "/system/find/sex", "/system/find/member", "/system/find/child", "/system/find/birthday", "/system/find/activity/count", "/system/find/activity/now"] as const;
 type Figures = { [P in (typeof PANELS)[number]]: AnswerOf<P> };
@@ -234,6 +235,7 @@ export function SystemPage() {
   return (
     <>
       <PageHead title={t("page.browse")} />
+      {mayRefund() ? <OwedSummary /> : null}
       <h2 className="section-title">{t("dashboard.title")}</h2>
       <Dashboard />
       {hasPower("FUNCTION_CHAT_OPERATION") ? <ManagerSessions reveal={new URLSearchParams(search).get("show") === MAILBOX_ANCHOR} /> : null}

@@ -23,6 +23,7 @@ import { MemberForm } from "./member-form";
 import { ImportMenu } from "./member-imports";
 import { SmsDialog } from "./sms-dialog";
 import { useFeeWindow } from "./membership-fee-dialog";
+import { mayRefund } from "../refunds/refunds-page";
 import { Link } from "wouter";
 import type { Role } from "./member-model";
 
@@ -143,6 +144,11 @@ export function MemberManagementPage() {
                 {t("sms.open")}
               </button>
             </>
+          ) : null}
+          {mayRefund() ? (
+            <Link href="/system/refunds" className="button" data-testid="open-refunds">
+              {t("refunds.open")}
+            </Link>
           ) : null}
         </div>
         {find.summary}

@@ -5,10 +5,10 @@
 // its row; "Refunded" what went back. A page with refunds under way asks
 // again every few seconds, so their outcome shows without a reload.
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { REFUND_STATE } from "../../../src/protocol/enumerations";
-import { REFUND_PAGE_SIZE } from "../../../src/protocol/limits";
 import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
 import { Tabs } from "../../components/tabs";
@@ -17,6 +17,9 @@ import { formatChinaDateTime } from "../../lib/china-time";
 import { formatYuan } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { hasPower, session } from "../../state/session";
+import { api } from "../../api";
+import { isSuccess } from "../../../src/protocol/result";
+import { useLoaded } from "../../lib/use-loaded";
 import { RefundLine, type Refundable, RefundWindow, refundable } from "./refund-window";
 
 type Row = ItemOf<"/payment/refund/list">;
@@ -45,9 +48,9 @@ function RefundTable({ show }: { show: Show }) {
       title: t("refunds.what"),
       place: "title",
       render: (r) => (
-        <span className="cell-stack">
-          <span className="cell-name">{nameOf(r)}</span>
-          <span className="muted mono order-number">{r.trade}</span>
+        <span className="refund-what">
+          <span>{nameOf(r)}</span>
+          <span className="refund-trade">{r.trade}</span>
         </span>
       ),
     },
@@ -57,7 +60,7 @@ function RefundTable({ show }: { show: Show }) {
       title: t("refunds.member"),
       render: (r) => (
         <span>
-          {r.user.name ?? "—"} <span className="mono muted">{r.user.employees}</span>
+          {r.user.name ?? "—"} <span className="refund-employees">{r.user.employees}</span>
         </span>
       ),
     },
@@ -93,7 +96,6 @@ function RefundTable({ show }: { show: Show }) {
       <CardList
         {...list}
         columns={columns}
-        rows={REFUND_PAGE_SIZE}
         rowKey={(r) => r.id}
         label={t(show === "open" ? "refunds.caption" : "refunds.doneCaption")}
         empty={t(show === "open" ? "refunds.empty" : "refunds.emptyDone")}
@@ -126,11 +128,35 @@ export function RefundsPage() {
           id="refunds"
           label={t("refunds.showLabel")}
           tabs={[
-            { key: "open", label: t("refunds.owed"), panel: () => <RefundTable show="open" /> },
-            { key: "done", label: t("refunds.done"), panel: () => <RefundTable show="done" /> },
+            // Keyed: each tab its own list, not the other's state under a new filter.
+            { key: "open", label: t("refunds.owed"), panel: () => <RefundTable key="open" show="open" /> },
+            { key: "done", label: t("refunds.done"), panel: () => <RefundTable key="done" show="done" /> },
           ]}
         />
       </section>
     </>
+  );
+}
+
+/** Who may open the refunds page: the officers of what money is paid for. */
+export const mayRefund = () => hasPower("FUNCTION_ACTIVITY_ORDER") || hasPower("FUNCTION_MEMBER_EDIT");
+
+/** The system page's line of money owed back, with the way to the refunds page; nothing when none is owed. */
+export function OwedSummary() {
+  const t = useT();
+  const owed = useLoaded(async () => {
+    const answer = await api.call("/payment/refund/list", { show: "open" });
+    return isSuccess(answer) && answer.count ? { count: answer.count, sum: answer.sum ?? 0 } : false;
+  }, []);
+  if (!owed) return null;
+  return (
+    <p className="owed-summary panel" data-testid="owed-summary">
+      <span>
+        {t("refunds.owed")}: {t("refunds.sum", { count: owed.count, amount: formatYuan(owed.sum) })}
+      </span>
+      <Link href="/system/refunds" className="button button-small">
+        {t("refunds.open")}
+      </Link>
+    </p>
   );
 }

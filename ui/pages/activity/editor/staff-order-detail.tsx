@@ -15,9 +15,11 @@ import { type TabItem, Tabs } from "../../../components/tabs";
 import { pick, resultText, useT } from "../../../i18n";
 import { formatYuan } from "../../../lib/format";
 import { session } from "../../../state/session";
-import { ORDER_STATE } from "../../../../src/protocol/enumerations";
+import { ORDER_STATE, PAY_STATE } from "../../../../src/protocol/enumerations";
 import { Facts, ParcelPanel, RefundOwed, useTypeName } from "../../centre/order-detail-window";
 import { StaffCancelDialog } from "./staff-cancel-dialog";
+import { Link } from "wouter";
+import { RefundLine, RefundWindow, refundable } from "../../refunds/refund-window";
 
 type Detail = AnswerOf<"/order/activity/info">;
 
@@ -53,9 +55,14 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
               ? [
                   {
                     term: t("order.paid.state"),
-                    value: o.payment.paidAt ? t("editor.orderAdmin.paidOn", { state: typeName(o.payment.state.id), date: formatChinaDateTime(o.payment.paidAt) }) : typeName(o.payment.state.id),
+                    // Once refunded, the refund's line below says when; the payment's own date would read as the refund's.
+                    value:
+                      o.payment.paidAt && o.payment.state.id !== PAY_STATE.PAY_STATE_REFUNDED
+                        ? t("editor.orderAdmin.paidOn", { state: typeName(o.payment.state.id), date: formatChinaDateTime(o.payment.paidAt) })
+                        : typeName(o.payment.state.id),
                     testId: "pay-state",
                   },
+                  ...(o.payment.refund ? [{ term: t("refunds.state"), value: <RefundLine refund={o.payment.refund} />, wide: true, testId: "refund" }] : []),
                 ]
               : []),
             { term: t("order.basic.places"), value: o.places },
@@ -146,6 +153,7 @@ export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClo
   const typeName = useTypeName();
   const [detail, setDetail] = useState<Detail | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   // Bumped after a cancel, to read the order again.
   const [version, setVersion] = useState(0);
 
@@ -163,6 +171,9 @@ export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClo
   }, [id, version]);
 
   const live = detail && detail.order.state.id !== ORDER_STATE.ORDER_STATE_CANCEL;
+  const payment = detail?.order.payment ?? null;
+  // Money owed back, not yet refunded or refused last time: refundable from here.
+  const owed = payment?.state.id === PAY_STATE.PAY_STATE_REFUND_OWED && refundable(payment.refund);
 
   return (
     <Dialog
@@ -174,15 +185,35 @@ export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClo
           <button type="button" className="button button-quiet" data-testid="staff-cancel-open" onClick={() => setCancelling(true)}>
             {t("editor.orderAdmin.cancel.open")}
           </button>
+        ) : owed ? (
+          <button type="button" className="button button-primary" data-testid="refund-open" onClick={() => setRefunding(true)}>
+            {t(payment.refund ? "refunds.refundAgain" : "refunds.refund")}
+          </button>
         ) : undefined
       }
     >
       <div className="order-detail staff-order-detail" data-testid="staff-order-detail" data-trade={detail?.order.trade}>
         {detail?.order.refundOwed ? (
-          <RefundOwed text={t("editor.orderAdmin.refundOwed", { amount: formatYuan(detail.order.payment?.amount ?? detail.order.amount), trade: detail.order.payment?.payTrade ?? "—" })} />
+          <div className="refund-owed-box">
+            <RefundOwed text={t("editor.orderAdmin.refundOwed", { amount: formatYuan(detail.order.payment?.amount ?? detail.order.amount), trade: detail.order.payment?.payTrade ?? "—" })} />
+            <Link href="/system/refunds" className="link-button" data-testid="refunds-link">
+              {t("refunds.openAll")}
+            </Link>
+          </div>
         ) : null}
         {detail ? <Tabs id={`staff-order-${id}`} label={t("editor.orderAdmin.tabsLabel")} tabs={tabsOf(detail, t, language, (n) => typeName(n))} /> : <div className="list-waiting" aria-busy="true" />}
       </div>
+      {refunding && detail && payment ? (
+        <RefundWindow
+          payment={{ id: payment.id, amount: payment.amount, payTrade: payment.payTrade, name: pick(language, detail.activity.nameZh, detail.activity.nameEn), refund: payment.refund }}
+          onClose={() => setRefunding(false)}
+          onDone={() => {
+            setRefunding(false);
+            setVersion((v) => v + 1);
+            onChanged?.();
+          }}
+        />
+      ) : null}
       {cancelling && detail ? (
         <StaffCancelDialog
           id={detail.order.orderId}
