@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { activities, outbox } from "../../src/db/schema";
 import { codeTexts } from "../../src/domains/shared/codes";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { MAX_SEND_ATTEMPTS } from "../../src/domains/shared/messages";
 import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { smtpMail } from "../../src/providers/mail/smtp";
@@ -60,6 +61,21 @@ const rowTo = async (to: string) => (await t.db.select().from(outbox).where(eq(o
 const settled = (to: string, attempts: number) => until(async () => (await rowTo(to))?.attempts === attempts && (await rowTo(to)).claimedUntil === null, `try ${attempts} to ${to} is recorded`);
 
 describe("mail over SMTP", () => {
+  test("a member who reads the portal in one language gets their code in that language alone", async () => {
+    const english = await t.as("cn100002");
+    expect((await english.call("/user/language", { language: LANGUAGE.LANGUAGE_EN })).message.code).toBe("SUCCESS");
+    const to = "emma.new@union.example.com";
+    expect((await english.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");
+    // With a real provider the outbox keeps the code masked.
+    expect(await rowTo(to)).toMatchObject({ subject: "[Union] Verification code", text: "[Union] Your verification code is ******, valid for 2 minutes." });
+    expect((await english.call("/user/language", { language: LANGUAGE.LANGUAGE_ZH })).message.code).toBe("SUCCESS");
+    t.clock.advance(301_000);
+    expect((await english.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");
+    const rows = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
+    expect(rows.at(-1)!.subject).toBe("【工会】验证码");
+    expect(rows.at(-1)!.text).toBe("【工会】您的验证码是 ******，2分钟内有效。");
+  });
+
   test("a code by mail arrives from MAIL_FROM, logged in, with the subject and text in both languages", async () => {
     const to = "zhang.new@union.example.com";
     expect((await member.call("/user/mail/send", { mail: to })).message.code).toBe("SUCCESS");

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { gifts, operationLog, orderFamilies, orderItems, orders, outbox, parcels, properties, questions, relations, users } from "../../src/db/schema";
 import { deliverMessages } from "../../src/domains/shared/messages";
-import { ORDER_STATE, PROPERTY_TYPE, SEND_STATE } from "../../src/protocol/enumerations";
+import { LANGUAGE, ORDER_STATE, PROPERTY_TYPE, SEND_STATE } from "../../src/protocol/enumerations";
 import type { ApiClient } from "../../src/protocol/client";
 import { at, makeActivity, makeModule, makeQuiz, makeTeam } from "../helpers/activities";
 import { START, startTestApp, type TestApp } from "../helpers/app";
@@ -226,6 +226,18 @@ describe("the export", () => {
     expect((await fetchFile(editor, "/order/activity/export", { id: String(ids.one), activity: String(ids.elsewhere) })).code).toBe("ERROR_PARAMS");
     expect((await fetchFile(editor, "/order/activity/export", { id: "2000000" })).code).toBe("ERROR_RESULT_NULL");
     expect((await fetchFile(editor, "/order/activity/export", { id: String(ids.one), express: "yes" })).code).toBe("ERROR_PARAMS");
+  });
+
+  test("the mailed export is written in the language the officer reads the portal in, switched just before", async () => {
+    await t.db.delete(outbox).where(eq(outbox.to, "cn000001@union.example.com"));
+    const admin = await t.as("cn000001");
+    // The page switched to English: the stored language follows, and the next call's actor with it.
+    expect((await admin.call<Answer>("/user/language", { language: LANGUAGE.LANGUAGE_EN })).message.code).toBe("SUCCESS");
+    expect((await admin.call<Answer>("/order/activity/export", { id: ids.one, state: ORDER_STATE.ORDER_STATE_WAIT, mail: 1 })).message.code).toBe("SUCCESS");
+    expect((await admin.call<Answer>("/user/language", { language: LANGUAGE.LANGUAGE_ZH })).message.code).toBe("SUCCESS");
+    expect((await admin.call<Answer>("/order/activity/export", { id: ids.one, state: ORDER_STATE.ORDER_STATE_WAIT, mail: 1 })).message.code).toBe("SUCCESS");
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, "cn000001@union.example.com")).orderBy(outbox.id);
+    expect(mails.map((m) => m.subject)).toEqual(["Order export: Mooncakes", "订单导出：月饼"]);
   });
 
   test("POST /order/activity/export with mail=1 sends the file to the staff member's mailbox as an attachment", async () => {

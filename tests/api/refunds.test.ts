@@ -276,7 +276,7 @@ describe("/payment/refund through WeChat Pay", () => {
     expect((await fake.notifyRefund(no)).status).toBe(204);
     expect(await w.db.select().from(operationLog).where(and(eq(operationLog.action, "payment.notify"), eq(operationLog.detail, `${no} refunded`)))).toHaveLength(1);
     // Only one refund call ever reached WeChat Pay.
-    expect(fake.calls.filter((c) => c.method === "POST" && c.path === "/v3/refund/domestic/refunds")).toHaveLength(1);
+    expect(fake.calls.filter((c) => c.method === "POST" && c.path === "/v3/refund/domestic/refunds" && c.body?.out_refund_no === no)).toHaveLength(1);
   });
 
   test("refused for want of balance: failed with WeChat Pay's words, shown to staff; asked again under the same number it is refunded once", async () => {

@@ -245,7 +245,8 @@ describe("the security page", () => {
     await page.click(`${dialog} button[type=submit]`);
     expect(await messageText(page)).toBe("The verification code is wrong; please check it and enter it again");
     await pressOk(page, "OK");
-    await page.fill("#security-mail-code", await readCode("ops@example.com"));
+    const mailCode = await readCode("ops@example.com");
+    await page.fill("#security-mail-code", mailCode);
     await settledShot(page, "security-mail-dialog-en-phone");
     await page.click(`${dialog} button[type=submit]`);
     expect(await messageText(page)).toBe("Your e-mail is changed");
@@ -270,6 +271,12 @@ describe("the security page", () => {
     await page.click(`${dialog} button[type=submit]`);
     expect(await messageText(page)).toBe("Your password is changed; use the new one next time you sign in");
     await pressOk(page, "OK");
+    // The operator reads the outbox on the system page: the code went out in English alone, the language this member reads in.
+    await page.goto(`${world.server.url}/system`);
+    await page.waitForSelector(".outbox-text");
+    const sent = await page.$$eval(".outbox-text", (cells) => cells.map((c) => c.textContent ?? ""));
+    expect(sent).toContain(`[Union] Your verification code is ${mailCode}, valid for 2 minutes.`);
+    expect(sent.filter((text) => text.includes(mailCode) && /[\u4e00-\u9fff]/.test(text))).toEqual([]);
     await close();
 
     const client = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });

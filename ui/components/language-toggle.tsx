@@ -4,7 +4,7 @@ import { useSnapshot } from "valtio";
 import { isSuccess } from "../../src/protocol/result";
 import { api } from "../api";
 import { resultText, t as translate, useT } from "../i18n";
-import { type Language, type User, languageId, session, setLanguage, setUser } from "../state/session";
+import { type Language, type User, languageId, languageOfUser, session, setLanguage, setUser } from "../state/session";
 import { showMessage } from "./message-box";
 
 export async function chooseLanguage(language: Language): Promise<void> {
@@ -17,6 +17,17 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } else {
     await showMessage(resultText(translate, answer.message));
   }
+}
+
+/**
+ * A member who never chose a language reads the portal in the page's: it is
+ * stored at sign-in, so what the portal writes to them (a code, a notice) is
+ * in that language alone, not in both. Quietly: the page works without it.
+ */
+export async function keepPageLanguage(): Promise<void> {
+  if (!session.user || languageOfUser(session.user)) return;
+  const answer = await api.call("/user/language", { language: languageId(session.language) }).catch(() => null);
+  if (answer && isSuccess(answer) && answer.user && answer.user.id === session.user?.id) setUser(answer.user);
 }
 
 export function LanguageToggle({ className = "" }: { className?: string }) {

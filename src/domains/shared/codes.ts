@@ -3,7 +3,8 @@
 // so several instances agree; every rule times from ctx.now.
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { equalText } from "../../protocol/bytes";
-import { verificationCodes } from "../../db/schema";
+import { users, verificationCodes } from "../../db/schema";
+import { LANGUAGE } from "../../protocol/enumerations";
 import type { Config } from "../../config";
 import type { CommandCtx } from "../../http/kit";
 import { DomainError, type Refused, refused } from "../../protocol/result";
@@ -46,12 +47,19 @@ export function randomDigits(length = 6): string {
   return out;
 }
 
-/** The texts a member receives, in both languages: we may not know their language yet. */
-export function codeTexts(code: string) {
+/**
+ * The texts a member receives: in their language once they chose one (the
+ * language they read the portal in), in both while we do not know it (an
+ * activation, a reset from the sign-in page).
+ */
+export function codeTexts(code: string, language: number | null = null) {
   const minutes = CODE_LIFETIME_MS / 60_000;
+  const zh = { subject: "【工会】验证码", text: `【工会】您的验证码是 ${code}，${minutes}分钟内有效。` };
+  const en = { subject: "[Union] Verification code", text: `[Union] Your verification code is ${code}, valid for ${minutes} minutes.` };
+  const words =
+    language === LANGUAGE.LANGUAGE_ZH ? zh : language === LANGUAGE.LANGUAGE_EN ? en : { subject: `${zh.subject} / ${en.subject}`, text: `${zh.text}\n${en.text}` };
   return {
-    subject: "【工会】验证码 / [Union] Verification code",
-    text: `【工会】您的验证码是 ${code}，${minutes}分钟内有效。\n[Union] Your verification code is ${code}, valid for ${minutes} minutes.`,
+    ...words,
     /** The same words as an SMS gateway's approved template (src/providers/sms). */
     template: { name: "code" as const, params: [code, String(minutes)] },
   };
@@ -92,7 +100,8 @@ export async function sendCode(
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + CODE_LIFETIME_MS),
   });
-  const { subject, text, template } = codeTexts(code);
+  const [member] = input.userId === null ? [] : await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, input.userId));
+  const { subject, text, template } = codeTexts(code, member?.language ?? null);
   const mail = input.channel === "mail";
   // The code is the message's secret: a real provider's outbox row keeps it masked.
   await queueMessage(ctx, { channel: input.channel, to: input.target, subject: mail ? subject : null, text, template: mail ? null : template, secrets: [code] });

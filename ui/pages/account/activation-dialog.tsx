@@ -10,6 +10,7 @@ import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
 import "../../i18n/account-texts";
 import { type Language, type User, languageId, setLanguage, setUser } from "../../state/session";
+import { keepPageLanguage } from "../../components/language-toggle";
 import { ActivationProfile } from "./activation-profile";
 import { codeFlowText } from "./activation-rules";
 import { ActivationVerify } from "./activation-verify";
@@ -126,9 +127,10 @@ export function ActivationDialog({ onClose }: { onClose: () => void }) {
           <ActivationProfile
             user={user}
             phoneProven={mode === "phone"}
-            onDone={(active) => {
-              // /active/submit signed this session in: keep the user as the login page does.
+            onDone={async (active) => {
+              // /active/submit signed this session in: keep the user (and the page's language) as the login page does.
               setUser(active);
+              await keepPageLanguage();
               setStep("finish");
             }}
           />

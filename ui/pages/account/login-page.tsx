@@ -9,7 +9,7 @@ import { api } from "../../api";
 import { BottomBar } from "../../components/bottom-bar";
 import { BreakableText } from "../../components/breakable-text";
 import { BrandHeader } from "../../components/emblem";
-import { LanguageToggle } from "../../components/language-toggle";
+import { LanguageToggle, keepPageLanguage } from "../../components/language-toggle";
 import { OfflineBanner } from "../../components/offline-banner";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
@@ -125,6 +125,8 @@ export function LoginPage() {
       .finally(() => setBusy(false));
     if (isSuccess(answer) && answer.user) {
       setUser(answer.user);
+      // Before the first page draws, so no page sees its member change under it.
+      await keepPageLanguage();
       return navigate("/index");
     }
     // Every failure uses up the image code: show a new one with the reason.
