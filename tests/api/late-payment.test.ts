@@ -12,48 +12,21 @@ import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { MODULE_MODEL, ORDER_STATE, PAY_STATE, POINT_TYPE } from "../../src/protocol/enumerations";
 import { activityRow, makeActivity, makeModule } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { rsaKeys, selfSignedCertificate, startWechatPayFake, type WechatPayFake } from "../helpers/wechat-pay-fake";
+import { testMerchant, type WechatPayFake } from "../helpers/wechat-pay-fake";
 
-const MCHID = "1900007291";
-const APPID = "wxd678efh567hg6787";
-const API_V3_KEY = "Kq3v9ZxR2mW8tL5nB7cY4dF6hJ1pS0aE";
-const MERCHANT_SERIAL = "3775B6A45ACD588826D15E583A95F5DD2C5B5E4A";
 const MINUTE = 60_000;
 
-const merchant = rsaKeys();
-const platform = rsaKeys();
-const certificate = selfSignedCertificate(platform, "Tenpay.com Root CA (test)", new Date("2025-01-01T00:00:00Z"));
-
+const merchant = testMerchant();
 let t: TestApp;
 let fake: WechatPayFake;
 beforeAll(() => {
-  fake = startWechatPayFake({
-    mchid: MCHID,
-    appid: APPID,
-    apiV3Key: API_V3_KEY,
-    merchantSerial: MERCHANT_SERIAL,
-    merchantPublicKey: merchant.publicKey,
-    platform: { privateKey: platform.privateKey, serial: certificate.serial },
-    now: () => t.clock.now(),
-    send: (url, init) => t.fetch(url, init),
-  });
+  fake = merchant.fake(() => t);
 });
 afterAll(() => fake.stop());
 
 let warn: ReturnType<typeof spyOn>;
 beforeEach(async () => {
-  t = await startTestApp({
-    PAYMENT_PROVIDER: "wechat",
-    WECHATPAY_MCHID: MCHID,
-    WECHATPAY_APPID: APPID,
-    WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
-    WECHATPAY_PRIVATE_KEY: merchant.privateKey.export({ type: "pkcs8", format: "pem" }) as string,
-    WECHATPAY_API_V3_KEY: API_V3_KEY,
-    WECHATPAY_NOTIFY_URL: "https://union.example.com/api/pay/notify/wechat",
-    WECHATPAY_BASE_URL: fake.baseUrl,
-    WECHATPAY_PLATFORM_CERT: certificate.pem,
-    PAYMENT_TIMEOUT_MS: "400",
-  });
+  t = await startTestApp(merchant.env(fake.baseUrl));
   warn = spyOn(console, "warn").mockImplementation(() => {});
 }, 60_000);
 afterEach(async () => {

@@ -13,7 +13,7 @@ import { ORDER_STATE, PAY_STATE, REFUND_STATE } from "../../src/protocol/enumera
 import { signedSandboxNotice } from "../../src/providers/payment/sandbox";
 import { activityRow, makeActivity } from "../helpers/activities";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { rsaKeys, selfSignedCertificate, startWechatPayFake, type WechatPayFake } from "../helpers/wechat-pay-fake";
+import { testMerchant, type WechatPayFake } from "../helpers/wechat-pay-fake";
 
 type Answer = { message: { code: string; params?: Record<string, unknown> } } & Record<string, any>;
 let t: TestApp;
@@ -198,43 +198,16 @@ describe("/payment/refund through the sandbox", () => {
 
 // ---- WeChat Pay: a refund that takes its time, is refused, or is never answered
 
-const MCHID = "1900007291";
-const APPID = "wxd678efh567hg6787";
-const API_V3_KEY = "Kq3v9ZxR2mW8tL5nB7cY4dF6hJ1pS0aE";
-const MERCHANT_SERIAL = "3775B6A45ACD588826D15E583A95F5DD2C5B5E4A";
-
 describe("/payment/refund through WeChat Pay", () => {
-  const merchant = rsaKeys();
-  const platform = rsaKeys();
-  const certificate = selfSignedCertificate(platform, "Tenpay.com Root CA (test)", new Date("2025-01-01T00:00:00Z"));
+  const merchant = testMerchant();
   let w: TestApp;
   let fake: WechatPayFake;
   let warn: ReturnType<typeof spyOn>;
   const checkRefunds = JOBS.find((j) => j.name === "check-refunds")!;
 
   beforeAll(async () => {
-    fake = startWechatPayFake({
-      mchid: MCHID,
-      appid: APPID,
-      apiV3Key: API_V3_KEY,
-      merchantSerial: MERCHANT_SERIAL,
-      merchantPublicKey: merchant.publicKey,
-      platform: { privateKey: platform.privateKey, serial: certificate.serial },
-      now: () => w.clock.now(),
-      send: (url, init) => w.fetch(url, init),
-    });
-    w = await startTestApp({
-      PAYMENT_PROVIDER: "wechat",
-      WECHATPAY_MCHID: MCHID,
-      WECHATPAY_APPID: APPID,
-      WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
-      WECHATPAY_PRIVATE_KEY: merchant.privateKey.export({ type: "pkcs8", format: "pem" }) as string,
-      WECHATPAY_API_V3_KEY: API_V3_KEY,
-      WECHATPAY_NOTIFY_URL: "https://union.example.com/api/pay/notify/wechat",
-      WECHATPAY_BASE_URL: fake.baseUrl,
-      WECHATPAY_PLATFORM_CERT: certificate.pem,
-      PAYMENT_TIMEOUT_MS: "400",
-    });
+    fake = merchant.fake(() => w);
+    w = await startTestApp(merchant.env(fake.baseUrl));
     warn = spyOn(console, "warn").mockImplementation(() => {});
   }, 60_000);
   afterAll(async () => {

@@ -9,51 +9,22 @@ import { JOBS, runJob } from "../../src/jobs/scheduler";
 import { chinaTime } from "../../src/providers/payment/wechat";
 import { ORDER_STATE, PAY_STATE } from "../../src/protocol/enumerations";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { rsaKeys, selfSignedCertificate, startWechatPayFake, type WechatPayFake } from "../helpers/wechat-pay-fake";
+import { testMerchant, type WechatPayFake } from "../helpers/wechat-pay-fake";
 
-const MCHID = "1900007291";
-const APPID = "wxd678efh567hg6787";
-const API_V3_KEY = "Kq3v9ZxR2mW8tL5nB7cY4dF6hJ1pS0aE";
-const NOTIFY_URL = "https://union.example.com/api/pay/notify/wechat";
-const MERCHANT_SERIAL = "3775B6A45ACD588826D15E583A95F5DD2C5B5E4A";
+const merchant = testMerchant();
+const { mchid: MCHID, appid: APPID, notifyUrl: NOTIFY_URL, platform, certificate } = merchant;
 const PUBLIC_KEY_ID = "PUB_KEY_ID_0114232134912410000000000000";
 const MINUTE = 60_000;
 
-const merchant = rsaKeys();
-const platform = rsaKeys();
-const certificate = selfSignedCertificate(platform, "Tenpay.com Root CA (test)", new Date("2025-01-01T00:00:00Z"));
-const pem = (key: typeof merchant.privateKey) => key.export({ type: "pkcs8", format: "pem" }) as string;
-
 let t: TestApp;
-const fakeFor = (serial: string) =>
-  startWechatPayFake({
-    mchid: MCHID,
-    appid: APPID,
-    apiV3Key: API_V3_KEY,
-    merchantSerial: MERCHANT_SERIAL,
-    merchantPublicKey: merchant.publicKey,
-    platform: { privateKey: platform.privateKey, serial },
-    now: () => t.clock.now(),
-    send: (url, init) => t.fetch(url, init),
-  });
+const fakeFor = (serial: string) => merchant.fake(() => t, serial);
 let fake: WechatPayFake;
 beforeAll(() => {
   fake = fakeFor(certificate.serial);
 });
 afterAll(() => fake.stop());
 
-const envFor = (baseUrl: string, verifyWith: Record<string, string>) => ({
-  PAYMENT_PROVIDER: "wechat",
-  WECHATPAY_MCHID: MCHID,
-  WECHATPAY_APPID: APPID,
-  WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
-  WECHATPAY_PRIVATE_KEY: pem(merchant.privateKey),
-  WECHATPAY_API_V3_KEY: API_V3_KEY,
-  WECHATPAY_NOTIFY_URL: NOTIFY_URL,
-  WECHATPAY_BASE_URL: baseUrl,
-  PAYMENT_TIMEOUT_MS: "400",
-  ...verifyWith,
-});
+const envFor = merchant.env;
 
 let warnings: string[];
 let warn: ReturnType<typeof spyOn>;

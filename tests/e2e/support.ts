@@ -248,7 +248,8 @@ export async function fillLogin(page: Page, account: string, password = PASSWORD
 /** Signs in from the login page by pressing Enter and waits for home. */
 export async function signIn(page: Page, world: World, account: string, opts: { language?: "zh" | "en" } = {}) {
   await openLogin(page, world);
-  if (opts.language) await chooseLanguage(page, opts.language);
+  // Pressed even on the language shown: the member reads the portal in it, and it is stored at sign-in (docs/decisions.md 117).
+  await chooseLanguage(page, opts.language ?? "zh");
   await fillLogin(page, account);
   const announcement = waitForAnnouncementCheck(page);
   await page.press("#login-code", "Enter");

@@ -416,3 +416,52 @@ export function startWechatPayFake(opts: FakeOptions) {
 }
 
 export type WechatPayFake = ReturnType<typeof startWechatPayFake>;
+
+/**
+ * A merchant for a test file: its ids, its key, WeChat Pay's platform key and
+ * certificate; the fake that knows them (on the clock and address of the app
+ * `app()` names at each call), and the portal's settings that use them.
+ */
+export function testMerchant() {
+  const merchant = rsaKeys();
+  const platform = rsaKeys();
+  const certificate = selfSignedCertificate(platform, "Tenpay.com Root CA (test)", new Date("2025-01-01T00:00:00Z"));
+  const ids = {
+    mchid: "1900007291",
+    appid: "wxd678efh567hg6787",
+    apiV3Key: "Kq3v9ZxR2mW8tL5nB7cY4dF6hJ1pS0aE",
+    merchantSerial: "3775B6A45ACD588826D15E583A95F5DD2C5B5E4A",
+    notifyUrl: "https://union.example.com/api/pay/notify/wechat",
+  };
+  type App = { clock: { now(): Date }; fetch(url: string, init?: RequestInit): Promise<Response> };
+  return {
+    ...ids,
+    merchant,
+    platform,
+    certificate,
+    fake: (app: () => App, serial = certificate.serial) =>
+      startWechatPayFake({
+        mchid: ids.mchid,
+        appid: ids.appid,
+        apiV3Key: ids.apiV3Key,
+        merchantSerial: ids.merchantSerial,
+        merchantPublicKey: merchant.publicKey,
+        platform: { privateKey: platform.privateKey, serial },
+        now: () => app().clock.now(),
+        send: (url, init) => app().fetch(url, init),
+      }),
+    /** Checking WeChat Pay's signatures with `verifyWith`: the platform certificate unless told otherwise. */
+    env: (baseUrl: string, verifyWith: Record<string, string> = { WECHATPAY_PLATFORM_CERT: certificate.pem }) => ({
+      PAYMENT_PROVIDER: "wechat",
+      WECHATPAY_MCHID: ids.mchid,
+      WECHATPAY_APPID: ids.appid,
+      WECHATPAY_MERCHANT_SERIAL: ids.merchantSerial,
+      WECHATPAY_PRIVATE_KEY: merchant.privateKey.export({ type: "pkcs8", format: "pem" }) as string,
+      WECHATPAY_API_V3_KEY: ids.apiV3Key,
+      WECHATPAY_NOTIFY_URL: ids.notifyUrl,
+      WECHATPAY_BASE_URL: baseUrl,
+      PAYMENT_TIMEOUT_MS: "400",
+      ...verifyWith,
+    }),
+  };
+}

@@ -8,6 +8,7 @@ import { type Language, type User, languageId, languageOfUser, session, setLangu
 import { showMessage } from "./message-box";
 
 export async function chooseLanguage(language: Language): Promise<void> {
+  if (!session.user) pickedBeforeSignIn = language;
   if (language === session.language && !session.user) return;
   if (!session.user) return setLanguage(language);
   const answer = await api.call("/user/language", { language: languageId(language) });
@@ -19,15 +20,23 @@ export async function chooseLanguage(language: Language): Promise<void> {
   }
 }
 
+/** The language a visitor picked on the sign-in page in this visit (a press of the toggle, even on the language shown). */
+let pickedBeforeSignIn: Language | null = null;
+
 /**
- * A member who never chose a language reads the portal in the page's: it is
- * stored at sign-in, so what the portal writes to them (a code, a notice) is
- * in that language alone, not in both. Quietly: the page works without it.
+ * The member who just signed in (or finished activating), with the language
+ * they read the portal in stored (docs/decisions.md 117): the one picked on
+ * the sign-in page, else the one stored, else the page's (a member who never
+ * chose one). Stored before the first page draws, so what the portal writes
+ * to them (a code, a notice) is in that language, and no page sees its member
+ * change under it. Quietly: signing in works without it.
  */
-export async function keepPageLanguage(): Promise<void> {
-  if (!session.user || languageOfUser(session.user)) return;
-  const answer = await api.call("/user/language", { language: languageId(session.language) }).catch(() => null);
-  if (answer && isSuccess(answer) && answer.user && answer.user.id === session.user?.id) setUser(answer.user);
+export async function withPageLanguage(user: User): Promise<User> {
+  const wanted = pickedBeforeSignIn ?? (languageOfUser(user) ? null : session.language);
+  pickedBeforeSignIn = null;
+  if (!wanted || wanted === languageOfUser(user)) return user;
+  const answer = await api.call("/user/language", { language: languageId(wanted) }).catch(() => null);
+  return answer && isSuccess(answer) && answer.user && answer.user.id === user.id ? answer.user : user;
 }
 
 export function LanguageToggle({ className = "" }: { className?: string }) {
@@ -41,7 +50,8 @@ export function LanguageToggle({ className = "" }: { className?: string }) {
           type="button"
           lang={lang === "zh" ? "zh-CN" : "en"}
           aria-pressed={language === lang}
-          onClick={() => language !== lang && void chooseLanguage(lang)}
+          // On the sign-in page a press on the language shown is a choice too (it is stored at sign-in).
+          onClick={() => (language !== lang || !session.user) && void chooseLanguage(lang)}
         >
           {t(`language.${lang}`)}
         </button>

@@ -9,8 +9,8 @@ import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { useT } from "../../i18n";
 import "../../i18n/account-texts";
-import { type Language, type User, languageId, setLanguage, setUser } from "../../state/session";
-import { keepPageLanguage } from "../../components/language-toggle";
+import { type Language, type User, languageId, languageOfUser, setLanguage, setUser } from "../../state/session";
+import { withPageLanguage } from "../../components/language-toggle";
 import { ActivationProfile } from "./activation-profile";
 import { codeFlowText } from "./activation-rules";
 import { ActivationVerify } from "./activation-verify";
@@ -129,8 +129,8 @@ export function ActivationDialog({ onClose }: { onClose: () => void }) {
             phoneProven={mode === "phone"}
             onDone={async (active) => {
               // /active/submit signed this session in: keep the user (and the page's language) as the login page does.
-              setUser(active);
-              await keepPageLanguage();
+              // A language chosen in the window's own step stands; none chosen: the page's.
+              setUser(languageOfUser(active) ? active : await withPageLanguage(active));
               setStep("finish");
             }}
           />

@@ -9,7 +9,7 @@ import { api } from "../../api";
 import { BottomBar } from "../../components/bottom-bar";
 import { BreakableText } from "../../components/breakable-text";
 import { BrandHeader } from "../../components/emblem";
-import { LanguageToggle, keepPageLanguage } from "../../components/language-toggle";
+import { LanguageToggle, withPageLanguage } from "../../components/language-toggle";
 import { OfflineBanner } from "../../components/offline-banner";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
@@ -124,9 +124,7 @@ export function LoginPage() {
       })
       .finally(() => setBusy(false));
     if (isSuccess(answer) && answer.user) {
-      setUser(answer.user);
-      // Before the first page draws, so no page sees its member change under it.
-      await keepPageLanguage();
+      setUser(await withPageLanguage(answer.user));
       return navigate("/index");
     }
     // Every failure uses up the image code: show a new one with the reason.
