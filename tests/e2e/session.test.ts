@@ -122,13 +122,28 @@ describe("the language", () => {
     expect(await first.page.evaluate(() => JSON.parse(localStorage.getItem("up.user")!).language.id)).toBe(902);
     await first.close();
 
-    // Another browser starts in Chinese; signing in brings the member's English back.
+    // Another browser starts in Chinese; signing in without touching the toggle brings the member's English back.
     const second = await visitor(world);
-    await signIn(second.page, world, "cn000003");
+    await signIn(second.page, world, "cn000003", { language: null });
     expect(await second.page.textContent("[data-nav=home]")).toBe("Home");
     await chooseLanguage(second.page, "zh");
     expect(await second.page.textContent("[data-nav=home]")).toBe("首页");
     await second.close();
+  }, TEST_TIMEOUT_MS);
+
+  test("a language picked on the sign-in page is the member's from then on: stored with the account at sign-in", async () => {
+    for (const [language, home, id] of [["zh", "首页", 901], ["en", "Home", 902]] as const) {
+      const { page, close } = await visitor(world);
+      await signIn(page, world, "cn100002", { language });
+      expect(await page.textContent("[data-nav=home]")).toBe(home);
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem("up.user")!).language.id)).toBe(id);
+      await close();
+    }
+    // A third device that leaves the toggle alone gets the last one picked.
+    const { page, close } = await visitor(world);
+    await signIn(page, world, "cn100002", { language: null });
+    expect(await page.textContent("[data-nav=home]")).toBe("Home");
+    await close();
   }, TEST_TIMEOUT_MS);
 });
 

@@ -245,11 +245,16 @@ export async function fillLogin(page: Page, account: string, password = PASSWORD
   await page.fill("#login-code", code);
 }
 
-/** Signs in from the login page by pressing Enter and waits for home. */
-export async function signIn(page: Page, world: World, account: string, opts: { language?: "zh" | "en" } = {}) {
+/**
+ * Signs in from the login page by pressing Enter and waits for home. The
+ * language toggle is pressed for `language` (Chinese when none is named), even
+ * on the language shown: the member then reads the portal in it, stored at
+ * sign-in (docs/decisions.md 117), whatever an earlier journey chose for the
+ * account. `null` leaves the toggle alone: the account's stored language comes back.
+ */
+export async function signIn(page: Page, world: World, account: string, opts: { language?: "zh" | "en" | null } = {}) {
   await openLogin(page, world);
-  // Pressed even on the language shown: the member reads the portal in it, and it is stored at sign-in (docs/decisions.md 117).
-  await chooseLanguage(page, opts.language ?? "zh");
+  if (opts.language !== null) await chooseLanguage(page, opts.language ?? "zh");
   await fillLogin(page, account);
   const announcement = waitForAnnouncementCheck(page);
   await page.press("#login-code", "Enter");
