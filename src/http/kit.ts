@@ -1,5 +1,13 @@
 // How a domain declares its calls. The kind of call says what the framework
-// does around the verb, so a verb reads as the rule alone:
+// does around the verb, so a verb reads as the rule alone. A new call, in
+// short (docs/architecture.md follows three from the door to their tables):
+//   1. the input as a TypeBox schema, the verb as ({ ctx, input }) => answer;
+//   2. a line in the domain's routes.ts: query(path, { access, input }, verb),
+//      or command(...) with `audit` (the verb then returns `audit: target`);
+//   3. refuse by throwing DomainError(code, { field }); a refusal that must
+//      commit is returned as refused(code);
+//   4. anything outside (a provider, a wait) goes in `then`, after the commit.
+// The kinds:
 //   query     read-only; the verb gets the pool, never a transaction
 //   command   one transaction that first records the request nonce, then the
 //             verb, then (when declared) the operation-log row of its action

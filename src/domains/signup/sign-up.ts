@@ -43,7 +43,7 @@ export function signAnswer(prepared: PreparedSign, placed: Placed) {
   };
 }
 
-/** The writes of a sign-up, in the command's one transaction (alone, or in its activity's batch: ./batch.ts). */
+/** The writes of a sign-up, in the command's one transaction (alone, or in its activity's batch: ./queue.ts and ./writer.ts). */
 export async function signUp({ ctx, input, prepared }: { ctx: CommandCtx<MemberCtx>; input: SignInput; prepared: PreparedSign }) {
   return signAnswer(prepared, await placeOrder(ctx, signPlan({ input, prepared })));
 }
