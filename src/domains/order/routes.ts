@@ -4,24 +4,12 @@ import { idField, pageIndex } from "../shared/fields";
 import { cancelOwnOrder, changeAddress, checkOrder, familyChecked, listOrders, orderExpress, payAgain, ticketChecked, ticketQr } from "./member-orders";
 import { ticketPdf } from "./ticket-pdf";
 import { documentLanguageField } from "../shared/documents";
-import { activityQueue, orderWriter, prepareSign, seatConflicts, signAnswer, signInput, signPlan, signUp, withPayLink } from "../signup";
+import { signUp, signUpCommand, withPayLink } from "../signup";
 
 const tradeField = t.String({ pattern: "^[A-Za-z0-9-]{1,64}$", maxLength: 64 });
 export const orderDomain = domain("order", [
-  command(
-    "/order/sign",
-    {
-      access: "user",
-      input: signInput,
-      prepare: prepareSign,
-      queue: ({ input }) => activityQueue(input.activity),
-      batch: { writer: orderWriter, plan: signPlan, answer: ({ prepared, written }) => signAnswer(prepared, written) },
-      audit: "order.sign",
-      conflicts: seatConflicts,
-      then: withPayLink,
-    },
-    signUp,
-  ),
+  // Sign-up reads as one pipeline in its own domain: src/domains/signup/sign-up.ts.
+  command("/order/sign", { access: "user", ...signUpCommand }, signUp),
   query("/order/list", { access: "user", input: t.Object({ state: t.Optional(t.Union([t.Integer(), t.Null()])), index: pageIndex }) }, listOrders),
   command("/order/cancel", { access: "user", input: t.Object({ id: idField }), audit: "order.cancel" }, cancelOwnOrder),
   command("/order/pay", { access: "user", input: t.Object({ id: idField }), then: withPayLink }, payAgain),

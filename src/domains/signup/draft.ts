@@ -84,26 +84,32 @@ export async function addressOf(ctx: MemberCtx, loaded: Pick<Loaded, "activity">
  * What the sign-up, the trolley and the checkout all check first.
  */
 export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Member) {
-  // A waiting-list offer holds a place of a full activity for this member: one read, and only when the sign-up names it.
+  // 1. A waiting-list offer named by the sign-up holds a place of a full activity for this member (decision 96): one read, only then. Gone: ERROR_WAITLIST_OFFER_EXPIRED.
   const offer = input.offer ? await liveOffer(ctx, input.offer, ctx.actor.id, input.activity) : null;
   if (input.offer && !offer) return refuse("ERROR_WAITLIST_OFFER_EXPIRED");
+  // 2. "Full" from this instance's memory first (decisions 41 and 88: remembered against a version the cancel and expiry paths bump): ERROR_SIGN_FULL without a read.
   if (!offer && (await ctx.app.soldOut.known(ctx, input.activity))) return refuse("ERROR_SIGN_FULL");
-  // One statement for the live counters and the configuration's version (the rest from this instance's cache), one for the member.
+  // 3. The activity and its rules: one statement for the live counters and the configuration's version, the rest from this instance's cache (./config.ts). None: ERROR_RESULT_NULL.
   const config = await ctx.app.signConfig.of(ctx, input.activity);
   if (!config) return refuse("ERROR_RESULT_NULL");
   const { loaded } = config;
   // The member's standing counts the place their offer holds as theirs (the writer takes it from the hold, not anew).
   const mine = offer ? { ...loaded, activity: { ...loaded.activity, used: Math.max(0, loaded.activity.used - 1) } } : loaded;
   const { member, standing: read } = known ? { member: known, standing: null } : await memberStanding(ctx, mine, ctx.actor);
+  // 4. Visibility (spec 2 section 4, activity state; the "show" conditions): an activity the member may not see, or offline, is ERROR_RESULT_NULL.
   if (!visible(loaded, member, ctx.now) || loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) return refuse("ERROR_RESULT_NULL");
   const a = loaded.activity;
   const standing = read ?? (await standingOf(ctx, mine, member));
   // Only the activity's own cap is remembered: a team's or a cycle's places come back without telling the memory.
   if (a.cap !== null && a.used >= a.cap) ctx.app.soldOut.remember(a.id, ctx.now);
+  // 5. Eligibility (spec 2 section 4's outcomes, ./eligibility.ts): no permission, not started, ended, full, finished, points insufficient, member-intercept; each its ERROR_SIGN_* code.
   if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
 
+  // 6. The sign-up form's profile properties (spec 2 section 5, questionnaire: properties before questions): ERROR_SIGN_PARAMS naming the property.
   const propertyValues = checkProperties(config, member, input.properties ?? []);
+  // 7. The questionnaire against its recorded draw (spec 2 section 5, questionnaire and scoring): ERROR_SIGN_PARAMS, ERROR_SIGN_OPTION_FULL, ERROR_SIGN_SCORE with the pass line and the score.
   const quiz = await checkQuiz(ctx, config, input);
+  // 8. Family members against the relationship rules (spec 2 section 5, family picker): ERROR_SIGN_FAMILY with what broke.
   const kin = await checkFamily(ctx, config, input.clans ?? []);
   const places = (a.calUserCount ? 1 : 0) + kin.filter((k) => k.rule.calCount).length;
   return { loaded, member, standing, propertyValues, quiz, kin, places, offer: offer?.id ?? null };

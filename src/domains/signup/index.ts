@@ -29,6 +29,15 @@
 //   sign-up.ts        /order/sign: prepare, write, pay link
 //   waitlist.ts       the waiting list's held offers: made when places free,
 //                     consumed by the offer's sign-up, expired by a job
+//
+// Where a new rule goes:
+//   a rule that only reads (who may sign up, what the form must hold): a pure
+//     function in its own file (or the file of its kind above), tested alone
+//     in tests/unit/signup/, and called from checkDraft (./draft.ts) at its
+//     place in the spec's order, refusing with its result code;
+//   a rule about places (a new counter, a new cap): a field of Claim and its
+//     conditional update in ./places.ts, in the one lock order, judged in
+//     memory in ./writer.ts as the others are, and given back in giveAllBack.
 export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
 export { allMet, type Condition, meets, type MemberValues } from "./conditions";
 export { type SignConfig, type SignConfigCache, signConfigCache } from "./config";
@@ -41,7 +50,7 @@ export { activityPropertiesOf, type ActivityRow, loadActivity, type Loaded, type
 export { type Claim, giveAllBack, takeAll } from "./places";
 export { drawQuestions, isChoice, optionState, shownQuestions, visibleTo } from "./questionnaire";
 export { activityQueue, orderWriter, seatConflicts } from "./queue";
-export { type PreparedSign, prepareSign, signAnswer, signPlan, signUp, withPayLink } from "./sign-up";
+export { type PreparedSign, prepareSign, signAnswer, signPlan, signUp, signUpCommand, withPayLink } from "./sign-up";
 export { placesReturned, type SoldOutMemory, soldOutMemory } from "./sold-out";
 export { heldBy, type Member, memberOf, memberStanding, standingOf } from "./standing";
 export { visible } from "./visibility";

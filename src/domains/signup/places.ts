@@ -6,7 +6,10 @@
 // what is left, in memory, exactly as if each had taken its places alone;
 // then what the accepted orders took is written with one statement per kind
 // of row. Nothing is read unlocked and then written.
-import { sql, type SQL } from "drizzle-orm";
+import { and, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { orderItems } from "../../db/schema";
+import { ORDER_STATE } from "../../protocol/enumerations";
+import type { CheckedDraft } from "./draft";
 import type { Ctx } from "../context";
 import { rowsOf } from "../../db/sql";
 import type { ResultCode } from "../../protocol/result-codes";
@@ -26,6 +29,35 @@ export type Claim = {
   /** Places of the activity a waiting-list offer already holds for this claim (./waitlist.ts): taken once, by the hold. */
   held?: number;
 };
+
+/** What one unit of an order takes: its places, its team's and cycle's, its options and gifts, and the place an offer holds. */
+export const claimOf = (draft: CheckedDraft): Claim => {
+  const { loaded, standing, quiz, kin, places } = draft;
+  const team = loaded.team;
+  return {
+    activityId: loaded.activity.id,
+    teamId: team && team.cap !== null ? team.id : null,
+    places,
+    cycle: loaded.activity.hasCycle ? { number: standing.cycle, cap: loaded.activity.cycleCount } : null,
+    options: quiz?.taken ?? [],
+    gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
+    held: draft.offer === null ? 0 : 1,
+  };
+};
+
+/** The member's live seats (order numbers) of the batch's activities: "activity:user:cycle" -> seqs. */
+export async function liveSeats(ctx: Pick<Ctx, "db">, activityIds: readonly number[], userIds: readonly number[]) {
+  const rows = await ctx.db
+    .select({ activityId: orderItems.activityId, userId: orderItems.userId, cycle: orderItems.cycle, seq: orderItems.seq })
+    .from(orderItems)
+    .where(and(inArray(orderItems.activityId, [...activityIds]), inArray(orderItems.userId, [...new Set(userIds)]), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
+  const seats = new Map<string, Set<number>>();
+  for (const r of rows) {
+    const key = `${r.activityId}:${r.userId}:${r.cycle}`;
+    seats.set(key, (seats.get(key) ?? new Set()).add(r.seq));
+  }
+  return seats;
+}
 
 /** What refused a take, and the claim (by position) that asked for it. */
 export type Refusal = { code: ResultCode; claim: number };

@@ -2,12 +2,13 @@
 // transaction, on the pool, everything that only reads (./draft.ts), the
 // address and the charge; in the command's one transaction (a batch of its
 // activity's queue), the writer (./writer.ts); after the commit, the pay link.
-import type { CommandCtx } from "../../http/kit";
+import type { Answered, CommandCtx } from "../../http/kit";
 import type { MemberCtx } from "../context";
 import { requestPayLink } from "../payment/create";
 import { chargeOf } from "./charge";
 import { addressOf, checkDraft } from "./draft";
-import type { SignInput } from "./input";
+import { type SignInput, signInput } from "./input";
+import { activityQueue, orderWriter, seatConflicts } from "./queue";
 import { refuse } from "./refuse";
 import { type OrderPlan, type Placed, placeOrder } from "./writer";
 
@@ -53,3 +54,21 @@ export async function withPayLink<R extends { trade: string; expires: string | n
   const pay = result.expires ? await requestPayLink(ctx, result.trade) : null;
   return { ...result, pay, code: pay };
 }
+
+/**
+ * /order/sign as one pipeline, in the order the kit runs it
+ * (docs/architecture.md follows it to its tables): every rule that only reads,
+ * on the pool (prepare: ./draft.ts, then the address and the charge); one
+ * queue per activity, so the database sees one writer per hot row; the batch,
+ * set-based, each order judged alone (./writer.ts); the seat indexes a second
+ * sign-up breaks; the audit row; after the commit, the pay link.
+ */
+export const signUpCommand = {
+  input: signInput,
+  prepare: prepareSign,
+  queue: ({ input }: { input: SignInput }) => activityQueue(input.activity),
+  batch: { writer: orderWriter, plan: signPlan, answer: ({ prepared, written }: { prepared: PreparedSign; written: Placed }) => signAnswer(prepared, written) },
+  conflicts: seatConflicts,
+  audit: "order.sign",
+  then: withPayLink<Answered<ReturnType<typeof signUp>>>,
+};

@@ -152,6 +152,20 @@ export async function takeOffers(ctx: Pick<Ctx, "db" | "now">, taken: readonly {
 }
 
 /**
+ * The offers a batch's accepted sign-ups used: their holds are those orders'
+ * places now. A sign-up that needed no place of the activity (no counted
+ * person) gave its hold back in the write: that place goes to the next in line.
+ */
+export async function offersUsed(ctx: LineCtx, used: readonly { id: number; orderId: number; places: number; activityId: number }[]) {
+  await takeOffers(ctx, used);
+  const unneeded = [...new Set(used.filter((u) => u.places === 0).map((u) => u.activityId))];
+  if (unneeded.length === 0) return;
+  const rows = await ctx.db.select({ id: activities.id, cap: activities.cap, used: activities.used, waitlist: activities.waitlist }).from(activities).where(inArray(activities.id, unneeded));
+  await serveLine(ctx, rows.map(freedOf));
+  await placesReturned(ctx, unneeded);
+}
+
+/**
  * The job: offers not taken in time expire and their places go to the next in
  * line (or back to free). Each activity's row is locked before its offers, as
  * a sign-up locks them; idempotent, and a run killed midway changed nothing.

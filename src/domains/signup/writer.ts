@@ -9,8 +9,8 @@
 // The unique seat indexes still make a second order of one member or family
 // member impossible (./queue.ts names them): one broken by another instance
 // fails the batch, which the kit then writes one by one.
-import { and, inArray, ne, sql } from "drizzle-orm";
-import { activities, addresses, cartRows, orderFamilies, orderItems, orders } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import { addresses, cartRows, orderFamilies, orderItems, orders } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import type { Outcome } from "../../http/runner";
 import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
@@ -22,10 +22,9 @@ import { isoOf } from "../shared/fields";
 import { type Charge, PAY_WINDOW_MS } from "./charge";
 import type { CheckedDraft } from "./draft";
 import type { Loaded } from "./loaded";
-import { type Claim, lockPlaces } from "./places";
+import { claimOf, liveSeats, lockPlaces } from "./places";
 import { refuse } from "./refuse";
-import { placesReturned } from "./sold-out";
-import { freedOf, lockOffers, serveLine, takeOffers } from "./waitlist";
+import { lockOffers, offersUsed } from "./waitlist";
 
 /** One unit of an order: a checked draft, what it costs, the seconds its questionnaire took. */
 export type Unit = { draft: CheckedDraft; charge: Charge; time: number | null };
@@ -38,35 +37,6 @@ export type OrderPlan = { units: readonly Unit[]; address: AddressRow | null; de
 const joined = (units: readonly Unit[], pick: (a: Loaded["activity"]) => string, separator: string) =>
   [...new Set(units.map((u) => pick(u.draft.loaded.activity)))].join(separator);
 
-const claimOf = ({ draft }: Unit): Claim => {
-  const { loaded, standing, quiz, kin, places } = draft;
-  const team = loaded.team;
-  return {
-    activityId: loaded.activity.id,
-    teamId: team && team.cap !== null ? team.id : null,
-    places,
-    cycle: loaded.activity.hasCycle ? { number: standing.cycle, cap: loaded.activity.cycleCount } : null,
-    options: quiz?.taken ?? [],
-    gifts: kin.flatMap((k) => (k.gift === null ? [] : [k.gift])),
-    held: draft.offer === null ? 0 : 1,
-  };
-};
-
-/** The member's live seats (order numbers) of the batch's activities: "activity:user:cycle" -> seqs. */
-async function seatsOf(ctx: MemberCtx, plans: readonly OrderPlan[], userIds: readonly number[]) {
-  const activityIds = [...new Set(plans.flatMap((p) => p.units.map((u) => u.draft.loaded.activity.id)))];
-  const rows = await ctx.db
-    .select({ activityId: orderItems.activityId, userId: orderItems.userId, cycle: orderItems.cycle, seq: orderItems.seq })
-    .from(orderItems)
-    .where(and(inArray(orderItems.activityId, activityIds), inArray(orderItems.userId, [...new Set(userIds)]), ne(orderItems.state, ORDER_STATE.ORDER_STATE_CANCEL)));
-  const seats = new Map<string, Set<number>>();
-  for (const r of rows) {
-    const key = `${r.activityId}:${r.userId}:${r.cycle}`;
-    seats.set(key, (seats.get(key) ?? new Set()).add(r.seq));
-  }
-  return seats;
-}
-
 type Accepted = { index: number; ctx: CommandCtx<MemberCtx>; plan: OrderPlan; trade: string; seqs: number[]; pointParts: SpentPart[]; state: number; paying: boolean; expiresAt: Date | null; names: { zh: string; en: string } };
 
 /**
@@ -78,9 +48,9 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
   if (items.length === 0) return [];
   const head = items[0]!.ctx;
   await head.app.hooks.beforeTake?.();
-  const places = await lockPlaces(head, items.flatMap(({ plan }) => plan.units.map(claimOf)));
+  const places = await lockPlaces(head, items.flatMap(({ plan }) => plan.units.map((u) => claimOf(u.draft))));
   const userIds = items.map(({ ctx }) => ctx.actor.id);
-  const seats = await seatsOf(head, items.map((i) => i.plan), userIds);
+  const seats = await liveSeats(head, [...new Set(items.flatMap((i) => i.plan.units.map((u) => u.draft.loaded.activity.id)))], userIds);
   const spenders = items.filter(({ plan }) => plan.units.some((u) => u.charge.points > 0)).map(({ ctx }) => ctx.actor.id);
   const lots = await lockLots(head, spenders);
   // Waiting-list offers the sign-ups name, locked after every counter row (the one lock order); none: no statement.
@@ -129,7 +99,7 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
       if (team?.signOnly && teamSeats.has(`${team.id}:${userId}`)) refuse("ERROR_SIGN_FINISH", { activity: a.id });
       for (const k of u.draft.kin) if (identities.has(`${a.id}:${k.kin.identity.toUpperCase()}`)) refuse("ERROR_SIGN_FAMILY", { activity: a.id });
     }
-    const claims = units.map(claimOf);
+    const claims = units.map((u) => claimOf(u.draft));
     const full = places.refusal(claims);
     if (full) {
       const refused = units[full.claim]!.draft.loaded.activity;
@@ -177,26 +147,16 @@ export async function placeOrders(items: readonly { ctx: CommandCtx<MemberCtx>; 
     await lots.write();
   }
   const written = accepted.length > 0 ? await writeRows(head, accepted) : new Map<number, Placed>();
-  if (spentOffers.size > 0) await tookOffers(head, accepted, written);
+  if (spentOffers.size > 0) {
+    const used = accepted.flatMap(({ index, plan }) =>
+      plan.units.flatMap((u) => (u.draft.offer === null ? [] : [{ id: u.draft.offer, orderId: written.get(index)!.order, places: u.draft.places, activityId: u.draft.loaded.activity.id }])),
+    );
+    await offersUsed(head, used);
+  }
   return items.map((_, index): Outcome<Placed> => {
     const refusal = refused.get(index);
     return refusal ? { ok: false, error: refusal } : { ok: true, answer: written.get(index)! };
   });
-}
-
-/**
- * The offers the accepted sign-ups used: their holds are those orders' places
- * now. A sign-up that needed no place of the activity (no counted person) gave
- * its hold back in the write: that place goes to the next in line.
- */
-async function tookOffers(head: CommandCtx<MemberCtx>, accepted: readonly Accepted[], written: ReadonlyMap<number, Placed>) {
-  const used = accepted.flatMap(({ index, plan }) => plan.units.flatMap((u) => (u.draft.offer === null ? [] : [{ id: u.draft.offer, orderId: written.get(index)!.order, places: u.draft.places, activityId: u.draft.loaded.activity.id }])));
-  await takeOffers(head, used);
-  const unneeded = [...new Set(used.filter((u) => u.places === 0).map((u) => u.activityId))];
-  if (unneeded.length === 0) return;
-  const rows = await head.db.select({ id: activities.id, cap: activities.cap, used: activities.used, waitlist: activities.waitlist }).from(activities).where(inArray(activities.id, unneeded));
-  await serveLine(head, rows.map(freedOf));
-  await placesReturned(head, unneeded);
 }
 
 /** The accepted orders' rows: orders, their items, family members, payments; the trolley rows they empty. */
@@ -239,7 +199,7 @@ async function writeRows(head: CommandCtx<MemberCtx>, accepted: readonly Accepte
       accepted.flatMap(({ ctx, plan, trade, seqs, state }) =>
         plan.units.map((u, n) => {
           const { draft, time } = u;
-          const claim = claimOf(u);
+          const claim = claimOf(u.draft);
           return {
             orderId: orderId.get(trade)!,
             childTrade: `${trade}-${n + 1}`,
