@@ -46,6 +46,22 @@ async function openActivity(page: Page, name: string) {
   await page.waitForSelector("[data-testid=editor-tools]");
 }
 
+/** The member signs up for the badminton pass and pays on the sandbox's page, as a second device would; the order as signed. */
+async function paidPass(account: string) {
+  const call = await apiAs(world, account);
+  const modules = (await call("/activity/module/list")).list as Answer[];
+  const tiles = (await call("/activity/list", { module: modules[0]!.id })).list as Answer[];
+  const signed = await call("/order/sign", { activity: tiles.find((tile) => tile.nameEn === "Badminton hall season pass")!.id });
+  expect(signed.message.code).toBe("SUCCESS");
+  const payer = await visitor(world, { viewport: DESK });
+  await payer.page.goto(signed.pay as string);
+  await payer.page.click("button.pay");
+  await payer.page.waitForLoadState();
+  await payer.close();
+  await until(async () => ((await call("/order/list", { index: 1 })).list as Answer[]).find((o) => o.trade === signed.trade)?.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS, "the pass paid");
+  return signed;
+}
+
 /** The rows of the order search, a table's or cards, as column -> text. */
 const rows = (page: Page) =>
   page.$$eval("[data-testid=staff-order-row]", (items) =>
@@ -225,18 +241,7 @@ describe("the staff's orders", () => {
       };
       for (const { language, size, viewport } of [FOUR_SCREENS[0]!, FOUR_SCREENS[1]!]) {
         const text = TEXT[language as "zh" | "en"];
-        // The member signs up and pays through the sandbox, as a second device would.
-        const call = await apiAs(world, "cn100001");
-        const modules = (await call("/activity/module/list")).list as Answer[];
-        const tiles = (await call("/activity/list", { module: modules[0]!.id })).list as Answer[];
-        const signed = await call("/order/sign", { activity: tiles.find((tile) => tile.nameEn === "Badminton hall season pass")!.id });
-        expect(signed.message.code).toBe("SUCCESS");
-        const payer = await visitor(world, { viewport: DESK });
-        await payer.page.goto(signed.pay as string);
-        await payer.page.click("button.pay");
-        await payer.page.waitForLoadState();
-        await payer.close();
-        await until(async () => ((await call("/order/list", { index: 1 })).list as Answer[]).find((o) => o.trade === signed.trade)?.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS, "the pass paid");
+        const signed = await paidPass("cn100001");
 
         const { page, close } = await visitor(world, { viewport });
         await signIn(page, world, "cn000002", { language: language as "zh" | "en" });
@@ -305,17 +310,7 @@ describe("the staff's orders", () => {
       for (const { language, size, viewport } of [FOUR_SCREENS[0]!, FOUR_SCREENS[1]!]) {
         const text = TEXT[language as "zh" | "en"];
         // A member's paid pass, cancelled by the editor through the API: its money is owed back.
-        const call = await apiAs(world, "cn100002");
-        const modules = (await call("/activity/module/list")).list as Answer[];
-        const tiles = (await call("/activity/list", { module: modules[0]!.id })).list as Answer[];
-        const signed = await call("/order/sign", { activity: tiles.find((tile) => tile.nameEn === "Badminton hall season pass")!.id });
-        expect(signed.message.code).toBe("SUCCESS");
-        const payer = await visitor(world, { viewport: DESK });
-        await payer.page.goto(signed.pay as string);
-        await payer.page.click("button.pay");
-        await payer.page.waitForLoadState();
-        await payer.close();
-        await until(async () => ((await call("/order/list", { index: 1 })).list as Answer[]).find((o) => o.trade === signed.trade)?.state?.id === ORDER_STATE.ORDER_STATE_SUCCESS, "the pass paid");
+        const signed = await paidPass("cn100002");
         const editor = await apiAs(world, "cn000002");
         expect((await editor("/order/activity/cancel", { id: signed.order, reason: "活动人数不足" })).message.code).toBe("SUCCESS");
 

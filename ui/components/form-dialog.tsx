@@ -147,6 +147,37 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
   return { id, form, edited: JSON.stringify(form) !== opened, errors, busy, root, update, submit, error, described, inputClass };
 }
 
+/** A form whose one field is `reason` (a staff cancel's, a refund's), as ReasonField reads it. */
+type ReasonForm = {
+  id: string;
+  form: { reason: string };
+  update(patch: { reason: string }): void;
+  error(field: "reason"): ReactNode;
+  described(field: "reason"): { "aria-invalid"?: boolean; "aria-describedby"?: string };
+  inputClass(field: "reason", base?: string): string;
+};
+
+/** A window's required reason: its label, a textarea of at most `max` characters that takes the focus, and its error under it. */
+export function ReasonField({ editor, label, max, rows = 3 }: { editor: ReasonForm; label: string; max: number; rows?: number }) {
+  const id = `${editor.id}-reason`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className={editor.inputClass("reason", "input textarea")}
+        rows={rows}
+        maxLength={max}
+        value={editor.form.reason}
+        data-autofocus
+        {...editor.described("reason")}
+        onChange={(e) => editor.update({ reason: e.target.value })}
+      />
+      {editor.error("reason")}
+    </div>
+  );
+}
+
 /**
  * The close of a window that may hold edits (Esc, its cross, Cancel): when
  * `edited`, it asks "keep editing / discard" first. FormDialog uses it; a

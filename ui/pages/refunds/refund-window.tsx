@@ -7,7 +7,7 @@ import type { AnswerOf } from "../../../src/domains/api";
 import { REFUND_STATE } from "../../../src/protocol/enumerations";
 import { REFUND_REASON_MAX } from "../../../src/protocol/limits";
 import { api } from "../../api";
-import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { FormDialog, ReasonField, refusedField, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
 import { type Translate, useT } from "../../i18n";
 import { formatChinaDateTime } from "../../lib/china-time";
@@ -77,20 +77,7 @@ export function RefundWindow({ payment, onClose, onDone }: { payment: Refundable
     >
       <p>{t("refunds.dialog.explain", { amount: formatYuan(payment.amount), trade: payment.payTrade ?? "—" })}</p>
       {again ? <p className="refund-again muted">{t("refunds.dialog.again", { reason: failureText(t, payment.refund!.failure) })}</p> : null}
-      <div className="field">
-        <label htmlFor="refund-reason">{t("refunds.dialog.reason")}</label>
-        <textarea
-          id="refund-reason"
-          className={editor.inputClass("reason", "input textarea")}
-          rows={2}
-          maxLength={REFUND_REASON_MAX}
-          value={editor.form.reason}
-          data-autofocus
-          {...editor.described("reason")}
-          onChange={(e) => editor.update({ reason: e.target.value })}
-        />
-        {editor.error("reason")}
-      </div>
+      <ReasonField editor={editor} label={t("refunds.dialog.reason")} max={REFUND_REASON_MAX} rows={2} />
     </FormDialog>
   );
 }

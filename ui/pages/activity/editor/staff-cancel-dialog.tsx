@@ -4,7 +4,7 @@
 import { CANCEL_REASON_MAX } from "../../../../src/protocol/limits";
 import { useT } from "../../../i18n";
 import { api } from "../../../api";
-import { FormDialog, refusedField, useFormDialog } from "../../../components/form-dialog";
+import { FormDialog, ReasonField, refusedField, useFormDialog } from "../../../components/form-dialog";
 
 const FIELDS = ["reason"] as const;
 
@@ -22,20 +22,7 @@ export function StaffCancelDialog({ id, trade, onClose, onCancelled }: { id: num
   return (
     <FormDialog editor={editor} title={t("editor.orderAdmin.cancel.title", { trade })} saveLabel={t("editor.orderAdmin.cancel.confirm")} onClose={onClose} className="staff-cancel-form" testId="staff-cancel">
       <p className="muted">{t("editor.orderAdmin.cancel.explain")}</p>
-      <div className="field">
-        <label htmlFor="staff-cancel-reason">{t("editor.orderAdmin.cancel.reason")}</label>
-        <textarea
-          id="staff-cancel-reason"
-          className={editor.inputClass("reason", "input textarea")}
-          rows={3}
-          maxLength={CANCEL_REASON_MAX}
-          value={editor.form.reason}
-          data-autofocus
-          {...editor.described("reason")}
-          onChange={(e) => editor.update({ reason: e.target.value })}
-        />
-        {editor.error("reason")}
-      </div>
+      <ReasonField editor={editor} label={t("editor.orderAdmin.cancel.reason")} max={CANCEL_REASON_MAX} />
     </FormDialog>
   );
 }
