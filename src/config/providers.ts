@@ -149,23 +149,23 @@ const AUDIT_NAMES = Object.keys(AUDIT_STATE) as (keyof typeof AUDIT_STATE)[];
 function smsCatalogue(env: Env): SmsCatalogue {
   const raw = (env.SMS_CATALOGUE ?? "").trim();
   if (!raw) return DEFAULT_SMS_CATALOGUE;
-  const wrong = (why: string): never => {
+  const misconfigured = (why: string): never => {
     throw new ConfigError(`SMS_CATALOGUE ${why} (docs/operations.md "Bulk SMS")`);
   };
   let parsed: { templates?: unknown; signs?: unknown };
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return wrong("is not JSON");
+    return misconfigured("is not JSON");
   }
-  const text = (v: unknown, max: number, what: string) => (typeof v === "string" && v.trim() && v.length <= max ? v.trim() : wrong(`needs ${what}, text of at most ${max} characters`));
-  const status = (v: unknown) => (AUDIT_NAMES.includes(v as never) ? AUDIT_STATE[v as keyof typeof AUDIT_STATE] : wrong(`status must be one of ${AUDIT_NAMES.join(", ")}`));
-  const order = (v: unknown) => (v === null || v === undefined ? null : Number.isInteger(v) && (v as number) >= 0 ? (v as number) : wrong("order must be a whole number or null"));
-  const list = (v: unknown, what: string) => (Array.isArray(v) && v.length <= 200 ? (v as Record<string, unknown>[]) : wrong(`needs "${what}", a list`));
+  const text = (v: unknown, max: number, what: string) => (typeof v === "string" && v.trim() && v.length <= max ? v.trim() : misconfigured(`needs ${what}, text of at most ${max} characters`));
+  const status = (v: unknown) => (AUDIT_NAMES.includes(v as never) ? AUDIT_STATE[v as keyof typeof AUDIT_STATE] : misconfigured(`status must be one of ${AUDIT_NAMES.join(", ")}`));
+  const order = (v: unknown) => (v === null || v === undefined ? null : Number.isInteger(v) && (v as number) >= 0 ? (v as number) : misconfigured("order must be a whole number or null"));
+  const list = (v: unknown, what: string) => (Array.isArray(v) && v.length <= 200 ? (v as Record<string, unknown>[]) : misconfigured(`needs "${what}", a list`));
   return {
     templates: list(parsed.templates, "templates").map((t) => {
       const date = t.date === undefined || t.date === null ? null : new Date(String(t.date));
-      if (date && Number.isNaN(date.getTime())) wrong(`has a template date that is not a date: "${String(t.date)}"`);
+      if (date && Number.isNaN(date.getTime())) misconfigured(`has a template date that is not a date: "${String(t.date)}"`);
       return { code: text(t.code, 20, "a template code"), name: text(t.name, 60, "a template name"), content: text(t.content, 500, "a template content"), status: status(t.status), date, order: order(t.order) };
     }),
     signs: list(parsed.signs, "signs").map((g) => ({ sign: text(g.sign, 20, "a sign"), status: status(g.status), order: order(g.order) })),

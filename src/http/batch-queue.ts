@@ -7,8 +7,11 @@
 // answers at once (a sign-up of an activity known full) is answered when it
 // arrives and, for those already waiting, as soon as the batch that filled
 // the activity is written: never after the winners' work.
-import { DomainError } from "../protocol/result";
+import { DomainError, type Message } from "../protocol/result";
 import type { Outcome } from "./runner";
+
+/** A refusal answered ahead, as the kit answers a thrown one. */
+const errorOf = (refusal: Message) => new DomainError(refusal.code, refusal.params);
 
 export type BatchQueue<T, R> = { enqueue(key: string, item: T): Promise<R>; waiting(key: string): number };
 
@@ -18,7 +21,7 @@ export function createBatchQueue<T, R>(opts: {
   /** One outcome per item, in order; a throw fails the whole batch. */
   write: (batch: T[], key: string) => Promise<Outcome<R>[]>;
   /** The refusal an item gets at once instead of waiting, or null to wait. */
-  ahead?: (item: T) => unknown | null;
+  ahead?: (item: T) => Message | null;
 }): BatchQueue<T, R> {
   type Waiting = { item: T; resolve: (answer: R) => void; reject: (error: unknown) => void };
   const queues = new Map<string, Waiting[]>();
@@ -45,12 +48,12 @@ export function createBatchQueue<T, R>(opts: {
   }
 
   /** Answers, in place, the waiting items that need not wait. */
-  function answerAhead(waiting: Waiting[], ahead: (item: T) => unknown | null) {
+  function answerAhead(waiting: Waiting[], ahead: (item: T) => Message | null) {
     let kept = 0;
     for (const w of waiting) {
       const refusal = ahead(w.item);
       if (refusal === null) waiting[kept++] = w;
-      else w.reject(refusal);
+      else w.reject(errorOf(refusal));
     }
     waiting.length = kept;
   }
@@ -59,7 +62,7 @@ export function createBatchQueue<T, R>(opts: {
     enqueue(key, item) {
       return new Promise<R>((resolve, reject) => {
         const refusal = opts.ahead?.(item) ?? null;
-        if (refusal !== null) return reject(refusal);
+        if (refusal !== null) return reject(errorOf(refusal));
         const waiting = queues.get(key);
         if (waiting) {
           if (waiting.length >= opts.maxWaiting) return reject(new DomainError("ERROR_BUSY", { reason: "queue" }));

@@ -4,8 +4,8 @@
 //   1. the input as a TypeBox schema, the verb as ({ ctx, input }) => answer;
 //   2. a line in the domain's routes.ts: query(path, { access, input }, verb),
 //      or command(...) with `audit` (the verb then returns `audit: target`);
-//   3. refuse by throwing DomainError(code, { field }); a refusal that must
-//      commit is returned as refused(code);
+//   3. refuse with refuse(code, params) or refuseField(field), which throw and
+//      roll back; a refusal that must commit is returned as refused(code);
 //   4. anything outside (a provider, a wait) goes in `then`, after the commit.
 // The kinds:
 //   query     read-only; the verb gets the pool, never a transaction
@@ -24,6 +24,7 @@ import type { Config } from "../config";
 import type { Ctx, MemberCtx } from "../domains/context";
 import type { Access } from "../protocol/powers";
 import type { NoticeOutcome } from "../providers/payment";
+import type { Message } from "../protocol/result";
 import type { ResultCode } from "../protocol/result-codes";
 import { strict } from "./input";
 import type { Outcome } from "./runner";
@@ -135,8 +136,8 @@ export function query<P extends string, A extends Access, S extends TSchema = ty
  */
 export type BatchWriter<Plan> = {
   write(items: readonly { ctx: CommandCtx<any>; plan: Plan }[]): Promise<Outcome<object>[]>;
-  /** A queued item answered at once instead of waiting for its batch (a sold-out activity), or null to wait. */
-  ahead?(ctx: Ctx, plan: Plan): unknown | null;
+  /** The refusal a queued item gets at once instead of waiting for its batch (a sold-out activity), or null to wait. */
+  ahead?(ctx: Ctx, plan: Plan): Message | null;
 };
 
 /** How a route's command becomes an item of its writer's batch, and the writer's answer its own. */

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { AppState, Ctx, Deps } from "../domains/context";
 import { takeToken } from "../domains/shared/rate-limit";
-import { DomainError } from "../protocol/result";
+import { DomainError, refuse } from "../protocol/result";
 import { RESULT } from "../protocol/result-codes";
 import { log } from "../log";
 import { createBatchQueue } from "./batch-queue";
@@ -127,7 +127,7 @@ export function createKit(deps: Deps, state: AppState) {
       if (!def.throttle) return;
       const budget = def.throttle(deps.config);
       const wait = await takeToken(ctx, { ...budget, key: `${budget.key ?? `route:${def.path}`}:${ctx.ip ?? "unknown"}` });
-      if (wait > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(wait / 1000) });
+      if (wait > 0) refuse("ERROR_OFTEN", { seconds: Math.ceil(wait / 1000) });
     },
     upload: (def, contentType, body, checkFields) => receiveFile(state.providers.storage, def, bodyLimit(def), contentType, body, checkFields),
     download: async (def, ctx, input) => (await def.handler({ ctx, input })) as Download,

@@ -11,7 +11,7 @@ import { Elysia } from "elysia";
 import type { Ctx } from "../domains/context";
 import { log } from "../log";
 import type { Access } from "../protocol/powers";
-import { DomainError, message } from "../protocol/result";
+import { DomainError, message, refuse } from "../protocol/result";
 import { StorageUnavailable } from "../providers/storage";
 import type { Admission } from "./admission";
 import { ProtocolError, type Envelope, type Opened } from "./envelope";
@@ -72,9 +72,9 @@ function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERR
 /** Refuses the input before any verb sees it; the reason travels as a parameter, with the field the schema found at fault. */
 function checkInput(input: unknown, check: Checker) {
   const bad = hostile(input);
-  if (bad) throw new DomainError("ERROR_PARAMS", bad);
+  if (bad) refuse("ERROR_PARAMS", bad);
   const fault = check(input);
-  if (fault) throw new DomainError("ERROR_PARAMS", fault);
+  if (fault) refuse("ERROR_PARAMS", fault);
 }
 
 /** What the kit does with a call once the transport has opened and checked it. */
@@ -184,7 +184,7 @@ function mount(def: RouteDef, calls: Calls) {
       const ctx = calls.ctxOf(opened, where, now);
       if (ctx.actor) noteActor(request, ctx.actor.id);
       const refused = allowed(def.access, ctx.actor);
-      if (refused) throw new DomainError(refused);
+      if (refused) refuse(refused);
       let input: unknown;
       if (def.kind === "upload") input = await calls.upload(def, request.headers.get("content-type") ?? "", body!, (fields) => checkInput(fields, check));
       else {

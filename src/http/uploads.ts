@@ -3,7 +3,7 @@
 // route, its type read from the bytes (never the name), kept by the storage
 // provider under a content-addressed key before the command's transaction
 // (storage may be a network call; a retry stores nothing twice).
-import { DomainError } from "../protocol/result";
+import { refuse, refuseField } from "../protocol/result";
 import type { StorageProvider } from "../providers/storage";
 import { storageKeyOf } from "../providers/storage";
 import type { FileKind, RouteDef, UploadedFile } from "./kit";
@@ -35,31 +35,30 @@ const MAX_FIELDS = 8;
 /** The one part named `file`, its type read from the bytes; the other parts are text fields, each once. A refusal names the part. */
 async function fileOf(def: RouteDef, limit: number, contentType: string, body: Uint8Array): Promise<Received> {
   // A part's name is the sender's: told back no longer than any of ours.
-  const refuse = (field: string, reason: string) => new DomainError("ERROR_PARAMS", { field: field.slice(0, 64), reason });
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw refuse("", "format");
+    refuseField("".slice(0, 64), { reason: "format" });
   }
   const keys = [...form.keys()];
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
-  if (twice !== undefined) throw refuse(twice, "type");
+  if (twice !== undefined) refuseField(twice.slice(0, 64), { reason: "type" });
   const file = form.get("file");
-  if (file === null) throw refuse("file", "missing");
-  if (!(file instanceof Blob)) throw refuse("file", "type");
-  if (keys.length > MAX_FIELDS + 1) throw refuse(keys[MAX_FIELDS + 1]!, "unknown");
+  if (file === null) refuseField("file".slice(0, 64), { reason: "missing" });
+  if (!(file instanceof Blob)) refuseField("file".slice(0, 64), { reason: "type" });
+  if (keys.length > MAX_FIELDS + 1) refuseField(keys[MAX_FIELDS + 1]!.slice(0, 64), { reason: "unknown" });
   const fields: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
     if (key === "file") continue;
-    if (typeof value !== "string") throw refuse(key, "type");
+    if (typeof value !== "string") refuseField(key.slice(0, 64), { reason: "type" });
     fields[key] = value;
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The file's own size and type are told apart from a malformed form: no field, so a form shows them as a file's problem.
-  if (bytes.length === 0 || bytes.length > limit) throw new DomainError("ERROR_PARAMS", { reason: "size", max: limit });
+  if (bytes.length === 0 || bytes.length > limit) refuse("ERROR_PARAMS", { reason: "size", max: limit });
   const kind = sniff(bytes);
-  if (!kind || !def.files?.includes(kind)) throw new DomainError("ERROR_PARAMS", { reason: "type", types: def.files });
+  if (!kind || !def.files?.includes(kind)) refuse("ERROR_PARAMS", { reason: "type", types: def.files });
   const name = (file as File).name ?? "";
   return { bytes, kind, name: name.isWellFormed() ? name.replaceAll("\0", "").slice(0, 200) : "", fields };
 }

@@ -1,4 +1,5 @@
-// What every answer carries, and the error a verb throws to produce one.
+// What every answer carries, and the two ways a verb refuses: `refuse` (or
+// `refuseField`) throws and rolls back; `return refused()` commits.
 import { RESULT, type ResultCode } from "./result-codes";
 
 export type Message = { id: number; code: ResultCode; params?: Record<string, unknown> };
@@ -19,7 +20,11 @@ export type Refused = { message: Message };
 export const refused = (code: ResultCode, params?: Record<string, unknown>): Refused => ({ message: message(code, params) });
 export const isRefused = (outcome: object): outcome is Refused => "message" in outcome;
 
-/** Thrown by verbs; the HTTP layer turns it into `{ message }` and rolls the transaction back. */
+/**
+ * What `refuse` throws; the HTTP layer turns it into `{ message }` and rolls
+ * the transaction back. Verbs never construct it: they call `refuse` or
+ * `refuseField` (a guard test holds this); the transport catches it.
+ */
 export class DomainError extends Error {
   constructor(
     readonly code: ResultCode,
@@ -28,6 +33,19 @@ export class DomainError extends Error {
     super(code);
     this.name = "DomainError";
   }
+}
+
+/** A refusal that rolls back: the call answers `code` with `params`, and nothing the verb wrote stays. */
+export function refuse(code: ResultCode, params?: Record<string, unknown>): never {
+  throw new DomainError(code, params);
+}
+
+/**
+ * The same, for a value the caller sent: ERROR_PARAMS naming the field (and
+ * where a list is concerned its index and part), so the form can mark it.
+ */
+export function refuseField(field: string, params: Record<string, unknown> = {}): never {
+  throw new DomainError("ERROR_PARAMS", { field, ...params });
 }
 
 /** Paging as the specs give it: index from 1, clamped to 1..max. */

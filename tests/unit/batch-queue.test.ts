@@ -3,10 +3,10 @@
 import { expect, test } from "bun:test";
 import { createBatchQueue } from "../../src/http/batch-queue";
 import type { Outcome } from "../../src/http/runner";
-import { DomainError } from "../../src/protocol/result";
+import { DomainError, type Message, message } from "../../src/protocol/result";
 
 /** A queue whose writes wait until released, recording each batch. */
-function gatedQueue(opts: { maxBatch?: number; maxWaiting?: number; fail?: (n: number) => boolean; ahead?: (n: number) => unknown | null } = {}) {
+function gatedQueue(opts: { maxBatch?: number; maxWaiting?: number; fail?: (n: number) => boolean; ahead?: (n: number) => Message | null } = {}) {
   const batches: number[][] = [];
   const gates: (() => void)[] = [];
   const queue = createBatchQueue<number, number>({
@@ -97,7 +97,7 @@ test("a failed write fails its whole batch, and the queue goes on", async () => 
 
 test("an item that need not wait is answered on arrival, and those already waiting as soon as the batch ahead is written", async () => {
   let full = false;
-  const { queue, batches, release } = gatedQueue({ ahead: (n) => (full && n > 1 ? new DomainError("ERROR_SIGN_FULL") : null) });
+  const { queue, batches, release } = gatedQueue({ ahead: (n) => (full && n > 1 ? message("ERROR_SIGN_FULL") : null) });
   const first = queue.enqueue("a", 1);
   const waiting = Promise.allSettled([2, 3].map((n) => queue.enqueue("a", n)));
   // The batch being written fills the activity: what waits behind it is answered without a batch of its own.

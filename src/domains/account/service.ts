@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { isLanguage } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { type ProfileInput, checkProfile, writeProfileValues } from "../shared/profile";
 import { loadUserView } from "./user-view";
 
 export async function setLanguage({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { language: number } }) {
-  if (!isLanguage(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
+  if (!isLanguage(input.language)) refuseField("language");
   const me = ctx.actor.id;
   await ctx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, me));
   return { user: await loadUserView(ctx, me), audit: { entity: "user", id: me, userId: me, detail: String(input.language) } };

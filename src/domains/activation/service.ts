@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { passwordDigest } from "../../protocol/password";
-import { DomainError, isRefused, type Refused } from "../../protocol/result";
+import { isRefused, refuse, type Refused, refuseField } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
 import type { Ctx } from "../context";
@@ -27,14 +27,14 @@ export function activationMode({ ctx }: { ctx: Ctx }) {
 }
 
 function requireMode(ctx: Ctx, mode: "phone" | "mail") {
-  if (ctx.config.activation.mode !== mode) throw new DomainError("ERROR_PARAMS", { reason: "mode" });
+  if (ctx.config.activation.mode !== mode) refuse("ERROR_PARAMS", { reason: "mode" });
 }
 
 /** A member who may still activate: registered, not active and not gone. */
 function requireRegistered(user: UserRow | undefined): UserRow {
-  if (!user) throw new DomainError("ERROR_NOT_USER");
-  if (user.state === USER_STATE.USER_STATE_ACTIVE) throw new DomainError("ERROR_BINDINGED");
-  if (user.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
+  if (!user) refuse("ERROR_NOT_USER");
+  if (user.state === USER_STATE.USER_STATE_ACTIVE) refuse("ERROR_BINDINGED");
+  if (user.state === USER_STATE.USER_STATE_LEFT) refuse("ERROR_LEAVE");
   return user;
 }
 
@@ -46,7 +46,7 @@ async function userBy(ctx: Ctx, column: "phone" | "mail" | "employees", value: s
 /** The initial password of the no-company-mail form arrives as MD5, like every password. */
 function requireInitialPassword(ctx: Ctx, md5: string | undefined) {
   const expected = passwordDigest(ctx.config.activation.initialPassword);
-  if (md5?.toLowerCase() !== expected) throw new DomainError("ERROR_PARAMS", { field: "password" });
+  if (md5?.toLowerCase() !== expected) refuseField("password");
 }
 
 export async function sendActivationSms({ ctx, input }: { ctx: Command; input: { phone: string } }) {
@@ -78,10 +78,10 @@ async function noMailMember(ctx: Ctx, input: NoMailInput) {
   requireInitialPassword(ctx, input.password);
   const mail = mailOf(input.mail);
   const employees = input.employees.trim().toLowerCase();
-  if (!employees) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+  if (!employees) refuseField("employees");
   const user = requireRegistered(await userBy(ctx, "employees", employees));
-  if (user.mail) throw new DomainError("ERROR_DATA_USED", { reason: "has-mail" });
-  if (await contactTaken(ctx, "mail", mail, null)) throw new DomainError("ERROR_DATA_USED", { reason: "mail-used" });
+  if (user.mail) refuse("ERROR_DATA_USED", { reason: "has-mail" });
+  if (await contactTaken(ctx, "mail", mail, null)) refuse("ERROR_DATA_USED", { reason: "mail-used" });
   return { user, mail };
 }
 
@@ -93,14 +93,14 @@ export async function sendNoMailCode({ ctx, input }: { ctx: Command; input: NoMa
 /** /active/login: the code proves the phone or e-mail; the answer is the member to activate. */
 export async function activationLogin({ ctx, input }: { ctx: Command; input: { phone?: string; mail?: string; auth: string } }) {
   const byPhone = input.phone !== undefined;
-  if (byPhone === (input.mail !== undefined)) throw new DomainError("ERROR_PARAMS", { field: byPhone ? "mail" : "phone" });
+  if (byPhone === (input.mail !== undefined)) refuseField(byPhone ? "mail" : "phone");
   requireMode(ctx, byPhone ? "phone" : "mail");
   const target = byPhone ? phoneOf(input.phone!) : mailOf(input.mail!);
   const verdict = await useCode(ctx, { purpose: "activate", channel: byPhone ? "sms" : "mail", target, code: input.auth });
   if (isRefused(verdict)) return verdict;
   const user = requireRegistered(await userBy(ctx, byPhone ? "phone" : "mail", target));
   // The code was sent to whoever held that phone then; the grant names that member.
-  if (user.id !== verdict.userId) throw new DomainError("ERROR_NOT_USER");
+  if (user.id !== verdict.userId) refuse("ERROR_NOT_USER");
   return { user: await loadUserView(ctx, user.id) };
 }
 
@@ -108,20 +108,20 @@ export async function noMailLogin({ ctx, input }: { ctx: Command; input: NoMailL
   const { user, mail } = await noMailMember(ctx, input);
   const verdict = await useCode(ctx, { purpose: "activate-no-mail", channel: "mail", target: mail, code: input.auth });
   if (isRefused(verdict)) return verdict;
-  if (user.id !== verdict.userId) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+  if (user.id !== verdict.userId) refuseField("employees");
   return { user: await loadUserView(ctx, user.id) };
 }
 
 /** The member this session may finish activating, or ERROR_NOT_POWER. */
 async function granted(ctx: Ctx, userId: number) {
   const grant = await hasActivationGrant(ctx, userId, GRANTING);
-  if (!grant) throw new DomainError("ERROR_NOT_POWER", { reason: "activation" });
+  if (!grant) refuse("ERROR_NOT_POWER", { reason: "activation" });
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   return { grant, user: requireRegistered(user) };
 }
 
 export async function activationLanguage({ ctx, input }: { ctx: Command; input: { user: number; language: number } }) {
-  if (!isLanguage(input.language)) throw new DomainError("ERROR_PARAMS", { field: "language" });
+  if (!isLanguage(input.language)) refuseField("language");
   const { user } = await granted(ctx, input.user);
   await ctx.db.update(users).set({ language: input.language, updatedAt: ctx.now }).where(eq(users.id, user.id));
   return { user: await loadUserView(ctx, user.id) };
@@ -131,7 +131,7 @@ export async function activationLanguage({ ctx, input }: { ctx: Command; input: 
 export async function sendProfilePhoneCode({ ctx, input }: { ctx: Command; input: { user: number; phone: string } }) {
   const phone = phoneOf(input.phone);
   const { user } = await granted(ctx, input.user);
-  if (await contactTaken(ctx, "phone", phone, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
+  if (await contactTaken(ctx, "phone", phone, user.id)) refuse("ERROR_RENAME", { field: "phone" });
   return sendCode(ctx, { purpose: "activate-phone", channel: "sms", target: phone, userId: user.id });
 }
 
@@ -157,7 +157,7 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
   const { country, values } = await checkProfile(ctx, { userId: user.id, input });
   // The no-company-mail form proved a mailbox of the member's choice: it becomes their e-mail.
   const mail = grant.purpose === "activate-no-mail" ? grant.target : user.mail;
-  if (mail !== user.mail && (await contactTaken(ctx, "mail", mail!, user.id))) throw new DomainError("ERROR_RENAME", { field: "mail" });
+  if (mail !== user.mail && (await contactTaken(ctx, "mail", mail!, user.id))) refuse("ERROR_RENAME", { field: "mail" });
   await ctx.db
     .update(users)
     .set({
@@ -184,13 +184,13 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
 async function provenPhone(ctx: Ctx, user: UserRow, input: SubmitInput): Promise<{ phone: string } | Refused> {
   const given = input.phone === undefined || input.phone.trim() === "" ? null : phoneOf(input.phone);
   if (given === null || given === user.phone) {
-    if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+    if (!user.phone) refuseField("phone");
     return { phone: user.phone };
   }
-  if (!input.auth) throw new DomainError("ERROR_PARAMS", { field: "auth" });
-  if (await contactTaken(ctx, "phone", given, user.id)) throw new DomainError("ERROR_RENAME", { field: "phone" });
+  if (!input.auth) refuseField("auth");
+  if (await contactTaken(ctx, "phone", given, user.id)) refuse("ERROR_RENAME", { field: "phone" });
   const verdict = await useCode(ctx, { purpose: "activate-phone", channel: "sms", target: given, code: input.auth });
   if (isRefused(verdict)) return verdict;
-  if (verdict.userId !== user.id) throw new DomainError("ERROR_PARAMS", { reason: "phone-mismatch" });
+  if (verdict.userId !== user.id) refuse("ERROR_PARAMS", { reason: "phone-mismatch" });
   return { phone: given };
 }

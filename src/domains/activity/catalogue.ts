@@ -4,8 +4,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { activities, conditions, modules, questionnaires, quizDraws, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/enumerations";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { allMet, type Condition, drawQuestions, left, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";
@@ -65,7 +65,7 @@ export async function listModules({ ctx }: { ctx: MemberCtx }) {
 export async function moduleInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const member = await memberOf(ctx, ctx.actor);
   const [m] = await visibleModules(ctx, member, eq(modules.id, input.id));
-  if (!m) throw new DomainError("ERROR_RESULT_NULL");
+  if (!m) refuse("ERROR_RESULT_NULL");
   // Who may see the module is staff's business: its conditions go to editors only (the module editor's condition list).
   return { module: moduleView(ctx, m), reasons: member.editor ? await moduleReasons(ctx, m.id) : undefined };
 }
@@ -143,7 +143,7 @@ async function tiles(ctx: MemberCtx, member: Member, where: ReturnType<typeof an
 export async function listActivities({ ctx, input }: { ctx: MemberCtx; input: { module: number } }) {
   const member = await memberOf(ctx, ctx.actor);
   const [m] = await visibleModules(ctx, member, eq(modules.id, input.module));
-  if (!m) throw new DomainError("ERROR_RESULT_NULL");
+  if (!m) refuse("ERROR_RESULT_NULL");
   return { module: moduleView(ctx, m), list: await tiles(ctx, member, and(eq(activities.moduleId, m.id))) };
 }
 
@@ -163,7 +163,7 @@ export async function currentActivities({ ctx }: { ctx: MemberCtx }) {
 
 async function visibleActivity(ctx: MemberCtx, id: number) {
   const [loaded, member] = await Promise.all([loadActivity(ctx, id), memberOf(ctx, ctx.actor)]);
-  if (!loaded || !visible(loaded, member, ctx.now)) throw new DomainError("ERROR_RESULT_NULL");
+  if (!loaded || !visible(loaded, member, ctx.now)) refuse("ERROR_RESULT_NULL");
   return { loaded, member };
 }
 
@@ -189,7 +189,7 @@ export async function powerCheck({ ctx, input }: { ctx: MemberCtx; input: { id: 
 export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { activity: number } }) {
   const { loaded, member } = await visibleActivity(ctx, input.activity);
   const [settings] = await ctx.db.select().from(questionnaires).where(eq(questionnaires.activityId, loaded.activity.id));
-  if (!settings) throw new DomainError("ERROR_RESULT_NULL");
+  if (!settings) refuse("ERROR_RESULT_NULL");
   const mine = (await quizItemsOf(ctx, loaded.activity.id)).filter((i) => visibleTo(i.question, member.foreigner));
   const asked = settings.isRandom ? drawQuestions(mine, settings.count) : mine;
   const [draw] = await ctx.db

@@ -6,8 +6,8 @@
 import { asc, eq } from "drizzle-orm";
 import { categories, modules } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
 import { MODULE_MODEL } from "../../protocol/enumerations";
+import { refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 
 /** Spec 2 section 9: a category name has 1-10 characters. */
@@ -16,7 +16,7 @@ export const CATEGORY_NAME_MAX = 10;
 /** The market module, or ERROR_PARAMS { field: "module" } (the page tells the member to refresh). */
 async function marketModule(ctx: Ctx, id: number) {
   const [m] = await ctx.db.select({ id: modules.id, model: modules.model }).from(modules).where(eq(modules.id, id));
-  if (!m || m.model !== MODULE_MODEL.MODULE_MODEL_MARKET) throw new DomainError("ERROR_PARAMS", { field: "module" });
+  if (!m || m.model !== MODULE_MODEL.MODULE_MODEL_MARKET) refuseField("module");
   return m;
 }
 
@@ -30,7 +30,7 @@ export async function saveCategory({ ctx, input }: { ctx: CommandCtx<Ctx>; input
   const name = input.name.trim();
   // Characters as a person counts them (a Chinese character or an emoji is one).
   const length = [...name].length;
-  if (length < 1 || length > CATEGORY_NAME_MAX) throw new DomainError("ERROR_PARAMS", { field: "name" });
+  if (length < 1 || length > CATEGORY_NAME_MAX) refuseField("name");
   await marketModule(ctx, input.module);
   const [row] = await ctx.db.insert(categories).values({ moduleId: input.module, nameZh: name, nameEn: name }).returning({ id: categories.id });
   return { id: row!.id, audit: { entity: "category", id: row!.id, detail: `module ${input.module}: ${name}` } };
@@ -38,6 +38,6 @@ export async function saveCategory({ ctx, input }: { ctx: CommandCtx<Ctx>; input
 
 export async function deleteCategory({ ctx, input }: { ctx: CommandCtx<Ctx>; input: { id: number } }) {
   const [row] = await ctx.db.delete(categories).where(eq(categories.id, input.id)).returning();
-  if (!row) throw new DomainError("ERROR_PARAMS", { field: "id" });
+  if (!row) refuseField("id");
   return { audit: { entity: "category", id: row.id, detail: `module ${row.moduleId}: ${row.nameZh}` } };
 }

@@ -6,7 +6,7 @@ import { Type as t } from "@sinclair/typebox";
 import { and, asc, desc, eq, ilike, ne, or } from "drizzle-orm";
 import { activities, categories, modules, properties, relations, teams } from "../../db/schema";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField, isoOf } from "../shared/fields";
 
@@ -41,7 +41,7 @@ export async function simpleFind({ ctx, input }: { ctx: MemberCtx; input: typeof
 export async function editorOptions({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const { db } = ctx;
   const [a] = await db.select({ moduleId: activities.moduleId }).from(activities).where(eq(activities.id, input.id));
-  if (!a) throw new DomainError("ERROR_RESULT_NULL");
+  if (!a) refuse("ERROR_RESULT_NULL");
   const [[module], relationRows, propertyRows, categoryRows, teamRows] = await Promise.all([
     db.select().from(modules).where(eq(modules.id, a.moduleId)),
     db.select().from(relations).orderBy(asc(relations.sortIndex), asc(relations.id)),

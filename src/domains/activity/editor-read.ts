@@ -8,7 +8,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { activities, activityProperties, conditions, modules, properties, questionBanks, questionnaireItems, questionOptions, questions, tagActivities, tagGroups, tags, teams } from "../../db/schema";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
 import { cleanRichText } from "../shared/rich-text";
@@ -128,7 +128,7 @@ async function propertyRowsOf(ctx: Reads, activityId: number) {
 export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const { db } = ctx;
   const [row] = await db.select({ a: activities, m: modules }).from(activities).innerJoin(modules, eq(modules.id, activities.moduleId)).where(eq(activities.id, input.id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   const { a, m } = row;
   const [team, relationships, queryStock, queries, propertyRows, reasons, line] = await Promise.all([
     a.teamId ? teamEditView(ctx, a.teamId) : Promise.resolve(null),
@@ -203,6 +203,6 @@ export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: nu
 /** /activity/team: a team of the module for the editor (to join it, or to see its tags). */
 export async function teamInfo({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const team = await teamEditView(ctx, input.id);
-  if (!team) throw new DomainError("ERROR_RESULT_NULL");
+  if (!team) refuse("ERROR_RESULT_NULL");
   return { team };
 }

@@ -4,7 +4,7 @@
 // (a disabled input's value counts for nothing), the periodic defaults.
 // Pure; a wrong field is ERROR_PARAMS { field, ... } naming it.
 import { cleanText } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import { cleanRichText } from "../shared/rich-text";
 import type { ActivityFields } from "./editor-input";
 
@@ -15,14 +15,10 @@ export const CYCLE_DEFAULTS = { cycleDate: 1, cycleStart: 0, cycleCount: 1 } as 
 /** Counts, quotas and amounts stay within a Postgres integer. */
 const MAX_INT = 2_000_000_000;
 
-export function wrong(field: string, params: Record<string, unknown> = {}): never {
-  throw new DomainError("ERROR_PARAMS", { field, ...params });
-}
-
 /** A label: trimmed, angle brackets escaped, required and short. */
 export function labelOf(raw: string, field: string, params: Record<string, unknown> = {}): string {
   const name = cleanText(raw);
-  if (!name || name.length > NAME_MAX) wrong(field, params);
+  if (!name || name.length > NAME_MAX) refuseField(field, params);
   return name;
 }
 
@@ -33,34 +29,34 @@ export function numberOf(raw: number | string | null, field: string, params: Rec
     if (raw.trim() === "") return null;
     raw = Number(raw.trim());
   }
-  if (!Number.isFinite(raw) || Math.abs(raw) > MAX_INT) wrong(field, params);
+  if (!Number.isFinite(raw) || Math.abs(raw) > MAX_INT) refuseField(field, params);
   return raw;
 }
 
 /** A whole number of at least `min` (or empty, when allowed), never rounded silently. */
 export function countOf(raw: number | string | null, field: string, opts: { min?: number; empty?: boolean; params?: Record<string, unknown> } = {}): number | null {
   const n = numberOf(raw, field, opts.params);
-  if (n === null) return opts.empty ? null : wrong(field, opts.params);
-  if (!Number.isInteger(n) || n < (opts.min ?? 0)) wrong(field, opts.params);
+  if (n === null) return opts.empty ? null : refuseField(field, opts.params);
+  if (!Number.isInteger(n) || n < (opts.min ?? 0)) refuseField(field, opts.params);
   return n;
 }
 
 /** Spec 3 section 5: "numeric; truncated to an integer" (the team's display order). */
 export function truncatedOf(raw: number | string | null, field: string): number {
   const n = numberOf(raw, field);
-  return n === null ? wrong(field) : Math.trunc(n);
+  return n === null ? refuseField(field) : Math.trunc(n);
 }
 
 /** Spec 3 section 5: cycle values are "zero or positive integers (rounded, made absolute)". */
 const roundedAbs = (raw: number | string | null, field: string): number => {
   const n = numberOf(raw, field);
-  return n === null ? wrong(field) : Math.abs(Math.round(n));
+  return n === null ? refuseField(field) : Math.abs(Math.round(n));
 };
 
 export function timeOf(raw: string | null, field: string): Date | null {
   if (raw === null || raw.trim() === "") return null;
   const d = new Date(raw);
-  if (Number.isNaN(d.getTime())) wrong(field);
+  if (Number.isNaN(d.getTime())) refuseField(field);
   return d;
 }
 
@@ -68,7 +64,7 @@ export function timeOf(raw: string | null, field: string): Date | null {
 export function dayOf(raw: string | null | undefined, field: string, params: Record<string, unknown>): string | null {
   if (raw == null || raw.trim() === "") return null;
   const day = raw.trim().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) wrong(field, params);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) refuseField(field, params);
   return day;
 }
 
@@ -79,7 +75,7 @@ export type Context = { hasRelationships: boolean; hasGroups: boolean };
 const PLACE_MAX = 200;
 function placeOf(raw: string, field: string): string {
   const place = cleanText(raw);
-  if (place.length > PLACE_MAX) wrong(field);
+  if (place.length > PLACE_MAX) refuseField(field);
   return place;
 }
 
@@ -92,9 +88,9 @@ export function checkEventFields(a: Pick<ActivityFields, "eventStart" | "eventEn
   if (a.eventStart !== undefined || a.eventEnd !== undefined) {
     const eventStart = timeOf(a.eventStart ?? null, "eventStart");
     const eventEnd = timeOf(a.eventEnd ?? null, "eventEnd");
-    if (eventStart && !eventEnd) wrong("eventEnd");
-    if (eventEnd && !eventStart) wrong("eventStart");
-    if (eventStart && eventEnd && eventEnd <= eventStart) wrong("eventEnd", { reason: "order" });
+    if (eventStart && !eventEnd) refuseField("eventEnd");
+    if (eventEnd && !eventStart) refuseField("eventStart");
+    if (eventStart && eventEnd && eventEnd <= eventStart) refuseField("eventEnd", { reason: "order" });
     Object.assign(out, { eventStart, eventEnd });
   }
   if (a.placeZh !== undefined) out.placeZh = placeOf(a.placeZh, "placeZh");
@@ -117,10 +113,10 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
   const nameEn = labelOf(a.nameEn, "nameEn");
   const signStart = timeOf(a.signStart, "signStart");
   const signEnd = timeOf(a.signEnd, "signEnd");
-  if (signStart && signEnd && signEnd <= signStart) wrong("signEnd", { reason: "order" });
+  if (signStart && signEnd && signEnd <= signStart) refuseField("signEnd", { reason: "order" });
   const showStart = timeOf(a.showStart, "showStart");
   const showEnd = timeOf(a.showEnd, "showEnd");
-  if (showStart && showEnd && showEnd <= showStart) wrong("showEnd", { reason: "order" });
+  if (showStart && showEnd && showEnd <= showStart) refuseField("showEnd", { reason: "order" });
   const videoId = a.videoId?.trim() ? cleanText(a.videoId) : null;
   const displayStock = countOf(a.displayStock, "displayStock", { empty: true });
   const cap = countOf(a.formStock, "formStock", { empty: true });
@@ -129,7 +125,7 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
   let deduction = countOf(a.deduction, "deduction", { empty: true }) ?? 0;
   // The deduction input is disabled unless points > 0 and price > 0.
   if (!(integral > 0 && price > 0)) deduction = 0;
-  if (deduction > price) wrong("deduction", { reason: "price" });
+  if (deduction > price) refuseField("deduction", { reason: "price" });
   const mustIntegral = a.mustIntegral && integral > 0;
   const formCount = countOf(a.formCount, "formCount", { min: 1 })!;
   const allowCancelDate = a.allowCancel ? timeOf(a.allowCancelDate, "allowCancelDate") : null;
@@ -137,8 +133,8 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
     ? { cycleDate: roundedAbs(a.cycleDate, "cycleDate"), cycleStart: roundedAbs(a.cycleStart, "cycleStart"), cycleCount: roundedAbs(a.cycleCount, "cycleCount") }
     : CYCLE_DEFAULTS;
   // A cycle of 0 days never opens; the node is an hour of the day.
-  if (cycle.cycleDate < 1) wrong("cycleDate");
-  if (cycle.cycleStart > 23) wrong("cycleStart");
+  if (cycle.cycleDate < 1) refuseField("cycleDate");
+  if (cycle.cycleStart > 23) refuseField("cycleStart");
   return {
     nameZh,
     nameEn,

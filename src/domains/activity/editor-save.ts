@@ -10,10 +10,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { activities, activityProperties, categories, questionnaires, relationshipRules, tagActivities, tagGroups, tags } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import type { UpdateInput } from "./editor-input";
-import { checkActivityFields, wrong } from "./editor-rules";
+import { checkActivityFields } from "./editor-rules";
 import { clearOrders, lockActivity, lockOrdersToClear } from "./lifecycle";
 import { checkConditions, checkPropertyRows, writeConditions, writePropertyRows } from "./save-conditions";
 import { checkRelationships, sameRelationships, storedRelationships, writeRelationships } from "./save-family";
@@ -38,15 +38,15 @@ async function storedLinks(ctx: Reads, teamId: number) {
 export async function prepareSave({ ctx, input }: { ctx: MemberCtx; input: UpdateInput }) {
   const { db } = ctx;
   const [row] = await db.select().from(activities).where(eq(activities.id, input.activity.id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
-  if (row.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) throw new DomainError("ERROR_ACTIVITY_STATE", { state: row.state });
+  if (!row) refuse("ERROR_RESULT_NULL");
+  if (row.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) refuse("ERROR_ACTIVITY_STATE", { state: row.state });
 
   const team = input.team === undefined ? undefined : input.team === null ? null : await checkTeam(ctx, input.team, row);
   // The team the activity will be in: unchanged, none, a new one (0), or the one named.
   const teamAfter = team === undefined ? row.teamId : team === null ? null : (team.id ?? 0);
   // Without a team, no tag groups and no team conditions; an empty list of either is nothing to refuse.
-  if (input.groups?.length && teamAfter === null) wrong("groups", { part: "team" });
-  if (input.teamReasons?.length && teamAfter === null) wrong("teamReasons", { part: "team" });
+  if (input.groups?.length && teamAfter === null) refuseField("groups", { part: "team" });
+  if (input.teamReasons?.length && teamAfter === null) refuseField("teamReasons", { part: "team" });
   const groups = input.groups === undefined ? undefined : await checkGroups(ctx, input.groups, row);
   let hasGroups: boolean;
   if (groups !== undefined) hasGroups = groups.length > 0;
@@ -55,7 +55,7 @@ export async function prepareSave({ ctx, input }: { ctx: MemberCtx; input: Updat
     const links = await storedLinks(ctx, teamAfter);
     hasGroups = links.length > 0;
     // Joining a team whose tags never reach this activity would hide it from the tag picker.
-    if (teamAfter !== row.teamId && hasGroups && !links.some((l) => l.activityId === row.id)) wrong("groups", { part: "this" });
+    if (teamAfter !== row.teamId && hasGroups && !links.some((l) => l.activityId === row.id)) refuseField("groups", { part: "this" });
   }
 
   const relationships = input.relationships === undefined ? undefined : await checkRelationships(ctx, input.relationships);
@@ -68,11 +68,11 @@ export async function prepareSave({ ctx, input }: { ctx: MemberCtx; input: Updat
     categoryId = input.activity.sort?.id ?? null;
     if (categoryId !== null) {
       const [c] = await db.select({ moduleId: categories.moduleId }).from(categories).where(eq(categories.id, categoryId));
-      if (!c || c.moduleId !== row.moduleId) wrong("sort");
+      if (!c || c.moduleId !== row.moduleId) refuseField("sort");
     }
   }
 
-  if (input.queries !== undefined && input.queryStock === undefined) wrong("queryStock", { part: "stock" });
+  if (input.queries !== undefined && input.queryStock === undefined) refuseField("queryStock", { part: "stock" });
   const quiz = input.queryStock === undefined ? undefined : await checkQuiz(ctx, row.id, input.queryStock, input.queries);
   const propertyRows = input.properties === undefined ? undefined : await checkPropertyRows(ctx, input.properties);
   await needsBank(ctx, row, input);
@@ -93,7 +93,7 @@ async function needsBank(ctx: Pick<MemberCtx, "db">, row: { id: number; state: n
   const hasProperties = input.properties !== undefined ? input.properties.length > 0 : await stored(activityProperties);
   if (!hasProperties) return;
   const hasBank = input.queryStock !== undefined ? Boolean(input.queryStock?.stock) : await stored(questionnaires);
-  if (!hasBank) wrong("queryStock", { part: "bank" });
+  if (!hasBank) refuseField("queryStock", { part: "bank" });
 }
 
 export type PreparedSave = Awaited<ReturnType<typeof prepareSave>>;
@@ -104,25 +104,25 @@ export async function saveActivity({ ctx, input, prepared }: { ctx: CommandCtx<M
   const id = input.activity.id;
   const { fields, team } = prepared;
   const [peek] = await db.select({ state: activities.state }).from(activities).where(eq(activities.id, id));
-  if (!peek) throw new DomainError("ERROR_RESULT_NULL");
+  if (!peek) refuse("ERROR_RESULT_NULL");
   const inPreview = peek.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW;
   // Back in preview, the orders of its published time go at the next save (spec 3 section 4.1); preview orders stay until publish.
   const clear = { preview: false, published: inPreview };
   await lockOrdersToClear(ctx, id, clear);
   const row = await lockActivity(ctx, id, [team?.id ?? null]);
-  if (row.state !== peek.state || row.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) throw new DomainError("ERROR_ACTIVITY_STATE", { state: row.state });
+  if (row.state !== peek.state || row.state === ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE) refuse("ERROR_ACTIVITY_STATE", { state: row.state });
   // Relationships and questionnaire are fixed once published (spec 3 section 4.1): sending them unchanged is fine.
   if (!inPreview) {
     if (prepared.relationships !== undefined && !sameRelationships(prepared.relationships, await storedRelationships(ctx, id)))
-      throw new DomainError("ERROR_ACTIVITY_STATE", { field: "relationships" });
-    if (prepared.quiz !== undefined && !sameQuiz(prepared.quiz, await storedQuiz(ctx, id))) throw new DomainError("ERROR_ACTIVITY_STATE", { field: "queryStock" });
+      refuse("ERROR_ACTIVITY_STATE", { field: "relationships" });
+    if (prepared.quiz !== undefined && !sameQuiz(prepared.quiz, await storedQuiz(ctx, id))) refuse("ERROR_ACTIVITY_STATE", { field: "queryStock" });
   }
   const cleared = await clearOrders(ctx, id, clear);
   const [{ used, cap: oldCap, waitlist: hadLine }] = (await db.select({ used: activities.used, cap: activities.cap, waitlist: activities.waitlist }).from(activities).where(eq(activities.id, id))) as [
     { used: number; cap: number | null; waitlist: boolean },
   ];
   // Never below the places already taken: a clear refusal rather than the check constraint's.
-  if (fields.cap !== null && fields.cap < used) wrong("formStock", { reason: "used", used });
+  if (fields.cap !== null && fields.cap < used) refuseField("formStock", { reason: "used", used });
   const raised = oldCap !== null && (fields.cap === null || fields.cap > oldCap);
 
   let teamId = row.teamId;

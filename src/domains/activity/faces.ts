@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { activities, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
 import { idField } from "../shared/fields";
@@ -20,7 +20,7 @@ export const faceInput = t.Object({ id: idField, face: faceField });
 function faceOf(face: typeof faceInput.static.face): string | null {
   if (face === null) return null;
   const path = typeof face === "string" ? face : face.filePath;
-  if (!isImagePath(path)) throw new DomainError("ERROR_PARAMS", { field: "face" });
+  if (!isImagePath(path)) refuseField("face");
   return path;
 }
 
@@ -36,14 +36,14 @@ export async function saveActivityFace({ ctx, input }: { ctx: CommandCtx<MemberC
 export async function saveTeamFace({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof faceInput.static }) {
   const face = faceOf(input.face);
   const [team] = await ctx.db.select({ id: teams.id }).from(teams).where(eq(teams.id, input.id)).for("update");
-  if (!team) throw new DomainError("ERROR_RESULT_NULL");
+  if (!team) refuse("ERROR_RESULT_NULL");
   const [any] = await ctx.db.select({ id: activities.id }).from(activities).where(eq(activities.teamId, team.id)).limit(1);
   const [live] = await ctx.db
     .select({ id: activities.id })
     .from(activities)
     .where(and(eq(activities.teamId, team.id), ne(activities.state, ACTIVITY_STATE.ACTIVITY_STATE_OFFLINE)))
     .limit(1);
-  if (any && !live) throw new DomainError("ERROR_NOT_POWER", { reason: "offline" });
+  if (any && !live) refuse("ERROR_NOT_POWER", { reason: "offline" });
   await ctx.db.update(teams).set({ face }).where(eq(teams.id, team.id));
   return { face, audit: { entity: "team", id: team.id, detail: face ? "face" : "no face" } };
 }

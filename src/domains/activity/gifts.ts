@@ -7,13 +7,13 @@ import { and, asc, eq, ilike, ne, or } from "drizzle-orm";
 import { activities, families, gifts, orderFamilies } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
 import { idField } from "../shared/fields";
 import { left } from "../signup";
 import { likeText } from "./editor-options";
-import { countOf, labelOf, wrong } from "./editor-rules";
+import { countOf, labelOf } from "./editor-rules";
 import { typedNumber } from "./editor-input";
 
 /** The manager lists this many at most. */
@@ -55,14 +55,14 @@ export async function saveGift({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
     cap: countOf(g.stock ?? null, "stock", { empty: true }),
     face: g.face ?? null,
   };
-  if (fields.face !== null && !isImagePath(fields.face)) wrong("face");
+  if (fields.face !== null && !isImagePath(fields.face)) refuseField("face");
   let row: typeof gifts.$inferSelect;
   if (g.id === undefined) {
     [row] = (await ctx.db.insert(gifts).values(fields).returning()) as [typeof row];
   } else {
     const [locked] = await ctx.db.select({ used: gifts.used }).from(gifts).where(eq(gifts.id, g.id)).for("update");
-    if (!locked) throw new DomainError("ERROR_RESULT_NULL");
-    if (fields.cap !== null && fields.cap < locked.used) wrong("stock", { reason: "used", used: locked.used });
+    if (!locked) refuse("ERROR_RESULT_NULL");
+    if (fields.cap !== null && fields.cap < locked.used) refuseField("stock", { reason: "used", used: locked.used });
     [row] = (await ctx.db.update(gifts).set(fields).where(eq(gifts.id, g.id)).returning()) as [typeof row];
   }
   return { gift: giftView(row), audit: { entity: "gift", id: row.id, detail: g.id === undefined ? "create" : "update" } };
@@ -73,7 +73,7 @@ export const checkFamilyInput = t.Object({ family: idField });
 /** /activity/check/family: whether the member's family member is carried by a live sign-up, and to which activities. */
 export async function checkFamily({ ctx, input }: { ctx: MemberCtx; input: typeof checkFamilyInput.static }) {
   const [kin] = await ctx.db.select({ id: families.id }).from(families).where(and(eq(families.id, input.family), eq(families.userId, ctx.actor.id)));
-  if (!kin) throw new DomainError("ERROR_RESULT_NULL");
+  if (!kin) refuse("ERROR_RESULT_NULL");
   const rows = await ctx.db
     .selectDistinct({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn })
     .from(orderFamilies)

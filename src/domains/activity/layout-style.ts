@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { activities } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { checkLayout } from "../../protocol/layout-style";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
 import { editableActivity } from "./editing";
@@ -22,7 +22,7 @@ export const styleInput = t.Object({
 /** /activity/style: the layout replaces the saved one whole; an empty one brings back the page as it always was. */
 export async function saveStyle({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof styleInput.static }) {
   const checked = checkLayout(input.style);
-  if ("fault" in checked) throw new DomainError("ERROR_PARAMS", { field: "style", ...checked.fault });
+  if ("fault" in checked) refuseField("style", { ...checked.fault });
   await editableActivity(ctx, input.id);
   await ctx.db.update(activities).set({ style: checked.layout, updatedAt: ctx.now }).where(eq(activities.id, input.id));
   return { style: checked.layout, audit: { entity: "activity", id: input.id } };

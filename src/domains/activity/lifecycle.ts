@@ -12,7 +12,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { activities, activityProperties, orderItems, orders, payments, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE, ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { cancelOrder } from "../order/lifecycle";
 import type { LineCtx } from "../signup";
@@ -84,25 +84,25 @@ export async function clearOrders(ctx: LineCtx, activityId: number, clear: Clear
 export async function lockActivity(ctx: Pick<Ctx, "db">, id: number, otherTeams: readonly (number | null)[] = []) {
   const { db } = ctx;
   const [peek] = await db.select({ teamId: activities.teamId }).from(activities).where(eq(activities.id, id));
-  if (!peek) throw new DomainError("ERROR_RESULT_NULL");
+  if (!peek) refuse("ERROR_RESULT_NULL");
   const teamIds = [...new Set([peek.teamId, ...otherTeams].filter((t): t is number => t !== null))].sort((a, b) => a - b);
   if (teamIds.length) await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, teamIds)).orderBy(asc(teams.id)).for("update");
   const [row] = await db.select().from(activities).where(eq(activities.id, id)).for("update");
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
 /** /activity/state: publish, take offline or revert to preview; anything else is ERROR_ACTIVITY_STATE. */
 export async function changeState({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof stateInput.static }) {
   const [peek] = await ctx.db.select({ state: activities.state }).from(activities).where(eq(activities.id, input.id));
-  if (!peek) throw new DomainError("ERROR_RESULT_NULL");
-  if (!canMove(peek.state, input.state)) throw new DomainError("ERROR_ACTIVITY_STATE", { state: peek.state });
+  if (!peek) refuse("ERROR_RESULT_NULL");
+  if (!canMove(peek.state, input.state)) refuse("ERROR_ACTIVITY_STATE", { state: peek.state });
   const publishing = input.state === NORMAL;
   const clear = { preview: publishing, published: publishing };
   await lockOrdersToClear(ctx, input.id, clear);
   const row = await lockActivity(ctx, input.id);
   // Another editor moved it meanwhile.
-  if (row.state !== peek.state) throw new DomainError("ERROR_ACTIVITY_STATE", { state: row.state });
+  if (row.state !== peek.state) refuse("ERROR_ACTIVITY_STATE", { state: row.state });
   const cleared = await clearOrders(ctx, input.id, clear);
   await ctx.db.update(activities).set({ state: input.state, updatedAt: ctx.now }).where(eq(activities.id, input.id));
   const detail = `${row.state}->${input.state}${publishing ? ` deleted ${cleared.deleted}, cancelled ${cleared.cancelled}` : ""}`;
@@ -120,8 +120,8 @@ export const copyNames = (zh: string, en: string) => ({ nameZh: `${zh}（副本�
  */
 export async function copyActivity({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const [a] = await ctx.db.select().from(activities).where(eq(activities.id, input.id));
-  if (!a) throw new DomainError("ERROR_RESULT_NULL");
-  if (a.state === OFFLINE) throw new DomainError("ERROR_ACTIVITY_STATE", { state: a.state });
+  if (!a) refuse("ERROR_RESULT_NULL");
+  if (a.state === OFFLINE) refuse("ERROR_ACTIVITY_STATE", { state: a.state });
   const { id: _, used: _used, version: _version, teamId: _team, createdAt: _c, updatedAt: _u, ...fields } = a;
   const [copy] = await ctx.db
     .insert(activities)

@@ -8,8 +8,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { activities, conditions, modules, properties, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, MODULE_MODEL, MODULE_SHOW } from "../../protocol/enumerations";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { isImagePath } from "../file/service";
 import { idField } from "../shared/fields";
@@ -60,18 +60,15 @@ export async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly Reaso
   const ids = [...new Set(reasons.flatMap((r) => (r.property?.id == null ? [] : [r.property.id])))];
   const known = new Set(ids.length ? (await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).map((p) => p.id) : []);
   return reasons.map((r, index) => {
-    const wrong = (part: string): never => {
-      throw new DomainError("ERROR_PARAMS", { field, index, part });
-    };
     // "请选择属性", "请选择类型", "请选择判断方式", "请填写判断的值", in the order the dialog shows them.
     const propertyId = r.property?.id;
-    if (propertyId == null || !known.has(propertyId)) return wrong("property");
+    if (propertyId == null || !known.has(propertyId)) return refuseField(field, { index, part: "property" });
     const type = r.type?.id;
-    if (type == null || !CONDITION_TYPES.has(type)) return wrong("type");
+    if (type == null || !CONDITION_TYPES.has(type)) return refuseField(field, { index, part: "type" });
     const compareMode = r.compareMode?.id;
-    if (compareMode == null || !COMPARE_MODES.has(compareMode)) return wrong("compareMode");
+    if (compareMode == null || !COMPARE_MODES.has(compareMode)) return refuseField(field, { index, part: "compareMode" });
     const value = cleanText(r.value ?? "");
-    if (!value) wrong("value");
+    if (!value) refuseField(field, { index, part: "value" });
     return { type, propertyId, compareMode, value };
   });
 }
@@ -79,14 +76,10 @@ export async function checkReasons(ctx: Pick<Ctx, "db">, reasons: readonly Reaso
 
 export const showInput = t.Object({ id: idField, type: t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) });
 export const createActivityInput = t.Object({ nameZh: nameField, nameEn: nameField, module: idField });
-const refuse = (field: string): never => {
-  throw new DomainError("ERROR_PARAMS", { field });
-};
-
 /** Trimmed, angle brackets escaped, required and short; else ERROR_PARAMS naming the field. */
 function nameOf(raw: string, field: string): string {
   const name = cleanText(raw);
-  if (!name || name.length > NAME_MAX) refuse(field);
+  if (!name || name.length > NAME_MAX) refuseField(field);
   return name;
 }
 
@@ -96,7 +89,7 @@ const MODELS = new Set<number>(Object.values(MODULE_MODEL));
 function timeOf(raw: string | null | undefined, field: string): Date | null {
   if (raw == null || raw === "") return null;
   const time = new Date(raw);
-  if (Number.isNaN(time.getTime())) refuse(field);
+  if (Number.isNaN(time.getTime())) refuseField(field);
   return time;
 }
 
@@ -108,21 +101,21 @@ function checkModule(input: ModuleInput, now: Date, storedYear: number | null) {
   const thisYear = new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
   const year = input.year;
   // An older module being renamed may keep its year.
-  if (year === null || (year !== storedYear && (year > thisYear + YEARS_AHEAD || year < thisYear - YEARS_BACK))) return refuse("year");
+  if (year === null || (year !== storedYear && (year > thisYear + YEARS_AHEAD || year < thisYear - YEARS_BACK))) return refuseField("year");
   const face = input.face;
-  if (!face || !isImagePath(face)) return refuse("face");
+  if (!face || !isImagePath(face)) return refuseField("face");
   const model = input.model?.id;
-  if (model === undefined || !MODELS.has(model)) return refuse("model");
+  if (model === undefined || !MODELS.has(model)) return refuseField("model");
   let showStart: Date | null = null;
   let showEnd: Date | null = null;
   let titleFace = input.titleFace ?? null;
-  if (titleFace !== null && !isImagePath(titleFace)) return refuse("titleFace");
+  if (titleFace !== null && !isImagePath(titleFace)) return refuseField("titleFace");
   if (input.isTitle) {
     // No online time is allowed: the carousel goes online at once (the UI says so before sending).
     showStart = timeOf(input.showStart, "showStart");
     showEnd = timeOf(input.showEnd, "showEnd");
-    if (!showEnd || (showStart && showEnd <= showStart)) return refuse("showEnd");
-    if (!titleFace) return refuse("titleFace");
+    if (!showEnd || (showStart && showEnd <= showStart)) return refuseField("showEnd");
+    if (!titleFace) return refuseField("titleFace");
   }
   // Off the carousel the times mean nothing; the picture is kept for when it is switched on again.
   return { nameZh, nameEn, year, face, model, isTitle: input.isTitle, showStart, showEnd, titleFace };
@@ -131,7 +124,7 @@ function checkModule(input: ModuleInput, now: Date, storedYear: number | null) {
 /** The module, locked against a concurrent delete, model change or new activity. */
 async function lockModule(ctx: MemberCtx, id: number) {
   const [row] = await ctx.db.select().from(modules).where(eq(modules.id, id)).for("update");
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
@@ -153,7 +146,7 @@ export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; i
     const existing = await lockModule(ctx, id);
     const fields = checkModule(input.module, ctx.now, existing.year);
     // An activity module's activities would open as market items (and the reverse): the model is fixed once it has any.
-    if (fields.model !== existing.model && (await hasActivities(ctx, id))) throw new DomainError("ERROR_MODULE_NOT_EMPTY", { field: "model" });
+    if (fields.model !== existing.model && (await hasActivities(ctx, id))) refuse("ERROR_MODULE_NOT_EMPTY", { field: "model" });
     const reasons = input.reasons ? await checkReasons(ctx, input.reasons) : null;
     [row] = (await ctx.db.update(modules).set(fields).where(eq(modules.id, id)).returning()) as [typeof row];
     if (reasons) {
@@ -167,7 +160,7 @@ export async function saveModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; i
 /** /activity/module/delete: only a module without activities; its empty teams, categories and conditions go with it. */
 export async function deleteModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   await lockModule(ctx, input.id);
-  if (await hasActivities(ctx, input.id)) throw new DomainError("ERROR_MODULE_NOT_EMPTY");
+  if (await hasActivities(ctx, input.id)) refuse("ERROR_MODULE_NOT_EMPTY");
   await ctx.db.delete(teams).where(eq(teams.moduleId, input.id));
   await ctx.db.delete(modules).where(eq(modules.id, input.id));
   return { audit: { entity: "module", id: input.id } };
@@ -180,11 +173,11 @@ const ZONE_LOCK = 2201;
 
 /** /activity/module/show: this market module becomes the home's gift (or group-buy) zone, taken from whichever module had it. */
 export async function showModule({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number; type: number } }) {
-  if (!ZONES.has(input.type)) refuse("type");
+  if (!ZONES.has(input.type)) refuseField("type");
   await ctx.db.execute(sql`select pg_advisory_xact_lock(${ZONE_LOCK})`);
   const row = await lockModule(ctx, input.id);
   // The home's zone buttons open a market (spec 2 section 2).
-  if (row.model !== MODULE_MODEL.MODULE_MODEL_MARKET) refuse("id");
+  if (row.model !== MODULE_MODEL.MODULE_MODEL_MARKET) refuseField("id");
   await ctx.db.update(modules).set({ showTitle: null }).where(eq(modules.showTitle, input.type));
   await ctx.db.update(modules).set({ showTitle: input.type }).where(eq(modules.id, input.id));
   return { audit: { entity: "module", id: input.id, detail: String(input.type) } };
@@ -196,7 +189,7 @@ export async function createActivity({ ctx, input }: { ctx: CommandCtx<MemberCtx
   const nameEn = nameOf(input.nameEn, "nameEn");
   // Shared: several activities may be made at once; a delete of the module waits for them (and then finds it not empty).
   const [module] = await ctx.db.select({ id: modules.id }).from(modules).where(eq(modules.id, input.module)).for("share");
-  if (!module) throw new DomainError("ERROR_RESULT_NULL", { field: "module" });
+  if (!module) refuse("ERROR_RESULT_NULL", { field: "module" });
   const [row] = await ctx.db
     .insert(activities)
     .values({ moduleId: module.id, state: ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW, nameZh, nameEn, createdAt: ctx.now, updatedAt: ctx.now })

@@ -6,10 +6,11 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { activityProperties, conditions, properties } from "../../db/schema";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
+import { refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 import type { ReasonFields } from "./editor-input";
 import { checkReasons } from "./module-editing";
-import { wrong } from "./editor-rules";
+import { } from "./editor-rules";
 
 type Reads = Pick<Ctx, "db">;
 type PropertyRow = { property: { id: number }; isReadonly: boolean; isMust: boolean };
@@ -23,8 +24,8 @@ export async function checkPropertyRows(ctx: Reads, rows: readonly PropertyRow[]
   const seen = new Set<number>();
   return rows.map((r, index) => {
     const purpose = known.get(r.property.id);
-    if (purpose === undefined) wrong("properties", { index, part: "property" });
-    if (seen.has(r.property.id)) wrong("properties", { index, part: "twice" });
+    if (purpose === undefined) refuseField("properties", { index, part: "property" });
+    if (seen.has(r.property.id)) refuseField("properties", { index, part: "twice" });
     seen.add(r.property.id);
     const fixed = purpose !== PROPERTY_PURPOSE.PROPERTY_PURPOSE_OTHER;
     return { propertyId: r.property.id, isReadonly: fixed || r.isReadonly, isMust: fixed || r.isMust };

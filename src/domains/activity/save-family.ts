@@ -7,9 +7,10 @@
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { gifts, relations, relationshipRules, ruleGifts } from "../../db/schema";
 import { MAX_FAMILY } from "../../protocol/limits";
+import { refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 import type { RelationshipFields } from "./editor-input";
-import { countOf, dayOf, wrong } from "./editor-rules";
+import { countOf, dayOf } from "./editor-rules";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -24,27 +25,26 @@ export async function checkRelationships(ctx: Reads, rules: readonly Relationshi
   const knownGifts = new Set(giftIds.length ? (await db.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, giftIds))).map((g) => g.id) : []);
   const seen = new Set<number | null>();
   return rules.map((r, index) => {
-    const bad = (part: string, extra: Record<string, unknown> = {}): never => wrong("relationships", { index, part, ...extra });
     const relationId = r.relationship.id === -1 ? null : r.relationship.id;
-    if (relationId !== null && !knownRelations.has(relationId)) bad("relationship");
+    if (relationId !== null && !knownRelations.has(relationId)) refuseField("relationships", { index, part: "relationship" });
     // "Any" only when no other rule exists; the same relationship never twice.
-    if ((relationId === null && rules.length > 1) || (relationId !== null && seen.has(null))) bad("any");
-    if (seen.has(relationId)) bad("twice");
+    if ((relationId === null && rules.length > 1) || (relationId !== null && seen.has(null))) refuseField("relationships", { index, part: "any" });
+    if (seen.has(relationId)) refuseField("relationships", { index, part: "twice" });
     seen.add(relationId);
-    if (!GENDERS.has(r.gender)) bad("gender");
+    if (!GENDERS.has(r.gender)) refuseField("relationships", { index, part: "gender" });
     const birthFrom = dayOf(r.ageFamilyMin, "relationships", { index, part: "ageFamilyMin" });
     const birthTo = dayOf(r.ageFamilyMax, "relationships", { index, part: "ageFamilyMax" });
-    if (birthFrom && birthTo && birthFrom > birthTo) bad("ageFamilyMax");
+    if (birthFrom && birthTo && birthFrom > birthTo) refuseField("relationships", { index, part: "ageFamilyMax" });
     const allowMin = countOf(r.allowMin, "relationships", { params: { index, part: "allowMin" } })!;
     const allowMax = countOf(r.allowMax, "relationships", { min: 1, params: { index, part: "allowMax" } })!;
-    if (allowMax < allowMin || allowMax > MAX_FAMILY) bad("allowMax");
+    if (allowMax < allowMin || allowMax > MAX_FAMILY) refuseField("relationships", { index, part: "allowMax" });
     const chosen = new Set<number>();
     for (const g of r.gifts) {
       // "请先选择礼品"
-      if (g.id === null) return bad("noGift");
-      if (!knownGifts.has(g.id)) bad("gift", { gift: g.id });
+      if (g.id === null) return refuseField("relationships", { index, part: "noGift" });
+      if (!knownGifts.has(g.id)) refuseField("relationships", { index, part: "gift", gift: g.id });
       // "该家属已关联此礼品"
-      if (chosen.has(g.id)) bad("giftTwice", { gift: g.id });
+      if (chosen.has(g.id)) refuseField("relationships", { index, part: "giftTwice", gift: g.id });
       chosen.add(g.id);
     }
     return { id: r.id ?? null, relationId, gender: r.gender, birthFrom, birthTo, allowMin, allowMax, calCount: r.calCount, giftIds: [...chosen] };

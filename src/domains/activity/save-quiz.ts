@@ -6,9 +6,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { questionBanks, questionnaireItems, questionnaires, questions } from "../../db/schema";
 import { QUIZ_DISPLAY } from "../../protocol/enumerations";
+import { refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 import type { QueryFields, QueryStockFields } from "./editor-input";
-import { countOf, wrong } from "./editor-rules";
+import { countOf } from "./editor-rules";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -39,13 +40,13 @@ export async function checkQuiz(ctx: Reads, activityId: number, stock: QueryStoc
   const bankId = stock?.stock?.id ?? null;
   if (bankId === null) {
     // A bank is needed when questions are set.
-    if (queries?.length) wrong("queryStock", { part: "stock" });
+    if (queries?.length) refuseField("queryStock", { part: "stock" });
     return null;
   }
   const [bank] = await db.select({ id: questionBanks.id }).from(questionBanks).where(eq(questionBanks.id, bankId));
-  if (!bank) wrong("queryStock", { part: "stock" });
+  if (!bank) refuseField("queryStock", { part: "stock" });
   // "请选择题库显示方式"
-  if (!stock!.type || !DISPLAYS.has(stock!.type.id)) wrong("queryStock", { part: "type" });
+  if (!stock!.type || !DISPLAYS.has(stock!.type.id)) refuseField("queryStock", { part: "type" });
   const s = stock!;
   const inBank = await db.select({ id: questions.id }).from(questions).where(eq(questions.bankId, bankId)).orderBy(asc(questions.sortIndex), asc(questions.id));
   const bankIds = new Set(inBank.map((q) => q.id));
@@ -59,18 +60,17 @@ export async function checkQuiz(ctx: Reads, activityId: number, stock: QueryStoc
   } else {
     const seen = new Set<number>();
     items = queries.map((q, index) => {
-      const bad = (part: string): never => wrong("queries", { index, part });
-      if (!bankIds.has(q.query.id)) bad("query");
-      if (seen.has(q.query.id)) bad("twice");
+      if (!bankIds.has(q.query.id)) refuseField("queries", { index, part: "query" });
+      if (seen.has(q.query.id)) refuseField("queries", { index, part: "twice" });
       seen.add(q.query.id);
       const weight = countOf(q.weight, "queries", { empty: true, params: { index, part: "weight" } }) ?? WEIGHT_MAX;
-      if (weight > WEIGHT_MAX) bad("weight");
+      if (weight > WEIGHT_MAX) refuseField("queries", { index, part: "weight" });
       const score = countOf(q.score, "queries", { empty: true, params: { index, part: "score" } }) ?? 0;
       return { questionId: q.query.id, weight, score, answer: answerOf(q.answer) };
     });
   }
   const count = s.isRandom ? countOf(s.count, "queryStock", { min: 1, params: { part: "count" } })! : 0;
-  if (count > items.length) wrong("queryStock", { part: "count" });
+  if (count > items.length) refuseField("queryStock", { part: "count" });
   const passLine = s.isScoring ? (countOf(s.passLine, "queryStock", { empty: true, params: { part: "passLine" } }) ?? 0) : 0;
   return {
     settings: { bankId, display: s.type!.id, isTiming: s.isTiming, isRandom: s.isRandom, count, isScoring: s.isScoring, passLine, showIndex: s.showIndex, showAnswer: s.showAnswer },

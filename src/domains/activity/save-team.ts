@@ -6,10 +6,11 @@
 // with the team row locked first (the lock order of sign-up's places).
 import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { activities, categories, tagActivities, tagGroups, tags, teams } from "../../db/schema";
+import { refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { isImagePath } from "../file/service";
 import type { GroupFields, TeamFields } from "./editor-input";
-import { countOf, labelOf, truncatedOf, wrong } from "./editor-rules";
+import { countOf, labelOf, truncatedOf } from "./editor-rules";
 
 type Reads = Pick<Ctx, "db">;
 type ActivityRow = typeof activities.$inferSelect;
@@ -19,7 +20,7 @@ export async function checkTeam(ctx: Reads, team: TeamFields, activity: Activity
   const { db } = ctx;
   if (team.id !== undefined) {
     const [row] = await db.select({ moduleId: teams.moduleId }).from(teams).where(eq(teams.id, team.id));
-    if (!row || row.moduleId !== activity.moduleId) wrong("team");
+    if (!row || row.moduleId !== activity.moduleId) refuseField("team");
   }
   const nameZh = labelOf(team.nameZh, "team.nameZh");
   const nameEn = labelOf(team.nameEn, "team.nameEn");
@@ -27,8 +28,8 @@ export async function checkTeam(ctx: Reads, team: TeamFields, activity: Activity
     .select({ nameZh: teams.nameZh, nameEn: teams.nameEn })
     .from(teams)
     .where(and(eq(teams.moduleId, activity.moduleId), team.id === undefined ? undefined : ne(teams.id, team.id)));
-  if (others.some((o) => o.nameZh === nameZh)) wrong("team.nameZh", { reason: "duplicate" });
-  if (others.some((o) => o.nameEn === nameEn)) wrong("team.nameEn", { reason: "duplicate" });
+  if (others.some((o) => o.nameZh === nameZh)) refuseField("team.nameZh", { reason: "duplicate" });
+  if (others.some((o) => o.nameEn === nameEn)) refuseField("team.nameEn", { reason: "duplicate" });
   const sortIndex = truncatedOf(team.index, "team.index");
   const cap = countOf(team.formStock, "team.formStock", { empty: true });
   // The total-quota switch: off, neither quota means anything.
@@ -38,10 +39,10 @@ export async function checkTeam(ctx: Reads, team: TeamFields, activity: Activity
     categoryId = team.sort?.id ?? null;
     if (categoryId !== null) {
       const [c] = await db.select({ moduleId: categories.moduleId }).from(categories).where(eq(categories.id, categoryId));
-      if (!c || c.moduleId !== activity.moduleId) wrong("team.sort");
+      if (!c || c.moduleId !== activity.moduleId) refuseField("team.sort");
     }
   }
-  if (team.face !== undefined && team.face !== null && !isImagePath(team.face)) wrong("team.face");
+  if (team.face !== undefined && team.face !== null && !isImagePath(team.face)) refuseField("team.face");
   return {
     id: team.id ?? null,
     fields: {
@@ -77,24 +78,24 @@ export async function checkGroups(ctx: Reads, groups: readonly GroupFields[], ac
   const checked = groups.map((g, group) => {
     const nameZh = labelOf(g.nameZh, "groups", { group, part: "nameZh" });
     const nameEn = labelOf(g.nameEn, "groups", { group, part: "nameEn" });
-    if (seenGroup.zh.has(nameZh) || seenGroup.en.has(nameEn)) wrong("groups", { group, part: "duplicate" });
+    if (seenGroup.zh.has(nameZh) || seenGroup.en.has(nameEn)) refuseField("groups", { group, part: "duplicate" });
     seenGroup.zh.add(nameZh);
     seenGroup.en.add(nameEn);
-    if (g.tags.length === 0) wrong("groups", { group, part: "tags" });
+    if (g.tags.length === 0) refuseField("groups", { group, part: "tags" });
     const seenTag = { zh: new Set<string>(), en: new Set<string>() };
     const inGroup = new Set<number>();
     const tagList = g.tags.map((tag, index) => {
       const where = { group, tag: index };
       const tagZh = labelOf(tag.nameZh, "tags", { ...where, part: "nameZh" });
       const tagEn = labelOf(tag.nameEn, "tags", { ...where, part: "nameEn" });
-      if (seenTag.zh.has(tagZh) || seenTag.en.has(tagEn)) wrong("tags", { ...where, part: "duplicate" });
+      if (seenTag.zh.has(tagZh) || seenTag.en.has(tagEn)) refuseField("tags", { ...where, part: "duplicate" });
       seenTag.zh.add(tagZh);
       seenTag.en.add(tagEn);
-      if (tag.activities.length === 0) wrong("tags", { ...where, part: "activities" });
+      if (tag.activities.length === 0) refuseField("tags", { ...where, part: "activities" });
       const ids = tag.activities.map((a) => a.id);
       for (const id of ids) {
-        if (!known.has(id)) wrong("tags", { ...where, part: "activity", activity: id });
-        if (inGroup.has(id)) wrong("tags", { ...where, part: "twice", activity: id });
+        if (!known.has(id)) refuseField("tags", { ...where, part: "activity", activity: id });
+        if (inGroup.has(id)) refuseField("tags", { ...where, part: "twice", activity: id });
         inGroup.add(id);
       }
       if (ids.includes(activity.id)) linksThis = true;
@@ -102,7 +103,7 @@ export async function checkGroups(ctx: Reads, groups: readonly GroupFields[], ac
     });
     return { id: g.id ?? null, nameZh, nameEn, tags: tagList };
   });
-  if (checked.length > 0 && !linksThis) wrong("groups", { part: "this" });
+  if (checked.length > 0 && !linksThis) refuseField("groups", { part: "this" });
   return checked;
 }
 
@@ -119,9 +120,9 @@ export async function writeTeam(ctx: Pick<Ctx, "db">, team: CheckedTeam, moduleI
     return row!.id;
   }
   const [locked] = await db.select({ used: teams.used }).from(teams).where(eq(teams.id, team.id)).for("update");
-  if (!locked) return wrong("team");
+  if (!locked) return refuseField("team");
   // Never below the places already taken: a clear refusal rather than the check constraint's.
-  if (team.fields.cap !== null && team.fields.cap < locked.used) wrong("team.formStock", { reason: "used", used: locked.used });
+  if (team.fields.cap !== null && team.fields.cap < locked.used) refuseField("team.formStock", { reason: "used", used: locked.used });
   await db.update(teams).set(team.fields).where(eq(teams.id, team.id));
   return team.id;
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { activities } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText, unescapeAngles } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import { type Wording, WORDING_KEYS, WORDING_MAX, type WordingKey } from "../../protocol/wording";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
@@ -24,12 +24,12 @@ export const wordingInput = t.Object({
 export function checkWording(content: typeof wordingInput.static.content): Wording {
   const out: Wording = {};
   for (const [key, pair] of Object.entries(content)) {
-    if (!(WORDING_KEYS as readonly string[]).includes(key)) throw new DomainError("ERROR_PARAMS", { field: "content", key });
+    if (!(WORDING_KEYS as readonly string[]).includes(key)) refuseField("content", { key });
     const k = key as WordingKey;
     const clean = (language: "zh" | "en") => {
       const value = cleanText(pair[language]);
       // Counted as typed, not as escaped: "<" is one character to the person writing it.
-      if (unescapeAngles(value).length > WORDING_MAX[k]) throw new DomainError("ERROR_PARAMS", { field: "content", key, language, max: WORDING_MAX[k] });
+      if (unescapeAngles(value).length > WORDING_MAX[k]) refuseField("content", { key, language, max: WORDING_MAX[k] });
       return value;
     };
     const zh = clean("zh");

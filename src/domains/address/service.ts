@@ -4,9 +4,9 @@
 import { Type as t } from "@sinclair/typebox";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { addresses, users } from "../../db/schema";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
 import { ADDRESS_TYPE } from "../../protocol/enumerations";
 import { idField } from "../shared/fields";
 import { childrenOf, isRegionChain, regionOf } from "./regions";
@@ -49,7 +49,7 @@ export type AddressView = ReturnType<typeof addressView>;
 
 export function findRegions({ input }: { input: { id?: string } }) {
   const list = childrenOf(input.id);
-  if (!list) throw new DomainError("ERROR_PARAMS", { field: "id" });
+  if (!list) refuseField("id");
   return { list };
 }
 
@@ -71,13 +71,13 @@ export async function listAddresses({ ctx }: { ctx: MemberCtx }) {
 /** The checked, cleaned fields of an address; ERROR_PARAMS { field } names the first bad one. */
 function checkAddress(input: AddressInput["address"]) {
   const name = cleanText(input.name ?? "");
-  if (!name || name.length > 30 || !isPersonName(name)) throw new DomainError("ERROR_PARAMS", { field: "name" });
+  if (!name || name.length > 30 || !isPersonName(name)) refuseField("name");
   const phone = (input.phone ?? "").trim();
-  if (!isPhone(phone)) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+  if (!isPhone(phone)) refuseField("phone");
   const codes = [input.address0, input.address1, input.address2, input.address3].map((c) => String(c ?? "").trim());
-  if (!isRegionChain(codes)) throw new DomainError("ERROR_PARAMS", { field: "address" });
+  if (!isRegionChain(codes)) refuseField("address");
   const info = cleanText(input.info ?? "");
-  if (!info || info.length > 120 || !hasChinese(info)) throw new DomainError("ERROR_PARAMS", { field: "info" });
+  if (!info || info.length > 120 || !hasChinese(info)) refuseField("info");
   const [address0, address1, address2, address3] = codes as [string, string, string, string];
   return { name, phone, address0, address1, address2, address3, info };
 }
@@ -88,13 +88,13 @@ const lockMember = (ctx: Pick<Ctx, "db">, userId: number) => ctx.db.select({ id:
 async function ownAddress(ctx: Pick<Ctx, "db">, userId: number, id: number): Promise<AddressRow> {
   const { db } = ctx;
   const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
 async function insertAddress(ctx: Ctx, userId: number, fields: ReturnType<typeof checkAddress>, type: number) {
   const [{ n }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId))) as [{ n: number }];
-  if (n >= MAX_ADDRESSES) throw new DomainError("ERROR_OFTEN", { max: MAX_ADDRESSES });
+  if (n >= MAX_ADDRESSES) refuse("ERROR_OFTEN", { max: MAX_ADDRESSES });
   const [row] = await ctx.db
     .insert(addresses)
     .values({ userId, ...fields, type, isDefault: n === 0, createdAt: ctx.now, updatedAt: ctx.now })

@@ -8,7 +8,7 @@ import { announcementReads, announcements } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { ANNOUNCEMENT_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, timeOf } from "../shared/fields";
 
@@ -54,17 +54,17 @@ const bodyOf = (text: string) =>
 
 function checkAnnouncement(input: AnnouncementInput["announcement"]) {
   const titleZh = cleanText(input.titleZh);
-  if (!titleZh || titleZh.length > TITLE_MAX) throw new DomainError("ERROR_PARAMS", { field: "titleZh" });
+  if (!titleZh || titleZh.length > TITLE_MAX) refuseField("titleZh");
   const titleEn = cleanText(input.titleEn);
-  if (!titleEn || titleEn.length > TITLE_MAX) throw new DomainError("ERROR_PARAMS", { field: "titleEn" });
+  if (!titleEn || titleEn.length > TITLE_MAX) refuseField("titleEn");
   const bodyZh = bodyOf(input.bodyZh);
-  if (!bodyZh || bodyZh.length > BODY_MAX) throw new DomainError("ERROR_PARAMS", { field: "bodyZh" });
+  if (!bodyZh || bodyZh.length > BODY_MAX) refuseField("bodyZh");
   const bodyEn = bodyOf(input.bodyEn);
-  if (!bodyEn || bodyEn.length > BODY_MAX) throw new DomainError("ERROR_PARAMS", { field: "bodyEn" });
+  if (!bodyEn || bodyEn.length > BODY_MAX) refuseField("bodyEn");
   const showAt = timeOf(input.show, "show");
-  if (!showAt) throw new DomainError("ERROR_PARAMS", { field: "show" });
+  if (!showAt) refuseField("show");
   const hideAt = timeOf(input.hide, "hide");
-  if (!hideAt || hideAt <= showAt) throw new DomainError("ERROR_PARAMS", { field: "hide" });
+  if (!hideAt || hideAt <= showAt) refuseField("hide");
   return { titleZh, titleEn, bodyZh, bodyEn, showAt, hideAt };
 }
 
@@ -82,13 +82,13 @@ export async function saveAnnouncement({ ctx, input }: { ctx: CommandCtx; input:
     id === undefined
       ? await ctx.db.insert(announcements).values({ ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning()
       : await ctx.db.update(announcements).set({ ...fields, updatedAt: ctx.now }).where(eq(announcements.id, id)).returning();
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { announcement: announcementView(row), audit: { entity: "announcement", id: row.id, detail: fields.titleZh } };
 }
 
 export async function deleteAnnouncement({ ctx, input }: { ctx: CommandCtx; input: { id: number } }) {
   const [row] = await ctx.db.delete(announcements).where(eq(announcements.id, input.id)).returning();
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { audit: { entity: "announcement", id: row.id, detail: row.titleZh } };
 }
 
@@ -117,7 +117,7 @@ export async function currentAnnouncement({ ctx }: { ctx: MemberCtx }) {
 /** The member has seen it: it is not shown to them again. Seeing it twice changes nothing. */
 export async function markSeen({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const [row] = await ctx.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.id, input.id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   await ctx.db.insert(announcementReads).values({ announcementId: row.id, userId: ctx.actor.id, readAt: ctx.now }).onConflictDoNothing();
   return {};
 }

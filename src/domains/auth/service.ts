@@ -3,7 +3,7 @@ import { Type as t } from "@sinclair/typebox";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { loginLog, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, type Message, message, type Refused, refused } from "../../protocol/result";
+import { type Message, message, refuse, type Refused, refused } from "../../protocol/result";
 import { USER_STATE } from "../../protocol/enumerations";
 import { type ResultCode } from "../../protocol/result-codes";
 import { loadUserView } from "../account/user-view";
@@ -48,7 +48,7 @@ const addressKey = (ip: string | null) => `signin:address:${ip ?? "unknown"}`;
  */
 export async function prepareLogin({ ctx }: { ctx: Ctx }): Promise<Ticket> {
   const place = ctx.app.passwords.reserve();
-  if ("busySeconds" in place) throw new DomainError("ERROR_BUSY", { reason: "signin", retry: place.busySeconds });
+  if ("busySeconds" in place) refuse("ERROR_BUSY", { reason: "signin", retry: place.busySeconds });
   return place;
 }
 
@@ -137,9 +137,9 @@ export async function logout({ ctx }: { ctx: CommandCtx }) {
 
 /** The session's user, or ERROR_LOGIN_CODE when nobody is signed in on it. */
 export async function reload({ ctx }: { ctx: Ctx }) {
-  if (!ctx.actor) throw new DomainError("ERROR_LOGIN_CODE");
+  if (!ctx.actor) refuse("ERROR_LOGIN_CODE");
   const user = await loadUserView(ctx, ctx.actor.id);
-  if (!user) throw new DomainError("ERROR_LOGIN_CODE");
+  if (!user) refuse("ERROR_LOGIN_CODE");
   return { user };
 }
 

@@ -7,7 +7,7 @@ import { activities, banners, modules, news } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { BANNER_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { JUMP_KIND, MODULE_MODEL } from "../../protocol/enumerations";
 import type { Ctx, MemberCtx } from "../context";
 import { memberOf } from "../signup";
@@ -74,27 +74,27 @@ async function targetExists(ctx: Ctx, jump: number, id: number): Promise<boolean
 /** The checked, cleaned banner; ERROR_PARAMS { field } names the first bad field in the editor's order. */
 async function checkBanner(ctx: Ctx, input: BannerInput["params"]) {
   const nameZh = cleanText(input.nameZh);
-  if (!nameZh || nameZh.length > 100) throw new DomainError("ERROR_PARAMS", { field: "nameZh" });
+  if (!nameZh || nameZh.length > 100) refuseField("nameZh");
   const nameEn = cleanText(input.nameEn);
-  if (!nameEn || nameEn.length > 200) throw new DomainError("ERROR_PARAMS", { field: "nameEn" });
+  if (!nameEn || nameEn.length > 200) refuseField("nameEn");
   // The order is sent only when it is a number above 0 (spec 2 section 5); left out, a banner sorts with order 1.
   const sortIndex = input.index ?? 1;
   const showAt = timeOf(input.show ?? undefined, "show");
   const hideAt = timeOf(input.hide ?? undefined, "hide");
-  if (showAt && hideAt && hideAt <= showAt) throw new DomainError("ERROR_PARAMS", { field: "hide" });
+  if (showAt && hideAt && hideAt <= showAt) refuseField("hide");
   const jump = input.jump ?? null;
   let param: string | null = null;
   if (jump !== null) {
     const target = JUMP_TARGETS[jump];
-    if (!target) throw new DomainError("ERROR_PARAMS", { field: "jump" });
+    if (!target) refuseField("jump");
     const raw = (input.param ?? "").trim();
-    if (!raw) throw new DomainError("ERROR_PARAMS", { field: "param", name: target.web.name });
+    if (!raw) refuseField("param", { name: target.web.name });
     if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647 || !(await targetExists(ctx, jump, Number(raw))))
-      throw new DomainError("ERROR_PARAMS", { field: "param", name: target.web.name, reason: "target" });
+      refuseField("param", { name: target.web.name, reason: "target" });
     param = raw;
   }
   const face = input.face?.trim() || null;
-  if (face !== null && !FACE.test(face)) throw new DomainError("ERROR_PARAMS", { field: "face" });
+  if (face !== null && !FACE.test(face)) refuseField("face");
   return { nameZh, nameEn, sortIndex, showAt, hideAt, jump, param, face };
 }
 
@@ -107,7 +107,7 @@ export async function listBanners({ ctx, input }: { ctx: Ctx; input: { index?: n
 
 async function bannerOf(ctx: Ctx, id: number): Promise<BannerRow> {
   const [row] = await ctx.db.select().from(banners).where(eq(banners.id, id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
@@ -128,7 +128,7 @@ export async function saveBanner({ ctx, input }: { ctx: CommandCtx; input: Banne
 
 export async function deleteBanner({ ctx, input }: { ctx: CommandCtx; input: { id: number } }) {
   const [row] = await ctx.db.delete(banners).where(eq(banners.id, input.id)).returning();
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { audit: { entity: "banner", id: row.id, detail: row.nameZh } };
 }
 

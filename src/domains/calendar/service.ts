@@ -7,7 +7,7 @@ import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import { activities, calendarFeeds, orderItems, orders, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { LANGUAGE, ORDER_STATE, USER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { takeToken } from "../shared/rate-limit";
 import { type CalendarEvent, writeCalendar } from "./ics";
@@ -87,7 +87,7 @@ export async function orderCalendar({ ctx, input }: { ctx: MemberCtx; input: { t
     .innerJoin(activities, eq(activities.id, orderItems.activityId))
     .where(and(eq(orders.trade, input.trade), live(ctx.actor.id)))
     .orderBy(asc(orderItems.id));
-  if (rows.length === 0) throw new DomainError("ERROR_RESULT_NULL");
+  if (rows.length === 0) refuse("ERROR_RESULT_NULL");
   const english = isEnglish(input.language ? codeOf(input.language) : ctx.actor.language);
   const body = writeCalendar({ language: english ? "en" : "zh-CN", now: ctx.now, events: rows.map((r) => eventOf(r, english)) });
   return { body, type: "text/calendar; charset=utf-8", filename: `${input.trade}.ics`, cache: "none" };
@@ -108,7 +108,7 @@ export async function calendarFeed({ ctx, input }: { ctx: Ctx; input: { token: s
     .where(eq(calendarFeeds.tokenHash, hashToken(input.token)));
   if (!feed || feed.state !== USER_STATE.USER_STATE_ACTIVE) return NOT_FOUND;
   const wait = await takeToken(ctx, { key: `calendar-feed:${feed.id}`, burst: FEED_BURST, perSecond: FEED_PER_SECOND });
-  if (wait > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(wait / 1000) });
+  if (wait > 0) refuse("ERROR_OFTEN", { seconds: Math.ceil(wait / 1000) });
   const since = new Date(ctx.now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
   const rows = await ctx.db
     .select(columns)
@@ -155,6 +155,6 @@ export async function createFeed({ ctx, input }: { ctx: CommandCtx<MemberCtx>; i
 /** The address stops at once; nothing to revoke is a refusal. */
 export async function revokeFeed({ ctx }: { ctx: CommandCtx<MemberCtx> }) {
   const [gone] = await ctx.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, ctx.actor.id)).returning({ id: calendarFeeds.id });
-  if (!gone) throw new DomainError("ERROR_RESULT_NULL");
+  if (!gone) refuse("ERROR_RESULT_NULL");
   return { audit: { entity: "calendar_feed", id: gone.id, userId: ctx.actor.id } };
 }

@@ -13,8 +13,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { USER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
 import { log } from "../../log";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { duesConfig, hasPaid } from "../membership/dues";
 import { namesOf } from "../shared/member-names";
@@ -39,9 +39,9 @@ export async function memberCard({ ctx }: { ctx: MemberCtx }) {
   const userId = ctx.actor.id;
   // The actor's state is read with the session; a member marked left since is read again here.
   const [user] = await ctx.db.select({ state: users.state, employees: users.employees }).from(users).where(eq(users.id, userId));
-  if (!user || user.state !== USER_STATE.USER_STATE_ACTIVE) throw new DomainError("ERROR_CARD_INACTIVE");
+  if (!user || user.state !== USER_STATE.USER_STATE_ACTIVE) refuse("ERROR_CARD_INACTIVE");
   const config = await duesConfig(ctx);
-  if (!(await hasPaid(ctx, userId, config.year))) throw new DomainError("ERROR_CARD_UNPAID", { year: config.year });
+  if (!(await hasPaid(ctx, userId, config.year))) refuse("ERROR_CARD_UNPAID", { year: config.year });
   const name = (await namesOf(ctx, [userId])).get(userId) ?? "";
   const window = windowOf(ctx.now);
   const code = await signCode(ctx, "C1", `${userId}-${config.year}-${window}`);

@@ -8,7 +8,7 @@ import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq } from "drizzle-orm";
 import { cartRows } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { DomainError, refuse } from "../../protocol/result";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
@@ -22,7 +22,7 @@ async function naming<T>(activity: number, check: () => Promise<T>): Promise<T> 
   try {
     return await check();
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, { ...error.params, activity });
+    if (error instanceof DomainError) refuse(error.code, { ...error.params, activity });
     throw error;
   }
 }
@@ -34,7 +34,7 @@ export async function prepareCheckout({ ctx, input }: { ctx: MemberCtx; input: P
     .from(cartRows)
     .where(and(eq(cartRows.userId, ctx.actor.id), eq(cartRows.checked, true)))
     .orderBy(asc(cartRows.id));
-  if (rows.length === 0) throw new DomainError("ERROR_CART_EMPTY");
+  if (rows.length === 0) refuse("ERROR_CART_EMPTY");
   const member = await memberOf(ctx, ctx.actor);
   const deduct = input.integral === 1;
   const units: Unit[] = [];
@@ -49,12 +49,12 @@ export async function prepareCheckout({ ctx, input }: { ctx: MemberCtx; input: P
   const first = units[0]!.draft;
   // A preview item makes a preview order: never mixed with real ones.
   const previews = units.filter((u) => u.draft.loaded.activity.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW);
-  if (previews.length > 0 && previews.length < units.length) throw new DomainError("ERROR_SIGN_PARAMS", { field: "preview", activity: previews[0]!.draft.loaded.activity.id });
-  if (deduct && !units.some((u) => chargeOf(u.draft.loaded.activity, true))) throw new DomainError("ERROR_SIGN_DEDUCTION");
+  if (previews.length > 0 && previews.length < units.length) refuse("ERROR_SIGN_PARAMS", { field: "preview", activity: previews[0]!.draft.loaded.activity.id });
+  if (deduct && !units.some((u) => chargeOf(u.draft.loaded.activity, true))) refuse("ERROR_SIGN_DEDUCTION");
   const delivered = units.find((u) => u.draft.loaded.activity.hasAddress);
   const address = delivered ? await naming(delivered.draft.loaded.activity.id, () => addressOf(ctx, delivered.draft.loaded, input.address)) : null;
   const points = units.reduce((n, u) => n + u.charge.points, 0);
-  if (points > first.standing.points) throw new DomainError(units.some((u) => u.draft.loaded.activity.mustIntegral) ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
+  if (points > first.standing.points) refuse(units.some((u) => u.draft.loaded.activity.mustIntegral) ? "ERROR_SIGN_INTEGRAL" : "ERROR_SIGN_DEDUCTION");
   return { units, address, deducted: deduct && units.some((u) => u.charge.points > 0 && !u.draft.loaded.activity.mustIntegral), rows: rows.map((r) => r.id) };
 }
 

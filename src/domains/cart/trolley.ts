@@ -7,8 +7,8 @@ import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq, sql, sum } from "drizzle-orm";
 import { activities, cartRows, teams } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
 import { MODULE_MODEL } from "../../protocol/enumerations";
+import { refuse, refuseField } from "../../protocol/result";
 import { RESULT } from "../../protocol/result-codes";
 import type { MemberCtx } from "../context";
 import { checkDraft, heldBy, loadActivity, memberOf, signInput, standingOf } from "../signup";
@@ -33,14 +33,14 @@ async function ownRow(ctx: MemberCtx, id: number) {
     .from(cartRows)
     .where(and(eq(cartRows.id, id), eq(cartRows.userId, ctx.actor.id)))
     .for("update");
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
 /** How many more units the member may hold of the item: its maximum less their live orders (this cycle). */
 async function roomFor(ctx: MemberCtx, activityId: number) {
   const loaded = await loadActivity(ctx, activityId);
-  if (!loaded) throw new DomainError("ERROR_RESULT_NULL");
+  if (!loaded) refuse("ERROR_RESULT_NULL");
   const member = await memberOf(ctx, ctx.actor);
   const standing = await standingOf(ctx, loaded, member);
   const { held } = await heldBy(ctx, loaded, ctx.actor.id, standing.cycle);
@@ -50,7 +50,7 @@ async function roomFor(ctx: MemberCtx, activityId: number) {
 /** Before the transaction: the draft passes the sign-up's checks, for a market item. */
 export async function prepareAdd({ ctx, input }: { ctx: MemberCtx; input: CartAddInput }) {
   const draft = await checkDraft(ctx, input);
-  if (draft.loaded.module.model !== MODULE_MODEL.MODULE_MODEL_MARKET) throw new DomainError("ERROR_PARAMS", { field: "activity" });
+  if (draft.loaded.module.model !== MODULE_MODEL.MODULE_MODEL_MARKET) refuseField("activity");
   return draft;
 }
 
@@ -78,9 +78,9 @@ export async function addToCart({ ctx, input, prepared }: { ctx: CommandCtx<Memb
     })
     .returning({ id: cartRows.id, count: cartRows.count });
   const room = draft.loaded.activity.formCount - (await heldBy(ctx, draft.loaded, ctx.actor.id, draft.standing.cycle)).held;
-  if (row!.count > room) throw new DomainError("ERROR_SIGN_FINISH", { activity: input.activity });
+  if (row!.count > room) refuse("ERROR_SIGN_FINISH", { activity: input.activity });
   const [{ rows }] = (await ctx.db.select({ rows: sql<number>`count(*)::int` }).from(cartRows).where(eq(cartRows.userId, ctx.actor.id))) as [{ rows: number }];
-  if (rows > MAX_CART_ROWS) throw new DomainError("ERROR_PARAMS", { field: "rows", max: MAX_CART_ROWS });
+  if (rows > MAX_CART_ROWS) refuseField("rows", { max: MAX_CART_ROWS });
   return { ...(await badge(ctx)), audit: { entity: "cart", id: row!.id, detail: `activity ${input.activity} x${row!.count}` } };
 }
 
@@ -136,7 +136,7 @@ export async function subCart({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inpu
 /** One more of a row's item, up to the item's maximum; a row carrying family members stays at one. */
 export async function plusCart({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const row = await ownRow(ctx, input.id);
-  if (row.clans.length > 0 || row.count + 1 > (await roomFor(ctx, row.activityId))) throw new DomainError("ERROR_SIGN_FINISH", { activity: row.activityId });
+  if (row.clans.length > 0 || row.count + 1 > (await roomFor(ctx, row.activityId))) refuse("ERROR_SIGN_FINISH", { activity: row.activityId });
   await ctx.db.update(cartRows).set({ count: row.count + 1, updatedAt: ctx.now }).where(eq(cartRows.id, row.id));
   return { ...(await badge(ctx)), audit: { entity: "cart", id: row.id, detail: "plus" } };
 }

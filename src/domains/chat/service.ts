@@ -8,7 +8,7 @@ import { chatMessages, chatSessions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { CHAT_MAX_LENGTH, CHAT_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { namesOf } from "../shared/member-names";
 import { memberMayReply } from "./rules";
@@ -104,7 +104,7 @@ async function visibleSession(ctx: MemberCtx, side: Side, id: number, lock = fal
   const own = side === "user" ? eq(chatSessions.userId, ctx.actor.id) : undefined;
   const found = ctx.db.select().from(chatSessions).where(and(eq(chatSessions.id, id), own));
   const [row] = lock ? await found.for("update") : await found;
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
@@ -136,8 +136,8 @@ export async function readSession({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
 /** Trimmed, at most CHAT_MAX_LENGTH characters as typed, angle brackets escaped; empty text is refused (nothing written). */
 function contentOf(raw: string): string {
   const text = raw.trim();
-  if (!text) throw new DomainError("ERROR_PARAMS", { field: "content" });
-  if (text.length > CHAT_MAX_LENGTH) throw new DomainError("ERROR_PARAMS", { field: "content", max: CHAT_MAX_LENGTH });
+  if (!text) refuseField("content");
+  if (text.length > CHAT_MAX_LENGTH) refuseField("content", { max: CHAT_MAX_LENGTH });
   return cleanText(text);
 }
 
@@ -153,7 +153,7 @@ export async function sendMessage({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
   const me = ctx.actor.id;
   if (input.id === undefined) {
     // Managers answer; they have no compose box (spec 2) and open no session.
-    if (manager) throw new DomainError("ERROR_NOT_POWER");
+    if (manager) refuse("ERROR_NOT_POWER");
     const [session] = await ctx.db
       .insert(chatSessions)
       .values({ userId: me, userRead: true, managerRead: false, createdAt: ctx.now, updatedAt: ctx.now })
@@ -171,7 +171,7 @@ export async function sendMessage({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
       .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
       .limit(2);
     // Newest first here: the rule reads them oldest first.
-    if (!memberMayReply(last.reverse().map((m) => ({ mine: m.userId === me })))) throw new DomainError("ERROR_CHAT_WAIT");
+    if (!memberMayReply(last.reverse().map((m) => ({ mine: m.userId === me })))) refuse("ERROR_CHAT_WAIT");
   }
   const [m] = await ctx.db.insert(chatMessages).values({ sessionId: session.id, userId: me, fromManager: manager, content, createdAt: ctx.now }).returning();
   // The other side has something new; the writer has read everything.

@@ -15,7 +15,7 @@ import type { CommandCtx } from "../../http/kit";
 import { type Static, Type as t } from "@sinclair/typebox";
 import { ACTIVITY_STATE, ORDER_STATE } from "../../protocol/enumerations";
 import { maskPhone } from "../../protocol/identity";
-import { DomainError, refused } from "../../protocol/result";
+import { refuse, refused } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { readTicketCode } from "../order/ticket-code";
 import { namesOf } from "../shared/member-names";
@@ -59,8 +59,8 @@ export async function checkInActivities({ ctx }: { ctx: MemberCtx }) {
 
 async function ticketedActivity(ctx: MemberCtx, id: number) {
   const [activity] = await ctx.db.select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn, hasTicket: activities.hasTicket }).from(activities).where(eq(activities.id, id));
-  if (!activity) throw new DomainError("ERROR_RESULT_NULL");
-  if (!activity.hasTicket) throw new DomainError("ERROR_CHECKIN_NO_TICKET");
+  if (!activity) refuse("ERROR_RESULT_NULL");
+  if (!activity.hasTicket) refuse("ERROR_CHECKIN_NO_TICKET");
   return activity;
 }
 
@@ -114,22 +114,22 @@ export async function readScan({ ctx, input }: { ctx: MemberCtx; input: ScanInpu
 async function findTicket(ctx: MemberCtx, input: ScanInput, read: ReadScan): Promise<Ticket> {
   const text = input.code.trim();
   if (read.isCode) {
-    if (read.childTrade === null) throw new DomainError("ERROR_CHECKIN_CODE");
+    if (read.childTrade === null) refuse("ERROR_CHECKIN_CODE");
     const [ticket] = await ticketQuery(ctx).where(eq(orderItems.childTrade, read.childTrade));
     // Signed by this portal but its order is gone (a database restored from before it): not a ticket that admits anyone.
-    if (!ticket) throw new DomainError("ERROR_CHECKIN_CODE");
+    if (!ticket) refuse("ERROR_CHECKIN_CODE");
     return ticket;
   }
   // Typed by hand: the whole number, as the member's ticket tab shows it, never a part of one.
   const number = text.toUpperCase();
-  if (!TYPED_NUMBER.test(number)) throw new DomainError("ERROR_CHECKIN_NOT_FOUND");
+  if (!TYPED_NUMBER.test(number)) refuse("ERROR_CHECKIN_NOT_FOUND");
   const [bySub] = await ticketQuery(ctx).where(sql`upper(${orderItems.childTrade}) = ${number}`);
   if (bySub) return bySub;
   // A main order's number: its sub-order for the chosen activity (a market checkout holds several).
   const byMain = await ticketQuery(ctx)
     .where(sql`upper(${orders.trade}) = ${number}`)
     .orderBy(sql`${orderItems.activityId} = ${input.activity} desc`, asc(orderItems.id));
-  if (!byMain[0]) throw new DomainError("ERROR_CHECKIN_NOT_FOUND");
+  if (!byMain[0]) refuse("ERROR_CHECKIN_NOT_FOUND");
   return byMain[0];
 }
 
@@ -158,15 +158,15 @@ async function holderOf(ctx: MemberCtx, ticket: Ticket) {
 /** The member as a scan answers them (`checkedIn`; the warning's parameters carry the same beside `checkedBy`). */
 export type CheckInHolder = Awaited<ReturnType<typeof holderOf>> & { checkedAt: string };
 
-/** Why a ticket of the chosen activity does not admit anyone now, or null when it does. */
-function stateRefusal(ticket: Ticket, now: Date): DomainError | null {
-  if (ticket.state === ORDER_STATE.ORDER_STATE_SUCCESS) return null;
-  if (ticket.state === ORDER_STATE.ORDER_STATE_CANCEL) return new DomainError("ERROR_CHECKIN_CANCELLED", { trade: ticket.childTrade });
+/** Refuses a ticket of the chosen activity that does not admit anyone now, with the reason. */
+function refuseUnlessAdmits(ticket: Ticket, now: Date) {
+  if (ticket.state === ORDER_STATE.ORDER_STATE_SUCCESS) return;
+  if (ticket.state === ORDER_STATE.ORDER_STATE_CANCEL) refuse("ERROR_CHECKIN_CANCELLED", { trade: ticket.childTrade });
   if (ticket.state === ORDER_STATE.ORDER_STATE_WAIT)
     // Past its payment time the expiry job cancels it on its next tick; at the door it is expired already.
-    return new DomainError(ticket.expiresAt && ticket.expiresAt <= now ? "ERROR_CHECKIN_EXPIRED" : "ERROR_CHECKIN_UNPAID", { trade: ticket.childTrade });
+    refuse(ticket.expiresAt && ticket.expiresAt <= now ? "ERROR_CHECKIN_EXPIRED" : "ERROR_CHECKIN_UNPAID", { trade: ticket.childTrade });
   // An editor's sign-up on an activity in preview: deleted when it is published, never a ticket.
-  return new DomainError("ERROR_ACTIVITY_STATE", { trade: ticket.childTrade });
+  refuse("ERROR_ACTIVITY_STATE", { trade: ticket.childTrade });
 }
 
 /**
@@ -180,10 +180,9 @@ export async function scanTicket({ ctx, input, prepared }: { ctx: CommandCtx<Mem
   const ticket = await findTicket(ctx, input, prepared);
   if (ticket.activityId !== activity.id) {
     const [other] = await ctx.db.select({ nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(eq(activities.id, ticket.activityId));
-    throw new DomainError("ERROR_CHECKIN_ACTIVITY", { nameZh: other?.nameZh ?? "", nameEn: other?.nameEn ?? "" });
+    refuse("ERROR_CHECKIN_ACTIVITY", { nameZh: other?.nameZh ?? "", nameEn: other?.nameEn ?? "" });
   }
-  const refusal = stateRefusal(ticket, ctx.now);
-  if (refusal) throw refusal;
+  refuseUnlessAdmits(ticket, ctx.now);
 
   const [marked] = await ctx.db
     .update(orderItems)
@@ -198,8 +197,8 @@ export async function scanTicket({ ctx, input, prepared }: { ctx: CommandCtx<Mem
   }
   // Nothing marked: another scan got there first, or the order changed since it was read. Read it again as it is now.
   const [now] = await ticketQuery(ctx).where(eq(orderItems.id, ticket.id));
-  const changed = now ? stateRefusal(now, ctx.now) : new DomainError("ERROR_CHECKIN_CODE");
-  if (changed) throw changed;
-  const by = now!.checkedBy !== null ? ((await namesOf(ctx, [now!.checkedBy])).get(now!.checkedBy) ?? "") : "";
-  return refused("ERROR_CHECKIN_ALREADY", { ...(await holderOf(ctx, now!)), checkedAt: isoOf(now!.checkedAt), checkedBy: by });
+  if (!now) return refuse("ERROR_CHECKIN_CODE");
+  refuseUnlessAdmits(now, ctx.now);
+  const by = now.checkedBy !== null ? ((await namesOf(ctx, [now.checkedBy])).get(now.checkedBy) ?? "") : "";
+  return refused("ERROR_CHECKIN_ALREADY", { ...(await holderOf(ctx, now)), checkedAt: isoOf(now.checkedAt), checkedBy: by });
 }

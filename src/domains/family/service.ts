@@ -4,9 +4,9 @@
 import { Type as t } from "@sinclair/typebox";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { families, relations, users } from "../../db/schema";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { cleanText, ID_TYPE, isMainlandId, isPhone } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
 import { idField } from "../shared/fields";
 import { recordFailure } from "../shared/rate-limit";
 import { MAX_FAMILY } from "../../protocol/limits";
@@ -71,18 +71,17 @@ export async function findFamily({ ctx, input }: { ctx: MemberCtx; input: { id?:
   const relationList = rows.map((r) => ({ ...relationView(r), birthdayOptional: r.birthdayOptional === 1 }));
   if (input.id === undefined) return { family: null, relations: relationList };
   const [family] = await familyOf(ctx, ctx.actor.id, input.id);
-  if (!family) throw new DomainError("ERROR_RESULT_NULL");
+  if (!family) refuse("ERROR_RESULT_NULL");
   return { family, relations: relationList };
 }
 
-const bad = (field: string) => new DomainError("ERROR_PARAMS", { field });
 
 /** yyyy-MM-dd of a real day between 1900 and today. */
 function checkBirthday(value: string, now: Date): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) throw bad("birthday");
+  if (!m) refuseField("birthday");
   const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (day.toISOString().slice(0, 10) !== value || Number(m[1]) < 1900 || day.getTime() > now.getTime()) throw bad("birthday");
+  if (day.toISOString().slice(0, 10) !== value || Number(m[1]) < 1900 || day.getTime() > now.getTime()) refuseField("birthday");
   return value;
 }
 
@@ -92,24 +91,24 @@ const LOOKS_LIKE_ID = /^\d{17}[\dXx]$/;
 async function checkFamily(ctx: Pick<Ctx, "db" | "now">, input: FamilyInput["family"]) {
   const { db, now } = ctx;
   const name = cleanText(input.name ?? "");
-  if (!name || name.length > 50) throw bad("name");
+  if (!name || name.length > 50) refuseField("name");
   const [relation] = await db.select().from(relations).where(eq(relations.id, input.relation?.id ?? 0));
-  if (!relation) throw bad("relation");
+  if (!relation) refuseField("relation");
   const birthdayText = (input.birthday ?? "").trim();
-  if (!birthdayText && relation.birthdayOptional !== 1) throw bad("birthday");
+  if (!birthdayText && relation.birthdayOptional !== 1) refuseField("birthday");
   const birthday = birthdayText ? checkBirthday(birthdayText, now) : null;
-  if (input.sex !== 0 && input.sex !== 1) throw bad("sex");
+  if (input.sex !== 0 && input.sex !== 1) refuseField("sex");
   let identity = cleanText(input.identity ?? "");
   let idType: number = ID_TYPE.OTHER;
   if (LOOKS_LIKE_ID.test(identity)) {
-    if (!isMainlandId(identity, now)) throw bad("identity");
+    if (!isMainlandId(identity, now)) refuseField("identity");
     identity = identity.toUpperCase();
     idType = ID_TYPE.NATIONAL;
   } else if (!identity || identity.length > 30) {
-    throw bad("identity");
+    refuseField("identity");
   }
   const phone = (input.phone ?? "").trim();
-  if (phone && !isPhone(phone)) throw bad("phone");
+  if (phone && !isPhone(phone)) refuseField("phone");
   return { fields: { name, identity, idType, relationId: relation.id, sex: input.sex, phone: phone || null, birthday }, relation };
 }
 
@@ -121,13 +120,13 @@ export async function saveFamily({ ctx, input }: { ctx: MemberCtx; input: Family
     windowMs: 60_000,
     maxPauseMs: 60_000,
   });
-  if (pause > 0) throw new DomainError("ERROR_OFTEN");
+  if (pause > 0) refuse("ERROR_OFTEN");
   const { fields, relation } = await checkFamily(ctx, input.family);
   // Serialises one member's saves, so two at once cannot both take the fifteenth place.
   await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   if (input.family.id === undefined) {
     const [{ n }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(families).where(eq(families.userId, userId))) as [{ n: number }];
-    if (n >= MAX_FAMILY) throw new DomainError("ERROR_OFTEN", { max: MAX_FAMILY });
+    if (n >= MAX_FAMILY) refuse("ERROR_OFTEN", { max: MAX_FAMILY });
     const [row] = await ctx.db.insert(families).values({ userId, ...fields, createdAt: ctx.now, updatedAt: ctx.now }).returning();
     return { family: familyView(row!, relation) };
   }
@@ -136,13 +135,13 @@ export async function saveFamily({ ctx, input }: { ctx: MemberCtx; input: Family
     .set({ ...fields, updatedAt: ctx.now })
     .where(and(eq(families.id, input.family.id), eq(families.userId, userId)))
     .returning();
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { family: familyView(row, relation) };
 }
 
 export async function deleteFamily({ ctx, input }: { ctx: MemberCtx; input: { id: number } }) {
   const userId = ctx.actor.id;
   const gone = await ctx.db.delete(families).where(and(eq(families.id, input.id), eq(families.userId, userId))).returning({ id: families.id });
-  if (gone.length === 0) throw new DomainError("ERROR_RESULT_NULL");
+  if (gone.length === 0) refuse("ERROR_RESULT_NULL");
 }
 

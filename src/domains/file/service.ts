@@ -3,7 +3,7 @@
 // the path the portal serves it from.
 import { files } from "../../db/schema";
 import type { CommandCtx, Download, UploadedFile } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 
 const TYPES = { png: "image/png", jpeg: "image/jpeg", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
@@ -27,7 +27,7 @@ export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 /** Public: the images of news and activities are shown to anyone who sees the page. */
 export async function readFile({ ctx, input }: { ctx: Ctx; input: { key: string } }): Promise<Download> {
   const bytes = await ctx.app.providers.storage.get(input.key);
-  if (!bytes) throw new DomainError("ERROR_RESULT_NULL");
+  if (!bytes) refuse("ERROR_RESULT_NULL");
   const type = input.key.endsWith(".png") ? TYPES.png : TYPES.jpeg;
   // The key is the content's hash: the same address never serves other bytes.
   return { body: bytes, type, cache: "immutable" };

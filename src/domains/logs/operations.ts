@@ -7,7 +7,7 @@ import { operationLog, properties, propertyLog, rolePowers, users } from "../../
 import { USER_STATE } from "../../protocol/enumerations";
 import { OPERATION_ACTIONS } from "../../protocol/operation-types";
 import { LOG_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { idField, isoOf, pageIndex, timeOf } from "../shared/fields";
 import { peopleOf } from "./people";
@@ -43,12 +43,12 @@ export async function listOperations({ ctx, input }: { ctx: Reads; input: Operat
   if (input.operationer !== undefined) where.push(eq(operationLog.userId, input.operationer));
   if (input.type !== undefined) {
     const action = ACTION_OF_TYPE(input.type);
-    if (!action) throw new DomainError("ERROR_PARAMS", { field: "type" });
+    if (!action) refuseField("type");
     where.push(eq(operationLog.action, action));
   }
   const start = timeOf(input.start, "start");
   const end = timeOf(input.end, "end");
-  if (start && end && end < start) throw new DomainError("ERROR_PARAMS", { field: "end" });
+  if (start && end && end < start) refuseField("end");
   if (start) where.push(gte(operationLog.createdAt, start));
   if (end) where.push(lt(operationLog.createdAt, end));
   const filter = and(...where);

@@ -7,7 +7,7 @@ import { loginLog, visitLog } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import { PAGE } from "../../protocol/enumerations";
 import { LOG_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { Ctx } from "../context";
 
@@ -19,7 +19,7 @@ const PAGES = new Set<number>(Object.values(PAGE));
 type Row = { kind: "visit" | "login"; id: number; page: number; params: string | null; ip: string | null; created_at: string | Date };
 
 export async function listVisits({ ctx, input }: { ctx: Reads; input: { user?: number; page?: number; index?: number } }) {
-  if (input.page !== undefined && input.page !== SIGN_IN_PAGE && !PAGES.has(input.page)) throw new DomainError("ERROR_PARAMS", { field: "page" });
+  if (input.page !== undefined && input.page !== SIGN_IN_PAGE && !PAGES.has(input.page)) refuseField("page");
   const visits = input.page === SIGN_IN_PAGE ? null : sql`select 'visit' as kind, ${visitLog.id} as id, ${visitLog.page} as page, ${visitLog.params} as params, ${visitLog.ip} as ip, ${visitLog.createdAt} as created_at
       from ${visitLog} where true ${input.user === undefined ? sql`` : sql`and ${visitLog.userId} = ${input.user}`} ${input.page === undefined ? sql`` : sql`and ${visitLog.page} = ${input.page}`}`;
   const logins =

@@ -13,7 +13,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { countries, roles, userValues, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
@@ -54,7 +54,7 @@ export async function memberListFile(ctx: MemberCtx, filter: MemberFilter, repor
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(MAX_EXPORT_ROWS + 1);
-  if (members.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
+  if (members.length > MAX_EXPORT_ROWS) refuse("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
   // The onboarding/update template's columns, in its order (decision 112): the file edited and imported
   // back changes only what was edited. State and creation time follow; the import reads past them.
   const { list } = await allProperties({ ctx });

@@ -11,7 +11,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import { roles, users } from "../../db/schema";
 import type { UploadedFile } from "../../http/kit";
 import { FIND_MAX_ROWS } from "../../protocol/limits";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { readRows } from "../shared/sheets/workbook";
 import { memberRows } from "./search";
@@ -24,7 +24,7 @@ export async function findFromSheet({ ctx, input }: { ctx: MemberCtx; input: { f
   const rows = readRows(input.file.bytes, { maxRows: FIND_MAX_ROWS });
   const cellsOf = (list: typeof rows) => [...new Set(list.flatMap((r) => r.cells).map((c) => c.trim()).filter((c) => c && c.length <= 100))];
   const cells = cellsOf(rows);
-  if (cells.length === 0) throw new DomainError("ERROR_PARAMS", { reason: "empty" });
+  if (cells.length === 0) refuse("ERROR_PARAMS", { reason: "empty" });
   const found: { user: typeof users.$inferSelect; role: typeof roles.$inferSelect }[] = [];
   for (let from = 0; from < cells.length; from += CHUNK) {
     const chunk = cells.slice(from, from + CHUNK);

@@ -10,7 +10,7 @@ import { importMarks, operationLog, properties, userValues, users } from "../../
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import type { PowerCode } from "../../protocol/powers";
-import { DomainError, message } from "../../protocol/result";
+import { message, refuse } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
 import { type JobTask, recordRows, type Report, rowsDone } from "../staff-jobs/kit";
@@ -38,7 +38,7 @@ export const memberLogInput = t.Object({
 
 /** The route admits any import power; the kind's own is checked here. */
 export function needPower(ctx: Ctx, kind: MemberImportKind) {
-  if (!can(ctx, MEMBER_IMPORTS[kind])) throw new DomainError("ERROR_NOT_POWER");
+  if (!can(ctx, MEMBER_IMPORTS[kind])) refuse("ERROR_NOT_POWER");
 }
 
 /** Rows written per transaction: short, so other requests (PGlite has one connection) and the job's polls never wait long. */
@@ -103,7 +103,7 @@ export async function completeImport<C>(
 
 /** A member import as the job kit runs it: the file it was started with. */
 export function fileOf(job: JobTask): UploadedFile {
-  if (!job.file) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
+  if (!job.file) refuse("ERROR_RESULT_NULL", { reason: "file" });
   return job.file;
 }
 

@@ -189,11 +189,11 @@ export async function importWelcome(ctx: MemberCtx, job: JobTask, report: Report
   const { file, header, records, digest, members, done } = await readAddingFile(ctx, job, "welcome", [await employeesColumn(ctx)]);
   const seen = new Set<number>();
   const judged: Judged<WelcomeChange>[] = records.map(({ line, cells, values }) => {
-    const refuse = (reason: string): Judged<WelcomeChange> => ({ line, cells, verdict: "refused", reason });
+    const refuseRow = (reason: string): Judged<WelcomeChange> => ({ line, cells, verdict: "refused", reason });
     const employees = values.employees.trim();
     const member = memberToAddTo(members, employees);
-    if (typeof member === "string") return refuse(member);
-    if (!member.mail) return refuse("mail.none");
+    if (typeof member === "string") return refuseRow(member);
+    if (!member.mail) return refuseRow("mail.none");
     if (seen.has(member.id)) return { line, cells, verdict: "same", reason: "file.repeat" };
     seen.add(member.id);
     if (done.has(String(member.id))) return { line, cells, verdict: "same", reason: "file.done" };

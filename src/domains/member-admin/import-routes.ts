@@ -5,8 +5,8 @@
 import { Type as t } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
 import { importLogs } from "../../db/schema";
-import { DomainError } from "../../protocol/result";
 import { command, domain, download } from "../../http/kit";
+import { refuse } from "../../protocol/result";
 import { defineJob } from "../staff-jobs/kit";
 import { jobUpload } from "../staff-jobs/upload";
 import type { MemberCtx } from "../context";
@@ -35,7 +35,7 @@ async function memberLogKind(ctx: MemberCtx, key: string): Promise<MemberImportK
     .from(importLogs)
     .where(and(eq(importLogs.key, key), eq(importLogs.userId, ctx.actor.id)));
   const kind = (Object.keys(MEMBER_IMPORTS) as MemberImportKind[]).find((k) => logKind(k) === log?.kind);
-  if (!kind) throw new DomainError("ERROR_RESULT_NULL");
+  if (!kind) refuse("ERROR_RESULT_NULL");
   return kind;
 }
 

@@ -11,7 +11,7 @@ import { properties, roles, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { maskPhone } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField, mailOf, phoneOf } from "../shared/fields";
 import { checkProfile, profileValues, writeProfileValues } from "../shared/profile";
@@ -45,9 +45,9 @@ function parseValues(text: string): Submitted {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new DomainError("ERROR_PARAMS", { field: "values" });
+    refuseField("values");
   }
-  if (!Value.Check(profileValues, parsed)) throw new DomainError("ERROR_PARAMS", { field: "values" });
+  if (!Value.Check(profileValues, parsed)) refuseField("values");
   return parsed;
 }
 
@@ -55,7 +55,7 @@ function parseValues(text: string): Submitted {
 export function employeesOf(raw: string): string | null {
   const text = raw.trim();
   if (text === "") return null;
-  if (!EMPLOYEES.test(text)) throw new DomainError("ERROR_PARAMS", { field: "employees" });
+  if (!EMPLOYEES.test(text)) refuseField("employees");
   return text;
 }
 
@@ -87,7 +87,7 @@ async function contactsOf(ctx: MemberCtx, submitted: Submitted, stored: Contacts
 
 /** ERROR_RESULT_NULL when the member could not sign in; ERROR_RENAME when another member holds one of them. */
 async function checkContacts(ctx: MemberCtx, contacts: Contacts, exceptId: number | null) {
-  if (!contacts.employees && !contacts.phone && !contacts.mail) throw new DomainError("ERROR_RESULT_NULL");
+  if (!contacts.employees && !contacts.phone && !contacts.mail) refuse("ERROR_RESULT_NULL");
   const [other] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -102,13 +102,13 @@ async function checkContacts(ctx: MemberCtx, contacts: Contacts, exceptId: numbe
       ),
     )
     .limit(1);
-  if (other) throw new DomainError("ERROR_RENAME");
+  if (other) refuse("ERROR_RENAME");
 }
 
 async function roleOf(ctx: MemberCtx, id: number | null | undefined) {
-  if (id == null) throw new DomainError("ERROR_PARAMS", { field: "status" });
+  if (id == null) refuseField("status");
   const [role] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
-  if (!role) throw new DomainError("ERROR_PARAMS", { field: "status" });
+  if (!role) refuseField("status");
   return role.id;
 }
 
@@ -123,13 +123,13 @@ async function judgeRole(ctx: MemberCtx, targetId: number | null, roleId: number
   const actor = await actorAsStored(ctx, targetId, powersOf);
   const target = targetId === null ? null : (await memberRow(ctx, targetId)).user;
   const refusal = roleRefusal(actor, powersOf, target, roleId);
-  if (refusal) throw new DomainError(ROLE_REFUSALS[refusal], { field: "role" });
+  if (refusal) refuse(ROLE_REFUSALS[refusal], { field: "role" });
   return { powersOf, actor, user: target };
 }
 
 /** /user/operation/create: a new member in state register, who activates to set a password. */
 export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: MemberSaveInput }) {
-  if (input.user.id !== undefined) throw new DomainError("ERROR_PARAMS", { field: "id" });
+  if (input.user.id !== undefined) refuseField("id");
   const submitted = parseValues(input.values);
   const roleId = await roleOf(ctx, input.user.status?.id);
   await judgeRole(ctx, null, roleId);
@@ -147,7 +147,7 @@ export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 
 /** /user/operation/update: the member's profile, role and contacts; the employee number is changed only by a reset. */
 export async function updateMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: MemberSaveInput }) {
-  if (input.user.id === undefined) throw new DomainError("ERROR_PARAMS", { field: "id" });
+  if (input.user.id === undefined) refuseField("id");
   const submitted = parseValues(input.values);
   const roleId = await roleOf(ctx, input.user.status?.id);
   const judged = await judgeRole(ctx, input.user.id, roleId);
@@ -158,7 +158,7 @@ export async function updateMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
   const contact = await contactsOf(ctx, submitted, user);
   // A phone or e-mail changed on an account above the actor would let them reset its password and take it.
   if (isAbove(actor, powersOf, user)) {
-    for (const field of ["phone", "mail"] as const) if (contact.contacts[field] !== user[field]) throw new DomainError("ERROR_MEMBER_ABOVE", { field });
+    for (const field of ["phone", "mail"] as const) if (contact.contacts[field] !== user[field]) refuse("ERROR_MEMBER_ABOVE", { field });
   }
   await checkContacts(ctx, contact.contacts, user.id);
   await ctx.db

@@ -7,7 +7,7 @@ import { countries, properties, roles, userValues, users } from "../../db/schema
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { maskPhone } from "../../protocol/identity";
 import { MEMBER_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import { placeOf, addressView } from "../address/service";
 import type { Ctx } from "../context";
@@ -30,9 +30,9 @@ const roleView = (r: { id: number; nameZh: string; nameEn: string }) => ({ id: r
 /** Where the search's filters keep: state -1 (or none) is every member who has not left; role -1 is every role. */
 export async function searchWhere(ctx: Pick<Ctx, "db">, input: MemberSearchInput) {
   const state = input.state ?? -1;
-  if (state !== -1 && !STATES.has(state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
+  if (state !== -1 && !STATES.has(state)) refuseField("state");
   const status = input.status ?? -1;
-  if (status !== -1 && status < 1) throw new DomainError("ERROR_PARAMS", { field: "status" });
+  if (status !== -1 && status < 1) refuseField("status");
   const text = (input.account ?? "").trim();
   const named = text
     ? ctx.db
@@ -94,7 +94,7 @@ export async function memberRow(ctx: Pick<Ctx, "db">, id: number) {
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(countries, eq(countries.id, users.nationalityId))
     .where(eq(users.id, id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 

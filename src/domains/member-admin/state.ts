@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { properties, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { balanceOf, pointsOf, type PointsFilter } from "../points/service";
 import { idField, pageIndex, timeField } from "../shared/fields";
@@ -22,7 +22,7 @@ async function lockedBelow(ctx: MemberCtx, id: number) {
   const powersOf = await rolePowersOf(ctx);
   const actor = await actorAsStored(ctx, id, powersOf);
   const row = await memberRow(ctx, id);
-  if (isAbove(actor, powersOf, row.user)) throw new DomainError("ERROR_MEMBER_ABOVE");
+  if (isAbove(actor, powersOf, row.user)) refuse("ERROR_MEMBER_ABOVE");
   return row;
 }
 
@@ -36,11 +36,11 @@ export const memberPointsInput = t.Object({ user: idField, type: t.Optional(t.Un
  */
 export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof resetInput.static }) {
   const { user } = await lockedBelow(ctx, input.id);
-  if (user.state === USER_STATE.USER_STATE_REGISTERED) throw new DomainError("USER_STATE_REGISTER");
+  if (user.state === USER_STATE.USER_STATE_REGISTERED) refuse("USER_STATE_REGISTER");
   const employees = input.employees ? employeesOf(input.employees) : null;
   if (employees && employees !== user.employees) {
     const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.employees, employees), ne(users.id, user.id))).limit(1);
-    if (other) throw new DomainError("ERROR_RENAME");
+    if (other) refuse("ERROR_RENAME");
     const rows = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.purpose, PROPERTY_PURPOSE.PROPERTY_PURPOSE_EMPLOYEES));
     await writeProfileValues(ctx, { userId: user.id, operatorId: ctx.actor.id, values: rows.map((r) => ({ propertyId: r.id, optionId: null, value: employees })) });
   }
@@ -55,7 +55,7 @@ export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
 /** /user/operation/leave: the member leaves (orders and records stay; the date is kept); refused (ERROR_LEAVE) when already left. */
 export async function leaveMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const { user } = await lockedBelow(ctx, input.id);
-  if (user.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
+  if (user.state === USER_STATE.USER_STATE_LEFT) refuse("ERROR_LEAVE");
   await ctx.db.update(users).set({ state: USER_STATE.USER_STATE_LEFT, leftAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, user.id));
   await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id } };

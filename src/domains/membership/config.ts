@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { memberConfig, properties, propertyOptions, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, pageIndex, timeField } from "../shared/fields";
 import { billingYear } from "./billing-year";
@@ -37,15 +37,11 @@ export const configInput = t.Object({
 });
 type ConfigInput = (typeof configInput.static)["member"];
 
-const wrong = (field: string): never => {
-  throw new DomainError("ERROR_PARAMS", { field });
-};
-
 const numberOf = (v: number | string | null): number => (v === null || (typeof v === "string" && v.trim() === "") ? Number.NaN : Number(v));
 
 function integerIn(v: number | string | null, min: number, max: number, field: string): number {
   const n = numberOf(v);
-  if (!Number.isInteger(n) || n < min || n > max) wrong(field);
+  if (!Number.isInteger(n) || n < min || n > max) refuseField(field);
   return n;
 }
 
@@ -53,11 +49,11 @@ function integerIn(v: number | string | null, min: number, max: number, field: s
 async function condition(ctx: Pick<Ctx, "db">, property: { id: number } | null | undefined, rawValue: string | null | undefined, field: string) {
   if (!property) return { propertyId: null, value: null };
   const [row] = await ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.id, property.id));
-  if (!row) wrong(`${field}Property`);
+  if (!row) refuseField(`${field}Property`);
   const value = cleanText(rawValue ?? "");
-  if (!value) wrong(`${field}Value`);
+  if (!value) refuseField(`${field}Value`);
   const options = await ctx.db.select({ value: propertyOptions.value }).from(propertyOptions).where(eq(propertyOptions.propertyId, property.id));
-  if (options.length > 0 && !options.some((o) => o.value === value)) wrong(`${field}Value`);
+  if (options.length > 0 && !options.some((o) => o.value === value)) refuseField(`${field}Value`);
   return { propertyId: property.id, value };
 }
 
@@ -70,7 +66,7 @@ export async function updateConfig({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
   const month = integerIn(m.month, 1, 12, "month");
   const day = integerIn(m.date, 1, 31, "date");
   const price = numberOf(m.price);
-  if (!Number.isInteger(price) || price < 1 || price > PRICE_MAX_FEN) wrong("price");
+  if (!Number.isInteger(price) || price < 1 || price > PRICE_MAX_FEN) refuseField("price");
   const indexOnly = await condition(ctx, m.indexOnlyProperty, m.indexOnlyValue, "indexOnly");
   const cantSign = await condition(ctx, m.cantSignProperty, m.cantSignValue, "cantSign");
   const row = {
@@ -100,6 +96,6 @@ export const memberLogInput = t.Object({
 /** A member's fee records, for the member detail's button. */
 export async function memberLog({ ctx, input }: { ctx: MemberCtx; input: typeof memberLogInput.static }) {
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, input.user));
-  if (!user) throw new DomainError("ERROR_RESULT_NULL");
+  if (!user) refuse("ERROR_RESULT_NULL");
   return duesPage(ctx, user.id, input);
 }

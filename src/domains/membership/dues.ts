@@ -3,8 +3,8 @@
 // report (index-only and no-power).
 import { and, eq, gt } from "drizzle-orm";
 import { duesOrders, memberConfig, payments, userValues } from "../../db/schema";
-import { DomainError } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/enumerations";
+import { refuse } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { billingYear } from "./billing-year";
 
@@ -13,7 +13,7 @@ export type DuesConfig = typeof memberConfig.$inferSelect;
 /** The configuration, its `year` the billing year at `now` (the stored column is only the year at the last save). */
 export async function duesConfig(ctx: Pick<Ctx, "db" | "now">): Promise<DuesConfig> {
   const [row] = await ctx.db.select().from(memberConfig).where(eq(memberConfig.id, 1));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { ...row, year: billingYear(row, ctx.now) };
 }
 

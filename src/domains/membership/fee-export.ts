@@ -10,7 +10,7 @@ import { and, asc, eq, lt, ne, notExists, sql } from "drizzle-orm";
 import { duesOrders, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { ORDER_STATE, USER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
 import { namesOf } from "../shared/member-names";
@@ -35,7 +35,7 @@ export async function feeYears(ctx: Pick<MemberCtx, "db" | "now">, year: number)
   const config = await duesConfig(ctx);
   const max = config.year;
   const min = max - FEE_EXPORT_YEARS + 1;
-  if (year < min || year > max) throw new DomainError("ERROR_PARAMS", { field: "year", min, max });
+  if (year < min || year > max) refuseField("year", { min, max });
   return config;
 }
 
@@ -98,7 +98,7 @@ export const feeExportJob = defineFileJob<{ year: number }>("member.export.fees"
 /** Download /user/operation/export/member: with `job`, that finished export's file; without, the file built now. */
 export async function feeExportDownload({ ctx, input }: { ctx: MemberCtx; input: typeof feeExportQuery.static }): Promise<Download> {
   if (input.job) return jobFile(ctx, feeExportJob, input.job);
-  if (!input.year) throw new DomainError("ERROR_PARAMS", { field: "year" });
+  if (!input.year) refuseField("year");
   return fileDownload(await feeRecordFile(ctx, Number(input.year), null));
 }
 

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { duesOrders } from "../../db/schema";
 import type { Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { namesOf } from "../shared/member-names";
 import { chinaTime, type DocLanguage, documentLanguage, pdfDownload, yuan } from "../shared/documents";
@@ -45,8 +45,8 @@ export async function duesReceiptPdf({ ctx, input }: { ctx: MemberCtx; input: { 
     .select()
     .from(duesOrders)
     .where(and(eq(duesOrders.sysTrade, input.trade), eq(duesOrders.userId, ctx.actor.id)));
-  if (!dues) throw new DomainError("ERROR_RESULT_NULL");
-  if (dues.state !== ORDER_STATE.ORDER_STATE_SUCCESS || !dues.payDate) throw new DomainError("ERROR_ORDER_STATE", { state: dues.state });
+  if (!dues) refuse("ERROR_RESULT_NULL");
+  if (dues.state !== ORDER_STATE.ORDER_STATE_SUCCESS || !dues.payDate) refuse("ERROR_ORDER_STATE", { state: dues.state });
   const language = documentLanguage(ctx, input.language);
   const text = TEXT[language];
   const names = await namesOf(ctx, [ctx.actor.id]);

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { duesOrders, payments } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { typeById } from "../../protocol/types";
 import type { MemberCtx } from "../context";
@@ -45,7 +45,7 @@ export async function listDues({ ctx, input }: { ctx: MemberCtx; input: DuesFilt
 
 /** One member's dues orders, newest first, a page at a time: the member's own list and the operator's fee records. */
 export async function duesPage(ctx: Pick<MemberCtx, "db" | "actor">, userId: number, input: DuesFilter) {
-  if (input.state != null && !ORDER_STATES.has(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
+  if (input.state != null && !ORDER_STATES.has(input.state)) refuseField("state");
   const start = timeOf(input.start, "start");
   const end = timeOf(input.end, "end");
   const trade = (input.trade ?? "").trim();
@@ -90,9 +90,9 @@ export async function payDues({ ctx }: { ctx: CommandCtx<MemberCtx> }) {
   const config = await duesConfig(ctx);
   // An order past its 15 minutes no longer blocks, even before the job's next tick.
   await expireDues(ctx, userId);
-  if (await hasPaid(ctx, userId, config.year)) throw new DomainError("ERROR_DATA_USED", { year: config.year });
+  if (await hasPaid(ctx, userId, config.year)) refuse("ERROR_DATA_USED", { year: config.year });
   const open = await pendingDues(ctx, userId);
-  if (open) throw new DomainError("ERROR_NOT_POWER", { expires: open.order.expiresAt.toISOString() });
+  if (open) refuse("ERROR_NOT_POWER", { expires: open.order.expiresAt.toISOString() });
   const trade = newTrade("D", ctx.now);
   const expiresAt = new Date(ctx.now.getTime() + DUES_PENDING_MS);
   const names = { nameZh: `${config.year}年度工会会费`, nameEn: `Union dues ${config.year}` };
@@ -114,6 +114,6 @@ export async function payState({ ctx, input }: { ctx: MemberCtx; input: { trade:
     .select({ state: payments.state })
     .from(payments)
     .where(and(eq(payments.trade, input.trade), eq(payments.userId, ctx.actor.id)));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { state: { id: row.state, code: typeById.get(row.state)?.code ?? null } };
 }

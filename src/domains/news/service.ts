@@ -8,7 +8,7 @@ import { files, news, newsReads } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
 import { NEWS_CONTENT_MAX, NEWS_PAGE_SIZE, NEWS_TITLE_MAX } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { NEWS_TYPE } from "../../protocol/enumerations";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
@@ -19,10 +19,9 @@ const isNews = (type: number) => type === NEWS_TYPE.NEWS_TYPE_NEWS;
 /** The address /file/upload/image answers (src/domains/file/service.ts filePath): nothing else may be a cover. */
 const UPLOADED_IMAGE = /^\/api\/file\/get\?key=([0-9a-f]{64}\.(?:png|jpg))$/;
 
-const bad = (field: string, params: Record<string, unknown> = {}) => new DomainError("ERROR_PARAMS", { field, ...params });
 
 function typeOf(type: number): number {
-  if (!TYPES.has(type)) throw bad("type");
+  if (!TYPES.has(type)) refuseField("type");
   return type;
 }
 
@@ -71,7 +70,7 @@ export async function listNews({ ctx, input }: { ctx: MemberCtx; input: { type: 
 /** Opening an item is reading it: the read is recorded (once), so it is a command, not a query. */
 export async function openNews({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const [row] = await ctx.db.select().from(news).where(eq(news.id, input.id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   await ctx.db.insert(newsReads).values({ newsId: row.id, userId: ctx.actor.id, readAt: ctx.now }).onConflictDoNothing();
   return {
     news: {
@@ -103,13 +102,13 @@ export type NewsInput = typeof newsInput.static;
 
 function titleOf(raw: string, field: "nameZh" | "nameEn"): string {
   const trimmed = raw.trim();
-  if (!trimmed) throw bad(field);
-  if (trimmed.length > NEWS_TITLE_MAX) throw bad(field, { max: NEWS_TITLE_MAX });
+  if (!trimmed) refuseField(field);
+  if (trimmed.length > NEWS_TITLE_MAX) refuseField(field, { max: NEWS_TITLE_MAX });
   return cleanText(trimmed);
 }
 
 function contentOf(raw: string, field: "contentZh" | "contentEn"): string {
-  if (raw.length > NEWS_CONTENT_MAX) throw bad(field, { max: NEWS_CONTENT_MAX });
+  if (raw.length > NEWS_CONTENT_MAX) refuseField(field, { max: NEWS_CONTENT_MAX });
   return cleanRichText(raw);
 }
 
@@ -117,9 +116,9 @@ function contentOf(raw: string, field: "contentZh" | "contentEn"): string {
 async function faceOf(ctx: MemberCtx, face: string | null | undefined): Promise<string | null> {
   if (face === undefined || face === null || face === "") return null;
   const key = UPLOADED_IMAGE.exec(face)?.[1];
-  if (!key) throw bad("face");
+  if (!key) refuseField("face");
   const [file] = await ctx.db.select({ id: files.id }).from(files).where(eq(files.key, key)).limit(1);
-  if (!file) throw bad("face");
+  if (!file) refuseField("face");
   return face;
 }
 
@@ -145,12 +144,12 @@ export async function saveNews({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
     return { id: row!.id, audit: { entity: "news", id: row!.id, detail: `create: ${fields.nameZh}` } };
   }
   const [row] = await ctx.db.update(news).set(fields).where(eq(news.id, input.id)).returning({ id: news.id });
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { id: row.id, audit: { entity: "news", id: row.id, detail: `edit: ${fields.nameZh}` } };
 }
 
 export async function deleteNews({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const [row] = await ctx.db.delete(news).where(eq(news.id, input.id)).returning({ id: news.id, type: news.type, nameZh: news.nameZh });
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return { type: { id: row.type }, audit: { entity: "news", id: row.id, detail: row.nameZh } };
 }

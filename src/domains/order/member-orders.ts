@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { activities, addresses, gifts, orderFamilies, orderItems, orders, parcels, payments, refunds, relations } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { ORDER_STATE, PAY_STATE } from "../../protocol/enumerations";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
 import type { MemberCtx } from "../context";
@@ -35,7 +35,7 @@ export const parcelView = (b: typeof parcels.$inferSelect) => ({
 
 async function ownOrder(ctx: MemberCtx, id: number) {
   const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, ctx.actor.id)));
-  if (!order) throw new DomainError("ERROR_RESULT_NULL");
+  if (!order) refuse("ERROR_RESULT_NULL");
   const items = await ctx.db
     .select({ item: orderItems, activity: activities })
     .from(orderItems)
@@ -52,7 +52,7 @@ const allowsCancel = (own: Own, now: Date) => own.items.length > 0 && own.items.
 const allowsAddress = (own: Own) => own.items.length > 0 && own.items.every(({ activity }) => activity.hasAddress && canChangeAddress(own.order, activity));
 
 export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { state?: number | null; index?: number } }) {
-  if (input.state != null && !ORDER_STATES.has(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
+  if (input.state != null && !ORDER_STATES.has(input.state)) refuseField("state");
   // An editor's sign-ups on an activity in preview are listed too, marked by their state, until its publish deletes them.
   const where = and(eq(orders.userId, ctx.actor.id), input.state != null ? eq(orders.state, input.state) : undefined);
   const [{ n }] = (await ctx.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
@@ -169,22 +169,22 @@ export async function listOrders({ ctx, input }: { ctx: MemberCtx; input: { stat
 
 export async function cancelOwnOrder({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const own = await ownOrder(ctx, input.id);
-  if (!allowsCancel(own, ctx.now)) throw new DomainError("ERROR_NOT_POWER");
-  if (!(await cancelOrder(ctx, own.order.id))) throw new DomainError("ERROR_NOT_POWER");
+  if (!allowsCancel(own, ctx.now)) refuse("ERROR_NOT_POWER");
+  if (!(await cancelOrder(ctx, own.order.id))) refuse("ERROR_NOT_POWER");
   return { audit: { entity: "order", id: own.order.id, detail: own.order.trade } };
 }
 
 /** Pay a waiting order again (the list's "pay" after "pay later"), while its 5 minutes last; the link comes after (the route's `then`). */
 export async function payAgain({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number } }) {
   const { order } = await ownOrder(ctx, input.id);
-  if (order.state !== ORDER_STATE.ORDER_STATE_WAIT || !order.expiresAt || order.expiresAt <= ctx.now) throw new DomainError("ERROR_NOT_POWER");
+  if (order.state !== ORDER_STATE.ORDER_STATE_WAIT || !order.expiresAt || order.expiresAt <= ctx.now) refuse("ERROR_NOT_POWER");
   return { trade: order.trade, expires: order.expiresAt.toISOString() };
 }
 
 /** The payment poll: the order's state by its trade. */
 export async function checkOrder({ ctx, input }: { ctx: MemberCtx; input: { trade: string } }) {
   const [order] = await ctx.db.select({ state: orders.state }).from(orders).where(and(eq(orders.trade, input.trade), eq(orders.userId, ctx.actor.id)));
-  if (!order) throw new DomainError("ERROR_RESULT_NULL");
+  if (!order) refuse("ERROR_RESULT_NULL");
   return { state: { id: order.state }, paid: order.state === ORDER_STATE.ORDER_STATE_SUCCESS };
 }
 
@@ -204,9 +204,9 @@ export async function orderExpress({ ctx, input }: { ctx: MemberCtx; input: { id
 
 export async function changeAddress({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { order: number; address: number } }) {
   const own = await ownOrder(ctx, input.order);
-  if (!allowsAddress(own)) throw new DomainError("ERROR_NOT_POWER");
+  if (!allowsAddress(own)) refuse("ERROR_NOT_POWER");
   const [address] = await ctx.db.select().from(addresses).where(and(eq(addresses.id, input.address), eq(addresses.userId, ctx.actor.id)));
-  if (!address) throw new DomainError("ERROR_SIGN_ADDRESS");
+  if (!address) refuse("ERROR_SIGN_ADDRESS");
   await ctx.db
     .update(orders)
     .set({
@@ -250,8 +250,8 @@ export async function ticketOf(ctx: MemberCtx, trade: string) {
     .where(and(eq(orders.trade, trade), eq(orders.userId, ctx.actor.id), eq(activities.hasTicket, true)))
     .orderBy(orderItems.id)
     .limit(1);
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
-  if (row.item.state !== ORDER_STATE.ORDER_STATE_SUCCESS) throw new DomainError("ERROR_ORDER_STATE", { state: row.item.state });
+  if (!row) refuse("ERROR_RESULT_NULL");
+  if (row.item.state !== ORDER_STATE.ORDER_STATE_SUCCESS) refuse("ERROR_ORDER_STATE", { state: row.item.state });
   return row;
 }
 

@@ -8,7 +8,7 @@ import { activities, modules, orderItems, orders, users } from "../../db/schema"
 import type { Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { MODULE_ORDER_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField, pageIndex } from "../shared/fields";
 import { inLanguage } from "../shared/language";
@@ -35,9 +35,9 @@ const ORDER_STATES = Object.values(ORDER_STATE);
 
 /** The sub-orders of the module's activities the filters keep; the module must exist. */
 async function moduleWhere(ctx: MemberCtx, input: { module: number; trade?: string; state?: number | null }): Promise<{ module: SQL; where: SQL }> {
-  if (input.state != null && !(ORDER_STATES as number[]).includes(input.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
+  if (input.state != null && !(ORDER_STATES as number[]).includes(input.state)) refuseField("state");
   const [module] = await ctx.db.select({ id: modules.id }).from(modules).where(eq(modules.id, input.module));
-  if (!module) throw new DomainError("ERROR_RESULT_NULL");
+  if (!module) refuse("ERROR_RESULT_NULL");
   const trade = input.trade ?? "";
   const inModule = eq(activities.moduleId, module.id);
   const where = and(

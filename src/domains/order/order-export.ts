@@ -14,7 +14,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { activities, gifts, orderFamilies, orderItems, orders, parcels, questionnaireItems, questionnaires, quizDraws, relations, users } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import { storageKeyOf } from "../../providers/storage";
 import type { MemberCtx } from "../context";
@@ -72,7 +72,7 @@ async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> 
     .where(where)
     .orderBy(desc(orderItems.createdAt), desc(orderItems.id))
     .limit(MAX_EXPORT_ROWS + 1);
-  if (rows.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
+  if (rows.length > MAX_EXPORT_ROWS) refuse("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
   const itemIds = rows.map((r) => r.item.id);
   const orderIds = [...new Set(rows.map((r) => r.order.id))];
   const [names, answersOf, kin, boxes, quizzes] = await Promise.all([
@@ -196,7 +196,7 @@ async function courierSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(MAX_EXPORT_ROWS + 1);
   const shipped = rows.filter((r) => r.order.state === ORDER_STATE.ORDER_STATE_SUCCESS);
-  if (shipped.length > MAX_EXPORT_ROWS) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
+  if (shipped.length > MAX_EXPORT_ROWS) refuse("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
   const ids = shipped.map((r) => r.order.id);
   const boxes = ids.length ? await ctx.db.select().from(parcels).where(inArray(parcels.orderId, ids)).orderBy(parcels.id) : [];
   const header = COURIER_COLUMNS.map((c) => say([c.zh, c.en]));
@@ -242,7 +242,7 @@ export async function activityOrdersFile({ ctx, input }: { ctx: MemberCtx; input
  */
 export async function prepareMailExport({ ctx, input }: { ctx: MemberCtx; input: typeof activityMailInput.static }) {
   const [me] = await ctx.db.select({ mail: users.mail }).from(users).where(eq(users.id, ctx.actor.id));
-  if (!me?.mail) throw new DomainError("ERROR_PARAMS", { field: "mail" });
+  if (!me?.mail) refuseField("mail");
   const { where, title } = await activityWhere(ctx, input);
   const name = inLanguage(ctx, title.nameZh, title.nameEn);
   const file = await exportFile(ctx, { where, title: name, express: false });

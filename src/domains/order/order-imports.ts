@@ -90,12 +90,12 @@ export async function importExpress({ ctx, input }: { ctx: CommandCtx<MemberCtx>
     if (values.site.length > 60) faults.push("site.long");
     if (values.courierPhone && !COURIER_PHONE.test(values.courierPhone)) faults.push("courierPhone.format");
     if (faults.length || !order) return refusedFor(line, cells, faults);
-    const refuse = (reason: string) => refusedFor<ParcelChange>(line, cells, [reason]);
+    const refuseRow = (reason: string) => refusedFor<ParcelChange>(line, cells, [reason]);
     const change: ParcelChange = { orderId: order.id, number: values.number, company: values.company, site: values.site || null, phone: values.courierPhone || null };
     const key = `${order.id}|${values.number}`;
     const same = (a: Pick<ParcelChange, "company" | "site" | "phone">) => a.company === change.company && a.site === change.site && a.phone === change.phone;
     const earlier = inFile.get(key);
-    if (earlier) return same(earlier) ? { line, cells, verdict: "same", reason: "file.repeat" } : refuse("file.conflict");
+    if (earlier) return same(earlier) ? { line, cells, verdict: "same", reason: "file.repeat" } : refuseRow("file.conflict");
     inFile.set(key, change);
     const had = stored.get(key);
     if (had && same(had)) return { line, cells, verdict: "same", reason: "parcel.same" };
@@ -132,12 +132,12 @@ export async function importShipped({ ctx, input }: { ctx: CommandCtx<MemberCtx>
   const found = await ordersByNumber(ctx, records.map((r) => r.values.trade).filter((x) => x));
   const inFile = new Set<number>();
   const judged: Judged<number>[] = records.map(({ line, cells, values }) => {
-    const refuse = (reason: string): Judged<number> => ({ line, cells, verdict: "refused", reason });
-    if (!values.trade) return refuse("trade.empty");
+    const refuseRow = (reason: string): Judged<number> => ({ line, cells, verdict: "refused", reason });
+    if (!values.trade) return refuseRow("trade.empty");
     const order = found.get(values.trade);
-    if (!order) return refuse("order.notFound");
-    if (order.state !== ORDER_STATE.ORDER_STATE_SUCCESS) return refuse("order.state");
-    if (!order.hasAddress) return refuse("order.noAddress");
+    if (!order) return refuseRow("order.notFound");
+    if (order.state !== ORDER_STATE.ORDER_STATE_SUCCESS) return refuseRow("order.state");
+    if (!order.hasAddress) return refuseRow("order.noAddress");
     // Two sub-orders of one checkout name the same main order.
     if (inFile.has(order.id)) return { line, cells, verdict: "same", reason: "file.repeat" };
     inFile.add(order.id);

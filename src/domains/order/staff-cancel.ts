@@ -9,8 +9,8 @@ import { and, eq } from "drizzle-orm";
 import { orders, payments } from "../../db/schema";
 import { PAY_STATE } from "../../protocol/enumerations";
 import { CANCEL_REASON_MAX } from "../../protocol/limits";
-import { DomainError } from "../../protocol/result";
 import type { CommandCtx } from "../../http/kit";
+import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
 import { cancelOrder } from "./lifecycle";
@@ -19,10 +19,10 @@ export const staffCancelInput = t.Object({ id: idField, reason: t.String({ maxLe
 
 export async function staffCancelOrder({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: number; reason: string } }) {
   const reason = input.reason.trim();
-  if (!reason) throw new DomainError("ERROR_PARAMS", { field: "reason" });
+  if (!reason) refuseField("reason");
   const [order] = await ctx.db.select({ id: orders.id, trade: orders.trade, userId: orders.userId }).from(orders).where(eq(orders.id, input.id));
-  if (!order) throw new DomainError("ERROR_RESULT_NULL");
-  if (!(await cancelOrder(ctx, order.id))) throw new DomainError("ERROR_ORDER_ALREADY_CANCELLED");
+  if (!order) refuse("ERROR_RESULT_NULL");
+  if (!(await cancelOrder(ctx, order.id))) refuse("ERROR_ORDER_ALREADY_CANCELLED");
   // The money of a paid order is owed back; the list of money owed back refunds it.
   await ctx.db
     .update(payments)

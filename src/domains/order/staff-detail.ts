@@ -8,8 +8,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { activities, gifts, orderFamilies, orderItems, orders, parcels, payments, properties, propertyOptions, questionOptions, questions, relations, users } from "../../db/schema";
 import type { AnswerValue } from "../../db/schema/order";
 import { maskIdentity, maskPhone } from "../../protocol/identity";
-import { DomainError } from "../../protocol/result";
 import { PAY_STATE } from "../../protocol/enumerations";
+import { refuse } from "../../protocol/result";
 import { isoOf } from "../shared/fields";
 import type { Ctx, MemberCtx } from "../context";
 import { regionOf } from "../address/regions";
@@ -75,7 +75,7 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
     .innerJoin(activities, eq(activities.id, orderItems.activityId))
     .innerJoin(users, eq(users.id, orderItems.userId))
     .where(eq(orderItems.id, input.id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   const { item, order, activity, user } = row;
   const [names, answers, kin, boxes, [payment]] = await Promise.all([
     namesOf(ctx, [user.id]),
@@ -138,7 +138,7 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
 /** POST /order/activity/express: the parcels of a member's main order (`id`), the member named (`user`) as a check. */
 export async function staffOrderExpress({ ctx, input }: { ctx: MemberCtx; input: { id: number; user: number } }) {
   const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.id), eq(orders.userId, input.user)));
-  if (!order) throw new DomainError("ERROR_RESULT_NULL");
+  if (!order) refuse("ERROR_RESULT_NULL");
   const rows = await ctx.db.select().from(parcels).where(eq(parcels.orderId, order.id)).orderBy(parcels.id);
   return { logs: rows.map(parcelView) };
 }

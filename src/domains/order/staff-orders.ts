@@ -10,7 +10,7 @@ import { activities, orderItems, orders, properties, userValues, users } from ".
 import { ORDER_STATE, PROPERTY_PURPOSE } from "../../protocol/enumerations";
 import { maskPhone } from "../../protocol/identity";
 import { ORDER_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, pageIndex, timeField, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
@@ -36,19 +36,19 @@ const ORDER_STATES = new Set<number>(Object.values(ORDER_STATE));
 /** The activities the window searches: the team's, or the activity alone; ERROR_RESULT_NULL when it does not exist. */
 export async function scopeOf(ctx: Pick<Ctx, "db">, id: number) {
   const [activity] = await ctx.db.select({ id: activities.id, teamId: activities.teamId, nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(eq(activities.id, id));
-  if (!activity) throw new DomainError("ERROR_RESULT_NULL");
+  if (!activity) refuse("ERROR_RESULT_NULL");
   const members = activity.teamId === null ? [activity] : await ctx.db.select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(eq(activities.teamId, activity.teamId)).orderBy(activities.id);
   return { activity, activities: members, ids: members.map((a) => a.id) };
 }
 
 /** Where the sub-orders the filters keep are: ERROR_PARAMS { field } for a filter that cannot be (a state not in the table, an activity of another team, a date that is no date). */
 export async function activityWhere(ctx: Pick<Ctx, "db">, filter: ActivityFilter) {
-  if (filter.state != null && !ORDER_STATES.has(filter.state)) throw new DomainError("ERROR_PARAMS", { field: "state" });
+  if (filter.state != null && !ORDER_STATES.has(filter.state)) refuseField("state");
   const start = timeOf(filter.start, "start");
   const end = timeOf(filter.end, "end");
-  if (start && end && start > end) throw new DomainError("ERROR_PARAMS", { field: "start" });
+  if (start && end && start > end) refuseField("start");
   const scope = await scopeOf(ctx, filter.id);
-  if (filter.activity != null && !scope.ids.includes(filter.activity)) throw new DomainError("ERROR_PARAMS", { field: "activity" });
+  if (filter.activity != null && !scope.ids.includes(filter.activity)) refuseField("activity");
   const trade = filter.trade ?? "";
   const who = (filter.user ?? "").trim();
   const where = and(

@@ -8,7 +8,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { outbox } from "../../db/schema";
 import type { Download } from "../../http/kit";
 import type { MemberCtx } from "../context";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse } from "../../protocol/result";
 import { OUTBOX_PAGE_SIZE } from "../../protocol/limits";
 
 type Row = typeof outbox.$inferSelect;
@@ -44,9 +44,9 @@ export async function listOutbox({ ctx, input }: { ctx: MemberCtx; input: { inde
 /** The file a mail carries, as it was sent (ids travel as text in a signed GET's query); ERROR_NOT_POWER for anyone else. */
 export async function outboxAttachment({ ctx, input }: { ctx: MemberCtx; input: { id: string } }): Promise<Download> {
   const [row] = await ctx.db.select({ attachment: outbox.attachment, userId: outbox.userId, power: outbox.power }).from(outbox).where(eq(outbox.id, Number(input.id)));
-  if (!row?.attachment) throw new DomainError("ERROR_RESULT_NULL");
-  if (!mayOpen(ctx, row)) throw new DomainError("ERROR_NOT_POWER");
+  if (!row?.attachment) refuse("ERROR_RESULT_NULL");
+  if (!mayOpen(ctx, row)) refuse("ERROR_NOT_POWER");
   const file = await ctx.app.providers.storage.get(row.attachment.key);
-  if (!file) throw new DomainError("ERROR_RESULT_NULL");
+  if (!file) refuse("ERROR_RESULT_NULL");
   return { body: file, type: row.attachment.type, filename: row.attachment.name, cache: "none" };
 }

@@ -8,8 +8,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
 import { PAY_STATE } from "../../protocol/enumerations";
+import { refuse } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { log } from "../../log";
 import { withTimeout } from "../../timeout";
@@ -47,7 +47,7 @@ export async function recordPayments(
 /** Step two, after the commit: the provider's pay link, stored. */
 export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.trade, trade));
-  if (!payment) throw new DomainError("ERROR_RESULT_NULL");
+  if (!payment) refuse("ERROR_RESULT_NULL");
   if (payment.payUrl) return payment.payUrl;
   let created: Awaited<ReturnType<Ctx["app"]["providers"]["payment"]["create"]>>;
   try {
@@ -58,7 +58,7 @@ export async function requestPayLink(ctx: Ctx, trade: string): Promise<string> {
   } catch (error) {
     log.warn(`payment ${trade}: the provider gave no pay link: ${(error as Error)?.message ?? error}`);
     await abandonPayment(ctx, payment);
-    throw new DomainError("ERROR_BUSY", { reason: "payment" });
+    refuse("ERROR_BUSY", { reason: "payment" });
   }
   await ctx.app.runner.run({
     ctx,

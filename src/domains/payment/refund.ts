@@ -20,7 +20,7 @@ import { log } from "../../log";
 import { PAY_STATE, REFUND_STATE } from "../../protocol/enumerations";
 import { REFUND_PAGE_SIZE, REFUND_REASON_MAX } from "../../protocol/limits";
 import type { PowerCode } from "../../protocol/powers";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import type { RefundNotice, RefundStatus } from "../../providers/payment";
 import { withTimeout } from "../../timeout";
 import { can, type Ctx, type MemberCtx } from "../context";
@@ -46,18 +46,18 @@ function refundableKinds(ctx: Pick<MemberCtx, "actor" | "app">): string[] {
 /** POST /payment/refund, step one: the refund recorded as processing, in the command's transaction. */
 export async function requestRefund({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof refundInput.static }) {
   const reason = input.reason.trim();
-  if (!reason) throw new DomainError("ERROR_PARAMS", { field: "reason" });
+  if (!reason) refuseField("reason");
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, input.id));
-  if (!payment) throw new DomainError("ERROR_RESULT_NULL");
+  if (!payment) refuse("ERROR_RESULT_NULL");
   const kind = ctx.app.paymentKinds.get(payment.kind);
-  if (!kind || !refundableKinds(ctx).includes(payment.kind)) throw new DomainError("ERROR_NOT_POWER");
+  if (!kind || !refundableKinds(ctx).includes(payment.kind)) refuse("ERROR_NOT_POWER");
   // The thing paid for, then the payment: the order every payment path locks in, so a late notification waits or is waited for.
   await kind.lock(ctx, payment.refId);
   const [current] = await ctx.db.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id)).for("update");
   const [existing] = await ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-  if (current!.state === PAY_STATE.PAY_STATE_REFUNDED || existing?.state === REFUND_STATE.REFUND_STATE_SUCCESS) throw new DomainError("ERROR_REFUND_DONE");
-  if (existing?.state === REFUND_STATE.REFUND_STATE_PROCESSING) throw new DomainError("ERROR_REFUND_IN_PROGRESS");
-  if (current!.state !== PAY_STATE.PAY_STATE_REFUND_OWED) throw new DomainError("ERROR_REFUND_NOT_OWED", { state: current!.state });
+  if (current!.state === PAY_STATE.PAY_STATE_REFUNDED || existing?.state === REFUND_STATE.REFUND_STATE_SUCCESS) refuse("ERROR_REFUND_DONE");
+  if (existing?.state === REFUND_STATE.REFUND_STATE_PROCESSING) refuse("ERROR_REFUND_IN_PROGRESS");
+  if (current!.state !== PAY_STATE.PAY_STATE_REFUND_OWED) refuse("ERROR_REFUND_NOT_OWED", { state: current!.state });
   const asked = { state: REFUND_STATE.REFUND_STATE_PROCESSING, reason, requestedBy: ctx.actor.id, failure: null, checkAt: nextCheck(ctx.now, 0), checks: 0, updatedAt: ctx.now };
   let refundNo: string;
   if (existing) {
@@ -189,7 +189,7 @@ export const refundListInput = t.Object({ show: t.Optional(t.Union([t.Literal("o
  */
 export async function refundList({ ctx, input }: { ctx: MemberCtx; input: typeof refundListInput.static }) {
   const kinds = refundableKinds(ctx);
-  if (kinds.length === 0) throw new DomainError("ERROR_NOT_POWER");
+  if (kinds.length === 0) refuse("ERROR_NOT_POWER");
   const done = input.show === "done";
   const where = and(inArray(payments.kind, kinds), eq(payments.state, done ? PAY_STATE.PAY_STATE_REFUNDED : PAY_STATE.PAY_STATE_REFUND_OWED));
   const [totals] = (await ctx.db.select({ n: count(), owed: sql<string>`coalesce(sum(${payments.amount}), 0)` }).from(payments).where(where)) as [{ n: number; owed: string }];

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { pointRecords } from "../../db/schema";
 import type { Ctx, MemberCtx } from "../context";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuseField } from "../../protocol/result";
 import { isoOf, timeOf } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { POINT_TYPE } from "../../protocol/enumerations";
@@ -49,7 +49,7 @@ export async function listPoints({ ctx, input }: { ctx: MemberCtx; input: Points
 
 /** One member's points movements, a page at a time, with the balance (the member's own list and the staff's view of a member). */
 export async function pointsOf(ctx: Ctx, userId: number, input: PointsFilter) {
-  if (input.type != null && !POINT_TYPES.has(input.type)) throw new DomainError("ERROR_PARAMS", { field: "type" });
+  if (input.type != null && !POINT_TYPES.has(input.type)) refuseField("type");
   const start = timeOf(input.start, "start");
   const end = timeOf(input.end, "end");
   const where = and(

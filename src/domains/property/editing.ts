@@ -11,7 +11,7 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { conditions, memberConfig, properties, propertyOptions, userValues } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { CONDITION_VALUE_SEPARATOR, PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { type CleanOption, cleanOptions, cleanProperty, CHOICE_TYPES, type propertyInput, TEXT_TYPES } from "./rules";
 import { propertyViews } from "./service";
@@ -21,7 +21,7 @@ export const propertyIdInput = t.Object({ id: t.Integer({ minimum: 1, maximum: 2
 
 export async function openProperty({ ctx, input }: { ctx: Ctx; input: typeof propertyIdInput.static }) {
   const [info] = await propertyViews(ctx, [input.id]);
-  if (!info) throw new DomainError("ERROR_RESULT_NULL");
+  if (!info) refuse("ERROR_RESULT_NULL");
   return { info };
 }
 
@@ -30,7 +30,7 @@ const sameShape = (a: number, b: number) =>
   a === b || (TEXT_TYPES.has(a) && TEXT_TYPES.has(b)) || (new Set<number>([PT.PROPERTY_TYPE_SELECT, PT.PROPERTY_TYPE_RADIO]).has(a) && b !== PT.PROPERTY_TYPE_CHECKBOX && CHOICE_TYPES.has(b));
 
 const used = (detail: Record<string, unknown>): never => {
-  throw new DomainError("ERROR_DATA_USED", detail);
+  refuse("ERROR_DATA_USED", detail);
 };
 
 /** Whether anything reads this property's given option value. */
@@ -69,12 +69,12 @@ async function propertyInUse(ctx: Pick<Ctx, "db">, propertyId: number): Promise<
 export async function saveProperty({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof propertyInput.static }) {
   const { db } = ctx;
   const id = input.property.id ?? null;
-  if (id === null && !can(ctx, "FUNCTION_PROPERTY_OPERATION_CREATE")) throw new DomainError("ERROR_NOT_POWER");
+  if (id === null && !can(ctx, "FUNCTION_PROPERTY_OPERATION_CREATE")) refuse("ERROR_NOT_POWER");
   const clean = cleanProperty(input.property);
   const options = cleanOptions(input.property.options, clean.type, clean.parentId !== null);
 
   const [existing] = id === null ? [] : await db.select().from(properties).where(eq(properties.id, id)).for("update");
-  if (id !== null && !existing) throw new DomainError("ERROR_RESULT_NULL");
+  if (id !== null && !existing) refuse("ERROR_RESULT_NULL");
   if (clean.purpose !== PP.PROPERTY_PURPOSE_OTHER) {
     const [taken] = await db
       .select({ id: properties.id })
@@ -86,14 +86,14 @@ export async function saveProperty({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
   for (const [field, other] of [["parent", clean.parentId], ["reasonProperty", clean.reasonPropertyId]] as const) {
     if (other === null) continue;
     const [row] = other === id ? [] : await db.select({ type: properties.type }).from(properties).where(eq(properties.id, other));
-    if (!row || (field === "parent" && !CHOICE_TYPES.has(row.type))) throw new DomainError("ERROR_PARAMS", { field });
+    if (!row || (field === "parent" && !CHOICE_TYPES.has(row.type))) refuseField(field);
   }
   await checkOptionParents(ctx, options, clean.parentId);
 
   const before = id === null ? [] : await db.select().from(propertyOptions).where(eq(propertyOptions.propertyId, id));
   const kept = new Map(before.map((o) => [o.id, o]));
   for (const [index, o] of options.entries()) {
-    if (o.id !== undefined && !kept.has(o.id)) throw new DomainError("ERROR_PARAMS", { field: "options", index, part: "id" });
+    if (o.id !== undefined && !kept.has(o.id)) refuseField("options", { index, part: "id" });
   }
   if (existing) {
     if (!sameShape(existing.type, clean.type) && (await propertyInUse(ctx, existing.id))) used({ field: "type" });
@@ -129,6 +129,6 @@ async function checkOptionParents(ctx: Pick<Ctx, "db">, options: CleanOption[], 
   if (parentId === null) return;
   const allowed = new Set((await ctx.db.select({ id: propertyOptions.id }).from(propertyOptions).where(eq(propertyOptions.propertyId, parentId))).map((o) => o.id));
   options.forEach((o, index) => {
-    if (o.parentId === null || !allowed.has(o.parentId)) throw new DomainError("ERROR_PARAMS", { field: "options", index, part: "parent" });
+    if (o.parentId === null || !allowed.has(o.parentId)) refuseField("options", { index, part: "parent" });
   });
 }

@@ -5,7 +5,7 @@ import { Type as t } from "@sinclair/typebox";
 import { MAIL_PATTERN, PHONE_PATTERN, cleanText } from "../../protocol/identity";
 import { PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../protocol/enumerations";
 import { isAcceptablePattern } from "../../protocol/match-presets";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 
 const text = (max: number) => t.String({ maxLength: max });
 const ref = t.Union([t.Object({ id: t.Integer({ minimum: 1, maximum: 2_147_483_647 }) }), t.Null()]);
@@ -58,10 +58,6 @@ export const CHOICE_TYPES = new Set<number>([PT.PROPERTY_TYPE_SELECT, PT.PROPERT
 export const TEXT_TYPES = new Set<number>([PT.PROPERTY_TYPE_INPUT, PT.PROPERTY_TYPE_TEXTAREA]);
 const POSITION_MAX = 100_000;
 
-const wrong = (field: string, extra: Record<string, unknown> = {}): never => {
-  throw new DomainError("ERROR_PARAMS", { field, ...extra });
-};
-
 export type CleanOption = { id?: number; textZh: string; textEn: string; descZh: string; descEn: string; value: string; parentId: number | null; sortIndex: number };
 export type CleanProperty = {
   titleZh: string;
@@ -88,28 +84,28 @@ export type CleanProperty = {
 /** The form's fields in the form's order; the purpose fixes what the spec says it fixes. */
 export function cleanProperty(p: PropertyInput): CleanProperty {
   const titleZh = cleanText(p.titleZh);
-  if (!titleZh) wrong("titleZh");
+  if (!titleZh) refuseField("titleZh");
   const titleEn = cleanText(p.titleEn);
-  if (!titleEn) wrong("titleEn");
-  if (!p.type || !TYPES.has(p.type.id)) wrong("type");
-  if (!p.purpose || !PURPOSES.has(p.purpose.id)) wrong("purpose");
+  if (!titleEn) refuseField("titleEn");
+  if (!p.type || !TYPES.has(p.type.id)) refuseField("type");
+  if (!p.purpose || !PURPOSES.has(p.purpose.id)) refuseField("purpose");
   const purpose = p.purpose!.id;
   const type = p.type!.id;
-  if (purpose !== PP.PROPERTY_PURPOSE_OTHER && type !== PT.PROPERTY_TYPE_INPUT) wrong("type");
-  if (p.index === null || !Number.isInteger(p.index) || p.index < 1 || p.index > POSITION_MAX) wrong("index");
+  if (purpose !== PP.PROPERTY_PURPOSE_OTHER && type !== PT.PROPERTY_TYPE_INPUT) refuseField("type");
+  if (p.index === null || !Number.isInteger(p.index) || p.index < 1 || p.index > POSITION_MAX) refuseField("index");
   let match = p.match?.trim() || null;
   if (purpose === PP.PROPERTY_PURPOSE_PHONE) match = PHONE_PATTERN;
   if (purpose === PP.PROPERTY_PURPOSE_MAIL) match = MAIL_PATTERN;
-  if (match !== null && (CHOICE_TYPES.has(type) || !isAcceptablePattern(match))) wrong("match");
+  if (match !== null && (CHOICE_TYPES.has(type) || !isAcceptablePattern(match))) refuseField("match");
   const reasonPropertyId = p.reasonProperty?.id ?? null;
   const reasonValue = reasonPropertyId === null ? null : cleanText(p.reasonValue ?? "");
-  if (reasonPropertyId !== null && !reasonValue) wrong("reasonValue");
+  if (reasonPropertyId !== null && !reasonValue) refuseField("reasonValue");
   const parentId = p.parent?.id ?? null;
-  if (parentId !== null && !CHOICE_TYPES.has(type)) wrong("parent");
-  if (p.isChineseOnly && p.isForeignerOnly) wrong("isForeignerOnly");
+  if (parentId !== null && !CHOICE_TYPES.has(type)) refuseField("parent");
+  if (p.isChineseOnly && p.isForeignerOnly) refuseField("isForeignerOnly");
   const contact = purpose === PP.PROPERTY_PURPOSE_PHONE || purpose === PP.PROPERTY_PURPOSE_MAIL;
   // "Verified at activation" is the phone's and the e-mail's only (spec 3 section 3).
-  if (p.isActive && !contact) wrong("isActive");
+  if (p.isActive && !contact) refuseField("isActive");
   return {
     titleZh,
     titleEn,
@@ -137,12 +133,12 @@ export function cleanProperty(p: PropertyInput): CleanProperty {
 /** The options, each checked ("请填写中文内容", "请填写英文内容", "请填写数据值", "请选择父级选项"); values unique. */
 export function cleanOptions(options: readonly OptionInput[], type: number, hasParent: boolean): CleanOption[] {
   if (!CHOICE_TYPES.has(type)) {
-    if (options.length > 0) wrong("options", { index: 0, part: "type" });
+    if (options.length > 0) refuseField("options", { index: 0, part: "type" });
     return [];
   }
   const seen = new Set<string>();
   return options.map((o, index) => {
-    const part = (name: string): never => wrong("options", { index, part: name });
+    const part = (name: string): never => refuseField("options", { index, part: name });
     const textZh = cleanText(o.textZh);
     if (!textZh) part("textZh");
     const textEn = cleanText(o.textEn);

@@ -11,7 +11,7 @@ import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import { cleanText } from "../../protocol/identity";
 import { BANK_LIKE_MAX, BANK_NAME_MAX, BANK_PAGE_SIZE } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, pageIndex } from "../shared/fields";
 
@@ -68,14 +68,14 @@ export async function likeBanks({ ctx, input }: { ctx: MemberCtx; input: typeof 
 /** The bank, locked against a concurrent delete, clear or rename; ERROR_RESULT_NULL when it is gone. */
 export async function lockBank(ctx: Pick<Ctx, "db">, id: number, mode: "update" | "share" = "update") {
   const [row] = await ctx.db.select().from(questionBanks).where(eq(questionBanks.id, id)).for(mode);
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
 /** /activity/stock/update: creates a bank (no id) or renames one; the name is required and unique, whatever its case. */
 export async function saveBank({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof bankSaveInput.static }) {
   const name = cleanText(input.stock.name);
-  if (!name || name.length > BANK_NAME_MAX) throw new DomainError("ERROR_PARAMS", { field: "name" });
+  if (!name || name.length > BANK_NAME_MAX) refuseField("name");
   const id = input.stock.id;
   if (id !== undefined) await lockBank(ctx, id);
   const [same] = await ctx.db
@@ -83,7 +83,7 @@ export async function saveBank({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
     .from(questionBanks)
     .where(and(sql`lower(${questionBanks.name}) = lower(${name})`, id === undefined ? undefined : ne(questionBanks.id, id)))
     .limit(1);
-  if (same) throw new DomainError("ERROR_RENAME", { field: "name" });
+  if (same) refuse("ERROR_RENAME", { field: "name" });
   const [row] =
     id === undefined
       ? await ctx.db.insert(questionBanks).values({ name, createdAt: ctx.now }).returning({ id: questionBanks.id })
@@ -95,9 +95,9 @@ export async function saveBank({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
 export async function deleteBank({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof bankDeleteInput.static }) {
   await lockBank(ctx, input.stock);
   const [bound] = await ctx.db.select({ id: questionnaires.activityId }).from(questionnaires).where(eq(questionnaires.bankId, input.stock)).limit(1);
-  if (bound) throw new DomainError("ERROR_DATA_USED", { reason: "used" });
+  if (bound) refuse("ERROR_DATA_USED", { reason: "used" });
   const [question] = await ctx.db.select({ id: questions.id }).from(questions).where(eq(questions.bankId, input.stock)).limit(1);
-  if (question) throw new DomainError("ERROR_DATA_USED", { reason: "questions" });
+  if (question) refuse("ERROR_DATA_USED", { reason: "questions" });
   await ctx.db.delete(questionBanks).where(eq(questionBanks.id, input.stock));
   return { audit: { entity: "questionBank", id: input.stock } };
 }
@@ -120,7 +120,7 @@ export async function clearBank({ ctx, input }: { ctx: CommandCtx<MemberCtx>; in
     .orderBy(asc(activities.id))
     .for("update", { of: activities });
   const locked = bound.find((a) => a.state !== ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW);
-  if (locked) throw new DomainError("ERROR_DATA_USED", { reason: "published", activity: locked.id });
+  if (locked) refuse("ERROR_DATA_USED", { reason: "published", activity: locked.id });
   const ids = bound.map((a) => a.id);
   if (ids.length) {
     await ctx.db.delete(questionnaireItems).where(inArray(questionnaireItems.activityId, ids));

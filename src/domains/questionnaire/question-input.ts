@@ -8,7 +8,7 @@ import { PROPERTY_TYPE } from "../../protocol/enumerations";
 import { cleanText } from "../../protocol/identity";
 import { OPTION_TEXT_MAX, OPTION_VALUE_MAX, OPTIONS_MAX, QUESTION_TEXT_MAX, QUESTION_TITLE_MAX } from "../../protocol/limits";
 import { isAcceptablePattern } from "../../protocol/match-presets";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import { isImagePath } from "../file/service";
 import { isChoice } from "../signup";
 import { idField } from "../shared/fields";
@@ -59,14 +59,10 @@ type OptionInput = NonNullable<QuestionInput["options"]>[number];
 
 const TYPES = new Set<number>(Object.values(PROPERTY_TYPE));
 
-export const refuse = (field: string, more: Record<string, unknown> = {}): never => {
-  throw new DomainError("ERROR_PARAMS", { field, ...more });
-};
-
 /** Trimmed and escaped; longer than `max` afterwards is ERROR_PARAMS naming the field. */
 function textOf(raw: string | undefined, max: number, field: string): string {
   const clean = cleanText(raw ?? "");
-  if (clean.length > max) refuse(field);
+  if (clean.length > max) refuseField(field);
   return clean;
 }
 
@@ -77,21 +73,20 @@ const imageOf = (raw: string | null | undefined, wrong: () => never): string | n
 
 /** The checked option (`at`: its place in what was sent, as errors name it), without what needs the database (its id, its parent, its taken count). */
 function checkOption(o: OptionInput, index: number) {
-  const wrong = (part: string, more: Record<string, unknown> = {}): never => refuse("options", { index, part, ...more });
-  const image = imageOf(o.image, () => wrong("image"));
+  const image = imageOf(o.image, () => refuseField("options", { index, part: "image" }));
   const textZh = cleanText(o.textZh);
   const textEn = cleanText(o.textEn);
-  if (textZh.length > OPTION_TEXT_MAX || (!textZh && !image)) wrong("textZh");
-  if (textEn.length > OPTION_TEXT_MAX || (!textEn && !image)) wrong("textEn");
+  if (textZh.length > OPTION_TEXT_MAX || (!textZh && !image)) refuseField("options", { index, part: "textZh" });
+  if (textEn.length > OPTION_TEXT_MAX || (!textEn && !image)) refuseField("options", { index, part: "textEn" });
   const value = cleanText(o.value);
-  if (!value || value.length > OPTION_VALUE_MAX) wrong("value");
+  if (!value || value.length > OPTION_VALUE_MAX) refuseField("options", { index, part: "value" });
   // Spec 3 section 5: the limit is a positive whole number, or nothing.
   const cap = o.stock ?? null;
-  if (cap !== null && (!Number.isInteger(cap) || cap < 1 || cap > 2_147_483_647)) wrong("stock");
+  if (cap !== null && (!Number.isInteger(cap) || cap < 1 || cap > 2_147_483_647)) refuseField("options", { index, part: "stock" });
   let endDate: Date | null = null;
   if (o.endDate) {
     endDate = new Date(o.endDate);
-    if (Number.isNaN(endDate.getTime())) wrong("endDate");
+    if (Number.isNaN(endDate.getTime())) refuseField("options", { index, part: "endDate" });
   }
   return { at: index, id: o.id ?? null, textZh, textEn, value, cap, endDate, parentId: o.parent?.id ?? null, image, index: o.index ?? index };
 }
@@ -106,32 +101,32 @@ export type CheckedOption = ReturnType<typeof checkOption>;
  */
 export function checkQuestion(q: QuestionInput) {
   const type = q.type?.id;
-  if (type === undefined || !TYPES.has(type)) return refuse("type");
-  const image = imageOf(q.image, () => refuse("image"));
+  if (type === undefined || !TYPES.has(type)) return refuseField("type");
+  const image = imageOf(q.image, () => refuseField("image"));
   const titleZh = textOf(q.titleZh, QUESTION_TITLE_MAX, "titleZh");
-  if (!titleZh && !image) refuse("titleZh");
+  if (!titleZh && !image) refuseField("titleZh");
   const titleEn = textOf(q.titleEn, QUESTION_TITLE_MAX, "titleEn");
-  if (!titleEn && !image) refuse("titleEn");
+  if (!titleEn && !image) refuseField("titleEn");
   const descZh = textOf(q.descZh, QUESTION_TEXT_MAX, "descZh");
   const descEn = textOf(q.descEn, QUESTION_TEXT_MAX, "descEn");
   const dialogZh = textOf(q.dialogZh, QUESTION_TEXT_MAX, "dialogZh");
   const dialogEn = textOf(q.dialogEn, QUESTION_TEXT_MAX, "dialogEn");
   // A pattern is for what a member types; a choice's value is one of its options.
   const match = isChoice(type) ? null : (q.match ?? "").trim() || null;
-  if (match !== null && !isAcceptablePattern(match)) refuse("match");
+  if (match !== null && !isAcceptablePattern(match)) refuseField("match");
   const isChineseOnly = q.isChineseOnly ?? false;
   const isForeignerOnly = q.isForeignerOnly ?? false;
   // Both would hide it from everybody.
-  if (isChineseOnly && isForeignerOnly) refuse("isForeignerOnly");
+  if (isChineseOnly && isForeignerOnly) refuseField("isForeignerOnly");
   const showReasonId = q.showReasonQuery?.id ?? null;
   const showReasonValue = showReasonId === null ? null : cleanText(q.showReasonValue ?? "");
-  if (showReasonValue !== null && (!showReasonValue || showReasonValue.length > OPTION_VALUE_MAX)) refuse("showReasonValue");
+  if (showReasonValue !== null && (!showReasonValue || showReasonValue.length > OPTION_VALUE_MAX)) refuseField("showReasonValue");
   // Only choices have options; a text question's leftovers (a type changed in the form) are dropped.
   const options = isChoice(type) ? (q.options ?? []).map(checkOption).sort((a, b) => a.index - b.index || a.at - b.at) : [];
-  if (isChoice(type) && options.length === 0) refuse("options");
+  if (isChoice(type) && options.length === 0) refuseField("options");
   const values = new Set<string>();
   options.forEach((o) => {
-    if (values.has(o.value)) refuse("options", { index: o.at, part: "value", reason: "duplicate" });
+    if (values.has(o.value)) refuseField("options", { index: o.at, part: "value", reason: "duplicate" });
     values.add(o.value);
   });
   return {

@@ -8,11 +8,11 @@
 import { and, asc, eq, inArray, max, ne } from "drizzle-orm";
 import { questionOptions, questions } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { isChoice } from "../signup";
 import { lockBank } from "./banks";
-import { type CheckedOption, type CheckedQuestion, checkQuestion, questionSaveInput, refuse } from "./question-input";
+import { type CheckedOption, type CheckedQuestion, checkQuestion, questionSaveInput } from "./question-input";
 import { PARENT_TYPES, bankPublished, lockQuestion, questionViews } from "./questions";
 
 export { questionSaveInput };
@@ -21,7 +21,7 @@ type Node = { id: number; type: number; parentId: number | null; showReasonQuery
 type OptionRow = typeof questionOptions.$inferSelect;
 
 const used = (more: Record<string, unknown>): never => {
-  throw new DomainError("ERROR_DATA_USED", more);
+  refuse("ERROR_DATA_USED", more);
 };
 
 /** Whether following parents and show conditions from `from` leads to `target`. */
@@ -51,22 +51,22 @@ async function checkLinks(ctx: Pick<Ctx, "db">, q: CheckedQuestion, bankId: numb
   if (q.parentId !== null) {
     const parent = nodes.get(q.parentId);
     // The parent decides which options this one offers: a choice follows a select or radio of the same bank.
-    if (!isChoice(q.type) || !parent || parent.id === self || !PARENT_TYPES.has(parent.type)) refuse("parent");
-    if (self !== null && reaches(nodes, q.parentId, self)) refuse("parent", { reason: "cycle" });
+    if (!isChoice(q.type) || !parent || parent.id === self || !PARENT_TYPES.has(parent.type)) refuseField("parent");
+    if (self !== null && reaches(nodes, q.parentId, self)) refuseField("parent", { reason: "cycle" });
     const options = await ctx.db.select({ id: questionOptions.id }).from(questionOptions).where(eq(questionOptions.questionId, q.parentId));
     parentOptions = new Set(options.map((o) => o.id));
   }
   if (q.showReasonId !== null) {
     const reason = nodes.get(q.showReasonId);
-    if (!reason || reason.id === self) refuse("showReasonQuery");
-    if (self !== null && reaches(nodes, q.showReasonId, self)) refuse("showReasonQuery", { reason: "cycle" });
+    if (!reason || reason.id === self) refuseField("showReasonQuery");
+    if (self !== null && reaches(nodes, q.showReasonId, self)) refuseField("showReasonQuery", { reason: "cycle" });
     if (isChoice(reason!.type)) {
       const values = await ctx.db.select({ value: questionOptions.value }).from(questionOptions).where(eq(questionOptions.questionId, reason!.id));
-      if (!values.some((v) => v.value === q.showReasonValue)) refuse("showReasonValue");
+      if (!values.some((v) => v.value === q.showReasonValue)) refuseField("showReasonValue");
     }
   }
   // A question other questions take as their parent must stay a select or radio.
-  if (self !== null && !PARENT_TYPES.has(q.type) && rows.some((r) => r.parentId === self)) refuse("type", { reason: "parent" });
+  if (self !== null && !PARENT_TYPES.has(q.type) && rows.some((r) => r.parentId === self)) refuseField("type", { reason: "parent" });
   return parentOptions;
 }
 
@@ -76,15 +76,14 @@ async function checkOptions(ctx: Pick<Ctx, "db">, q: CheckedQuestion, self: numb
   const byId = new Map(stored.map((o) => [o.id, o]));
   const kept = new Set<number>();
   const options = q.options.map((o: CheckedOption) => {
-    const wrong = (part: string, more: Record<string, unknown> = {}): never => refuse("options", { index: o.at, part, ...more });
     const before = o.id === null ? null : byId.get(o.id);
-    if (o.id !== null && (!before || kept.has(o.id))) wrong("id");
+    if (o.id !== null && (!before || kept.has(o.id))) refuseField("options", { index: o.at, part: "id" });
     if (o.id !== null) kept.add(o.id);
     // Never below what members have already taken (the spec's "stock" of an option is its limit).
-    if (before && o.cap !== null && o.cap < before.used) wrong("stock", { used: before.used });
+    if (before && o.cap !== null && o.cap < before.used) refuseField("options", { index: o.at, part: "stock", used: before.used });
     let parentId: number | null = null;
     if (parentOptions) {
-      if (o.parentId === null || !parentOptions.has(o.parentId)) wrong("parent");
+      if (o.parentId === null || !parentOptions.has(o.parentId)) refuseField("options", { index: o.at, part: "parent" });
       parentId = o.parentId;
     }
     return { ...o, parentId };
@@ -114,12 +113,12 @@ export async function saveQuestion({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
   if (self !== null) {
     const row = await lockQuestion(ctx, self);
     bankId = row.bankId;
-    if (input.query.stock && input.query.stock.id !== bankId) refuse("stock");
+    if (input.query.stock && input.query.stock.id !== bankId) refuseField("stock");
     // Spec 3 section 4.1: a published activity's questionnaire no longer changes.
     if (await bankPublished(ctx, bankId)) used({ reason: "published" });
   } else {
     const stock = input.query.stock?.id;
-    if (!stock) return refuse("stock");
+    if (!stock) return refuseField("stock");
     bankId = (await lockBank(ctx, stock, "share")).id;
   }
   const parentOptions = await checkLinks(ctx, q, bankId, self);

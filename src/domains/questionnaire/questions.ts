@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
 import { activities, questionOptions, questionnaireItems, questionnaires, questions } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE, PROPERTY_TYPE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, isoOf } from "../shared/fields";
 import { bankView, lockBank } from "./banks";
@@ -102,21 +102,21 @@ const bankQuestions = (ctx: Reads, bankId: number) => ctx.db.select().from(quest
 /** /activity/stock/queries: the bank with its questions and their options. */
 export async function listQuestions({ ctx, input }: { ctx: MemberCtx; input: typeof queryIdInput.static }) {
   const stock = await bankView(ctx, input.id);
-  if (!stock) throw new DomainError("ERROR_RESULT_NULL");
+  if (!stock) refuse("ERROR_RESULT_NULL");
   return { stock, list: await questionViews(ctx, await bankQuestions(ctx, input.id)) };
 }
 
 /** /activity/stock/query: one question with its options, for its form. */
 export async function openQuestion({ ctx, input }: { ctx: MemberCtx; input: typeof queryIdInput.static }) {
   const [row] = await ctx.db.select().from(questions).where(eq(questions.id, input.id));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   const [query] = await questionViews(ctx, [row]);
   return { query: query! };
 }
 
 /** /activity/stock/query/parents: the bank's select and radio questions, with their options (a child's options name one). */
 export async function parentQuestions({ ctx, input }: { ctx: MemberCtx; input: typeof parentsInput.static }) {
-  if (!(await bankView(ctx, input.stock))) throw new DomainError("ERROR_RESULT_NULL");
+  if (!(await bankView(ctx, input.stock))) refuse("ERROR_RESULT_NULL");
   const rows = (await bankQuestions(ctx, input.stock)).filter((q) => PARENT_TYPES.has(q.type));
   const views = await questionViews(ctx, rows);
   return {
@@ -138,23 +138,23 @@ export async function parentQuestions({ ctx, input }: { ctx: MemberCtx; input: t
  */
 export async function lockQuestion(ctx: Reads, id: number): Promise<QuestionRow> {
   const [seen] = await ctx.db.select({ bankId: questions.bankId }).from(questions).where(eq(questions.id, id));
-  if (!seen) throw new DomainError("ERROR_RESULT_NULL");
+  if (!seen) refuse("ERROR_RESULT_NULL");
   await lockBank(ctx, seen.bankId, "share");
   const [row] = await ctx.db.select().from(questions).where(eq(questions.id, id)).for("update");
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return row;
 }
 
 /** /activity/stock/query/delete: not while an activity asks it, nor while another question follows it (its parent or show condition). */
 export async function deleteQuestion({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof queryDeleteInput.static }) {
   const row = await lockQuestion(ctx, input.query);
-  if ((await inUse(ctx, [row.id])).size) throw new DomainError("ERROR_DATA_USED", { reason: "used" });
+  if ((await inUse(ctx, [row.id])).size) refuse("ERROR_DATA_USED", { reason: "used" });
   const [child] = await ctx.db
     .select({ id: questions.id })
     .from(questions)
     .where(and(ne(questions.id, row.id), or(eq(questions.parentId, row.id), eq(questions.showReasonQueryId, row.id))))
     .limit(1);
-  if (child) throw new DomainError("ERROR_DATA_USED", { reason: "dependent", query: child.id });
+  if (child) refuse("ERROR_DATA_USED", { reason: "dependent", query: child.id });
   await ctx.db.delete(questions).where(eq(questions.id, row.id));
   return { audit: { entity: "question", id: row.id, detail: `bank ${row.bankId}` } };
 }

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, isRefused } from "../../protocol/result";
+import { isRefused, refuse, refuseField } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
 import type { Ctx, MemberCtx } from "../context";
@@ -20,9 +20,9 @@ type Member = CommandCtx<MemberCtx>;
 /** The member a reset is for: active, by phone. */
 async function resettable(ctx: Ctx, phone: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.phone, phone)).limit(1);
-  if (user?.state === USER_STATE.USER_STATE_LEFT) throw new DomainError("ERROR_LEAVE");
+  if (user?.state === USER_STATE.USER_STATE_LEFT) refuse("ERROR_LEAVE");
   // A registered member has no password to reset: activation sets the first one.
-  if (!user || user.state !== USER_STATE.USER_STATE_ACTIVE) throw new DomainError("ERROR_NOT_USER");
+  if (!user || user.state !== USER_STATE.USER_STATE_ACTIVE) refuse("ERROR_NOT_USER");
   return user;
 }
 
@@ -50,13 +50,13 @@ async function me(ctx: MemberCtx) {
 
 export async function sendPasswordCode({ ctx }: { ctx: Member }) {
   const user = await me(ctx);
-  if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+  if (!user.phone) refuseField("phone");
   return sendCode(ctx, { purpose: "password", channel: "sms", target: user.phone, userId: user.id });
 }
 
 export async function updatePassword({ ctx, input }: { ctx: Member; input: { auth: string; password: string } }) {
   const user = await me(ctx);
-  if (!user.phone) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+  if (!user.phone) refuseField("phone");
   const verdict = await useCode(ctx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
   if (isRefused(verdict)) return verdict;
   await ctx.db.update(users).set({ passwordHash: await ctx.app.passwords.store(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
@@ -75,8 +75,8 @@ export async function sendContactCode(kind: Contact, { ctx, input }: { ctx: Memb
   const c = CONTACTS[kind];
   const value = c.parse(input.value);
   const user = await me(ctx);
-  if (value === user[kind]) throw new DomainError("ERROR_PARAMS", { reason: "same" });
-  if (await contactTaken(ctx, kind, value, user.id)) throw new DomainError("ERROR_RENAME", { field: kind });
+  if (value === user[kind]) refuse("ERROR_PARAMS", { reason: "same" });
+  if (await contactTaken(ctx, kind, value, user.id)) refuse("ERROR_RENAME", { field: kind });
   return sendCode(ctx, { purpose: c.purpose, channel: c.channel, target: value, userId: user.id });
 }
 
@@ -87,12 +87,12 @@ export async function updateContact(kind: Contact, { ctx, input }: { ctx: Member
   const user = await me(ctx);
   const onFile = user[kind] ?? "";
   const old = input.old === undefined ? onFile : kind === "mail" ? input.old.trim().toLowerCase() : input.old.trim();
-  if (old !== onFile) throw new DomainError("ERROR_PARAMS", { reason: "old" });
+  if (old !== onFile) refuse("ERROR_PARAMS", { reason: "old" });
   const value = c.parse(input.value);
-  if (value === old) throw new DomainError("ERROR_PARAMS", { reason: "same" });
+  if (value === old) refuse("ERROR_PARAMS", { reason: "same" });
   const verdict = await useCode(ctx, { purpose: c.purpose, channel: c.channel, target: value, code: input.auth });
   if (isRefused(verdict)) return verdict;
-  if (await contactTaken(ctx, kind, value, user.id)) throw new DomainError("ERROR_RENAME", { field: kind });
+  if (await contactTaken(ctx, kind, value, user.id)) refuse("ERROR_RENAME", { field: kind });
   await ctx.db.update(users).set({ [kind]: value, updatedAt: ctx.now }).where(eq(users.id, user.id));
   await writePurposeValue(ctx, { userId: user.id, operatorId: user.id, purpose: c.property, value });
   return { user: await loadUserView(ctx, user.id), audit: { entity: "user", id: user.id, userId: user.id, detail: `${user[kind] ?? ""} -> ${value}` } };

@@ -7,7 +7,7 @@ import { users, verificationCodes } from "../../db/schema";
 import { LANGUAGE } from "../../protocol/enumerations";
 import type { Config } from "../../config";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError, type Refused, refused } from "../../protocol/result";
+import { refuse, type Refused, refused } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { type Channel, queueMessage } from "./messages";
 
@@ -88,7 +88,7 @@ export async function sendCode(
   input: { purpose: CodePurpose; channel: Channel; target: string; userId: number | null },
 ): Promise<{ seconds: number; target: string }> {
   const left = coolDownLeftMs(await latestForTarget(ctx, input.purpose, input.target), ctx.now);
-  if (left > 0) throw new DomainError("ERROR_OFTEN", { seconds: Math.ceil(left / 1000) });
+  if (left > 0) refuse("ERROR_OFTEN", { seconds: Math.ceil(left / 1000) });
   const code = randomDigits();
   await ctx.db.insert(verificationCodes).values({
     purpose: input.purpose,

@@ -6,7 +6,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { isMail, isPhone } from "../../protocol/identity";
 import { PASSWORD_DIGEST_PATTERN } from "../../protocol/password";
-import { DomainError } from "../../protocol/result";
+import { refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 
 export const phoneField = t.String({ maxLength: 40 });
@@ -34,14 +34,14 @@ export const idField = t.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** Exactly 11 digits starting with 1, else ERROR_PARAMS { field: "phone" }. */
 export function phoneOf(raw: string): string {
   const phone = raw.trim();
-  if (!isPhone(phone)) throw new DomainError("ERROR_PARAMS", { field: "phone" });
+  if (!isPhone(phone)) refuseField("phone");
   return phone;
 }
 
 /** E-mails are stored lower-case (docs/decisions.md 7), else ERROR_PARAMS { field: "mail" }. */
 export function mailOf(raw: string): string {
   const mail = raw.trim().toLowerCase();
-  if (mail.length > 200 || !isMail(mail)) throw new DomainError("ERROR_PARAMS", { field: "mail" });
+  if (mail.length > 200 || !isMail(mail)) refuseField("mail");
   return mail;
 }
 
@@ -49,7 +49,7 @@ export function mailOf(raw: string): string {
 export function timeOf(value: string | undefined, field: string): Date | null {
   if (value === undefined || value === "") return null;
   const time = new Date(value);
-  if (Number.isNaN(time.getTime())) throw new DomainError("ERROR_PARAMS", { field });
+  if (Number.isNaN(time.getTime())) refuseField(field);
   return time;
 }
 

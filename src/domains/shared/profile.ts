@@ -6,7 +6,7 @@ import { Type as t } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
 import { countries, properties, propertyLog, userValues } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx } from "../context";
 import { allProperties } from "../property/service";
 import { type CleanValue, validateProfile } from "../property/validate";
@@ -34,10 +34,10 @@ export type ProfileInput = typeof profileInput.static;
  */
 export async function checkProfile(ctx: Ctx, args: { userId: number | null; input: ProfileInput; staff?: boolean }) {
   const [country] = await ctx.db.select().from(countries).where(eq(countries.id, args.input.nationality));
-  if (!country) throw new DomainError("ERROR_PARAMS", { field: "nationality" });
+  if (!country) refuseField("nationality");
   const [{ list }, current] = await Promise.all([allProperties({ ctx }), args.staff || args.userId === null ? [] : storedValues(ctx, args.userId)]);
   const result = validateProfile({ properties: list, nationalityType: country.type, submitted: args.input.values, current });
-  if (!result.ok) throw new DomainError("ERROR_PARAMS", { property: result.property });
+  if (!result.ok) refuse("ERROR_PARAMS", { property: result.property });
   return { country, values: result.values };
 }
 

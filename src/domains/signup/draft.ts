@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { addresses, families, quizDraws } from "../../db/schema";
 import { ACTIVITY_STATE, COUNTRY_TYPE } from "../../protocol/enumerations";
+import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
@@ -15,7 +16,6 @@ import { placeFamily } from "./family";
 import type { DraftInput } from "./input";
 import { formOf, type Loaded } from "./loaded";
 import { checkAnswers, scoreAnswers, type QuizItem } from "./questionnaire";
-import { refuse } from "./refuse";
 import { type Member, memberStanding, standingOf } from "./standing";
 import { visible } from "./visibility";
 import { liveOffer } from "./waitlist";

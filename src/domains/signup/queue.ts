@@ -1,6 +1,6 @@
 // How sign-ups meet the kit's write queue, its batch writer and unique indexes.
 import type { BatchWriter } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { message } from "../../protocol/result";
 import type { ResultCode } from "../../protocol/result-codes";
 import { type OrderPlan, placeOrders } from "./writer";
 
@@ -23,7 +23,7 @@ export const orderWriter: BatchWriter<OrderPlan> = {
   ahead(ctx, plan) {
     // A waiting-list offer's sign-up has its place held: the activity is full for everyone else, not for it.
     const full = plan.units.find((u) => u.draft.offer === null && ctx.app.soldOut.has(u.draft.loaded.activity.id));
-    return full ? new DomainError("ERROR_SIGN_FULL", { activity: full.draft.loaded.activity.id }) : null;
+    return full ? message("ERROR_SIGN_FULL", { activity: full.draft.loaded.activity.id }) : null;
   },
 };
 

@@ -3,13 +3,13 @@
 // address and the charge; in the command's one transaction (a batch of its
 // activity's queue), the writer (./writer.ts); after the commit, the pay link.
 import type { Answered, CommandCtx } from "../../http/kit";
+import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { requestPayLink } from "../payment/create";
 import { chargeOf } from "./charge";
 import { addressOf, checkDraft } from "./draft";
 import { type SignInput, signInput } from "./input";
 import { activityQueue, orderWriter, seatConflicts } from "./queue";
-import { refuse } from "./refuse";
 import { type OrderPlan, type Placed, placeOrder } from "./writer";
 
 /** Everything /order/sign checks before its transaction: only reads, on the pool. */

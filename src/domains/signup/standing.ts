@@ -7,8 +7,8 @@
 import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { activityCycles, countries, duesOrders, memberConfig, orderItems, pointRecords, userValues, users } from "../../db/schema";
 import { at, rowsOf } from "../../db/sql";
-import { DomainError } from "../../protocol/result";
 import { ACTIVITY_STATE, CONDITION_TYPE, COUNTRY_TYPE, ORDER_STATE } from "../../protocol/enumerations";
+import { refuse } from "../../protocol/result";
 import type { Actor, Ctx } from "../context";
 import { can } from "../context";
 import { billingYear } from "../membership/billing-year";
@@ -110,7 +110,7 @@ function holds(values: MemberValues, propertyId: number | null, value: string | 
 export type StandingOf = { outcome: Outcome; cycle: number; remaining: number | null; points: number };
 
 function standingFrom(now: Date, loaded: Loaded, member: Member, cycle: number, row: StandingRow | undefined): StandingOf {
-  if (!row || row.dues_month === null || row.dues_day === null) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row || row.dues_month === null || row.dues_day === null) refuse("ERROR_RESULT_NULL");
   const a = loaded.activity;
   const paid = fromJson<number[]>(row.paid_years, []).includes(billingYear({ month: row.dues_month, day: row.dues_day }, now));
   // Places left now: the smallest of the team's, the activity's and this cycle's.

@@ -14,7 +14,7 @@ import { addresses, cartRows, orderFamilies, orderItems, orders } from "../../db
 import type { CommandCtx } from "../../http/kit";
 import type { Outcome } from "../../http/runner";
 import { ACTIVITY_STATE, ORDER_STATE, SEND_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { DomainError, refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { newTrade, recordPayments } from "../payment/create";
 import { lockLots, type SpentPart } from "../points/ledger";
@@ -23,7 +23,6 @@ import { type Charge, PAY_WINDOW_MS } from "./charge";
 import type { CheckedDraft } from "./draft";
 import type { Loaded } from "./loaded";
 import { claimOf, liveSeats, lockPlaces } from "./places";
-import { refuse } from "./refuse";
 import { lockOffers, offersUsed } from "./waitlist";
 
 /** One unit of an order: a checked draft, what it costs, the seconds its questionnaire took. */

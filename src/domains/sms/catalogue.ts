@@ -3,7 +3,7 @@
 // command's commit, never inside a transaction. Only approved signs with an
 // order are offered; templates without an order are hidden; both in their order.
 import { AUDIT_STATE } from "../../protocol/enumerations";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { SmsCatalogue } from "../../providers/sms";
 import { log } from "../../log";
 import type { Ctx } from "../context";
@@ -13,7 +13,7 @@ async function catalogueOf(ctx: Pick<Ctx, "app">): Promise<SmsCatalogue> {
     return await ctx.app.providers.sms.catalogue();
   } catch (error) {
     log.warn(`SMS templates and signs could not be read from ${ctx.app.providers.sms.name}: ${(error as Error).message}`);
-    throw new DomainError("ERROR_BUSY", { reason: "sms" });
+    refuse("ERROR_BUSY", { reason: "sms" });
   }
 }
 

@@ -10,7 +10,7 @@ import { smsNumbers, smsTasks, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { USER_STATE } from "../../protocol/enumerations";
 import { SMS_MAX_NUMBERS } from "../../protocol/limits";
-import { DomainError } from "../../protocol/result";
+import { refuse, refuseField } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { memberSearchInput, searchWhere } from "../member-admin/search";
 import { checkedSendFields, INSERT_CHUNK, PHONE } from "./tasks";
@@ -32,7 +32,7 @@ type Recipients = { phones: string[]; matched: number; left: number; noPhone: nu
 
 async function recipientsOf(ctx: Ctx & MemberCtx, input: typeof smsSearchInput.static): Promise<Recipients> {
   // The SMS power lets the call in (routes.ts); the members it reaches are the search's, so its power too.
-  if (!can(ctx, "FUNCTION_USER_OPERATION_FIND")) throw new DomainError("ERROR_NOT_POWER");
+  if (!can(ctx, "FUNCTION_USER_OPERATION_FIND")) refuse("ERROR_NOT_POWER");
   const where = await searchWhere(ctx, { ...input, index: 1 });
   const rows = await ctx.db.select({ phone: users.phone, state: users.state }).from(users).where(where);
   const phones: string[] = [];
@@ -62,9 +62,9 @@ export async function sendSmsToSearch({ ctx, input }: { ctx: CommandCtx<MemberCt
   const { state, status, account } = input;
   const filters = { state, status, account };
   const { phones, left, noPhone } = await recipientsOf(ctx, filters);
-  if (phones.length === 0) throw new DomainError("ERROR_PARAMS", { field: "search", reason: "empty", left, noPhone });
-  if (phones.length > SMS_MAX_NUMBERS) throw new DomainError("ERROR_PARAMS", { field: "search", reason: "many", max: SMS_MAX_NUMBERS, count: phones.length });
-  if (phones.length !== input.expect) throw new DomainError("ERROR_PARAMS", { field: "expect", reason: "changed", count: phones.length, left, noPhone });
+  if (phones.length === 0) refuseField("search", { reason: "empty", left, noPhone });
+  if (phones.length > SMS_MAX_NUMBERS) refuseField("search", { reason: "many", max: SMS_MAX_NUMBERS, count: phones.length });
+  if (phones.length !== input.expect) refuseField("expect", { reason: "changed", count: phones.length, left, noPhone });
   const searched = `member search ${JSON.stringify(filters)}`;
   const [task] = await ctx.db
     .insert(smsTasks)

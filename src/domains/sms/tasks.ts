@@ -11,7 +11,7 @@ import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { SMS_STATE } from "../../protocol/enumerations";
 import { maskPhone } from "../../protocol/identity";
 import { SMS_LOG_PAGE_SIZE, SMS_MAX_NUMBERS, SMS_TASK_PAGE_SIZE, SMS_TITLE_MAX } from "../../protocol/limits";
-import { DomainError, page } from "../../protocol/result";
+import { page, refuse, refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import type { Ctx, MemberCtx } from "../context";
 import { idField, pageIndex } from "../shared/fields";
@@ -32,10 +32,6 @@ export const smsSendFields = t.Object({
   code: t.Optional(t.String({ maxLength: 40 })),
 });
 
-const refuse = (field: string, params: Record<string, unknown> = {}): never => {
-  throw new DomainError("ERROR_PARAMS", { field, ...params });
-};
-
 /** The file's numbers, distinct, in the file's order; a row that is not one phone number refuses the file. */
 export function phonesOf(bytes: Uint8Array): string[] {
   const rows = readRows(bytes, { maxRows: SMS_MAX_NUMBERS });
@@ -48,8 +44,8 @@ export function phonesOf(bytes: Uint8Array): string[] {
     if (filled.length !== 1 || !PHONE.test(phone)) bad.push(line);
     else phones.add(phone);
   }
-  if (bad.length) refuse("file", { reason: "phones", rows: bad.slice(0, ROWS_NAMED), count: bad.length });
-  if (phones.size === 0) refuse("file", { reason: "empty" });
+  if (bad.length) refuseField("file", { reason: "phones", rows: bad.slice(0, ROWS_NAMED), count: bad.length });
+  if (phones.size === 0) refuseField("file", { reason: "empty" });
   return [...phones];
 }
 
@@ -57,12 +53,12 @@ export function phonesOf(bytes: Uint8Array): string[] {
 /** The sign, task name and template code of a send, trimmed, or refused with the spec's message. */
 export function checkedSendFields(input: typeof smsSendFields.static): { sign: string; title: string; code: string } {
   const sign = (input.sign ?? "").trim();
-  if (!sign) refuse("sign");
+  if (!sign) refuseField("sign");
   const title = (input.title ?? "").trim();
-  if (!title) refuse("title");
-  if ([...title].length > SMS_TITLE_MAX) refuse("title", { reason: "long", max: SMS_TITLE_MAX });
+  if (!title) refuseField("title");
+  if ([...title].length > SMS_TITLE_MAX) refuseField("title", { reason: "long", max: SMS_TITLE_MAX });
   const code = (input.code ?? "").trim();
-  if (!CODE.test(code)) refuse("code");
+  if (!CODE.test(code)) refuseField("code");
   return { sign, title, code };
 }
 
@@ -105,7 +101,7 @@ const FAILED = [SMS_STATE.SMS_STATE_FAILED, SMS_STATE.SMS_STATE_UNKNOWN];
  */
 export async function listSmsLogs({ ctx, input }: { ctx: Ctx; input: typeof smsLogsInput.static }) {
   const [task] = await ctx.db.select({ id: smsTasks.id }).from(smsTasks).where(eq(smsTasks.id, input.task));
-  if (!task) throw new DomainError("ERROR_RESULT_NULL");
+  if (!task) refuse("ERROR_RESULT_NULL");
   const [totals] = await ctx.db
     .select({
       n: count(),
@@ -150,7 +146,7 @@ export async function resendUnknownSms({ ctx, input }: { ctx: CommandCtx<MemberC
     .from(smsTasks)
     .where(eq(smsTasks.id, input.task))
     .for("update");
-  if (!task) throw new DomainError("ERROR_RESULT_NULL");
+  if (!task) refuse("ERROR_RESULT_NULL");
   const audit = (count: number, repeated: boolean) => ({ entity: "sms_task", id: task.id, detail: JSON.stringify({ count, ...(repeated ? { repeated } : {}) }) });
   if (task.resendNonce === input.nonce) return { count: task.resent ?? 0, audit: audit(task.resent ?? 0, true) };
   const requeued = await ctx.db
@@ -159,7 +155,7 @@ export async function resendUnknownSms({ ctx, input }: { ctx: CommandCtx<MemberC
     // The state again: only what is unknown now, never a number sent, failed or already waiting.
     .where(and(eq(smsNumbers.taskId, task.id), eq(smsNumbers.state, SMS_STATE.SMS_STATE_UNKNOWN)))
     .returning({ id: smsNumbers.id });
-  if (requeued.length === 0) throw new DomainError("ERROR_SMS_NOTHING_UNKNOWN");
+  if (requeued.length === 0) refuse("ERROR_SMS_NOTHING_UNKNOWN");
   await ctx.db.update(smsTasks).set({ resendNonce: input.nonce, resent: requeued.length }).where(eq(smsTasks.id, task.id));
   return { count: requeued.length, audit: audit(requeued.length, false) };
 }

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { staffJobs } from "../../db/schema";
 import type { Download } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import { storageKeyOf } from "../../providers/storage";
 import type { MemberCtx } from "../context";
 import { XLSX_TYPE } from "../shared/sheets/workbook";
@@ -40,8 +40,8 @@ export async function jobFile(ctx: MemberCtx, job: JobKind<FileJobAnswer, any>, 
     .from(staffJobs)
     .where(and(eq(staffJobs.key, key), eq(staffJobs.kind, job.kind), eq(staffJobs.userId, ctx.actor.id), eq(staffJobs.state, "done")));
   const answer = row?.result as FileJobAnswer | undefined;
-  if (!answer?.file) throw new DomainError("ERROR_RESULT_NULL");
+  if (!answer?.file) refuse("ERROR_RESULT_NULL");
   const bytes = await ctx.app.providers.storage.get(answer.file);
-  if (!bytes) throw new DomainError("ERROR_RESULT_NULL");
+  if (!bytes) refuse("ERROR_RESULT_NULL");
   return { body: bytes, type: XLSX_TYPE, filename: answer.name, cache: "none" };
 }

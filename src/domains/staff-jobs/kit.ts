@@ -24,7 +24,7 @@ import type { StaffJobState } from "../../db/schema/jobs";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { USER_STATE } from "../../protocol/enumerations";
 import type { PowerCode } from "../../protocol/powers";
-import { DomainError, message } from "../../protocol/result";
+import { DomainError, message, refuse } from "../../protocol/result";
 import { log } from "../../log";
 import type { Actor, Ctx, MemberCtx } from "../context";
 
@@ -285,7 +285,7 @@ async function storedFile(ctx: Pick<Ctx, "db" | "app">, row: Row): Promise<Uploa
   if (!row.fileKey) return null;
   const [kept] = await ctx.db.select({ bytes: staffJobFiles.bytes }).from(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
   const bytes = kept?.bytes ?? (await ctx.app.providers.storage.get(row.fileKey));
-  if (!bytes) throw new DomainError("ERROR_RESULT_NULL", { reason: "file" });
+  if (!bytes) refuse("ERROR_RESULT_NULL", { reason: "file" });
   return { key: row.fileKey, kind: "xlsx", name: row.fileName ?? "", size: bytes.length, bytes };
 }
 
@@ -330,7 +330,7 @@ export async function jobOf(ctx: MemberCtx, key: string): Promise<JobView> {
     return { key, kind: live.kind, state: "running", done: live.done, total: live.total, result: null, createdAt: live.createdAt.toISOString(), finishedAt: null };
   }
   const [row] = await ctx.db.select().from(staffJobs).where(and(eq(staffJobs.key, key), eq(staffJobs.userId, ctx.actor.id)));
-  if (!row) throw new DomainError("ERROR_RESULT_NULL");
+  if (!row) refuse("ERROR_RESULT_NULL");
   return view(row, live);
 }
 

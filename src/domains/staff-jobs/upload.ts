@@ -5,8 +5,8 @@
 // refusal) plus `job`; not yet, SUCCESS with `{ job, state: "running" }`, and
 // the page polls /user/operation/job for the rest.
 import type { Access } from "../../protocol/powers";
-import { DomainError } from "../../protocol/result";
 import { type FileKind, upload } from "../../http/kit";
+import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { type JobKind, startJob, waitForJob } from "./kit";
 
@@ -28,7 +28,7 @@ export function jobUpload<P extends string, A extends Exclude<Access, "public" |
         if (!row) return { job: key, state: "running" };
         const answer = (row.result ?? {}) as R & { message?: { code: string; params?: Record<string, unknown> } };
         // A refusal the job threw reads as the route's own refusal.
-        if (row.state === "failed" && answer.message && Object.keys(answer).length === 1) throw new DomainError(answer.message.code as never, answer.message.params);
+        if (row.state === "failed" && answer.message && Object.keys(answer).length === 1) refuse(answer.message.code as never, answer.message.params);
         return { ...answer, job: key } as JobUploadAnswer<R>;
       },
     },

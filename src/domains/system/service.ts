@@ -6,7 +6,7 @@ import { captchas, oneTimeKeys, sessions } from "../../db/schema";
 import { nodeBackend } from "../../http/crypto-node";
 import { fromBase64Url, toBase64Url } from "../../protocol/bytes";
 import { deriveSessionKeys } from "../../protocol/envelope";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import { TYPES } from "../../protocol/types";
 import type { Download } from "../../http/kit";
 import type { Ctx } from "../context";
@@ -15,20 +15,20 @@ import { filePath } from "../file/service";
 
 /** GET /system/token: ECDH with the caller's ephemeral key; the derived keys never travel. */
 export async function createSession({ ctx, input }: { ctx: Ctx; input: { app_id: string; public_key: string } }) {
-  if (!ctx.config.appIds.includes(input.app_id)) throw new DomainError("ERROR_PARAMS", { reason: "app" });
+  if (!ctx.config.appIds.includes(input.app_id)) refuse("ERROR_PARAMS", { reason: "app" });
   let peer: Uint8Array;
   try {
     peer = fromBase64Url(input.public_key);
   } catch {
-    throw new DomainError("ERROR_PARAMS", { reason: "key" });
+    refuse("ERROR_PARAMS", { reason: "key" });
   }
-  if (peer.length !== 65 || peer[0] !== 4) throw new DomainError("ERROR_PARAMS", { reason: "key" });
+  if (peer.length !== 65 || peer[0] !== 4) refuse("ERROR_PARAMS", { reason: "key" });
   const pair = await nodeBackend.ecdhKeyPair();
   let shared: Uint8Array;
   try {
     shared = await pair.agree(peer);
   } catch {
-    throw new DomainError("ERROR_PARAMS", { reason: "key" });
+    refuse("ERROR_PARAMS", { reason: "key" });
   }
   const { encKey, macKey } = await deriveSessionKeys(nodeBackend, shared, input.app_id);
   const id = toBase64Url(nodeBackend.randomBytes(18));

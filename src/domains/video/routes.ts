@@ -9,7 +9,7 @@ import { Type as t } from "@sinclair/typebox";
 import { and, eq, gt } from "drizzle-orm";
 import { activities, videoGrants } from "../../db/schema";
 import { command, domain, download, type CommandCtx, type Download } from "../../http/kit";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import { STORAGE_KEY } from "../../providers/storage";
 import type { Ctx, MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
@@ -23,9 +23,9 @@ const videoType = (key: string): string | null => (STORAGE_KEY.test(key) ? (TYPE
 
 async function videoInfo({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: { id: string } }) {
   // Only a video an activity shows: the id is not a way to read anything else in storage.
-  if (!videoType(input.id)) throw new DomainError("ERROR_RESULT_NULL");
+  if (!videoType(input.id)) refuse("ERROR_RESULT_NULL");
   const [used] = await ctx.db.select({ id: activities.id }).from(activities).where(eq(activities.videoId, input.id)).limit(1);
-  if (!used) throw new DomainError("ERROR_RESULT_NULL");
+  if (!used) refuse("ERROR_RESULT_NULL");
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(ctx.now.getTime() + GRANT_MS);
   await ctx.db.insert(videoGrants).values({ token, key: input.id, expiresAt });
@@ -38,7 +38,7 @@ async function playVideo({ ctx, input }: { ctx: Ctx; input: { auth: string } }):
     .from(videoGrants)
     .where(and(eq(videoGrants.token, input.auth), gt(videoGrants.expiresAt, ctx.now)));
   const bytes = grant ? await ctx.app.providers.storage.get(grant.key) : null;
-  if (!grant || !bytes) throw new DomainError("ERROR_RESULT_NULL");
+  if (!grant || !bytes) refuse("ERROR_RESULT_NULL");
   return { body: bytes, type: videoType(grant.key)!, cache: "none" };
 }
 

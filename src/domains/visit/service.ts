@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { activityVisits, visitLog } from "../../db/schema";
 import type { MemberCtx } from "../context";
-import { DomainError, refused } from "../../protocol/result";
+import { refused, refuseField } from "../../protocol/result";
 import { PAGE } from "../../protocol/enumerations";
 import { duesConfig, membershipConditions } from "../membership/dues";
 
@@ -23,7 +23,7 @@ export function visitedActivity(page: number, params: string | null | undefined)
 }
 
 export async function reportVisit({ ctx, input }: { ctx: MemberCtx; input: { params?: string; page: number } }) {
-  if (!PAGES.has(input.page)) throw new DomainError("ERROR_PARAMS", { field: "page" });
+  if (!PAGES.has(input.page)) refuseField("page");
   const userId = ctx.actor.id;
   const config = await duesConfig(ctx);
   const { indexOnly, cantSign } = await membershipConditions(ctx, userId, config);

@@ -10,7 +10,7 @@ import { rowsOf } from "../../db/sql";
 import type { CommandCtx } from "../../http/kit";
 import { maskPhone } from "../../protocol/identity";
 import { WAITLIST_STAFF_LIMIT } from "../../protocol/limits";
-import { DomainError } from "../../protocol/result";
+import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { namesOf } from "../shared/member-names";
 import { isoOf } from "../shared/fields";
@@ -62,13 +62,13 @@ export async function myWaitlist({ ctx }: { ctx: MemberCtx; input: Record<string
 /** Before /waitlist/join's transaction: the activity is one the member sees, its line is open, and only its places stand in the way. */
 export async function prepareJoin({ ctx, input }: { ctx: MemberCtx; input: { activity: number } }) {
   const [loaded, member] = await Promise.all([loadActivity(ctx, input.activity), memberOf(ctx, ctx.actor)]);
-  if (!loaded || !visible(loaded, member, ctx.now)) throw new DomainError("ERROR_RESULT_NULL");
-  if (!loaded.activity.waitlist) throw new DomainError("ERROR_WAITLIST_OFF");
-  if (await entryOf(ctx, ctx.actor.id, input.activity)) throw new DomainError("ERROR_WAITLIST_ALREADY");
+  if (!loaded || !visible(loaded, member, ctx.now)) refuse("ERROR_RESULT_NULL");
+  if (!loaded.activity.waitlist) refuse("ERROR_WAITLIST_OFF");
+  if (await entryOf(ctx, ctx.actor.id, input.activity)) refuse("ERROR_WAITLIST_ALREADY");
   const standing = await standingOf(ctx, loaded, member);
-  if (standing.outcome === "SUCCESS") throw new DomainError("ERROR_WAITLIST_NOT_FULL");
+  if (standing.outcome === "SUCCESS") refuse("ERROR_WAITLIST_NOT_FULL");
   // Not eligible, not open, already signed up: that reason, as the sign-up would give it.
-  if (standing.outcome !== "ERROR_SIGN_FULL") throw new DomainError(standing.outcome);
+  if (standing.outcome !== "ERROR_SIGN_FULL") refuse(standing.outcome);
   return {};
 }
 
@@ -85,10 +85,10 @@ export async function joinWaitlist({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
     .from(activities)
     .where(eq(activities.id, input.activity))
     .for("update");
-  if (!a) throw new DomainError("ERROR_RESULT_NULL");
-  if (!a.waitlist) throw new DomainError("ERROR_WAITLIST_OFF");
+  if (!a) refuse("ERROR_RESULT_NULL");
+  if (!a.waitlist) refuse("ERROR_WAITLIST_OFF");
   // Only the activity's own places are held for the line: a free one here is the member's to take now.
-  if (a.cap === null || a.used < a.cap) throw new DomainError("ERROR_WAITLIST_NOT_FULL");
+  if (a.cap === null || a.used < a.cap) refuse("ERROR_WAITLIST_NOT_FULL");
   const [row] = await db
     .insert(waitlist)
     .values({ activityId: input.activity, userId: ctx.actor.id, state: WAITLIST_STATE.WAITING, createdAt: ctx.now })
@@ -113,7 +113,7 @@ export async function leaveWaitlist({ ctx, input }: { ctx: CommandCtx<MemberCtx>
     .from(waitlist)
     .where(and(eq(waitlist.activityId, input.activity), eq(waitlist.userId, ctx.actor.id), inArray(waitlist.state, [WAITLIST_STATE.WAITING, WAITLIST_STATE.OFFERED])))
     .for("update");
-  if (!entry) throw new DomainError("ERROR_WAITLIST_NONE");
+  if (!entry) refuse("ERROR_WAITLIST_NONE");
   const declined = entry.state === WAITLIST_STATE.OFFERED;
   await db
     .update(waitlist)
@@ -161,7 +161,7 @@ export async function lineCounts(ctx: Pick<Ctx, "db">, activityIds: readonly num
  */
 export async function activityLine({ ctx, input }: { ctx: MemberCtx; input: { activity: number } }) {
   const [activity] = await ctx.db.select({ id: activities.id, waitlist: activities.waitlist }).from(activities).where(eq(activities.id, input.activity));
-  if (!activity) throw new DomainError("ERROR_RESULT_NULL");
+  if (!activity) refuse("ERROR_RESULT_NULL");
   // The counts are of every live entry, taken before the limit (window functions run before it), so they agree with the list.
   const rows = rowsOf<{
     id: number;

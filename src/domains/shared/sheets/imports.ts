@@ -11,7 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { importLogs } from "../../../db/schema";
 import type { ImportVerdict } from "../../../db/schema/imports";
 import type { AuditTarget, CommandCtx, Download, UploadedFile } from "../../../http/kit";
-import { DomainError, type Message, message } from "../../../protocol/result";
+import { type Message, message, refuse } from "../../../protocol/result";
 import type { MemberCtx } from "../../context";
 import { inLanguage } from "../language";
 import { readRows, writeWorkbook, XLSX_TYPE } from "./workbook";
@@ -56,7 +56,7 @@ export function recordsOf<K extends string>(bytes: Uint8Array, columns: readonly
   const [head, ...rows] = readRows(bytes, { maxRows });
   // A template's example row is left out (decision 112); rows keep their line numbers.
   const body = rows.filter(({ cells }) => !isExampleRow(cells));
-  if (!head || body.length === 0) throw new DomainError("ERROR_PARAMS", { reason: "empty" });
+  if (!head || body.length === 0) refuse("ERROR_PARAMS", { reason: "empty" });
   const at = new Map<K, number>();
   for (const column of columns) {
     const names = new Set([column.zh, column.en, ...(column.aliases ?? [])].map(squash));
@@ -64,7 +64,7 @@ export function recordsOf<K extends string>(bytes: Uint8Array, columns: readonly
     if (index >= 0) at.set(column.key, index);
   }
   const missing = columns.filter((c) => c.required && !at.has(c.key)).map((c) => c.key);
-  if (missing.length) throw new DomainError("ERROR_PARAMS", { reason: "columns", missing });
+  if (missing.length) refuse("ERROR_PARAMS", { reason: "columns", missing });
   const records: ImportRecord<K>[] = body.map(({ line, cells }) => ({
     line,
     cells,
@@ -135,7 +135,7 @@ async function ownLog(ctx: MemberCtx, kind: string, key: string) {
     .select()
     .from(importLogs)
     .where(and(eq(importLogs.key, key), eq(importLogs.kind, kind), eq(importLogs.userId, ctx.actor.id)));
-  if (!log || log.expiresAt <= ctx.now) throw new DomainError("ERROR_RESULT_NULL");
+  if (!log || log.expiresAt <= ctx.now) refuse("ERROR_RESULT_NULL");
   return log;
 }
 

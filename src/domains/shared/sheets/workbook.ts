@@ -6,7 +6,7 @@
 // would unpack to gigabytes (a zip bomb) is refused unread, and a file
 // SheetJS cannot read as a workbook is refused like a wrong type.
 import * as XLSX from "xlsx";
-import { DomainError } from "../../../protocol/result";
+import { refuse } from "../../../protocol/result";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -16,7 +16,7 @@ const MAX_UNPACKED = 64 * 1024 * 1024;
 const MAX_ENTRIES = 2000;
 
 const wrongType = (): never => {
-  throw new DomainError("ERROR_PARAMS", { reason: "type" });
+  refuse("ERROR_PARAMS", { reason: "type" });
 };
 
 /** The sum of the uncompressed sizes the zip's central directory declares; null when it cannot be read. */
@@ -80,7 +80,7 @@ function textOf(value: unknown): string {
 export function readRows(bytes: Uint8Array, opts: { maxRows: number }): { line: number; cells: string[] }[] {
   const size = unpackedSize(bytes);
   if (size === null) return wrongType();
-  if (size > MAX_UNPACKED) throw new DomainError("ERROR_PARAMS", { reason: "size", max: MAX_UNPACKED });
+  if (size > MAX_UNPACKED) refuse("ERROR_PARAMS", { reason: "size", max: MAX_UNPACKED });
   let book: XLSX.WorkBook;
   try {
     // Only values: no formulas, styles, HTML or rich text; and never more rows than allowed (+ the header, + one to tell).
@@ -97,7 +97,7 @@ export function readRows(bytes: Uint8Array, opts: { maxRows: number }): { line: 
     const text = cells.map(textOf);
     if (text.some((c) => c !== "")) rows.push({ line: i + 1, cells: text });
   });
-  if (rows.length > opts.maxRows + 1) throw new DomainError("ERROR_PARAMS", { reason: "rows", max: opts.maxRows });
+  if (rows.length > opts.maxRows + 1) refuse("ERROR_PARAMS", { reason: "rows", max: opts.maxRows });
   return rows;
 }
 
