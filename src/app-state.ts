@@ -2,11 +2,15 @@
 // (ARCHITECTURE section 5): never module-level maps keyed on the settings.
 import type { AppState, Deps } from "./domains/context";
 import { passwordWork } from "./domains/auth/password";
+import { exportListJob } from "./domains/member-admin/exports";
+import { MEMBER_IMPORT_JOBS } from "./domains/member-admin/import-routes";
 import { duesPayment } from "./domains/membership/dues-payment";
+import { feeExportJob } from "./domains/membership/fee-export";
 import { orderPayment } from "./domains/order/lifecycle";
 import { sessionsEndedSignal } from "./domains/shared/sessions";
 import { signConfigCache, soldOutMemory } from "./domains/signup";
 import { loadCodeSecret } from "./domains/shared/signed-codes";
+import { jobKindsOf } from "./domains/staff-jobs/kit";
 import { entrySecret } from "./domains/system/entry-key";
 import { createAdmission } from "./http/admission";
 import { createRunner } from "./http/runner";
@@ -37,6 +41,7 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     clock,
     passwords: passwordWork(deps.config.passwords, clock),
     staffJobs: new Map(),
+    jobKinds: jobKindsOf([...Object.values(MEMBER_IMPORT_JOBS), exportListJob, feeExportJob]),
     sessionsEnded: sessionsEndedSignal(),
   };
 }

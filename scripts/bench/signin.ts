@@ -23,7 +23,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
-import { DEFAULT_COST } from "../../src/domains/auth/password";
+import { DEFAULT_COST } from "../../src/config";
 import { nodeBackend } from "../../src/http/crypto-node";
 import { ApiClient } from "../../src/protocol/client";
 import { passwordDigest } from "../../src/protocol/password";

@@ -1,7 +1,6 @@
 // Every setting in one place, read from the environment once at start and
 // validated, so a bad value stops the server with the variable's name.
 // The readers are in read.ts, the providers' settings in providers.ts.
-import { DEFAULT_COST } from "../domains/auth/password";
 import { DEFAULT_UI_DIR } from "../files";
 import { LOG_LEVELS } from "../log";
 import { s3Settings, smsSettings, smtpSettings, wechatPay } from "./providers";
@@ -10,6 +9,11 @@ import { ConfigError, type Env, hostMap, int, oneOf } from "./read";
 
 // The one face of the settings: importers need not know how they are split.
 export { ConfigError };
+
+/** An argon2id cost: memory and passes, one lane (src/domains/auth/password.ts). */
+export type PasswordCost = { memoryKiB: number; passes: number };
+/** OWASP's first argon2id option: 19 MiB, 2 passes, 1 lane (decision 87). */
+export const DEFAULT_COST: PasswordCost = { memoryKiB: 19_456, passes: 2 };
 
 export type Config = ReturnType<typeof loadConfig>;
 

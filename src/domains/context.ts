@@ -1,17 +1,16 @@
 // What a verb receives as `ctx`: the database (a command's one transaction,
 // or the pool for a query), who is acting, the time, and where the request
 // came from. No Request, no cookies: the route kit (src/http/kit.ts) builds it.
+//
+// It depends on no domain and on nothing in src/http, so everything can
+// import it without a circle (tests/unit/domain-imports.test.ts). A piece of
+// app state a domain owns is declared beside the code that keeps it, by
+// merging into `AppState` (`declare module "../context"`), and made in
+// src/app-state.ts, which the compiler holds to the whole of it.
 import type { Config } from "../config";
 import type { Database, DbOrTx } from "../db/client";
 import type { PowerCode } from "../protocol/powers";
-import type { Admission } from "../http/admission";
-import type { Runner } from "../http/runner";
 import type { Providers } from "../providers";
-import type { PasswordWork } from "./auth/password";
-import type { PaymentKind } from "./payment/kinds";
-import type { SessionsEnded } from "./shared/sessions";
-import type { SignConfigCache, SoldOutMemory } from "./signup";
-import type { LiveJob } from "./staff-jobs/kit";
 
 export type Actor = {
   id: number;
@@ -46,36 +45,27 @@ export type Hooks = {
 /**
  * What one app holds in memory, made once when it starts (src/app-state.ts)
  * and reached by every verb as `ctx.app`: two apps in one process (the tests
- * make them, as two instances) share none of it.
+ * make them, as two instances) share none of it. The pieces below belong to
+ * no domain; the rest are merged in by their owners:
+ *   soldOut, signConfig        src/domains/signup/sold-out.ts, config.ts
+ *   paymentKinds               src/domains/payment/kinds.ts
+ *   staffJobs, jobKinds        src/domains/staff-jobs/kit.ts
+ *   sessionsEnded              src/domains/shared/sessions.ts
+ *   passwords                  src/domains/auth/password.ts
+ *   runner, admission          src/http/runner.ts, admission.ts
  */
-export type AppState = {
+export interface AppState {
   providers: Providers;
-  /** Activities seen sold out (src/domains/signup/sold-out.ts). */
-  soldOut: SoldOutMemory;
-  /** What sign-up reads that only staff change, by activity, under its version (src/domains/signup/config.ts). */
-  signConfig: SignConfigCache;
-  /** What a payment of each kind pays for, by the kind stored on the payment row. */
-  paymentKinds: Map<string, PaymentKind>;
   /** What the app draws once and keeps, by name (the social account's QR). */
   drawn: Map<string, Promise<string>>;
   /** The health section's entry-key secret, read or made once. */
   entrySecret: () => string;
   /** The secret the portal's own codes are signed with (src/domains/shared/signed-codes.ts), read or made once. */
   codeSecret: () => Promise<Uint8Array>;
-  /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
-  runner: Runner;
-  /** API calls in progress and waiting to start, bounded (src/http/admission.ts). */
-  admission: Admission;
   hooks: Hooks;
   /** The app's clock (the injected one): work that outlives its request reads the time from it (a job's heartbeat). */
   clock: () => Date;
-  /** The staff jobs this instance is running, with their live progress (src/domains/staff-jobs/kit.ts). */
-  staffJobs: Map<string, LiveJob>;
-  /** Members signed out everywhere by a command of this instance (src/domains/shared/sessions.ts). */
-  sessionsEnded: SessionsEnded;
-  /** The password hashing line: so many hashes at once, the rest in turn or told to retry (src/domains/auth/password.ts). */
-  passwords: PasswordWork;
-};
+}
 
 /** A visitor's context: a session, perhaps nobody signed in on it. */
 export type Ctx = {

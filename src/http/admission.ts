@@ -46,6 +46,13 @@ export type Admission = {
   watch(): () => void;
 };
 
+declare module "../domains/context" {
+  interface AppState {
+    /** API calls in progress and waiting to start, bounded. */
+    admission: Admission;
+  }
+}
+
 export function createAdmission(opts: AdmissionSettings): Admission {
   let share = 1;
   let credit = 0;

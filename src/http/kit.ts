@@ -27,23 +27,16 @@ import type { NoticeOutcome } from "../providers/payment";
 import type { Message } from "../protocol/result";
 import type { ResultCode } from "../protocol/result-codes";
 import { strict } from "./input";
-import type { Outcome } from "./runner";
+import type { AuditTarget, CommandCtx, Outcome } from "./runner";
+
+// The runner makes a command's context; routes and verbs name it from here, the kit's one face.
+export type { AuditTarget, CommandCtx } from "./runner";
 
 export type Kind = "query" | "command" | "upload" | "download" | "notify";
 
 /** Member and staff routes get a context whose actor is always there. */
 export type CtxFor<A extends Access> = A extends "public" | "session" ? Ctx : MemberCtx;
 
-/** A command's context: its transaction, and work to run once it has committed. */
-export type CommandCtx<C extends Ctx = Ctx> = C & {
-  /** Runs after the commit, outside the request (message delivery); never when the command rolls back. */
-  afterCommit(task: (ctx: Ctx) => Promise<unknown>): void;
-  /** The id of this command's operation-log row (audited commands only), for rows that point to it (property_log). */
-  operationId(): Promise<number>;
-};
-
-/** What an audited command's verb names as the thing it changed; the kit writes it to operation_log. */
-export type AuditTarget = { entity: string; id: string | number; userId?: number | null; detail?: string | null };
 
 export type FileKind = "png" | "jpeg" | "xlsx";
 
@@ -67,13 +60,13 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   /** command: a unique index a concurrent writer can break, and the refusal it means. */
   conflicts?: Record<string, ResultCode>;
   /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock). */
-  prepare?: (args: { ctx: any; input: any }) => Promise<unknown>;
+  prepare?: (args: { ctx: Ctx; input: unknown }) => Promise<unknown>;
   /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
-  queue?: (args: { input: any; prepared: any }) => string | null;
+  queue?: (args: { input: unknown; prepared: unknown }) => string | null;
   /** command: how a queued command joins its batch's set-based writer. */
-  batch?: Batched<any, any, any, any>;
+  batch?: Batched<unknown, unknown, unknown, object>;
   /** command: the second half of the answer, after the commit and outside any transaction (a provider call). */
-  then?: (args: { ctx: any; input: any; result: any; prepared: any }) => Promise<object>;
+  then?: (args: { ctx: Ctx; input: unknown; result: object; prepared: unknown }) => Promise<object>;
   /** upload: the file types accepted, read from the bytes. */
   files?: readonly FileKind[];
   /** notify: verification outside the transaction, and the answer the provider expects. */
@@ -87,7 +80,7 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   throttle?: (config: Config) => { key?: string; burst: number; perSecond: number };
   /** Bounded by a line of its own (sign-in's password line, which answers busy itself): not counted by the instance's admission. */
   ownLine?: boolean;
-  handler: (args: { ctx: any; input: any; prepared?: any }) => unknown;
+  handler: (args: { ctx: Ctx; input: unknown; prepared?: unknown }) => unknown;
 };
 
 type Verb<C, I, R> = (args: { ctx: C; input: I }) => Promise<R> | R;
@@ -188,7 +181,7 @@ export function command<P extends string, A extends Access, S extends TSchema = 
   return def("command", opts.method ?? "POST", path, opts, verb as RouteDef["handler"], {
     prepare: opts.prepare as RouteDef["prepare"],
     queue: opts.queue as RouteDef["queue"],
-    batch: opts.batch,
+    batch: opts.batch as RouteDef["batch"],
     audit: opts.audit,
     conflicts: opts.conflicts,
     then: opts.then as RouteDef["then"],

@@ -16,7 +16,17 @@ import { rowsOf } from "../db/sql";
 import { operationLog, requestNonces } from "../db/schema";
 import type { Ctx } from "../domains/context";
 import { RESULT } from "../protocol/result-codes";
-import type { AuditTarget, CommandCtx } from "./kit";
+
+/** A command's context: its transaction, and work to run once it has committed. */
+export type CommandCtx<C extends Ctx = Ctx> = C & {
+  /** Runs after the commit, outside the request (message delivery); never when the command rolls back. */
+  afterCommit(task: (ctx: Ctx) => Promise<unknown>): void;
+  /** The id of this command's operation-log row (audited commands only), for rows that point to it (property_log). */
+  operationId(): Promise<number>;
+};
+
+/** What an audited command's verb names as the thing it changed; the kit writes it to operation_log. */
+export type AuditTarget = { entity: string; id: string | number; userId?: number | null; detail?: string | null };
 
 /** How long a recorded nonce is kept: past it the envelope's stamp check refuses the request anyway. */
 const NONCE_LIFETIME_MS = 5 * 60_000;
@@ -57,6 +67,13 @@ function answered<R extends object>(answer: R & { audit?: unknown }): R {
 }
 
 export type Runner = ReturnType<typeof createRunner>;
+
+declare module "../domains/context" {
+  interface AppState {
+    /** Every write outside a request (jobs, pay links, notifications, reconcile) goes through it, as requests do. */
+    runner: Runner;
+  }
+}
 
 export function createRunner(db: Db) {
   /** The verb's context in the transaction given: its after-commit tasks pushed on `tasks`. */

@@ -61,11 +61,17 @@ type Answer = { message: { code: string; params?: Record<string, unknown> } } & 
 const runJobTick = JOBS.find((j) => j.name === "resume-staff-jobs")!;
 
 let t: TestApp;
+/** The probes' job kinds, known to an app as the portal's own are (src/app-state.ts). */
+const withProbes = (state: TestApp["state"]) => {
+  for (const job of [counting, marking]) state.jobKinds.set(job.kind, job);
+  return state;
+};
 let op: ApiClient;
 let other: ApiClient;
 let mount: (state: TestApp["state"]) => ApiClient;
 beforeAll(async () => {
   t = await startTestApp({ JOB_UPLOAD_WAIT_MS: "3000" });
+  withProbes(t.state);
   const probe = domain("probe", [
     jobUpload("/probe/job/upload", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.job" }, counting),
     jobUpload("/probe/job/mark", { access: "FUNCTION_USER_EXPORT_LIST", maxBytes: 1_000_000, files: ["xlsx"], audit: "probe.mark" }, marking),
@@ -145,7 +151,7 @@ describe("an upload that runs as a job", () => {
       return row!.total === 4 && row!.state === "running" && row;
     }, "the row shows the progress");
     // Another instance (its own memory) answers from the row.
-    const elsewhere = mount(createAppState(t.deps));
+    const elsewhere = mount(withProbes(createAppState(t.deps)));
     await t.signIn(elsewhere, "cn000003");
     expect((await poll(elsewhere, key)).job).toMatchObject({ state: "running", total: 4 });
     open();
@@ -208,8 +214,8 @@ describe("a job whose instance died", () => {
     const key = first.job as string;
     await asIfDied(key, rows, {});
     t.clock.advance(61_000);
-    const a = createAppState(t.deps);
-    const b = createAppState(t.deps);
+    const a = withProbes(createAppState(t.deps));
+    const b = withProbes(createAppState(t.deps));
     await Promise.all([a, b].map((state) => runJob({ ...t.deps, state }, runJobTick, t.clock.now())));
     await until(async () => (await t.db.select().from(staffJobs).where(eq(staffJobs.key, key)))[0]!.state === "done", "the job is run again");
     const [row] = await t.db.select().from(staffJobs).where(eq(staffJobs.key, key));

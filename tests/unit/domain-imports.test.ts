@@ -1,4 +1,4 @@
-// Domains depend on each other in one direction only: a cycle (membership
+// Domains depend on each other in one direction only, and so do files: a cycle (membership
 // importing payment importing membership) is how a change in one domain
 // quietly breaks another. The route kit lives in src/http; domains may use
 // it, it may use the shared context type and nothing else of a domain.
@@ -79,6 +79,43 @@ function dbFirstHelpers(text: string): string[] {
   return [...text.matchAll(DB_FIRST)].map((m) => m[0].replace(/\s+/g, " "));
 }
 
+/** Every file of src and the files it imports, type-only imports and re-exports included. */
+function fileEdges(): Map<string, Set<string>> {
+  const files = new Set(filesUnder(SRC));
+  const resolve = (from: string, spec: string) => {
+    const base = join(from, "..", spec);
+    return [base, `${base}.ts`, join(base, "index.ts")].find((c) => files.has(c));
+  };
+  return new Map(
+    [...files].map((file) => [relative(ROOT, file), new Set(specifiers(readFileSync(file, "utf8")).flatMap((spec) => resolve(file, spec) ?? []).map((f) => relative(ROOT, f)))]),
+  );
+}
+
+/** The groups of files that import each other round about (Tarjan's strongly connected components of more than one file). */
+function circles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group = stack.splice(stack.indexOf(node));
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
 function cycles(graph: Map<string, Set<string>>): string[][] {
   const found: string[][] = [];
   const walk = (node: string, path: string[]) => {
@@ -107,6 +144,33 @@ describe("domain imports", () => {
         });
       }
     }
+  });
+
+  test("no file of src imports itself round about, type imports included: the context, the kit and every domain's files", () => {
+    // Before decision 126 the context imported sign-up's, payment's and the runner's types and 26 files made one circle.
+    const graph = fileEdges();
+    expect(graph.size).toBeGreaterThan(250);
+    expect(circles(graph)).toEqual([]);
+  });
+
+  test("the circle walk finds one when there is one", () => {
+    const graph = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["c"])],
+      ["c", new Set(["a", "d"])],
+      ["d", new Set<string>()],
+    ]);
+    expect(circles(graph)).toEqual([["a", "b", "c"]]);
+  });
+
+  test("the context depends on no domain and on nothing in src/http; app state a domain owns is merged into it from the domain", () => {
+    const context = join(DOMAINS, "context.ts");
+    const imported = specifiers(readFileSync(context, "utf8")).map((spec) => relative(SRC, join(context, "..", spec)));
+    expect(imported.filter((path) => !/^(config|db|protocol|providers)\b/.test(path))).toEqual([]);
+    // An augmentation names only the context: state is never bolted onto another module's types.
+    const augmented = filesUnder(SRC).flatMap((file) => [...readFileSync(file, "utf8").matchAll(/^declare module "(\.[^"]+)"/gm)].map((m) => relative(SRC, join(file, "..", m[1]!))));
+    expect(augmented.length).toBeGreaterThan(5);
+    expect(new Set(augmented)).toEqual(new Set(["domains/context"]));
   });
 
   test("the walk finds a cycle when there is one", () => {

@@ -14,7 +14,7 @@ export const staffJobs = pgTable(
     id: serial("id").primaryKey(),
     /** What the job is asked for by: random, unguessable. */
     key: text("key").notNull(),
-    /** Which job ("member.export.list", "member.import.update", ...): its code in the registry. */
+    /** Which job ("member.export.list", "member.import.update", ...): its kind, as src/app-state.ts lists them. */
     kind: text("kind").notNull(),
     /** Who started it: only they read it. */
     userId: integer("user_id")

@@ -1,9 +1,9 @@
 // First-start seeding: base data always; demo members unless production,
 // where only the first administrator is made.
 import { randomInt } from "node:crypto";
-import { DEFAULT_COST, hashDigest, type PasswordCost } from "../../domains/auth/password";
+import { type Config, DEFAULT_COST, type PasswordCost } from "../../config";
+import { hashDigest } from "../../domains/auth/password";
 import { passwordDigest } from "../../protocol/password";
-import type { Config } from "../../config";
 import { ADDRESS_TYPE, POINT_TYPE, USER_STATE } from "../../protocol/enumerations";
 import type { Database, DbOrTx } from "../client";
 import { addresses, families, pointRecords, userValues, users } from "../schema";

@@ -6,10 +6,7 @@
 // while it runs, so the app computes at most PASSWORD_WORKERS at once and the
 // rest wait in one line, first come first served (decisions 49 and 85).
 
-export type PasswordCost = { memoryKiB: number; passes: number };
-
-/** OWASP's first argon2id option: 19 MiB, 2 passes, 1 lane (decision 87). */
-export const DEFAULT_COST: PasswordCost = { memoryKiB: 19_456, passes: 2 };
+import type { PasswordCost } from "../../config";
 
 type Settings = { cost: PasswordCost; workers: number; queueMax: number; waitLimitMs: number };
 
@@ -29,6 +26,13 @@ export const hashDigest = (digest: string, cost: PasswordCost): Promise<string> 
 export type Ticket = { run<T>(work: () => Promise<T>): Promise<T>; cancel(): void };
 
 export type PasswordWork = ReturnType<typeof passwordWork>;
+
+declare module "../context" {
+  interface AppState {
+    /** The password hashing line: so many hashes at once, the rest in turn or told to retry. */
+    passwords: PasswordWork;
+  }
+}
 
 /** A reserved place not run within this long is given back (its command never committed). */
 const TICKET_LIFETIME_MS = 60_000;

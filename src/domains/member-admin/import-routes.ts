@@ -17,7 +17,7 @@ import { importMembers } from "./import-update";
 import { templateFile } from "./templates";
 
 /** The imports run as staff jobs (a reloaded page finds them by these kinds through /user/operation/jobs). */
-const JOBS = {
+export const MEMBER_IMPORT_JOBS = {
   update: defineJob("member.import.update", MEMBER_IMPORTS.update, importMembers),
   leave: defineJob("member.import.leave", MEMBER_IMPORTS.leave, importLeavers),
   integral: defineJob("member.import.integral", MEMBER_IMPORTS.integral, importPoints),
@@ -40,10 +40,10 @@ async function memberLogKind(ctx: MemberCtx, key: string): Promise<MemberImportK
 }
 
 export const memberImportDomain = domain("member-imports", [
-  jobUpload("/user/operation/import/update", { access: "FUNCTION_USER_IMPORT_UPDATE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.update" }, JOBS.update),
-  jobUpload("/user/operation/import/leave", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.leave" }, JOBS.leave),
-  jobUpload("/user/operation/import/integral", { access: "FUNCTION_INTEGRAL_OPERATION", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.integral" }, JOBS.integral),
-  jobUpload("/user/operation/import/welcome", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.welcome" }, JOBS.welcome),
+  jobUpload("/user/operation/import/update", { access: "FUNCTION_USER_IMPORT_UPDATE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.update" }, MEMBER_IMPORT_JOBS.update),
+  jobUpload("/user/operation/import/leave", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.leave" }, MEMBER_IMPORT_JOBS.leave),
+  jobUpload("/user/operation/import/integral", { access: "FUNCTION_INTEGRAL_OPERATION", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.integral" }, MEMBER_IMPORT_JOBS.integral),
+  jobUpload("/user/operation/import/welcome", { access: "FUNCTION_USER_IMPORT_LEAVE", maxBytes: MAX_IMPORT_BYTES, files: ["xlsx"], audit: "member.import.welcome" }, MEMBER_IMPORT_JOBS.welcome),
   download("/user/operation/download/log", { access: MEMBER_IMPORT_POWERS, input: memberLogInput }, async ({ ctx, input }) => {
     needPower(ctx, input.kind);
     return importLogFile(ctx, { kind: logKind(input.kind), key: input.log, reasons: await memberImportReasons(ctx) });

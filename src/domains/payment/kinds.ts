@@ -22,3 +22,10 @@ export type PaymentKind = {
   paidAfterClose(ctx: Pick<Ctx, "db" | "now">, refId: number, payTrade: string): Promise<"kept" | "owed">;
   describe(ctx: Pick<Ctx, "db">, refId: number): Promise<{ zh: string; en: string } | null>;
 };
+
+declare module "../context" {
+  interface AppState {
+    /** What a payment of each kind pays for, by the kind stored on the payment row. */
+    paymentKinds: Map<string, PaymentKind>;
+  }
+}

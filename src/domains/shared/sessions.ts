@@ -30,6 +30,13 @@ export function sessionsEndedSignal() {
 }
 export type SessionsEnded = ReturnType<typeof sessionsEndedSignal>;
 
+declare module "../context" {
+  interface AppState {
+    /** Members signed out everywhere by a command of this instance. */
+    sessionsEnded: SessionsEnded;
+  }
+}
+
 /**
  * The sessions of these members lose their user in this transaction, and every
  * running instance hears so once it commits: what a command does through

@@ -6,6 +6,8 @@ import { COMPARE_MODE, CONDITION_VALUE_SEPARATOR } from "../../protocol/enumerat
 export type Condition = { type: number; propertyId: number; compareMode: number; value: string };
 /** A member's profile values by property id: text, or several option values for a checkbox. */
 export type MemberValues = ReadonlyMap<number, string | readonly string[]>;
+/** The member as the sign-up rules read them: profile values, foreigner or not, and whether they edit activities (who sees previews). */
+export type Member = { id: number; values: MemberValues; foreigner: boolean; editor: boolean };
 
 const valuesOf = (raw: string) => raw.split(CONDITION_VALUE_SEPARATOR).map((v) => v.trim()).filter((v) => v !== "");
 

@@ -86,6 +86,13 @@ function withLive(config: SignConfig, live: LiveRow): SignConfig {
 
 export type SignConfigCache = ReturnType<typeof signConfigCache>;
 
+declare module "../context" {
+  interface AppState {
+    /** What sign-up reads that only staff change, by activity, under its version. */
+    signConfig: SignConfigCache;
+  }
+}
+
 /** At most `limit` activities are kept, the least recently loaded dropped first. */
 export function signConfigCache(limit = 200) {
   /** Activity id -> the configuration version and its load (shared by the requests that miss at once). */

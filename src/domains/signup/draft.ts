@@ -11,12 +11,13 @@ import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import type { SubmittedValue } from "../property/validate";
 import { validateProfile } from "../property/validate";
+import type { Member } from "./conditions";
 import type { SignConfig } from "./config";
 import { placeFamily } from "./family";
 import type { DraftInput } from "./input";
 import { formOf, type Loaded } from "./loaded";
 import { checkAnswers, scoreAnswers, type QuizItem } from "./questionnaire";
-import { type Member, memberStanding, standingOf } from "./standing";
+import { memberStanding, standingOf } from "./standing";
 import { visible } from "./visibility";
 import { liveOffer } from "./waitlist";
 

@@ -39,7 +39,7 @@
 //     conditional update in ./places.ts, in the one lock order, judged in
 //     memory in ./writer.ts as the others are, and given back in giveAllBack.
 export { type Charge, chargeOf, PAY_WINDOW_MS } from "./charge";
-export { allMet, type Condition, meets, type MemberValues } from "./conditions";
+export { allMet, type Condition, type Member, meets, type MemberValues } from "./conditions";
 export { type SignConfig, type SignConfigCache, signConfigCache } from "./config";
 export { cycleEnd, cycleOf, cycleStartOf } from "./cycle";
 export { addressOf, checkDraft, type CheckedDraft } from "./draft";
@@ -52,7 +52,7 @@ export { drawQuestions, isChoice, optionState, shownQuestions, visibleTo } from 
 export { activityQueue, orderWriter, seatConflicts } from "./queue";
 export { type PreparedSign, prepareSign, signAnswer, signPlan, signUp, signUpCommand, withPayLink } from "./sign-up";
 export { placesReturned, type SoldOutMemory, soldOutMemory } from "./sold-out";
-export { heldBy, type Member, memberOf, memberStanding, standingOf } from "./standing";
+export { heldBy, memberOf, memberStanding, standingOf } from "./standing";
 export { visible } from "./visibility";
 export { chinaMinute, expireOffers, type Freed, freedOf, type LineCtx, releaseHeld, serveLine } from "./waitlist";
 export { type OrderPlan, type Placed, placeOrder, placeOrders, type Unit } from "./writer";

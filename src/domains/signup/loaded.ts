@@ -6,8 +6,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { activities, activityProperties, conditions, modules, questionOptions, questionnaireItems, questions, teams } from "../../db/schema";
 import type { Ctx } from "../context";
 import { type PropertyView, propertyViews } from "../property/service";
-import type { Condition } from "./conditions";
-import type { Member } from "./standing";
+import type { Condition, Member } from "./conditions";
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;

@@ -20,6 +20,13 @@ const RECHECK_MS = 1000;
 
 export type SoldOutMemory = ReturnType<typeof soldOutMemory>;
 
+declare module "../context" {
+  interface AppState {
+    /** Activities seen sold out. */
+    soldOut: SoldOutMemory;
+  }
+}
+
 export function soldOutMemory(database: Pick<Database, "listen">) {
   /** Activity id -> when it was last seen full (the app's clock, ms). */
   const seen = new Map<number, number>();

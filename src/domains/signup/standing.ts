@@ -12,13 +12,12 @@ import { refuse } from "../../protocol/result";
 import type { Actor, Ctx } from "../context";
 import { can } from "../context";
 import { billingYear } from "../membership/billing-year";
-import { allMet, type MemberValues } from "./conditions";
+import { allMet, type Member, type MemberValues } from "./conditions";
 import { cycleOf } from "./cycle";
 import { left, outcomeOf, type Outcome, smallest } from "./eligibility";
 import type { Loaded } from "./loaded";
 
 /** The member facts every sign-up rule reads. */
-export type Member = { id: number; values: MemberValues; foreigner: boolean; editor: boolean };
 
 const STAFF_POWERS = ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_ACTIVITY_CREATE", "FUNCTION_ACTIVITY_MODULE_OPERATION"] as const;
 

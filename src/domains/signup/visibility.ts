@@ -3,8 +3,7 @@
 // and everything outside the window. Offline activities are gone for
 // everybody but editors (and sign-up refuses them for editors too).
 import { ACTIVITY_STATE, CONDITION_TYPE } from "../../protocol/enumerations";
-import { allMet, type Condition } from "./conditions";
-import type { Member } from "./standing";
+import { allMet, type Condition, type Member } from "./conditions";
 
 type Shown = {
   activity: { state: number; showStart: Date | null; showEnd: Date | null };

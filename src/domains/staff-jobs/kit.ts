@@ -54,11 +54,20 @@ export type Report = (done: number, total: number) => Promise<void>;
  */
 export type JobRun<P = Record<string, unknown>, R extends object = object> = (ctx: MemberCtx, job: JobTask<P>, report: Report) => Promise<R>;
 
-/** A registered job: its kind, and (for the type checker only) what it answers and takes. */
-export type JobKind<R extends object = object, P = Record<string, unknown>> = { kind: string; readonly types?: { answer: R; params: P } };
+/** A kind of job: its code (stored on the row), the power its owner must hold, and its work. */
+export type JobKind<R extends object = object, P = Record<string, unknown>> = { kind: string; power: PowerCode; run: JobRun<P, R> };
 
 /** A job running on this instance, as its polls read it. */
 export type LiveJob = { userId: number; kind: string; createdAt: Date; done: number; total: number; attempt: number; finished: Promise<void> };
+
+declare module "../context" {
+  interface AppState {
+    /** The staff jobs this instance is running, with their live progress. */
+    staffJobs: Map<string, LiveJob>;
+    /** Every kind of job the app runs (src/app-state.ts). */
+    jobKinds: Map<string, JobKind<any, any>>;
+  }
+}
 
 /** A job's row as the calls answer it. */
 export type JobView = { key: string; kind: string; state: StaffJobState; done: number; total: number; result: Record<string, unknown> | null; createdAt: string; finishedAt: string | null };
@@ -71,17 +80,26 @@ const FLUSH_ROWS = 250;
 /** A finished job is kept this long for the page to find its answer, then the clear-expired job removes it. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 
-const registry = new Map<string, { run: JobRun<any>; power: PowerCode }>();
-
 /**
- * Registers a job's work under its kind (once, at module load), for `startJob`
- * and `jobUpload`, with the power its owner must hold: checked again at every
- * run, so a rerun after a restart stops if the owner lost it meanwhile.
+ * A job's work under its kind, for `startJob` and `jobUpload`, with the power
+ * its owner must hold: checked again at every run, so a rerun after a restart
+ * stops if the owner lost it meanwhile. The app knows it once it is listed in
+ * src/app-state.ts (`jobKindsOf`).
  */
-export function defineJob<R extends object, P extends Record<string, unknown> = Record<string, unknown>>(kind: string, power: PowerCode, run: JobRun<P, R>): JobKind<R, P> {
-  if (registry.has(kind)) throw new Error(`job ${kind} defined twice`);
-  registry.set(kind, { run, power });
-  return { kind };
+export const defineJob = <R extends object, P extends Record<string, unknown> = Record<string, unknown>>(kind: string, power: PowerCode, run: JobRun<P, R>): JobKind<R, P> => ({
+  kind,
+  power,
+  run,
+});
+
+/** The app's jobs by kind; a kind twice is a mistake the start reports. (Tests add their probes' kinds to it.) */
+export function jobKindsOf(jobs: readonly JobKind<any, any>[]): Map<string, JobKind<any, any>> {
+  const kinds = new Map<string, JobKind<any, any>>();
+  for (const job of jobs) {
+    if (kinds.has(job.kind)) throw new Error(`job ${job.kind} defined twice`);
+    kinds.set(job.kind, job);
+  }
+  return kinds;
 }
 
 const newKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
@@ -95,7 +113,7 @@ export async function startJob<P extends Record<string, unknown>>(
   args: { job: JobKind<object, P>; file?: UploadedFile | null; params?: P },
 ): Promise<string> {
   const kind = args.job.kind;
-  if (!registry.has(kind)) throw new Error(`no job ${kind}`);
+  if (!ctx.app.jobKinds.has(kind)) throw new Error(`no job ${kind}: list it in src/app-state.ts`);
   const key = newKey();
   await ctx.db.insert(staffJobs).values({
     key,
@@ -232,7 +250,7 @@ async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, recei
     if (ended.length > 0) await db.delete(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
   };
   try {
-    const job = registry.get(row.kind);
+    const job = app.jobKinds.get(row.kind);
     const actor = await ownerOf(base, row.userId);
     if (!job || !actor?.powers.has(job.power)) return void (await end("failed", { message: message("ERROR_NOT_POWER") }));
     const file = received ?? (await storedFile(base, row));
