@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { activities, activityProperties, conditions, operationLog, properties, questionnaireItems, questionnaires, relations } from "../../src/db/schema";
 import { ACTIVITY_STATE, COMPARE_MODE, CONDITION_TYPE, PROPERTY_PURPOSE, QUIZ_DISPLAY } from "../../src/protocol/enumerations";
+import { activityFields } from "../../src/domains/activity/projection";
 import type { ApiClient } from "../../src/protocol/client";
 import { activityRow, makeActivity, makeModule, makeQuiz, makeRule } from "../helpers/activities";
 import { activityPart, type Answer, editInfo, saveBasics, wholePayload } from "../helpers/activity-editor";
@@ -54,6 +55,16 @@ describe("/activity/edit/info", () => {
     // The Chinese-only and foreigner-only rows both, whoever reads.
     expect(info.properties.map((p: any) => p.property.titleEn)).toEqual(["Ethnic group", "Passport number"]);
     expect(info.activityReasons).toHaveLength(1);
+  });
+
+  test("the member's page and the editor's read show the activity's own fields alike: one projection, a new column added once", async () => {
+    const a = await makeActivity(t.db, { price: 1200, hasTicket: true, placeZh: "礼堂", placeEn: "Hall", eventStart: new Date(START.getTime() + 86_400_000), contentEn: "<p>Come</p>" });
+    const staff = (await editInfo(editor, a.id)).activity;
+    const page = (await member.call<Answer>("/activity/info", { id: a.id })).activity;
+    const shared = Object.keys(activityFields((await t.db.select().from(activities).where(eq(activities.id, a.id)))[0]!));
+    expect(shared.length).toBeGreaterThan(35);
+    for (const key of shared) expect({ key, value: page[key] }).toEqual({ key, value: staff[key] });
+    expect(page).toMatchObject({ placeEn: "Hall", price: 1200, contentEn: "<p>Come</p>" });
   });
 
   test("a member and an operator are refused; the member's own read carries no answers and no conditions", async () => {

@@ -9,6 +9,7 @@ import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { inLanguage } from "../shared/language";
 import { allMet, type Condition, drawQuestions, left, loadActivity, memberOf, type Member, optionState, quizItemsOf, standingOf, visible, visibleTo } from "../signup";
+import { optionFields, questionFields } from "../questionnaire/projection";
 import { activityView } from "./view";
 import { isoOf } from "../shared/fields";
 
@@ -203,36 +204,9 @@ export async function drawQuiz({ ctx, input }: { ctx: CommandCtx<MemberCtx>; inp
       index: index + 1,
       score,
       query: {
-        id: q.id,
-        type: { id: q.type },
-        titleZh: q.titleZh,
-        titleEn: q.titleEn,
+        ...questionFields(q),
         title: inLanguage(ctx, q.titleZh, q.titleEn),
-        descZh: q.descZh,
-        descEn: q.descEn,
-        dialogZh: q.dialogZh,
-        dialogEn: q.dialogEn,
-        isMust: q.isMust,
-        match: q.match,
-        isChineseOnly: q.isChineseOnly,
-        isForeignerOnly: q.isForeignerOnly,
-        parent: q.parentId ? { id: q.parentId } : null,
-        showReasonQuery: q.showReasonQueryId ? { id: q.showReasonQueryId } : null,
-        showReasonValue: q.showReasonValue,
-        image: q.image,
-        options: q.options.map((o) => ({
-            id: o.id,
-            value: o.value,
-            textZh: o.textZh,
-            textEn: o.textEn,
-            text: inLanguage(ctx, o.textZh, o.textEn),
-            image: o.image,
-            stock: o.cap,
-            form: o.used,
-            endDate: isoOf(o.endDate),
-            parent: o.parentId ? { id: o.parentId } : null,
-          state: optionState(o, ctx.now),
-        })),
+        options: q.options.map((o) => ({ ...optionFields(o), text: inLanguage(ctx, o.textZh, o.textEn), state: optionState(o, ctx.now) })),
       },
     })),
   };

@@ -11,7 +11,8 @@ import { ACTIVITY_STATE } from "../../protocol/enumerations";
 import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
-import { cleanRichText } from "../shared/rich-text";
+import { optionFields, questionFields } from "../questionnaire/projection";
+import { activityFields, labelFields, teamFields } from "./projection";
 import { questionnaireOf, relationshipsOf } from "./view";
 import { lineCounts } from "../waitlist/service";
 
@@ -41,30 +42,17 @@ export async function teamEditView(ctx: Reads, teamId: number) {
     .orderBy(asc(activities.id));
   const reasons = await db.select().from(conditions).where(eq(conditions.teamId, teamId)).orderBy(asc(conditions.id));
   return {
-    id: team.id,
+    ...teamFields(team),
     module: { id: team.moduleId },
-    nameZh: team.nameZh,
-    nameEn: team.nameEn,
     index: team.sortIndex,
-    face: team.face,
     sort: team.categoryId ? { id: team.categoryId } : null,
-    showStock: team.showStock,
-    formStock: team.cap,
-    form: team.used,
-    signOnly: team.signOnly,
     beforeCheckTag: team.beforeCheckTag,
     groups: groups.map((g) => ({
-      id: g.id,
-      nameZh: g.nameZh,
-      nameEn: g.nameEn,
-      index: g.sortIndex,
+      ...labelFields(g),
       tags: tagRows
         .filter((t) => t.groupId === g.id)
         .map((t) => ({
-          id: t.id,
-          nameZh: t.nameZh,
-          nameEn: t.nameEn,
-          index: t.sortIndex,
+          ...labelFields(t),
           activities: links.filter((l) => l.tagId === t.id).map(({ tagId: _, signEnd, state, ...l }) => ({ ...l, signEnd: isoOf(signEnd), state: { id: state } })),
         })),
     })),
@@ -85,23 +73,10 @@ async function queriesOf(ctx: Reads, activityId: number) {
   // A choice's options, so the answer key is picked from them rather than typed.
   const ids = rows.map((r) => r.question.id);
   const options = ids.length
-    ? await db
-        .select({ questionId: questionOptions.questionId, id: questionOptions.id, value: questionOptions.value, textZh: questionOptions.textZh, textEn: questionOptions.textEn })
-        .from(questionOptions)
-        .where(inArray(questionOptions.questionId, ids))
-        .orderBy(asc(questionOptions.sortIndex), asc(questionOptions.id))
+    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, ids)).orderBy(asc(questionOptions.sortIndex), asc(questionOptions.id))
     : [];
   return rows.map(({ item, question: q }) => ({
-    query: {
-      id: q.id,
-      type: { id: q.type },
-      titleZh: q.titleZh,
-      titleEn: q.titleEn,
-      image: q.image,
-      isChineseOnly: q.isChineseOnly,
-      isForeignerOnly: q.isForeignerOnly,
-      options: options.filter((o) => o.questionId === q.id).map(({ id, value, textZh, textEn }) => ({ id, value, textZh, textEn })),
-    },
+    query: { ...questionFields(q), options: options.filter((o) => o.questionId === q.id).map(optionFields) },
     weight: item.weight,
     score: item.score,
     answer: item.answer,
@@ -142,50 +117,12 @@ export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: nu
   const [bank] = queryStock ? await db.select({ id: questionBanks.id, name: questionBanks.name }).from(questionBanks).where(eq(questionBanks.id, queryStock.stock.id)) : [];
   return {
     activity: {
-      id: a.id,
-      nameZh: a.nameZh,
-      nameEn: a.nameEn,
-      state: { id: a.state },
+      ...activityFields(a),
       module: { id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, model: { id: m.model }, year: m.year },
       sort: a.categoryId ? { id: a.categoryId } : null,
-      face: a.face,
-      videoId: a.videoId,
-      signStart: isoOf(a.signStart),
-      signEnd: isoOf(a.signEnd),
-      showStart: isoOf(a.showStart),
-      showEnd: isoOf(a.showEnd),
-      displayStock: a.displayStock,
-      formStock: a.cap,
-      form: a.used,
-      price: a.price,
-      integral: a.integral,
-      deduction: a.deduction,
-      mustIntegral: a.mustIntegral,
-      hasAddress: a.hasAddress,
-      allowUpdateAddress: a.allowUpdateAddress,
-      hasExpress: a.hasExpress,
-      hasTicket: a.hasTicket,
-      allowCancel: a.allowCancel,
-      allowCancelDate: isoOf(a.allowCancelDate),
-      eventStart: isoOf(a.eventStart),
-      eventEnd: isoOf(a.eventEnd),
-      placeZh: a.placeZh,
-      placeEn: a.placeEn,
-      calUserCount: a.calUserCount,
-      formCount: a.formCount,
-      hasCycle: a.hasCycle,
-      cycleDate: a.cycleDate,
-      cycleStart: a.cycleStart,
-      cycleCount: a.cycleCount,
-      isMain: a.isMain,
-      familyNotice: a.familyNotice,
       waitlist: a.waitlist,
       /** Who waits in its line, and how many offers hold a place now (of the places taken). */
       waitlistCount: line.get(a.id) ?? { waiting: 0, offered: 0 },
-      contentZh: cleanRichText(a.contentZh),
-      contentEn: cleanRichText(a.contentEn),
-      wording: a.wording,
-      style: a.style,
       version: a.version,
       /** Spec 3 section 4.1: relationships and questionnaire are fixed once published. */
       locked: a.state !== ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW,

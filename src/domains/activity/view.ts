@@ -12,6 +12,7 @@ import { cleanRichText } from "../shared/rich-text";
 import { activityPropertiesOf, left, type Loaded, type Member, standingOf } from "../signup";
 import { entryOf } from "../waitlist/service";
 import { isoOf } from "../shared/fields";
+import { activityFields, labelFields, teamFields } from "./projection";
 
 
 /**
@@ -37,20 +38,14 @@ export async function tagGroupsOf(ctx: Pick<Ctx, "db" | "now">, teamId: number, 
   return {
     lastSignEnd,
     groups: groups.map((g) => ({
-      id: g.id,
-      nameZh: g.nameZh,
-      nameEn: g.nameEn,
-      index: g.sortIndex,
+      ...labelFields(g),
       tags: tagRows
         .filter((t) => t.groupId === g.id)
         .map((t) => {
           const mine = links.filter((l) => l.tagId === t.id && (l.state === ACTIVITY_STATE.ACTIVITY_STATE_NORMAL || (seesPreview && l.state === ACTIVITY_STATE.ACTIVITY_STATE_PREVIEW)));
           const open = mine.filter((l) => !l.signEnd || l.signEnd > now);
           return {
-            id: t.id,
-            nameZh: t.nameZh,
-            nameEn: t.nameEn,
-            index: t.sortIndex,
+            ...labelFields(t),
             activities: mine.map((l) => ({ id: l.id, signEnd: isoOf(l.signEnd), isFull: left(l.cap, l.used) === 0 })),
             isHas: open.length > 0,
             isThis: mine.some((l) => l.id === activityId),
@@ -119,65 +114,21 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     activityPropertiesOf(ctx, a.id, member),
     questionnaireOf(ctx, a.id),
   ]);
-  const name = (zh: string, en: string) => ({ nameZh: zh, nameEn: en, name: inLanguage(ctx, zh, en) });
   return {
-    id: a.id,
-    ...name(a.nameZh, a.nameEn),
-    face: a.face,
-    state: { id: a.state },
-    module: { id: module.id, ...name(module.nameZh, module.nameEn), model: { id: module.model }, year: module.year },
+    ...activityFields(a),
+    name: inLanguage(ctx, a.nameZh, a.nameEn),
+    module: { id: module.id, nameZh: module.nameZh, nameEn: module.nameEn, name: inLanguage(ctx, module.nameZh, module.nameEn), model: { id: module.model }, year: module.year },
     team: team
       ? {
-          id: team.id,
-          ...name(team.nameZh, team.nameEn),
-          face: team.face,
-          showStock: team.showStock,
-          formStock: team.cap,
-          form: team.used,
-          signOnly: team.signOnly,
+          ...teamFields(team),
+          name: inLanguage(ctx, team.nameZh, team.nameEn),
           // Off once the last tag activity has closed (spec 2 section 4).
           beforeCheckTag: team.beforeCheckTag && groups.lastSignEnd !== null && ctx.now < groups.lastSignEnd,
         }
       : null,
-    price: a.price,
-    integral: a.integral,
-    deduction: a.deduction,
-    mustIntegral: a.mustIntegral,
-    signStart: isoOf(a.signStart),
-    signEnd: isoOf(a.signEnd),
-    showStart: isoOf(a.showStart),
-    showEnd: isoOf(a.showEnd),
-    displayStock: a.displayStock,
-    formStock: a.cap,
-    form: a.used,
     /** Places left now: the smallest of team, activity and cycle limits (null: no limit). */
     stock: standing.remaining,
-    hasAddress: a.hasAddress,
-    allowUpdateAddress: a.allowUpdateAddress,
-    hasExpress: a.hasExpress,
-    hasTicket: a.hasTicket,
-    allowCancel: a.allowCancel,
-    allowCancelDate: isoOf(a.allowCancelDate),
-    /** When and where it takes place (its calendar entry), if the editor said. */
-    eventStart: isoOf(a.eventStart),
-    eventEnd: isoOf(a.eventEnd),
-    placeZh: a.placeZh,
-    placeEn: a.placeEn,
-    calUserCount: a.calUserCount,
-    formCount: a.formCount,
-    hasCycle: a.hasCycle,
-    cycleDate: a.cycleDate,
-    cycleStart: a.cycleStart,
-    cycleCount: a.cycleCount,
-    isMain: a.isMain,
-    videoId: a.videoId,
-    familyNotice: a.familyNotice,
-    // Cleaned as it leaves, whoever wrote it and however it was stored (an import, an older editor).
     content: cleanRichText(inLanguage(ctx, a.contentZh, a.contentEn)),
-    contentZh: cleanRichText(a.contentZh),
-    contentEn: cleanRichText(a.contentEn),
-    wording: a.wording,
-    style: a.style,
     groups: groups.groups,
     relationships,
     properties: props,

@@ -3,8 +3,8 @@
 // FUNCTION_ACTIVITY_MODULE_OPERATION: one row per sub-order of the module's
 // activities, newest first.
 import { Type as t } from "@sinclair/typebox";
-import { and, count, desc, eq, like, or, type SQL } from "drizzle-orm";
-import { activities, modules, orderItems, orders, users } from "../../db/schema";
+import { and, count, eq, like, or, type SQL } from "drizzle-orm";
+import { activities, modules, orderItems, orders } from "../../db/schema";
 import type { Download } from "../../http/kit";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import { MODULE_ORDER_PAGE_SIZE } from "../../protocol/limits";
@@ -14,6 +14,7 @@ import { idField, pageIndex } from "../shared/fields";
 import { inLanguage } from "../shared/language";
 import { namesOf } from "../shared/member-names";
 import { exportDownload } from "./order-export";
+import { staffOrderRows, staffOrderView } from "./staff-orders";
 
 const tradeFilter = t.String({ pattern: "^[A-Za-z0-9-]{0,64}$", maxLength: 64 });
 export const moduleOrdersInput = t.Object({
@@ -61,16 +62,7 @@ export async function moduleOrders({ ctx, input }: { ctx: MemberCtx; input: type
   const { module, where } = await moduleWhere(ctx, input);
   const [{ n }] = (await joined(ctx).where(where)) as [{ n: number }];
   const p = page(input.index, Number(n), input.size ?? MODULE_ORDER_PAGE_SIZE);
-  const rows = await ctx.db
-    .select({ item: orderItems, trade: orders.trade, activity: { id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn }, user: { id: users.id, employees: users.employees } })
-    .from(orderItems)
-    .innerJoin(activities, eq(activities.id, orderItems.activityId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orderItems.userId))
-    .where(where)
-    .orderBy(desc(orderItems.createdAt), desc(orderItems.id))
-    .limit(p.size)
-    .offset(p.offset);
+  const rows = await staffOrderRows(ctx, where).limit(p.size).offset(p.offset);
   const tally = await ctx.db
     .select({ state: orderItems.state, n: count() })
     .from(orderItems)
@@ -79,15 +71,7 @@ export async function moduleOrders({ ctx, input }: { ctx: MemberCtx; input: type
     .groupBy(orderItems.state);
   const names = await namesOf(ctx, rows.map((r) => r.user.id));
   return {
-    list: rows.map(({ item, trade, activity, user }) => ({
-      id: item.id,
-      trade,
-      childTrade: item.childTrade,
-      activity: { ...activity, name: inLanguage(ctx, activity.nameZh, activity.nameEn) },
-      user: { id: user.id, employees: user.employees, name: names.get(user.id) ?? null },
-      state: { id: item.state },
-      createDate: item.createdAt.toISOString(),
-    })),
+    list: rows.map(staffOrderView(ctx, names)),
     count: p.count,
     max: p.max,
     index: p.index,

@@ -25,7 +25,7 @@ import { chinaTimeText, moneyCell, type Sheet, writeWorkbook, XLSX_TYPE } from "
 import { namesOf } from "../shared/member-names";
 import { COURIER_COLUMNS, ORDER_COLUMNS, type Bilingual } from "./sheet-columns";
 import { formAnswers } from "./staff-detail";
-import { activityFilterFields, activityWhere, type ActivityFilter } from "./staff-orders";
+import { activityFilterFields, activityWhere, type ActivityFilter, staffOrderRows } from "./staff-orders";
 
 /** Past this many rows an export is refused (a narrower filter is asked for). */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -58,20 +58,7 @@ const filterOfQuery = (q: typeof activityExportInput.static): ActivityFilter => 
 type Say = (pair: Bilingual) => string;
 
 async function orderSheet(ctx: MemberCtx, where: SQL, say: Say): Promise<Sheet> {
-  const rows = await ctx.db
-    .select({
-      item: orderItems,
-      order: orders,
-      activity: { nameZh: activities.nameZh, nameEn: activities.nameEn, hasAddress: activities.hasAddress, hasExpress: activities.hasExpress },
-      user: { id: users.id, employees: users.employees, phone: users.phone, mail: users.mail },
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orderItems.userId))
-    .innerJoin(activities, eq(activities.id, orderItems.activityId))
-    .where(where)
-    .orderBy(desc(orderItems.createdAt), desc(orderItems.id))
-    .limit(MAX_EXPORT_ROWS + 1);
+  const rows = await staffOrderRows(ctx, where).limit(MAX_EXPORT_ROWS + 1);
   if (rows.length > MAX_EXPORT_ROWS) refuse("ERROR_PARAMS", { reason: "rows", max: MAX_EXPORT_ROWS });
   const itemIds = rows.map((r) => r.item.id);
   const orderIds = [...new Set(rows.map((r) => r.order.id))];

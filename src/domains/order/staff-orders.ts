@@ -71,6 +71,43 @@ function memberMatches(text: string): SQL {
   return or(ilike(users.employees, pattern), like(users.phone, pattern), ilike(users.mail, pattern), named)!;
 }
 
+/**
+ * The staff's sub-order rows the filter keeps, newest first: the item, its
+ * order, its activity and its member. The list, a module's orders and the
+ * export read the same rows; the caller pages or bounds them.
+ */
+export const staffOrderRows = (ctx: Pick<Ctx, "db">, where: SQL) =>
+  ctx.db
+    .select({
+      item: orderItems,
+      order: orders,
+      activity: { id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn, hasAddress: activities.hasAddress, hasExpress: activities.hasExpress },
+      user: { id: users.id, employees: users.employees, phone: users.phone, mail: users.mail },
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orderItems.userId))
+    .innerJoin(activities, eq(activities.id, orderItems.activityId))
+    .where(where)
+    .orderBy(desc(orderItems.createdAt), desc(orderItems.id));
+
+type StaffOrderRow = Awaited<ReturnType<typeof staffOrderRows>>[number];
+
+/** A row as the list and a module's orders show it; phones masked (spec 3 section 9). `names`: the members' names (namesOf). */
+export const staffOrderView =
+  (ctx: Pick<Ctx, "actor">, names: ReadonlyMap<number, string>) =>
+  ({ item, order, activity, user }: StaffOrderRow) => ({
+    id: item.id,
+    order: { id: order.id },
+    trade: order.trade,
+    childTrade: item.childTrade,
+    activity: { id: activity.id, nameZh: activity.nameZh, nameEn: activity.nameEn, name: inLanguage(ctx, activity.nameZh, activity.nameEn) },
+    user: { id: user.id, employees: user.employees, name: names.get(user.id) ?? null, phone: maskPhone(user.phone), email: user.mail },
+    state: { id: item.state },
+    sendState: { id: order.sendState },
+    createDate: item.createdAt.toISOString(),
+  });
+
 /** POST /order/activity/list: 23 a page, newest first; phones masked (spec 3 section 9). `activities`: the team's, for the activity filter. */
 export async function activityOrders({ ctx, input }: { ctx: MemberCtx; input: typeof activityOrdersInput.static }) {
   const { where, scope } = await activityWhere(ctx, input);
@@ -81,34 +118,10 @@ export async function activityOrders({ ctx, input }: { ctx: MemberCtx; input: ty
     .innerJoin(users, eq(users.id, orderItems.userId))
     .where(where)) as [{ n: number }];
   const p = page(input.index, Number(n), ORDER_PAGE_SIZE);
-  const rows = await ctx.db
-    .select({
-      item: { id: orderItems.id, childTrade: orderItems.childTrade, state: orderItems.state, createdAt: orderItems.createdAt },
-      order: { id: orders.id, trade: orders.trade, sendState: orders.sendState },
-      activity: { id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn },
-      user: { id: users.id, employees: users.employees, phone: users.phone, mail: users.mail },
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orderItems.userId))
-    .innerJoin(activities, eq(activities.id, orderItems.activityId))
-    .where(where)
-    .orderBy(desc(orderItems.createdAt), desc(orderItems.id))
-    .limit(p.size)
-    .offset(p.offset);
+  const rows = await staffOrderRows(ctx, where).limit(p.size).offset(p.offset);
   const names = await namesOf(ctx, rows.map((r) => r.user.id));
   return {
-    list: rows.map(({ item, order, activity, user }) => ({
-      id: item.id,
-      order: { id: order.id },
-      trade: order.trade,
-      childTrade: item.childTrade,
-      activity: { ...activity, name: inLanguage(ctx, activity.nameZh, activity.nameEn) },
-      user: { id: user.id, employees: user.employees, name: names.get(user.id) ?? null, phone: maskPhone(user.phone), email: user.mail },
-      state: { id: item.state },
-      sendState: { id: order.sendState },
-      createDate: item.createdAt.toISOString(),
-    })),
+    list: rows.map(staffOrderView(ctx, names)),
     count: p.count,
     max: p.max,
     index: p.index,

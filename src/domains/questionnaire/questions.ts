@@ -9,8 +9,9 @@ import type { CommandCtx } from "../../http/kit";
 import { ACTIVITY_STATE, PROPERTY_TYPE } from "../../protocol/enumerations";
 import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
-import { idField, isoOf } from "../shared/fields";
+import { idField } from "../shared/fields";
 import { bankView, lockBank } from "./banks";
+import { optionFields, questionFields } from "./projection";
 
 type Reads = Pick<Ctx, "db">;
 type QuestionRow = typeof questions.$inferSelect;
@@ -23,40 +24,12 @@ export const queryDeleteInput = t.Object({ query: idField });
 /** Only a select or a radio question decides which options another question offers (spec 3 section 5). */
 export const PARENT_TYPES = new Set<number>([PROPERTY_TYPE.PROPERTY_TYPE_SELECT, PROPERTY_TYPE.PROPERTY_TYPE_RADIO]);
 
-const optionView = (o: OptionRow) => ({
-  id: o.id,
-  textZh: o.textZh,
-  textEn: o.textEn,
-  value: o.value,
-  /** The limit; null: none. */
-  stock: o.cap,
-  /** How many are taken. */
-  form: o.used,
-  endDate: isoOf(o.endDate),
-  parent: o.parentId ? { id: o.parentId } : null,
-  image: o.image,
-  index: o.sortIndex,
-});
+const optionView = (o: OptionRow) => ({ ...optionFields(o), index: o.sortIndex });
 
 function questionView(q: QuestionRow, options: readonly OptionRow[], used: boolean) {
   return {
-    id: q.id,
+    ...questionFields(q),
     stock: { id: q.bankId },
-    type: { id: q.type },
-    titleZh: q.titleZh,
-    titleEn: q.titleEn,
-    descZh: q.descZh,
-    descEn: q.descEn,
-    dialogZh: q.dialogZh,
-    dialogEn: q.dialogEn,
-    isMust: q.isMust,
-    match: q.match,
-    isChineseOnly: q.isChineseOnly,
-    isForeignerOnly: q.isForeignerOnly,
-    parent: q.parentId ? { id: q.parentId } : null,
-    showReasonQuery: q.showReasonQueryId ? { id: q.showReasonQueryId } : null,
-    showReasonValue: q.showReasonValue,
-    image: q.image,
     index: q.sortIndex,
     /** An activity binding its bank asks it: it cannot be deleted. */
     used,
