@@ -13,7 +13,8 @@ import type { PowerCode } from "../../protocol/powers";
 import { message, refuse } from "../../protocol/result";
 import { can, type Ctx, type MemberCtx } from "../context";
 import { chunksOf, importKeyPattern, type ImportColumn, type ImportRecord, type Judged, keepImportLog, type ReasonTexts } from "../shared/sheets/imports";
-import { type JobTask, recordRows, type Report, rowsDone } from "../staff-jobs/kit";
+import type { JobTask, Report } from "../staff-jobs/kit";
+import { recordRows, rowsDone } from "../staff-jobs/rows";
 
 export type { Report };
 

@@ -15,11 +15,12 @@
 // transaction first renews the lease (and so waits for, or excludes, a claim),
 // and a run that lost it stops, writing and reporting nothing more. Each
 // row's effect is recorded per job and row in the same transaction
-// (`staff_job_rows`), so a rerun neither writes it again nor counts it as
-// another's: an import's answer counts what the whole job did.
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+// (`staff_job_rows`, ./rows.ts), so a rerun neither writes it again nor counts
+// it as another's: an import's answer counts what the whole job did. What the
+// calls answer of a job is read in ./views.ts.
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { inBackground } from "../../background";
-import { rolePowers, staffJobFiles, staffJobRows, staffJobs, users } from "../../db/schema";
+import { rolePowers, staffJobFiles, staffJobs, users } from "../../db/schema";
 import type { StaffJobState } from "../../db/schema/jobs";
 import type { CommandCtx, UploadedFile } from "../../http/kit";
 import { USER_STATE } from "../../protocol/enumerations";
@@ -68,9 +69,6 @@ declare module "../context" {
     jobKinds: Map<string, JobKind<any, any>>;
   }
 }
-
-/** A job's row as the calls answer it. */
-export type JobView = { key: string; kind: string; state: StaffJobState; done: number; total: number; result: Record<string, unknown> | null; createdAt: string; finishedAt: string | null };
 
 /** Past this long without a renewal a running job's lease is stale: its instance is taken for dead, and another takes the job over. */
 export const STALE_MS = 60_000;
@@ -135,10 +133,10 @@ export async function startJob<P extends Record<string, unknown>>(
   return key;
 }
 
-type Row = typeof staffJobs.$inferSelect;
+export type JobRow = typeof staffJobs.$inferSelect;
 
 /** Takes a job for this instance: queued, or running with a stale heartbeat; null when another has it. */
-async function claim(ctx: Pick<Ctx, "db" | "app">, key: string): Promise<Row | null> {
+async function claim(ctx: Pick<Ctx, "db" | "app">, key: string): Promise<JobRow | null> {
   const now = ctx.app.clock();
   const stale = new Date(now.getTime() - STALE_MS);
   const [row] = await ctx.db
@@ -154,7 +152,7 @@ async function claim(ctx: Pick<Ctx, "db" | "app">, key: string): Promise<Row | n
  * stale heartbeat, or queued and never started), except those this instance
  * runs itself. Answers the claimed rows; `resumeJobs` runs them after the commit.
  */
-export async function claimStaleJobs(ctx: Pick<Ctx, "db" | "app">): Promise<Row[]> {
+export async function claimStaleJobs(ctx: Pick<Ctx, "db" | "app">): Promise<JobRow[]> {
   const now = ctx.app.clock();
   const stale = new Date(now.getTime() - STALE_MS);
   const candidates = await ctx.db
@@ -165,7 +163,7 @@ export async function claimStaleJobs(ctx: Pick<Ctx, "db" | "app">): Promise<Row[
     )
     .limit(20);
   const mine = ctx.app.staffJobs;
-  const claimed: Row[] = [];
+  const claimed: JobRow[] = [];
   for (const { key } of candidates) {
     if (mine.has(key)) continue;
     const row = await claim(ctx, key);
@@ -175,7 +173,7 @@ export async function claimStaleJobs(ctx: Pick<Ctx, "db" | "app">): Promise<Row[
 }
 
 /** Runs the claimed jobs in the background (after the tick's commit). */
-export async function resumeJobs(ctx: Ctx, claimed: Row[]) {
+export async function resumeJobs(ctx: Ctx, claimed: JobRow[]) {
   for (const row of claimed) {
     log.warn("staff job run again", { job: row.key, kind: row.kind, attempt: row.attempt });
     launch(ctx, row, null);
@@ -193,7 +191,7 @@ async function ownerOf(ctx: Pick<Ctx, "db">, userId: number): Promise<Actor | nu
   return { ...user, powers: new Set(powers.map((p) => p.code)) };
 }
 
-function launch(ctx: Pick<Ctx, "db" | "app" | "config">, row: Row, file: UploadedFile | null) {
+function launch(ctx: Pick<Ctx, "db" | "app" | "config">, row: JobRow, file: UploadedFile | null) {
   let finish!: () => void;
   const live: LiveJob = { userId: row.userId, kind: row.kind, createdAt: row.createdAt, done: 0, total: 0, attempt: row.attempt, finished: new Promise((r) => (finish = r)) };
   ctx.app.staffJobs.set(row.key, live);
@@ -209,9 +207,9 @@ function launch(ctx: Pick<Ctx, "db" | "app" | "config">, row: Row, file: Uploade
 }
 
 /** Writes to the row only while this run holds the lease: its attempt is the row's (a run superseded by another instance writes nothing). */
-const ours = (row: Row) => and(eq(staffJobs.key, row.key), eq(staffJobs.attempt, row.attempt), eq(staffJobs.state, "running"));
+const ours = (row: JobRow) => and(eq(staffJobs.key, row.key), eq(staffJobs.attempt, row.attempt), eq(staffJobs.state, "running"));
 
-async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: Row, received: UploadedFile | null, live: LiveJob) {
+async function execute(base: Pick<Ctx, "db" | "app" | "config">, row: JobRow, received: UploadedFile | null, live: LiveJob) {
   const { db, app } = base;
   let flushedAt = performance.now();
   let flushedDone = 0;
@@ -299,88 +297,10 @@ const isRefusal = (answer: Record<string, unknown>) => {
 };
 
 /** A rerun's file: the job's own copy in the database (any instance has it), else the storage provider's (outside any transaction). */
-async function storedFile(ctx: Pick<Ctx, "db" | "app">, row: Row): Promise<UploadedFile | null> {
+async function storedFile(ctx: Pick<Ctx, "db" | "app">, row: JobRow): Promise<UploadedFile | null> {
   if (!row.fileKey) return null;
   const [kept] = await ctx.db.select({ bytes: staffJobFiles.bytes }).from(staffJobFiles).where(eq(staffJobFiles.jobKey, row.key));
   const bytes = kept?.bytes ?? (await ctx.app.providers.storage.get(row.fileKey));
   if (!bytes) refuse("ERROR_RESULT_NULL", { reason: "file" });
   return { key: row.fileKey, kind: "xlsx", name: row.fileName ?? "", size: bytes.length, bytes };
-}
-
-/** What the job already did row by row (an earlier run's too): outcome by line. */
-export async function rowsDone(ctx: Pick<Ctx, "db">, key: string): Promise<Map<number, string>> {
-  const rows = await ctx.db.select({ line: staffJobRows.line, outcome: staffJobRows.outcome }).from(staffJobRows).where(eq(staffJobRows.jobKey, key));
-  return new Map(rows.map((r) => [r.line, r.outcome]));
-}
-
-/**
- * Records, in a chunk's transaction, what the job does to these rows; answers
- * the lines not recorded before (the only ones the chunk may write: a row is
- * done once per job, whichever run gets to it).
- */
-export async function recordRows(c: CommandCtx, key: string, rows: readonly { line: number; outcome: string }[]): Promise<Set<number>> {
-  if (rows.length === 0) return new Set();
-  const fresh = await c.db
-    .insert(staffJobRows)
-    .values(rows.map((r) => ({ jobKey: key, line: r.line, outcome: r.outcome })))
-    .onConflictDoNothing()
-    .returning({ line: staffJobRows.line });
-  return new Set(fresh.map((r) => r.line));
-}
-
-const view = (row: Row, live?: LiveJob): JobView => ({
-  key: row.key,
-  kind: row.kind,
-  state: row.state,
-  // This instance runs it: its memory is newer than the row.
-  done: live ? live.done : row.done,
-  total: live ? live.total : row.total,
-  result: row.state === "done" || row.state === "failed" ? (row.result ?? null) : null,
-  createdAt: row.createdAt.toISOString(),
-  finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
-});
-
-/** The actor's own job, or ERROR_RESULT_NULL (another's job is as good as none). */
-export async function jobOf(ctx: MemberCtx, key: string): Promise<JobView> {
-  const live = ctx.app.staffJobs.get(key);
-  // A poll of a job running here reads memory only: on PGlite it never queues behind the job's work.
-  if (live && live.userId === ctx.actor.id) {
-    return { key, kind: live.kind, state: "running", done: live.done, total: live.total, result: null, createdAt: live.createdAt.toISOString(), finishedAt: null };
-  }
-  const [row] = await ctx.db.select().from(staffJobs).where(and(eq(staffJobs.key, key), eq(staffJobs.userId, ctx.actor.id)));
-  if (!row) refuse("ERROR_RESULT_NULL");
-  return view(row, live);
-}
-
-/** How many of the actor's jobs `/user/operation/jobs` answers: the unfinished and the latest finished ones. */
-export const RECENT_JOBS = 10;
-
-/** The actor's unfinished jobs and their latest finished ones (of one kind, or of the kinds given), newest first. */
-export async function jobsOf(ctx: MemberCtx, kinds: readonly string[] | null): Promise<JobView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(staffJobs)
-    .where(and(eq(staffJobs.userId, ctx.actor.id), kinds ? inArray(staffJobs.kind, [...kinds]) : undefined))
-    .orderBy(sql`${staffJobs.finishedAt} is null desc`, sql`${staffJobs.createdAt} desc`, sql`${staffJobs.id} desc`)
-    .limit(RECENT_JOBS);
-  return rows.map((row) => view(row, ctx.app.staffJobs.get(row.key)));
-}
-
-/**
- * Waits for a job started by this request, up to `ms`: its final row, or
- * null while it still runs (the caller answers "running" and the page polls).
- */
-export async function waitForJob(ctx: Pick<Ctx, "db" | "app">, key: string, ms: number): Promise<Row | null> {
-  // startJob runs it after the commit: give that a turn to register it.
-  for (let i = 0; i < 20 && !ctx.app.staffJobs.has(key); i++) await new Promise((r) => setTimeout(r, 5));
-  const live = ctx.app.staffJobs.get(key);
-  if (live) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), ms)));
-    const outcome = await Promise.race([live.finished, late]);
-    clearTimeout(timer);
-    if (outcome === "late") return null;
-  }
-  const [row] = await ctx.db.select().from(staffJobs).where(eq(staffJobs.key, key));
-  return row && (row.state === "done" || row.state === "failed") ? row : null;
 }

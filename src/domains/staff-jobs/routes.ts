@@ -3,7 +3,7 @@
 // staff member who started a job reads it.
 import { Type as t } from "@sinclair/typebox";
 import { domain, query } from "../../http/kit";
-import { jobOf, jobsOf } from "./kit";
+import { jobOf, jobsOf } from "./views";
 
 export const jobKeyField = t.String({ pattern: "^[0-9a-f]{32}$", maxLength: 32 });
 const kindField = t.String({ pattern: "^[a-z][a-z0-9.-]{0,63}$", maxLength: 64 });

@@ -8,7 +8,8 @@ import type { Access } from "../../protocol/powers";
 import { type FileKind, upload } from "../../http/kit";
 import { refuse } from "../../protocol/result";
 import type { MemberCtx } from "../context";
-import { type JobKind, startJob, waitForJob } from "./kit";
+import { type JobKind, startJob } from "./kit";
+import { waitForJob } from "./views";
 
 /** What a job upload answers: the job's answer and its key, or its key while it still runs. */
 export type JobUploadAnswer<R> = (R & { job: string; state?: never }) | { job: string; state: "running" };
