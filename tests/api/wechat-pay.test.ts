@@ -124,7 +124,7 @@ describe("a Native payment", () => {
       paid: async () => true,
       paidAfterClose: async () => "owed",
       abandon: async () => {},
-      describe: async () => null,
+      describe: async () => new Map(),
     });
     const trade = "T20260302013000AAAABBBBCCCCDDDD";
     await t.db.insert(payments).values({ trade, provider: "wechat", kind: "wechat-test", refId: 1, userId: 1, subject: "test", amount: 100, state: PAY_STATE.PAY_STATE_WAIT, createdAt: t.clock.now(), expiresAt: new Date(t.clock.now().getTime() + 5 * MINUTE), payUrl: "weixin://wxpay/bizpayurl?pr=x" });

@@ -1,5 +1,5 @@
 // What a payment for a dues order does once the provider confirms it.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { duesOrders } from "../../db/schema";
 import { ORDER_STATE } from "../../protocol/enumerations";
 import type { Ctx } from "../context";
@@ -42,8 +42,8 @@ export const duesPayment: PaymentKind = {
       .set({ state: ORDER_STATE.ORDER_STATE_CANCEL })
       .where(and(eq(duesOrders.id, refId), eq(duesOrders.state, ORDER_STATE.ORDER_STATE_WAIT)));
   },
-  async describe(ctx: Pick<Ctx, "db">, refId: number) {
-    const [row] = await ctx.db.select({ zh: duesOrders.nameZh, en: duesOrders.nameEn }).from(duesOrders).where(eq(duesOrders.id, refId));
-    return row ?? null;
+  async describe(ctx: Pick<Ctx, "db">, refIds: readonly number[]) {
+    const rows = refIds.length ? await ctx.db.select({ id: duesOrders.id, zh: duesOrders.nameZh, en: duesOrders.nameEn }).from(duesOrders).where(inArray(duesOrders.id, [...refIds])) : [];
+    return new Map(rows.map(({ id, ...name }) => [id, name]));
   },
 };

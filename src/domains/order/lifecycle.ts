@@ -119,13 +119,21 @@ export const orderPayment: PaymentKind = {
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refId));
     return order?.state === ORDER_STATE.ORDER_STATE_CANCEL && (await retake(ctx, order)) ? "kept" : "owed";
   },
-  async describe(ctx, refId) {
-    const rows = await ctx.db
-      .select({ zh: activities.nameZh, en: activities.nameEn })
-      .from(orderItems)
-      .innerJoin(activities, eq(activities.id, orderItems.activityId))
-      .where(eq(orderItems.orderId, refId));
-    return rows.length ? { zh: rows.map((r) => r.zh).join("、"), en: rows.map((r) => r.en).join(", ") } : null;
+  async describe(ctx, refIds) {
+    const rows = refIds.length
+      ? await ctx.db
+          .select({ order: orderItems.orderId, zh: activities.nameZh, en: activities.nameEn })
+          .from(orderItems)
+          .innerJoin(activities, eq(activities.id, orderItems.activityId))
+          .where(inArray(orderItems.orderId, [...refIds]))
+          .orderBy(orderItems.id)
+      : [];
+    const names = new Map<number, { zh: string; en: string }>();
+    for (const r of rows) {
+      const known = names.get(r.order);
+      names.set(r.order, known ? { zh: `${known.zh}、${r.zh}`, en: `${known.en}, ${r.en}` } : { zh: r.zh, en: r.en });
+    }
+    return names;
   },
 };
 

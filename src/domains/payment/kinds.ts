@@ -20,7 +20,8 @@ export type PaymentKind = {
    * included), "owed" when the money must go back (PAY_STATE_REFUND_OWED).
    */
   paidAfterClose(ctx: Pick<Ctx, "db" | "now">, refId: number, payTrade: string): Promise<"kept" | "owed">;
-  describe(ctx: Pick<Ctx, "db">, refId: number): Promise<{ zh: string; en: string } | null>;
+  /** What each of these pays for, in both languages, by its id (one query for a page of them); an id not found is left out. */
+  describe(ctx: Pick<Ctx, "db">, refIds: readonly number[]): Promise<Map<number, { zh: string; en: string }>>;
 };
 
 declare module "../context" {

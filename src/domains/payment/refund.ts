@@ -182,6 +182,17 @@ export async function checkRefunds(scope: Ctx, due: { refundNo: string }[]): Pro
 
 export const refundListInput = t.Object({ show: t.Optional(t.Union([t.Literal("open"), t.Literal("done")])), index: pageIndex });
 
+/** What each payment paid for, by payment id: one query per kind on the page, not one per row. */
+async function describeAll(ctx: Pick<Ctx, "db" | "app">, paid: readonly { id: number; kind: string; refId: number }[]) {
+  const named = new Map<number, { zh: string; en: string }>();
+  for (const kind of new Set(paid.map((p) => p.kind))) {
+    const ofKind = paid.filter((p) => p.kind === kind);
+    const names = (await ctx.app.paymentKinds.get(kind)?.describe(ctx, ofKind.map((p) => p.refId))) ?? new Map();
+    for (const p of ofKind) if (names.has(p.refId)) named.set(p.id, names.get(p.refId)!);
+  }
+  return named;
+}
+
 /**
  * POST /payment/refund/list: the money owed back ("open": owed, refunding or
  * failed) or given back ("done"), of the kinds the actor may refund, oldest
@@ -204,14 +215,14 @@ export async function refundList({ ctx, input }: { ctx: MemberCtx; input: typeof
     .limit(p.size)
     .offset(p.offset);
   const names = await namesOf(ctx, rows.map((r) => r.payment.userId));
-  const described = await Promise.all(rows.map((r) => ctx.app.paymentKinds.get(r.payment.kind)?.describe(ctx, r.payment.refId) ?? null));
+  const described = await describeAll(ctx, rows.map((r) => r.payment));
   return {
-    list: rows.map(({ payment, refund, employees }, i) => ({
+    list: rows.map(({ payment, refund, employees }) => ({
       id: payment.id,
       trade: payment.trade,
       kind: payment.kind,
-      nameZh: described[i]?.zh ?? payment.subject,
-      nameEn: described[i]?.en ?? payment.subject,
+      nameZh: described.get(payment.id)?.zh ?? payment.subject,
+      nameEn: described.get(payment.id)?.en ?? payment.subject,
       user: { id: payment.userId, employees, name: names.get(payment.userId) ?? null },
       amount: payment.amount,
       paidAt: isoOf(payment.paidAt),

@@ -27,7 +27,7 @@ export function sandboxPages(deps: Deps, app: AppState, handle: (request: Reques
 
   async function render(trade: string, lang: string | undefined, cancelled: boolean) {
     const { state, payment } = await sandboxState(trade);
-    const subject = payment ? await app.paymentKinds.get(payment.kind)?.describe({ db }, payment.refId) : null;
+    const subject = payment ? (await app.paymentKinds.get(payment.kind)?.describe({ db }, [payment.refId]))?.get(payment.refId) : null;
     return sandboxPage({
       state: state === "open" && cancelled ? "cancelled" : state,
       trade,
