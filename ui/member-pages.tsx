@@ -10,6 +10,7 @@ import { AppShell } from "./components/app-shell";
 import { useT } from "./i18n";
 import { withAreaStyles } from "./lib/area-styles";
 import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
+import { useLoaded } from "./lib/use-loaded";
 import { IndexPage } from "./pages/home/index-page";
 import { NotFoundPage } from "./pages/shared/coming-soon-page";
 import { showMessage } from "./components/message-box";
@@ -129,26 +130,25 @@ function useVisitReport(allowed: boolean, location: string, search: string, navi
   const query = new URLSearchParams(search);
   query.delete(SHOW_MEMBER);
   const visit = `${location}?${query.toString()}`;
-  useEffect(() => {
-    const route = routeOf(location);
-    if (!allowed || !route) return;
-    let live = true;
-    membership.visitAnswered = false;
-    void reportVisit(route.name, query.toString())
-      .then((outcome) => {
-        if (!live) return;
-        if (outcome === "toIndex") {
+  // The answer is acted on, not shown: a visit left before it came does nothing.
+  useLoaded(
+    async (alive) => {
+      const route = routeOf(location);
+      if (!allowed || !route) return false;
+      membership.visitAnswered = false;
+      try {
+        const outcome = await reportVisit(route.name, query.toString());
+        if (alive() && outcome === "toIndex") {
           openDues("intercept");
           navigate(`/index?${SHOW_MEMBER}=1`, { replace: true });
-        } else if (outcome === "prompt") openDues("intercept");
-      })
-      .finally(() => {
-        if (live) membership.visitAnswered = true;
-      });
-    return () => {
-      live = false;
-    };
-  }, [allowed, visit]);
+        } else if (alive() && outcome === "prompt") openDues("intercept");
+      } finally {
+        if (alive()) membership.visitAnswered = true;
+      }
+      return false;
+    },
+    [allowed, visit],
+  );
 }
 
 /** The last page this tab was allowed to show: where a refused staff address sends the member back to. */

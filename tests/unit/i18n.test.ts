@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { RESULT } from "../../src/protocol/result-codes";
 import { allTexts } from "../helpers/texts";
-import { pick, pickHtml } from "../../ui/i18n/pick";
+import { joinList, pick, pickHtml } from "../../ui/i18n/pick";
 
 /** Every leaf of a nested dictionary as "a.b.c" -> text. */
 function flatten(table: object, prefix = ""): Map<string, unknown> {
@@ -68,6 +68,14 @@ describe("names and rich text from the server", () => {
     expect(pick("en", "工会", "")).toBe("工会");
     // Cleaned HTML keeps its escaped text escaped: unescaping it would turn text into markup.
     expect(pickHtml("zh", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>", null)).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+  });
+});
+
+describe("a list in a sentence", () => {
+  test("is joined as each language writes a list: 甲、乙 in Chinese, A, B in English", () => {
+    expect(joinList("zh", ["陈会员", "王会员", 3])).toBe("陈会员、王会员、3");
+    expect(joinList("en", ["Umbrella × 2", "Bag"])).toBe("Umbrella × 2, Bag");
+    expect(joinList("en", [])).toBe("");
   });
 });
 

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { api } from "../api";
-import { useT } from "../i18n";
+import { type TextName, useT } from "../i18n";
 import { clearUser, session } from "../state/session";
 // The dues window can be asked for on any signed-in page (?showMember, a visit interception).
 import { DuesHost } from "../pages/membership/dues-window";
@@ -17,7 +17,7 @@ import { confirm } from "./message-box";
 /** The manager's page of one mailbox conversation. */
 const MAILBOX_THREAD = "/system/chat";
 
-type NavItem = { key: string; href: string; active: (path: string) => boolean; power?: string };
+type NavItem = { key: TextName<"nav">; href: string; active: (path: string) => boolean; power?: string };
 
 const NAV: NavItem[] = [
   { key: "home", href: "/index", active: (p) => p === "/index" },

@@ -12,15 +12,15 @@
 // Field `f` is the element `#<id>-f` (or `[data-field=f]`), its error `#<id>-f-error`.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { type Answer, type Message, isSuccess } from "../../src/protocol/result";
-import { type Params, resultText, useT } from "../i18n";
+import { type Params, type TextKey, type TextName, isOneOf, resultText, useT } from "../i18n";
 import { Dialog } from "./dialog";
 import { confirm, showMessage } from "./message-box";
 
 /** Dictionary keys of the problems, by field. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type FieldErrors<F extends string> = Partial<Record<F, TextKey>>;
 
 /** What a refusal means: a field's error (a dictionary key), or a sentence for a message box. */
-export type Refusal<F extends string> = { field: F; error: string } | { text: string };
+export type Refusal<F extends string> = { field: F; error: TextKey } | { text: string };
 
 export type FormSetup<Form, F extends string, A> = {
   /** The ids' prefix: "address" gives the form address-form and the fields address-name. */
@@ -65,12 +65,12 @@ export function refusedField<F extends string>(message: Message | undefined, fie
 }
 
 /** Why the server's schema refused a field (src/http/input.ts), each with its own text under the field. */
-const SCHEMA_REASONS = new Set(["missing", "type", "unknown", "long", "format", "range"]);
+const SCHEMA_REASONS: readonly TextName<"common.fault">[] = ["missing", "type", "unknown", "long", "format", "range"];
 
 /** A schema refusal of one of the form's fields, shown at that field; null for any other refusal. */
 export function schemaRefusal<F extends string>(message: Message, fields: readonly F[]): Refusal<F> | null {
   const reason = message.params?.reason;
-  if (message.code !== "ERROR_PARAMS" || typeof reason !== "string" || !SCHEMA_REASONS.has(reason)) return null;
+  if (message.code !== "ERROR_PARAMS" || !isOneOf(SCHEMA_REASONS, reason)) return null;
   const field = refusedField(message, fields);
   return field ? { field, error: `common.fault.${reason}` } : null;
 }
@@ -206,10 +206,14 @@ export type FormDialogProps = {
   /** The form's class, for its area's layout (centre-form, module-form, ...). */
   className: string;
   testId?: string;
+  /** The save button's test id. */
+  saveTestId?: string;
+  /** Buttons before Cancel in the footer (a delete). */
+  actions?: ReactNode;
   children: ReactNode;
 };
 
-export function FormDialog({ editor, title, saveLabel, onClose, width, className, testId, edited, children }: FormDialogProps) {
+export function FormDialog({ editor, title, saveLabel, onClose, width, className, testId, saveTestId, actions, edited, children }: FormDialogProps) {
   const t = useT();
   const formId = `${editor.id}-form`;
   // Esc, the cross and Cancel all ask first when the window holds edits: a slip of the keyboard must not drop them.
@@ -227,10 +231,11 @@ export function FormDialog({ editor, title, saveLabel, onClose, width, className
       width={width}
       footer={
         <>
+          {actions}
           <button type="button" className="button button-quiet" onClick={close}>
             {t("common.cancel")}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={editor.busy}>
+          <button type="submit" form={formId} className="button button-primary" disabled={editor.busy} data-testid={saveTestId}>
             {saveLabel}
           </button>
         </>

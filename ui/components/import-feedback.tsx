@@ -7,7 +7,7 @@
 // classes from its own stylesheet (`css`, e.g. "member-import": -form, -name,
 // -summary, -hint).
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { useT } from "../i18n";
+import { type TextGroupWith, useT } from "../i18n";
 import { type Column, CardList } from "./card-list";
 
 /** One row of an import's answer, as src/domains/shared/sheets/imports.ts answers it. */
@@ -16,7 +16,10 @@ export type ImportVerdict = { row: number; cells: string[]; verdict: "apply" | "
 /** The feedback table's page: a file may hold thousands of rows. */
 const FEEDBACK_PAGE = 20;
 
-type Area = { css: string; texts: string };
+/** An import's own texts: a group holding all of these. */
+type ImportTexts = TextGroupWith<"file" | "noFile" | "upload" | "cancel" | "confirm" | "row" | "content" | "verdict" | "reason" | "feedback" | `verdicts.${ImportVerdict["verdict"] | "applied"}`>;
+
+type Area = { css: string; texts: ImportTexts };
 
 /** The file chooser and its upload button; `onUpload` runs on submit with the chosen file. */
 export function ImportFileForm({ css, texts, onUpload }: Area & { onUpload: (file: File | null) => void }) {
@@ -51,7 +54,7 @@ export function ImportFileForm({ css, texts, onUpload }: Area & { onUpload: (fil
 }
 
 /** The window's footer once the feedback is shown: Cancel deletes the log, Confirm downloads it. */
-export function ImportFinishButtons({ texts, onFinish }: { texts: string; onFinish: (keep: boolean) => void }) {
+export function ImportFinishButtons({ texts, onFinish }: { texts: ImportTexts; onFinish: (keep: boolean) => void }) {
   const t = useT();
   return (
     <>

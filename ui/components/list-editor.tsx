@@ -7,7 +7,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Answer, isSuccess } from "../../src/protocol/result";
 import { CentreSection } from "./centre-section";
-import { resultText, t as translate, useT } from "../i18n";
+import { type TextGroupWith, resultText, t as translate, useT } from "../i18n";
 import { CardList } from "./card-list";
 import { confirm, showMessage } from "./message-box";
 
@@ -36,7 +36,7 @@ export type RunOnRow = (call: () => Promise<Answer>, done: string) => Promise<vo
 
 export type ListEditorProps<T> = LoadedList<T> & {
   /** The dictionary area of the texts, and the page's ids: "address" gives address-add, address-card. */
-  area: string;
+  area: TextGroupWith<"add" | "count" | "often" | "empty" | "edit" | "delete" | "deleted" | "saved">;
   title: string;
   intro: string;
   /** The spec's most rows; the server refuses one more too, but saying so before the form is filled spares the effort. */

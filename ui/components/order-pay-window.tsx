@@ -17,6 +17,7 @@ import { formatCountdown, formatPoints, formatYuan } from "../lib/format";
 import { Dialog } from "./dialog";
 import { opensInBrowser } from "../lib/pay-link";
 import { QrPay } from "./qr-pay";
+import { useLoaded, usePoll } from "../lib/use-loaded";
 
 /** Spec 2 section 9: the activity pages poll the payment every second. */
 export const POLL_MS = 1_000;
@@ -68,33 +69,21 @@ export function OrderPayWindow({ trade, pay, amount, purpose = "order", points =
     return answer.state?.id === ORDER_STATE.ORDER_STATE_CANCEL ? "expired" : "paying";
   };
 
-  // The poll, one question at a time, while the window waits.
-  useEffect(() => {
-    if (view !== "paying") return;
-    let live = true;
-    let asking = false;
-    const timer = setInterval(async () => {
-      if (asking) return;
-      asking = true;
-      const next = await check().finally(() => (asking = false));
-      if (live && next !== "paying") setView(next);
-    }, pollMs);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [view, trade, pollMs]);
+  const waiting = view === "paying";
+  const timeUp = waiting && left <= 0;
 
-  // The countdown; at zero, one last question (a payment may have arrived in the last second), then it is over.
+  // The poll, one question at a time, while the window waits.
+  usePoll(check, (next) => void (next !== "paying" && setView(next)), { everyMs: pollMs, active: waiting, key: [trade] });
+
+  // At zero, one last question (a payment may have arrived in the last second), then it is over.
+  const last = useLoaded(async () => timeUp && check(), [timeUp]);
   useEffect(() => {
-    if (view !== "paying") return;
-    if (left <= 0) {
-      let live = true;
-      void check().then((next) => live && setView(next === "paid" ? "paid" : "expired"));
-      return () => {
-        live = false;
-      };
-    }
+    if (timeUp && last) setView(last === "paid" ? "paid" : "expired");
+  }, [last]);
+
+  // The countdown.
+  useEffect(() => {
+    if (!waiting || timeUp) return;
     const timer = setTimeout(() => setNow(Date.now()), Math.min(1_000, left));
     return () => clearTimeout(timer);
   }, [view, now]);

@@ -13,20 +13,25 @@ export type PagerProps = {
   /** The page asked for, when it may differ from the one shown. */
   asked?: number;
   onChange: (index: number) => void;
+  /** The count line in a window's own words (the banner list's, as its spec words it), instead of the lists'. */
+  summary?: string;
+  summaryTestId?: string;
 };
 
-export function Pager({ index, max, count, asked, onChange }: PagerProps) {
+export function Pager({ index, max, count, asked, onChange, summary: own, summaryTestId }: PagerProps) {
   const t = useT();
   const [typed, setTyped] = useState(String(index));
   useEffect(() => setTyped(String(index)), [index, asked]);
-  const summary = count === 0 ? t("list.none") : t(count === 1 ? "pager.one" : "pager.many", { count, index, max });
+  const summary = own ?? (count === 0 ? t("list.none") : t(count === 1 ? "pager.one" : "pager.many", { count, index, max }));
   const go = (page: number) => {
     if (page === index) return setTyped(String(index));
     onChange(page);
   };
   return (
     <nav className="pager" aria-label={t("pager.label")}>
-      <span className="pager-summary">{summary}</span>
+      <span className="pager-summary" data-testid={summaryTestId}>
+        {summary}
+      </span>
       {asked !== undefined && asked !== index ? (
         <p className="pager-missing" role="status">
           {t("pager.missing", { asked, index })}

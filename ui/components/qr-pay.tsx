@@ -1,34 +1,27 @@
 // A payment page as a QR code (for a phone's camera) and as a link (for a
 // desk). The code is drawn in the browser: the address never leaves the page.
-import { useEffect, useState } from "react";
 import { useT } from "../i18n";
 import { absoluteUrl, opensInBrowser } from "../lib/pay-link";
+import { useLoaded } from "../lib/use-loaded";
 
 export type QrPayProps = { url: string; linkLabel: string; alt: string };
 
 export function QrPay({ url, linkLabel, alt }: QrPayProps) {
   const t = useT();
   const target = absoluteUrl(url);
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    // The QR library comes as its own chunk with the first payment shown, not with the first screen.
-    import("qrcode")
-      .then(({ default: QRCode }) =>
-        QRCode.toDataURL(target, { margin: 1, width: 200, errorCorrectionLevel: "M", color: { dark: "#1f2329", light: "#ffffff" } }),
-      )
-      .then((data) => live && setImage(data))
-      .catch((error: unknown) => {
-        console.error(error);
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [target]);
+  // The QR library comes as its own chunk with the first payment shown, not with the first screen.
+  const image = useLoaded(
+    () =>
+      import("qrcode")
+        .then(({ default: QRCode }) => QRCode.toDataURL(target, { margin: 1, width: 200, errorCorrectionLevel: "M", color: { dark: "#1f2329", light: "#ffffff" } }))
+        .catch((error: unknown) => {
+          console.error(error);
+          return false as const;
+        }),
+    [target],
+    { keep: true },
+  );
+  const failed = image === false;
 
   return (
     <div className="qr-pay">

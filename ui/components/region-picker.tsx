@@ -1,12 +1,12 @@
 // Province > city > district > street, each level loaded from /address/find
 // when its parent is chosen. Native selects: the keyboard, screen readers and a
 // phone's own wheel all work with them without extra code.
-import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../src/protocol/result";
 import { api } from "../api";
 import { pick, useT } from "../i18n";
 import { session } from "../state/session";
+import { useLoader } from "../lib/use-loaded";
 
 export type Region = { id: string; name: string; nameEn: string };
 /** The chosen region of each level, province first; null where nothing is chosen yet. */
@@ -50,24 +50,17 @@ export type RegionPickerProps = {
 export function RegionPicker({ value, onChange, id, invalid, describedBy }: RegionPickerProps) {
   const t = useT();
   const { language } = useSnapshot(session);
-  // lists[n] holds the choices of level n: the children of value[n - 1].
-  const [lists, setLists] = useState<(Region[] | null)[]>([null, null, null, null]);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const parents = [null, value[0]?.id ?? null, value[1]?.id ?? null, value[2]?.id ?? null];
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
+  // lists[n] holds the choices of level n: the children of value[n - 1]. The lists shown stay until the next are in.
+  const loaded = useLoader(
+    async () => {
       const next = await Promise.all(parents.map((parent, level) => (level === 0 || parent ? childrenOf(parent) : Promise.resolve([]))));
-      if (!live) return;
-      setFailed(next.some((list) => list === null));
-      setLists(next.map((list, level) => (level === 0 || parents[level] ? list : null)));
-    })();
-    return () => {
-      live = false;
-    };
-  }, [...parents, attempt]);
+      return { lists: next.map((list, level) => (level === 0 || parents[level] ? list : null)), failed: next.some((list) => list === null) };
+    },
+    parents,
+    { keep: true },
+  );
+  const { lists, failed } = loaded.value || { lists: [null, null, null, null], failed: false };
 
   const choose = (level: number, regionId: string) => {
     const region = lists[level]?.find((r) => r.id === regionId) ?? null;
@@ -114,7 +107,7 @@ export function RegionPicker({ value, onChange, id, invalid, describedBy }: Regi
       {failed ? (
         <p className="field-error region-failed" role="alert">
           {t("address.levels.failed")}{" "}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="link-button" onClick={loaded.reload}>
             {t("common.retry")}
           </button>
         </p>

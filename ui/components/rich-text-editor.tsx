@@ -8,7 +8,7 @@
 import Quill from "quill";
 import type { Range } from "quill";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { t, useT } from "../i18n";
+import { type Translate, dataKey, t, useT } from "../i18n";
 import { Dialog } from "./dialog";
 import { IMAGE_ACCEPT, IMAGE_TYPES, uploadImage } from "./image-upload";
 import { showMessage } from "./message-box";
@@ -117,17 +117,17 @@ function AltWindow({ alt, testId, onSave, onClose }: { alt: string; testId?: str
 }
 
 /** Names for the toolbar's controls, which Quill draws as icons only. */
-function labelToolbar(toolbar: HTMLElement, translate: (key: string) => string) {
+function labelToolbar(toolbar: HTMLElement, translate: Translate) {
   toolbar.setAttribute("role", "toolbar");
   toolbar.setAttribute("aria-label", translate("upload.toolbar.label"));
   for (const button of toolbar.querySelectorAll<HTMLButtonElement>("button")) {
     const format = [...button.classList].find((c) => c.startsWith("ql-"))?.slice(3);
     const key = format === "list" ? button.value : format;
-    if (key) button.setAttribute("aria-label", translate(`upload.toolbar.${key}`));
+    if (key) button.setAttribute("aria-label", translate(dataKey("upload.toolbar", key)));
   }
   for (const picker of toolbar.querySelectorAll<HTMLElement>(".ql-picker")) {
     const format = [...picker.classList].find((c) => c.startsWith("ql-") && c !== "ql-picker")?.slice(3);
-    picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", format ? translate(`upload.toolbar.${format}`) : "");
+    picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", format ? translate(dataKey("upload.toolbar", format)) : "");
   }
 }
 

@@ -1,6 +1,8 @@
 // The texts that are no area's: the app's name, the shared words, the frame, sign-in and the result codes.
 // zh.ts and en.ts mount them at their top level; the sign-in page's bundle carries them (ui/i18n/index.ts).
-export default {
+import { texts } from "./area";
+
+export default texts({
   zh: {
     app: {
       name: "工会会员服务平台",
@@ -101,6 +103,10 @@ export default {
       browseChat: "信箱会话管理",
       refunds: "退款管理",
       checkIn: "签到核验",
+      // Every route of ui/lib/route-table.ts has its name here, the public ones too.
+      login: "会员登录",
+      memberCard: "电子会员卡",
+      cardVerify: "会员身份核验",
       notFound: "页面不存在",
     },
     breadcrumb: {
@@ -306,6 +312,9 @@ export default {
       browseChat: "Mailbox conversation",
       refunds: "Refunds",
       checkIn: "Check-in",
+      login: "Member sign-in",
+      memberCard: "Member card",
+      cardVerify: "Member verification",
       notFound: "Page not found",
     },
     breadcrumb: {
@@ -413,4 +422,4 @@ export default {
       unknown: "That did not work ({{code}}), please try again later",
     },
   },
-};
+});

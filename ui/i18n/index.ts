@@ -7,12 +7,17 @@
 // waiting list and calendar with ./sign-up-texts.ts, the check-in and
 // member card pages their own areas, and the editor's tools theirs
 // (ui/pages/activity/editor/texts.ts; docs/decisions.md 102).
+// A key is typed (./keys.ts): t("no.such.key") does not compile, whichever
+// chunk brings the key's area (docs/decisions.md 125).
 import rosetta from "rosetta";
 import { useCallback } from "react";
 import { useSnapshot } from "valtio";
 import type { Message } from "../../src/protocol/result";
 import { type Language, session } from "../state/session";
 import core from "./core";
+import type { TextGroup, TextKey } from "./keys";
+
+export type { TextGroup, TextGroupWith, TextKey, TextName } from "./keys";
 
 const i18n = rosetta<object>({ zh: { ...core.zh }, en: { ...core.en } });
 
@@ -25,9 +30,19 @@ export function addTexts(texts: Record<Language, object>) {
 }
 
 export type Params = Record<string, string | number>;
-export type Translate = (key: string, params?: Params) => string;
+export type Translate = (key: TextKey, params?: Params) => string;
 
-function translate(language: Language, key: string, params?: Params): string {
+/**
+ * The key of a text whose name comes as data (a field or a column the server
+ * names, a property type's id): the group is checked, the name cannot be. A
+ * name the group lacks shows the key, as any missing text does.
+ */
+export const dataKey = (group: TextGroup, name: string | number): TextKey => `${group}.${name}` as TextKey;
+
+/** Whether a name that comes as data is one the code lists, so that the key made of it is typed: `isOneOf(REASONS, code)`. */
+export const isOneOf = <N extends string>(names: readonly N[], value: unknown): value is N => names.some((name) => name === value);
+
+function translate(language: Language, key: TextKey, params?: Params): string {
   // A missing key shows itself instead of an empty space, so it is noticed.
   return i18n.t(key, params ?? {}, language) || key;
 }
@@ -36,7 +51,7 @@ export const t: Translate = (key, params) => translate(session.language, key, pa
 
 export function useT(): Translate {
   const { language } = useSnapshot(session);
-  return useCallback((key: string, params?: Params) => translate(language, key, params), [language]);
+  return useCallback((key: TextKey, params?: Params) => translate(language, key, params), [language]);
 }
 
 /** The text of an answer's result code in the given translator's language. */
@@ -53,4 +68,4 @@ export function resultText(translate: Translate, message: Pick<Message, "code" |
   return text === `result.${code}` ? translate("result.unknown", { code }) : text;
 }
 
-export { pick, pickHtml } from "./pick";
+export { joinList, pick, pickHtml } from "./pick";

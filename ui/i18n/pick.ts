@@ -1,5 +1,6 @@
-// Choosing the zh or en member of a data pair from the server, kept apart
-// from the session so that plain tests can read it.
+// Choosing the zh or en member of a data pair from the server, and joining a
+// list as each language writes it, kept apart from the session so that plain
+// tests can read them.
 import { unescapeAngles } from "../../src/protocol/identity";
 import type { Language } from "../state/session";
 
@@ -14,3 +15,6 @@ export const pick = (language: Language, zhText: string | null | undefined, enTe
 /** The zh / en member of rich text (HTML the server cleaned) as it is: never unescaped, it goes into the page as markup. */
 export const pickHtml = (language: Language, zhHtml: string | null | undefined, enHtml: string | null | undefined): string =>
   (language === "en" ? enHtml || zhHtml : zhHtml || enHtml) ?? "";
+
+/** The items of a list in a sentence, as the language writes one: "甲、乙、丙" / "A, B, C". The one list separator of the UI. */
+export const joinList = (language: Language, items: readonly (string | number)[]): string => items.join(language === "en" ? ", " : "、");

@@ -1,5 +1,6 @@
-// 中文 texts. en.ts has exactly the same keys (tests/unit/i18n.test.ts checks it).
-// Placeholders use rosetta's {{name}} syntax.
+// 中文 texts. The key type comes from them (./keys.ts); en.ts has exactly the
+// same keys (each area's texts() and the Dictionary type hold it at compile
+// time, tests/unit/i18n.test.ts again). Placeholders use rosetta's {{name}} syntax.
 import activation from "./areas/activation";
 import centre from "./areas/centre";
 import address from "./areas/address";
@@ -23,6 +24,8 @@ import mailbox from "./areas/mailbox";
 import market from "./areas/market";
 import install from "./areas/install";
 import core from "./core";
+import type { Strings } from "./area";
+
 const zh = {
   activation: activation.zh,
   centre: centre.zh,
@@ -49,7 +52,6 @@ const zh = {
   ...core.zh,
 };
 
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 export type Dictionary = Strings<typeof zh>;
 
 export default zh as Dictionary;

@@ -1,6 +1,8 @@
 // Texts of the activation area, both languages side by side; zh.ts and en.ts mount them under "activation".
 // Also the code flows' texts that reset and security share (errors of spec 1 section 8).
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     title: "激活账号",
     steps: {
@@ -165,4 +167,4 @@ export default {
       expired: "The activation has timed out; please close the window and start again",
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the activity pages and the sign-up windows, both languages side by side; zh.ts and en.ts mount them under "activity".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     yearGroup: "{{year}}年",
     noModules: "目前还没有活动模块。",
@@ -238,4 +240,4 @@ export default {
       expired: "The payment time is over and the sign-up has lapsed. Please sign up again.",
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the address area, both languages side by side; zh.ts and en.ts mount them under "address".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     intro: "礼品与活动物资将寄送到您的默认地址。最多可保存 10 个地址。",
     add: "新增地址",
@@ -96,4 +98,4 @@ export default {
       server: "Not saved: please check “{{field}}” and try again",
     },
   },
-};
+});

@@ -1,6 +1,8 @@
 // Texts of the calendar (issue 20 item 4): an order's calendar file, and the
 // private feed address on the security page; ../sign-up-texts.ts mounts them under "calendar".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     add: "加入日历",
     addHint: "下载 .ics 日历文件，可导入手机或电脑上的日历。",
@@ -51,4 +53,4 @@ export default {
       revoked: "The feed address is turned off",
     },
   },
-};
+});

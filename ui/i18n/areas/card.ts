@@ -1,7 +1,9 @@
 // Texts of the electronic member card and the shop's verify page, both languages side by side;
 // the card page's chunk and the verify page's add them themselves, so the member pages' texts stay without them
 // (the links to the card say centre.menu.card and dues.showCard).
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     title: "电子会员卡",
     kind: "工会会员卡",
@@ -72,4 +74,4 @@ export default {
       privacy: "This page shows only whether the member is valid, the dues year and the first letter of the name, never the member number, phone or anything else.",
     },
   },
-};
+});

@@ -1,6 +1,8 @@
 // Texts of the centre area, both languages side by side; zh.ts and en.ts mount them under "centre".
 // Also the shared form parts it introduced: the date picker and the property form.
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     title: "个人中心",
     menuLabel: "个人中心菜单",
@@ -145,4 +147,4 @@ export default {
       next: { day: "Next month", month: "Next year", year: "Next 15 years" },
     },
   },
-};
+});

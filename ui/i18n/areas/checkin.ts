@@ -1,6 +1,8 @@
 // Texts of the check-in page (issue 20 item 2), both languages side by side, mounted under "checkin" by the
 // page's own chunk when it loads: a staff page, so the member pages' texts (zh.ts, en.ts) stay without them.
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     title: "签到核验",
     intro: "选择要签到的活动，再扫描会员电子票上的二维码。摄像头不可用或票面破损时，可手动输入订单号。",
@@ -135,4 +137,4 @@ export default {
       ERROR_RESULT_NULL: "The activity does not exist. Choose another.",
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the system page's dashboard, both languages side by side; zh.ts and en.ts mount them under "dashboard".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     title: "数据概览",
     loadFailed: "数据加载失败",
@@ -86,4 +88,4 @@ export default {
     name: "Activity",
     signEnd: "Sign-up closed",
   },
-};
+});

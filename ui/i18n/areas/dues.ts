@@ -1,5 +1,7 @@
 // Texts of the dues area, both languages side by side; zh.ts and en.ts mount them under "dues".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     windowTitle: "缴纳工会会费",
     notice: "根据工会章程，会员每人每年缴纳工会会费 {{price}} 元。{{year}} 年度会费自 {{year}} 年 {{month}} 月 {{day}} 日起收取，请您按时缴纳。",
@@ -74,4 +76,4 @@ export default {
     receiptLabel: "Download the {{year}} dues receipt (PDF)",
     receiptRefused: "This dues order is now “{{state}}”: only a paid order has a receipt. Refresh the page to see it.",
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the family area, both languages side by side; zh.ts and en.ts mount them under "family".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     intro: "报名亲子、家庭类活动时会用到家属信息。最多可添加 15 位家属。",
     add: "添加家属",
@@ -86,4 +88,4 @@ export default {
       server: "Not saved: please check “{{field}}” and try again",
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the home page's editing windows (banners and the announcement); zh.ts and en.ts mount them under "homeEdit".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     na: "N/A",
     paging: "共{{count}}条记录 {{max}}页 当前第{{index}}页",
@@ -136,4 +138,4 @@ export default {
       },
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the home page, its banners and its announcement, both languages side by side; zh.ts and en.ts mount them under "home".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     greeting: "您好，{{name}}",
     greetingPlain: "您好",
@@ -126,4 +128,4 @@ export default {
       checkIn: "Check-in",
     },
   },
-};
+});

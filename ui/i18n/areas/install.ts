@@ -1,6 +1,8 @@
 // Texts of the installed portal and of working offline (docs/decisions.md 99), both languages side by side;
 // zh.ts and en.ts mount them under "install". scripts/build.ts writes the manifests' names from them.
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     shortName: "工会服务",
     description: "公司工会的会员服务平台：活动报名、新闻通知、个人中心。",
@@ -23,4 +25,4 @@ export default {
     ticketHint: "Show this QR code at the entrance. If the order has been cancelled since, the ticket will not pass the check at the door.",
     ticketNotKept: "This ticket is not kept on this device yet: open your orders once while online to keep it.",
   },
-};
+});

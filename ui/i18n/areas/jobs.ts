@@ -1,6 +1,8 @@
 // Texts of staff background jobs (ui/components/job-progress.tsx) and of the
 // member exports and find import that run through them; zh.ts and en.ts mount them under "jobs".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     progress: {
       label: "处理进度",
@@ -33,7 +35,6 @@ export default {
     foundOne: "按表格查到 1 名会员",
     unmatched: "{{count}} 项未找到：{{items}}",
     backToSearch: "返回会员查询",
-    listJoin: "、",
     fees: {
       legend: "导出年度会费记录",
       year: "会费年度",
@@ -73,7 +74,6 @@ export default {
     foundOne: "1 member found from the sheet",
     unmatched: "{{count}} not found: {{items}}",
     backToSearch: "Back to the member search",
-    listJoin: ", ",
     fees: {
       legend: "Export the yearly dues record",
       year: "Billing year",
@@ -81,4 +81,4 @@ export default {
       export: "Export",
     },
   },
-};
+});

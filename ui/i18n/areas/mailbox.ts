@@ -1,5 +1,7 @@
 // Texts of the union mailbox, both languages side by side; zh.ts and en.ts mount them under "mailbox".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     manager: "工会管理员",
     compose: "给工会写信",
@@ -70,4 +72,4 @@ export default {
     pick: "Choose a conversation from the mailbox list.",
     caption: "Members' messages",
   },
-};
+});

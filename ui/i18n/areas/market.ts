@@ -1,5 +1,7 @@
 // Texts of the gift market (module page, item page, trolley, checkout), both languages side by side; zh.ts and en.ts mount them under "market".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     moduleMissing: "找不到这个商城，它可能已被删除或您无权查看。",
     itemMissing: "找不到这件商品，它可能已下线或您无权查看。",
@@ -190,4 +192,4 @@ export default {
       expired: "The time to pay is over and the order is no longer valid. Please place it again.",
     },
   },
-};
+});

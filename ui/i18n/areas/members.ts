@@ -1,5 +1,7 @@
 // Texts of member management (spec 3 sections 2.4, 4.2, 5 and 8), both languages side by side; zh.ts and en.ts mount them under "members".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     filter: "会员查询",
     account: "账号",
@@ -276,4 +278,4 @@ export default {
       },
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the module tools (the activity index's and a module page's editing, the module's orders), both languages side by side; zh.ts and en.ts mount them under "modules".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     tools: "模块管理",
     newModule: "新建模块",
@@ -156,4 +158,4 @@ export default {
       errors: { property: "Please choose a property", type: "Please choose a type", compareMode: "Please choose how to compare", value: "Please enter the value to compare" },
     },
   },
-};
+});

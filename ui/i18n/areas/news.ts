@@ -1,5 +1,7 @@
 // Texts of the news and notices area, both languages side by side; zh.ts and en.ts mount them under "news".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     listLabel: { news: "新闻列表", notice: "通知公告列表" },
     empty: { news: "暂时还没有新闻。", notice: "暂时还没有通知。" },
@@ -76,4 +78,4 @@ export default {
       face: "The cover image is not valid; please upload it again.",
     },
   },
-};
+});

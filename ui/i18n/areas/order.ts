@@ -1,7 +1,9 @@
 // Texts of the orders area (the personal centre's orders and the payment
 // window an order waiting for payment opens), both languages side by side;
 // zh.ts and en.ts mount them under "order".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     intro: "您报名活动产生的订单：可查看详情、支付待付款的订单，在允许时取消订单或修改收货地址。",
     filter: "筛选订单",
@@ -264,4 +266,4 @@ export default {
       },
     },
   },
-};
+});

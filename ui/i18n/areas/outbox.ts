@@ -1,5 +1,7 @@
 // Texts of the outbox area, both languages side by side; zh.ts and en.ts mount them under "outbox".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     title: "发件箱",
     intro: "门户发出或正在发送的全部短信和邮件，最新的在前。演示环境中，激活码和验证码可在此查看。",
@@ -30,4 +32,4 @@ export default {
     caption: "SMS and mail outbox",
     attachment: "Attachment: {{name}}",
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the points area, both languages side by side; zh.ts and en.ts mount them under "points".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     type: "类型",
     filter: "筛选积分记录",
@@ -26,4 +28,4 @@ export default {
     caption: "Points history",
     empty: "No points yet.",
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of the property management page and the membership fee dialog, both languages; zh.ts and en.ts mount them under "propertyAdmin".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     caption: "会员属性",
     add: "新增属性",
@@ -175,4 +177,4 @@ export default {
       },
     },
   },
-};
+});

@@ -1,5 +1,7 @@
 // Texts of refunds (money owed back, its list and the refund window), both languages side by side; zh.ts and en.ts mount them under "refunds".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     intro: "以下款项须退还会员：订单取消后才到账且无法恢复的付款、活动撤回预览时已付款的订单、工作人员取消的已付款订单。退款按原路退回会员的支付账户，每笔只退一次，金额为实付金额。",
     owed: "待退款",
@@ -89,4 +91,4 @@ export default {
       doneFailed: "The refund did not go through: {{reason}}",
     },
   },
-};
+});

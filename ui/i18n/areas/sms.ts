@@ -1,5 +1,7 @@
 // Texts of bulk SMS (spec 3 sections 2.4, 5 "Short message send", 8), both languages side by side; zh.ts and en.ts mount them under "sms".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     open: "短信管理",
     title: "短信管理",
@@ -59,7 +61,6 @@ export default {
     resendConfirm: "将重新发送 {{count}} 个结果未知的号码。其中可能有人已经收到过这条短信，会再收到一次（并再次计费）。已成功或失败的号码不会重发。确定重发吗？",
     resendOk: "重发",
     resent: "已重新排队 {{count}} 个号码，稍后发送。",
-    rowSeparator: "、",
   },
   en: {
     open: "Short messages",
@@ -120,6 +121,5 @@ export default {
     resendConfirm: "{{count}} numbers with an unknown outcome will be sent again. Some may have received the message already and will get it twice (and it is paid twice). Numbers sent or failed are not resent. Resend?",
     resendOk: "Resend",
     resent: "{{count}} numbers are queued again and will be sent shortly.",
-    rowSeparator: ", ",
   },
-};
+});

@@ -1,6 +1,8 @@
 // Texts of image uploads and the rich-text editor (ui/components/image-upload.ts, rich-text-editor.tsx),
 // shared by every editor that uses them; zh.ts and en.ts mount them under "upload".
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     tooLarge: "图片大小不得超过10mb",
     tooLargeRich: "图片大小不得超过2mb",
@@ -67,4 +69,4 @@ export default {
       clean: "Clear formatting",
     },
   },
-};
+});

@@ -1,7 +1,9 @@
 // Texts of the waiting list (issue 20): the activity page's line and offer,
 // and the order list's section; ../sign-up-texts.ts mounts them under
 // "waitlist" (the editor's switch says editor.basic.waitlist*).
-export default {
+import { texts } from "../area";
+
+export default texts({
   zh: {
     join: "加入候补",
     joinHint: "名额已满。加入候补后，有人取消或名额增加时，将按先后顺序为您保留名额并通知您。",
@@ -44,4 +46,4 @@ export default {
     until: "Held until {{time}} (China time)",
     open: "Open the activity",
   },
-};
+});

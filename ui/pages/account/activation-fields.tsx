@@ -2,7 +2,7 @@
 // label, input, then its error (a dictionary key) or its hint.
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeSender, type Cooldown } from "../../components/code-sender";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> & {
   id: string;
@@ -10,7 +10,7 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChan
   value: string;
   onValue: (value: string) => void;
   /** Dictionary key of the problem, if any. */
-  error?: string | null;
+  error?: TextKey | null;
   hint?: string;
   /** Drawn beside the input (the send-code button). */
   aside?: ReactNode;
@@ -56,7 +56,7 @@ export function TextField({ id, label, value, onValue, error, hint, aside, class
 
 
 /** The verification-code field with its send button beside it, as every code flow has it. */
-export function CodeField({ id, value, onValue, error, cooldown, onSend }: { id: string; value: string; onValue: (value: string) => void; error?: string | null; cooldown: Cooldown; onSend: () => void }) {
+export function CodeField({ id, value, onValue, error, cooldown, onSend }: { id: string; value: string; onValue: (value: string) => void; error?: TextKey | null; cooldown: Cooldown; onSend: () => void }) {
   const t = useT();
   return (
     <TextField

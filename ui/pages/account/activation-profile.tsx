@@ -11,12 +11,12 @@ import { showMessage } from "../../components/message-box";
 import { PropertyForm } from "../../components/property-form";
 import { IDENTITY_PURPOSES } from "../../components/property-form/model";
 import { useProfileForm } from "../../components/property-form/use-profile-form";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 import type { User } from "../../state/session";
 import { TextField } from "./activation-fields";
 import { codeError, codeFlowText, maskPhone, passwordErrors, phoneError } from "./activation-rules";
 
-type Errors = { phone?: string | null; code?: string | null; password?: string | null; repeat?: string | null };
+type Errors = { phone?: TextKey | null; code?: TextKey | null; password?: TextKey | null; repeat?: TextKey | null };
 
 export function ActivationProfile({ user, phoneProven, onDone }: { user: User; phoneProven: boolean; onDone: (user: User) => void }) {
   const t = useT();

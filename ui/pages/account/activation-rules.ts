@@ -3,7 +3,7 @@
 // and the security dialogs.
 import { isMail, isPhone } from "../../../src/protocol/identity";
 import type { Message } from "../../../src/protocol/result";
-import { type Translate, resultText } from "../../i18n";
+import { type TextKey, type TextName, type Translate, resultText } from "../../i18n";
 
 export const CODE_LENGTH = 6;
 
@@ -12,13 +12,13 @@ export const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{10,20}$/;
 /** The reset window checks 8-20 (spec 1 section 5), though its message says 10-20 like the others. */
 export const RESET_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,20}$/;
 
-export const phoneError = (phone: string) => (isPhone(phone.trim()) ? null : "activation.error.phoneFormat");
-export const mailError = (mail: string) => (isMail(mail.trim()) ? null : "activation.error.mailFormat");
-export const codeError = (code: string) => (code.trim() ? null : "activation.error.codeRequired");
+export const phoneError = (phone: string): TextKey | null => (isPhone(phone.trim()) ? null : "activation.error.phoneFormat");
+export const mailError = (mail: string): TextKey | null => (isMail(mail.trim()) ? null : "activation.error.mailFormat");
+export const codeError = (code: string): TextKey | null => (code.trim() ? null : "activation.error.codeRequired");
 
 /** The problems of a password and its repeat, as dictionary keys. */
-export function passwordErrors(password: string, repeat: string, rule: RegExp = STRONG_PASSWORD): { password?: string; repeat?: string } {
-  const errors: { password?: string; repeat?: string } = {};
+export function passwordErrors(password: string, repeat: string, rule: RegExp = STRONG_PASSWORD): { password?: TextKey; repeat?: TextKey } {
+  const errors: { password?: TextKey; repeat?: TextKey } = {};
   const p = password.trim();
   if (!p) errors.password = "activation.error.passwordRequired";
   else if (!rule.test(p)) errors.password = "activation.error.passwordRule";
@@ -35,11 +35,11 @@ export type Flow = "activation" | "reset" | "security" | "profile";
 /** The text of a code flow's answer in the user's language (spec 1 section 8). */
 export function codeFlowText(t: Translate, message: Pick<Message, "code" | "params"> | undefined, flow: Flow = "activation"): string {
   const params = message?.params ?? {};
-  const e = (key: string, p?: Record<string, string | number>) => t(`activation.error.${key}`, p);
+  const e = (key: TextName<"activation.error">, p?: Record<string, string | number>) => t(`activation.error.${key}`, p);
   switch (message?.code) {
     case "ERROR_PARAMS": {
       const reason = params.reason ?? params.field;
-      const known: Record<string, string> = {
+      const known: Record<string, TextName<"activation.error">> = {
         "phone-mismatch": "phoneMismatch",
         "mail-mismatch": "mailMismatch",
         phone: "phoneFormat",

@@ -6,7 +6,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { useCooldown } from "../../components/code-sender";
 import { showMessage } from "../../components/message-box";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 import { passwordDigest } from "../../../src/protocol/password";
 import type { User } from "../../state/session";
 import { CodeField, TextField } from "./activation-fields";
@@ -14,7 +14,7 @@ import { codeError, codeFlowText, mailError, maskPhone, phoneError } from "./act
 
 export type VerifyMode = "phone" | "mail" | "nomail";
 type Values = { phone: string; mail: string; employees: string; initial: string; code: string };
-type Errors = Partial<Record<keyof Values, string | null>>;
+type Errors = Partial<Record<keyof Values, TextKey | null>>;
 
 /** The sent-from and sent-to values kept with the countdown; never the initial password. */
 const SENT_WITH: Record<VerifyMode, (keyof Values)[]> = {

@@ -12,7 +12,7 @@ import { BrandHeader } from "../../components/emblem";
 import { LanguageToggle, withPageLanguage } from "../../components/language-toggle";
 import { OfflineBanner } from "../../components/offline-banner";
 import { showMessage } from "../../components/message-box";
-import { resultText, useT } from "../../i18n";
+import { type TextKey, resultText, useT } from "../../i18n";
 import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
 import { loadSite, site } from "../../state/site";
 
@@ -23,7 +23,7 @@ const ResetPasswordDialog = lazy(() => import("./reset-password-dialog").then((m
 export const IMAGE_CODE_LENGTH = 6;
 
 type Field = "account" | "password" | "code";
-type Errors = Partial<Record<Field, string>>;
+type Errors = Partial<Record<Field, TextKey>>;
 
 /** The spec's client-side checks; returns the dictionary key of each problem. */
 export function validateLogin(values: Record<Field, string>): Errors {

@@ -8,13 +8,13 @@ import { api } from "../../api";
 import { useCooldown } from "../../components/code-sender";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 import "../../i18n/account-texts";
 import { CodeField, TextField } from "./activation-fields";
 import { RESET_PASSWORD, codeError, codeFlowText, maskPhone, passwordErrors, phoneError } from "./activation-rules";
 
 type Values = { phone: string; password: string; repeat: string; code: string };
-type Errors = Partial<Record<keyof Values, string | null>>;
+type Errors = Partial<Record<keyof Values, TextKey | null>>;
 
 const problems = (v: Values): Errors => ({ phone: phoneError(v.phone), ...passwordErrors(v.password, v.repeat, RESET_PASSWORD), code: codeError(v.code) });
 

@@ -3,18 +3,18 @@
 // home carousel with its online and offline times and image (900x500). The
 // browser checks the spec's rules in its order before sending; the server
 // checks them again and names the field it refuses.
-import { useEffect, useState } from "react";
 import type { AnswerOf } from "../../../src/domains/api";
 import { cleanText } from "../../../src/protocol/identity";
 import { isSuccess } from "../../../src/protocol/result";
 import { MODULE_MODEL } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { CoverField } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 import { chinaYear, formatChinaDateTime, parseChinaDateTime } from "../../lib/china-time";
+import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { type ConditionProperty, ModuleConditions, type Reason } from "./module-conditions";
 
 export type EditedModule = NonNullable<AnswerOf<"/activity/module/info">["module"]>;
@@ -22,7 +22,7 @@ export type EditedModule = NonNullable<AnswerOf<"/activity/module/info">["module
 type Field = "nameZh" | "nameEn" | "year" | "face" | "model" | "showStart" | "showEnd" | "titleFace";
 // In the order they are on the screen (the model sits beside the year), so the first error gets the focus.
 const FIELDS: Field[] = ["nameZh", "nameEn", "year", "model", "face", "showStart", "showEnd", "titleFace"];
-type Errors = Partial<Record<Field, string>>;
+type Errors = FieldErrors<Field>;
 
 type Form = {
   nameZh: string;
@@ -84,7 +84,7 @@ const formOf = (module: EditedModule | null, year: number): Form => ({
 });
 
 /** The message the server's refusal of a field means. */
-const serverError = (field: Field, code: string): string =>
+const serverError = (field: Field, code: string): TextKey =>
   code === "ERROR_MODULE_NOT_EMPTY" ? "modules.errors.modelLocked" : field === "showEnd" ? "modules.errors.showEndOrder" : `modules.errors.${field}`;
 
 export type ModuleEditorProps = {
@@ -101,20 +101,17 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
   const t = useT();
   // A module's year is China's (spec 2), whatever the editor's own zone.
   const years = yearChoices(chinaYear(), module?.year);
+  const properties: readonly ConditionProperty[] = useLoaded(() => api.call("/user/properties").then((answer) => (isSuccess(answer) && answer.list) || false), []) || [];
   // The module's conditions once read (a new module has none); until then they are left out of the save, and so kept.
-  const [reasons, setReasons] = useState<Reason[] | null>(module ? null : []);
-  const [properties, setProperties] = useState<readonly ConditionProperty[]>([]);
-  useEffect(() => {
-    let live = true;
-    void api.call("/user/properties").then((answer) => live && isSuccess(answer) && answer.list && setProperties(answer.list));
-    if (module)
-      void api.call("/activity/module/info", { id: module.id }).then((answer) => {
-        if (live && isSuccess(answer)) setReasons((answer.reasons ?? []).map(({ type, property, compareMode, value }) => ({ type, property, compareMode, value })));
-      });
-    return () => {
-      live = false;
-    };
-  }, [module?.id]);
+  const loadedReasons = useLoader(
+    async () => {
+      if (!module) return [];
+      const answer = await api.call("/activity/module/info", { id: module.id });
+      return isSuccess(answer) && (answer.reasons ?? []).map(({ type, property, compareMode, value }): Reason => ({ type, property, compareMode, value }));
+    },
+    [module?.id],
+  );
+  const reasons = loadedReasons.value || null;
 
   const editor = useFormDialog({
     id: "module",
@@ -271,7 +268,7 @@ export function ModuleEditor({ module, year, onClose, onSaved }: ModuleEditorPro
           </div>
         </div>
       ) : null}
-      {reasons ? <ModuleConditions reasons={reasons} properties={properties} onChange={setReasons} /> : null}
+      {reasons ? <ModuleConditions reasons={reasons} properties={properties} onChange={loadedReasons.set} /> : null}
     </FormDialog>
   );
 }

@@ -16,7 +16,7 @@ import { MODULE_MODEL, MODULE_SHOW, ORDER_STATE } from "../../../src/protocol/en
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
-import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { FilterBar } from "../../components/filter-bar";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
@@ -169,7 +169,7 @@ type NameField = "nameZh" | "nameEn";
 const NAME_FIELDS: NameField[] = ["nameZh", "nameEn"];
 
 function checkNames(names: Record<NameField, string>) {
-  const found: Partial<Record<NameField, string>> = {};
+  const found: FieldErrors<NameField> = {};
   for (const field of NAME_FIELDS) {
     const clean = names[field].trim();
     if (!clean) found[field] = `modules.activityErrors.${field}`;

@@ -18,6 +18,7 @@ import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { session } from "../../state/session";
+import { useLoaded } from "../../lib/use-loaded";
 import type { Activity } from "./activity-model";
 
 // The route table gives this command's answer as any (a cycle in its inference), so the verb's own type is used.
@@ -171,25 +172,23 @@ export function QuizStep({
   const t = useT();
   const { language } = useSnapshot(session);
   const settings = activity.queryStock!;
-  const [drawn, setDrawn] = useState<Drawn | null>(initial?.drawn ?? null);
   const [answers, setAnswers] = useState<Answers>(initial?.answers ?? {});
   const [at, setAt] = useState(0);
   const [opened] = useState(() => (initial ? Date.parse(initial.drawn.startedAt) : Date.now()));
   const frame = settings.type.id === QUIZ_DISPLAY.QUIZ_DISPLAY_FRAME;
 
-  useEffect(() => {
-    if (initial) return;
-    let live = true;
-    void api.call("/activity/quiz/draw", { activity: activity.id }).then(async (answer) => {
-      if (!live) return;
-      if (isSuccess(answer) && answer.queries) return setDrawn(answer as unknown as Drawn);
+  // The questions drawn for this sign-up, or (coming back to this step) those drawn before.
+  const draw = useLoaded(async (alive) => {
+    if (initial) return initial.drawn;
+    const answer = await api.call("/activity/quiz/draw", { activity: activity.id });
+    if (isSuccess(answer) && answer.queries) return answer as unknown as Drawn;
+    if (alive()) {
       await showMessage(resultText(t, answer.message));
       onCancel();
-    });
-    return () => {
-      live = false;
-    };
+    }
+    return false;
   }, []);
+  const drawn = initial?.drawn ?? (draw || null);
 
   const visible = drawn ? shownOf(drawn, answers) : [];
   // A changed answer may hide questions: the frame stays within those shown.

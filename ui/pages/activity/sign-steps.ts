@@ -1,4 +1,5 @@
 // The windows a sign-up goes through (spec 2 section 4), apart from React.
+import { chargeOf } from "../../../src/domains/signup/charge";
 import type { Activity } from "./activity-model";
 
 export type Step = "details" | "quiz" | "family" | "address" | "deduction" | "confirm";
@@ -16,7 +17,8 @@ export function stepsOf(a: Activity, mode: "sign" | "cart" = "sign"): Step[] {
   if (a.queryStock) steps.push("quiz");
   if (a.relationships.length > 0) steps.push("family");
   if (signing && a.hasAddress) steps.push("address");
-  if (signing && a.price > 0 && a.deduction > 0 && a.integral > 0 && !a.mustIntegral) steps.push("deduction");
+  // Offered where the sign-up domain's charge allows a deduction at all.
+  if (signing && chargeOf(a, true)) steps.push("deduction");
   steps.push("confirm");
   return steps;
 }

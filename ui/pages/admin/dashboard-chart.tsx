@@ -3,6 +3,7 @@
 // system page loads (never the member's first screen, nor other staff pages).
 // The figures are also written out under the chart, for readers and screen readers.
 import { useEffect, useRef } from "react";
+import { useLoaded } from "../../lib/use-loaded";
 
 export type Series = { label: string; values: readonly number[]; color: string };
 type Props = {
@@ -36,48 +37,42 @@ async function loadChart() {
 export function DashboardChart({ kind, labels, series, label, horizontal, height, max, figure }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const key = JSON.stringify([kind, labels, series, horizontal, max]);
+  const Chart = useLoaded(loadChart, []);
   useEffect(() => {
-    let live = true;
-    let chart: { destroy(): void } | null = null;
-    void loadChart().then((Chart) => {
-      if (!live || !canvas.current) return;
-      const doughnut = kind === "doughnut";
-      chart = new Chart(canvas.current, {
-        type: kind,
-        data: {
-          labels: [...labels],
-          datasets: series.map((s) => ({
-            label: s.label,
-            data: [...s.values],
-            backgroundColor: doughnut ? labels.map((_, i) => colorAt(i)) : s.color,
-            borderWidth: doughnut ? 2 : 0,
-            borderRadius: doughnut ? 0 : 4,
-            maxBarThickness: 36,
-          })),
-        },
-        options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          indexAxis: horizontal ? "y" : "x",
-          plugins: { legend: { display: doughnut || series.length > 1, position: "bottom", labels: { boxWidth: 12 } } },
-          ...(doughnut
-            ? {}
-            : {
-                scales: {
-                  [horizontal ? "x" : "y"]: { beginAtZero: true, ...(max !== undefined ? { max } : {}), ticks: { precision: 0 } },
-                  // A long activity name is cut on the axis (the figures below give it whole).
-                  ...(horizontal ? { y: { ticks: { callback: (_: unknown, i: number) => shorten(labels[i] ?? "") } } } : {}),
-                },
-              }),
-        } as never,
-      });
+    if (!Chart || !canvas.current) return;
+    const doughnut = kind === "doughnut";
+    const chart = new Chart(canvas.current, {
+      type: kind,
+      data: {
+        labels: [...labels],
+        datasets: series.map((s) => ({
+          label: s.label,
+          data: [...s.values],
+          backgroundColor: doughnut ? labels.map((_, i) => colorAt(i)) : s.color,
+          borderWidth: doughnut ? 2 : 0,
+          borderRadius: doughnut ? 0 : 4,
+          maxBarThickness: 36,
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        indexAxis: horizontal ? "y" : "x",
+        plugins: { legend: { display: doughnut || series.length > 1, position: "bottom", labels: { boxWidth: 12 } } },
+        ...(doughnut
+          ? {}
+          : {
+              scales: {
+                [horizontal ? "x" : "y"]: { beginAtZero: true, ...(max !== undefined ? { max } : {}), ticks: { precision: 0 } },
+                // A long activity name is cut on the axis (the figures below give it whole).
+                ...(horizontal ? { y: { ticks: { callback: (_: unknown, i: number) => shorten(labels[i] ?? "") } } } : {}),
+              },
+            }),
+      } as never,
     });
-    return () => {
-      live = false;
-      chart?.destroy();
-    };
-  }, [key]);
+    return () => chart.destroy();
+  }, [Chart, key]);
   return (
     <figure className={`dash-chart dash-chart-${kind}`}>
       <div className="dash-chart-canvas" style={height ? { height } : undefined}>

@@ -4,7 +4,6 @@
 // and the outbox. Each panel is one call of /system/find/*.
 import { formatChinaDateTime } from "../../lib/china-time";
 import { useSearch } from "wouter";
-import { useEffect, useState } from "react";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
@@ -14,6 +13,7 @@ import { useT } from "../../i18n";
 import { pick } from "../../i18n/pick";
 import { useSnapshot } from "valtio";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
+import { useLoader } from "../../lib/use-loaded";
 import { hasPower, session } from "../../state/session";
 import { MAILBOX_ANCHOR, ManagerSessions } from "../mailbox/mailbox-pages";
 import { DashboardChart, colorAt } from "./dashboard-chart";
@@ -26,23 +26,17 @@ type Past = ItemOf<"/system/find/activity/list">;
 const PAST_ROWS = 10;
 const NO_FILTER = {};
 
+/** Every panel's figures in one answer, or false when one of them failed (the page offers to try again, showing that meanwhile). */
 function useFigures() {
-  const [figures, setFigures] = useState<Figures | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    void Promise.all(PANELS.map((p) => api.call(p))).then((answers) => {
-      if (!live) return;
-      if (!answers.every(isSuccess)) return setFailed(true);
-      setFailed(false);
-      setFigures(Object.fromEntries(PANELS.map((p, i) => [p, answers[i]])) as unknown as Figures);
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  return { figures, failed, retry: () => setAttempt((n) => n + 1) };
+  const { value, reload } = useLoader(
+    async () => {
+      const answers = await Promise.all(PANELS.map((p) => api.call(p)));
+      return answers.every(isSuccess) && (Object.fromEntries(PANELS.map((p, i) => [p, answers[i]])) as unknown as Figures);
+    },
+    [],
+    { keep: true },
+  );
+  return { figures: value || null, failed: value === false, retry: reload };
 }
 
 function Panel({ id, title, wide, children }: { id: string; title: string; wide?: boolean; children: React.ReactNode }) {

@@ -4,11 +4,12 @@
 // starts it is still on its way (the key not known yet), the newest unfinished
 // job of its kind. Closing it does not stop the job: `useUnfinishedJob` finds
 // it again when the page is opened anew, so a reload shows its progress.
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { ItemOf } from "../../../src/domains/api";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { useT } from "../../i18n";
+import { useLoaded, usePoll } from "../../lib/use-loaded";
 
 export type JobView = ItemOf<"/user/operation/jobs">;
 /** Which job to follow: by its key, or the newest unfinished one of a kind. */
@@ -29,27 +30,19 @@ async function look(target: JobTarget): Promise<JobView | null> {
 export function JobProgress({ title, target, onDone, onClose }: { title: string; target: JobTarget; onDone: (job: JobView) => void; onClose: () => void }) {
   const t = useT();
   const [job, setJob] = useState<JobView | null>(null);
-  const done = useRef(onDone);
-  done.current = onDone;
   const followed = "key" in target ? target.key : target.kind;
 
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const seen = await look(target);
-      if (!live) return;
+  usePoll(
+    () => look(target),
+    (seen) => {
       if (seen) setJob(seen);
       // Only a job followed by its key ends here: by kind, the upload's answer says how it ended.
-      if (seen && "key" in target && !unfinished(seen)) return done.current(seen);
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    void tick();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [followed]);
+      if (!seen || !("key" in target) || unfinished(seen)) return false;
+      onDone(seen);
+      return true;
+    },
+    { everyMs: POLL_MS, now: true, key: [followed] },
+  );
 
   const total = job?.total ?? 0;
   const count = Math.min(job?.done ?? 0, total);
@@ -81,13 +74,6 @@ export function JobProgress({ title, target, onDone, onClose }: { title: string;
 
 /** The actor's newest unfinished job of these kinds, asked once when the page opens (a reload finds its job again). */
 export function useUnfinishedJob(kinds: readonly string[]): JobView | null {
-  const [job, setJob] = useState<JobView | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api.poll("/user/operation/jobs", {}).then((answer) => live && setJob(answer.list?.find((j) => kinds.includes(j.kind) && unfinished(j)) ?? null));
-    return () => {
-      live = false;
-    };
-  }, [kinds.join()]);
-  return job;
+  const job = useLoaded(() => api.poll("/user/operation/jobs", {}).then((answer) => answer.list?.find((j) => kinds.includes(j.kind) && unfinished(j)) ?? false), [kinds.join()]);
+  return job || null;
 }

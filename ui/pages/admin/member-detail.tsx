@@ -14,7 +14,7 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { regionText } from "../../components/region-picker";
-import { pick, resultText, useT } from "../../i18n";
+import { joinList, pick, resultText, useT } from "../../i18n";
 import { hasPower, session } from "../../state/session";
 import { holdsRole, type MemberInfo, type Role } from "./member-model";
 import { useTypeName } from "../centre/order-detail-window";
@@ -72,7 +72,7 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
       const option = p.options.find((o) => o.value === x || o.id === v.option?.id);
       return option ? pick(language, option.textZh, option.textEn) : x;
     });
-    return text.join("、");
+    return joinList(language, text);
   };
 
   // A field for the other nationality type is not the member's: left out, as the member's own form leaves it out.

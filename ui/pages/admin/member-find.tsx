@@ -11,7 +11,8 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
 import type { PagerProps } from "../../components/pager";
-import { resultText, type Translate, useT } from "../../i18n";
+import { joinList, resultText, type Translate, useT } from "../../i18n";
+import { session } from "../../state/session";
 
 type Found = AnswerOf<"/user/operation/import/find">;
 
@@ -81,8 +82,8 @@ export function useMemberFind() {
   const summary = found ? (
     <div className="member-found" role="status" data-testid="member-found">
       <p>{found.list.length === 1 ? t("jobs.foundOne") : t("jobs.found", { count: found.list.length })}</p>
-      {found.header ? <p className="member-unmatched">{t("jobs.findHeader", { cells: found.header.join(t("jobs.listJoin")) })}</p> : null}
-      {found.unmatched.length ? <p className="member-unmatched">{t("jobs.unmatched", { count: found.unmatched.length, items: found.unmatched.slice(0, 10).join(t("jobs.listJoin")) })}</p> : null}
+      {found.header ? <p className="member-unmatched">{t("jobs.findHeader", { cells: joinList(session.language, found.header) })}</p> : null}
+      {found.unmatched.length ? <p className="member-unmatched">{t("jobs.unmatched", { count: found.unmatched.length, items: joinList(session.language, found.unmatched.slice(0, 10)) })}</p> : null}
       <button type="button" className="link-button" onClick={() => setFound(null)}>
         {t("jobs.backToSearch")}
       </button>

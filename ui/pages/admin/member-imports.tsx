@@ -15,7 +15,7 @@ import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
 import { ImportFeedback, ImportFileForm, ImportFinishButtons, type ImportVerdict } from "../../components/import-feedback";
 import { showMessage } from "../../components/message-box";
-import { pick, resultText, useT } from "../../i18n";
+import { dataKey, pick, resultText, useT } from "../../i18n";
 import { hasPower, session } from "../../state/session";
 import { JobProgress, useUnfinishedJob } from "./job-progress";
 import { useJobUpload } from "./job-upload";
@@ -164,7 +164,7 @@ export function ImportMenu({ onFinished }: { onFinished: () => void }) {
     const reasonText = (reason: string) => {
       const property = /^property\.(\d+)$/.exec(reason);
       if (property) return t("members.imports.reasons.property", { name: titles.get(Number(property[1])) ?? t("members.imports.aField") });
-      return t(`members.imports.reasons.${reason}`);
+      return t(dataKey("members.imports.reasons", reason));
     };
     return (
       <>

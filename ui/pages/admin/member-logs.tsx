@@ -12,7 +12,7 @@ import { DUES_PAGE_SIZE, LOG_PAGE_SIZE } from "../../../src/protocol/limits";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
 import { FilterBar } from "../../components/filter-bar";
-import { pick, useT } from "../../i18n";
+import { joinList, pick, useT } from "../../i18n";
 import { formatMoney } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
 import { session } from "../../state/session";
@@ -102,10 +102,10 @@ function UpdateList({ user, properties }: { user: number; properties: readonly L
         // Not a list after all: a text value that starts with a bracket.
       }
     }
-    return values.map((v) => {
+    return joinList(language, values.map((v) => {
       const option = options.find((o) => o.value === v);
       return option ? pick(language, option.textZh, option.textEn) : v;
-    }).join("、");
+    }));
   };
   const columns: Column<Update>[] = [
     { key: "property", title: t("members.logs.property"), place: "title", render: (r) => pick(language, r.property.titleZh, r.property.titleEn) },

@@ -4,7 +4,7 @@
 // decimals and travels in fen (docs/decisions.md).
 import { type ReactNode, useState } from "react";
 import { api } from "../../api";
-import { FormDialog, refusedField, schemaRefusal, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, refusedField, schemaRefusal, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
 import { resultText } from "../../i18n";
 import { useSnapshot } from "valtio";
@@ -23,7 +23,7 @@ const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 const wholeIn = (text: string, min: number, max: number) => /^\d{1,2}$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
 
 function validate(f: Form) {
-  const errors: Partial<Record<Field, string>> = {};
+  const errors: FieldErrors<Field> = {};
   if (!wholeIn(f.month, 1, 12)) errors.month = "propertyAdmin.fee.errors.month";
   if (!wholeIn(f.date, 1, 31)) errors.date = "propertyAdmin.fee.errors.date";
   if (!PRICE.test(f.price.trim()) || Number(f.price) <= 0) errors.price = "propertyAdmin.fee.errors.price";

@@ -9,9 +9,9 @@ import { PROPERTY_PURPOSE as PP, PROPERTY_TYPE as PT } from "../../../src/protoc
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { MATCH_PRESETS, presetOf } from "../../../src/protocol/match-presets";
 import { api } from "../../api";
-import { FormDialog, schemaRefusal, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, schemaRefusal, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
-import { pick, resultText, useT } from "../../i18n";
+import { type TextKey, dataKey, isOneOf, pick, resultText, useT } from "../../i18n";
 import { session } from "../../state/session";
 import { type OptionDraft, PropertyOptionsDialog } from "./property-options-dialog";
 import type { AdminProperty } from "./property-types";
@@ -44,7 +44,7 @@ function formOf(p: AdminProperty | null, next: number): Form {
 }
 
 function validate(f: Form) {
-  const e: Partial<Record<Field, string>> = {};
+  const e: FieldErrors<Field> = {};
   if (!f.titleZh.trim()) e.titleZh = "propertyAdmin.errors.titleZh";
   if (!f.titleEn.trim()) e.titleEn = "propertyAdmin.errors.titleEn";
   if (f.type === null) e.type = "propertyAdmin.errors.type";
@@ -56,17 +56,17 @@ function validate(f: Form) {
 }
 
 /** What each server refusal says under its field. */
-function refusalOf(code: string, params: Record<string, unknown> | undefined): { field: Field; error: string } | null {
+function refusalOf(code: string, params: Record<string, unknown> | undefined): { field: Field; error: TextKey } | null {
   const field = params?.field;
   if (code === "ERROR_DATA_USED" && field === "purpose") return { field: "purpose", error: "propertyAdmin.errors.purposeTaken" };
   if (code === "ERROR_DATA_USED" && field === "type") return { field: "type", error: "propertyAdmin.errors.typeUsed" };
   if (code === "ERROR_DATA_USED" && field === "options") return { field: "options", error: "propertyAdmin.errors.optionUsed" };
-  if (code !== "ERROR_PARAMS" || typeof field !== "string" || !(FIELDS as string[]).includes(field)) return null;
+  if (code !== "ERROR_PARAMS" || !isOneOf(FIELDS, field)) return null;
   if (field === "options") {
     const part = params?.part === "parent" ? "parentOption" : params?.part === "value" ? "value" : String(params?.part ?? "value");
-    return { field: "options", error: `propertyAdmin.errors.${part}` };
+    return { field: "options", error: dataKey("propertyAdmin.errors", part) };
   }
-  return { field: field as Field, error: `propertyAdmin.errors.${field}` };
+  return { field, error: `propertyAdmin.errors.${field}` };
 }
 
 export function PropertyFormDialog({ property, all, onClose, onSaved }: { property: AdminProperty | null; all: AdminProperty[]; onClose: () => void; onSaved: () => void }) {

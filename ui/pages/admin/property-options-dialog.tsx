@@ -43,12 +43,13 @@ export function PropertyOptionsDialog({ name, options, parent, onClose, onDone }
   };
 
   const input = (i: number, field: "textZh" | "textEn" | "descZh" | "descEn" | "value" | "index", label: string) => {
-    const bad = found[i]?.includes(field as Part);
+    const problem = found[i]?.find((part) => part === field);
+    const bad = problem !== undefined;
     return (
       <div className="field">
         <label htmlFor={`option-${i}-${field}`}>{label}</label>
         <input id={`option-${i}-${field}`} className={`input${bad ? " input-invalid" : ""}`} aria-invalid={bad || undefined} value={rows[i]![field]} maxLength={200} onChange={(e) => change(i, { [field]: e.target.value })} />
-        {bad ? <p className="field-error" role="alert">{t(`propertyAdmin.errors.${field}`)}</p> : null}
+        {problem ? <p className="field-error" role="alert">{t(`propertyAdmin.errors.${problem}`)}</p> : null}
       </div>
     );
   };

@@ -8,7 +8,7 @@ import { unescapeAngles } from "../../../src/protocol/identity";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
-import { useT } from "../../i18n";
+import { dataKey, useT } from "../../i18n";
 import { useLoaded } from "../../lib/use-loaded";
 import { hasPower } from "../../state/session";
 import { PropertyFormDialog } from "./property-form-dialog";
@@ -38,7 +38,7 @@ export function PropertyPage() {
     { key: "titleEn", title: t("propertyAdmin.titleEn"), render: (p) => unescapeAngles(p.titleEn) },
     { key: "descZh", title: t("propertyAdmin.descZh"), render: (p) => unescapeAngles(p.descZh) },
     { key: "descEn", title: t("propertyAdmin.descEn"), render: (p) => unescapeAngles(p.descEn) },
-    { key: "type", title: t("propertyAdmin.type"), place: "aside", render: (p) => t(`propertyAdmin.types.${p.type.id}`) },
+    { key: "type", title: t("propertyAdmin.type"), place: "aside", render: (p) => t(dataKey("propertyAdmin.types", p.type.id)) },
   ];
 
   return (

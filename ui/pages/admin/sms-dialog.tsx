@@ -14,12 +14,13 @@ import { smsLength } from "../../../src/protocol/sms-length";
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
-import { FormDialog, type Refusal, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, type Refusal, useFormDialog } from "../../components/form-dialog";
 import { confirm, showMessage } from "../../components/message-box";
-import { addTexts, resultText, useT } from "../../i18n";
+import { addTexts, joinList, resultText, useT } from "../../i18n";
+import { session } from "../../state/session";
 import sms from "../../i18n/areas/sms";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
-import { useLoaded } from "../../lib/use-loaded";
+import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { useTypeName } from "../centre/order-detail-window";
 
 // Staff-only texts come with the staff chunk that shows them, not with every member's first screen (docs/decisions.md 102).
@@ -37,28 +38,13 @@ const NO_FILTER = {};
 /** Both lists of the provider, asked once when the dialog opens. */
 function useCatalogue() {
   const t = useT();
-  const [templates, setTemplates] = useState<Template[] | null>(null);
-  const [signs, setSigns] = useState<Sign[]>([]);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    void (async () => {
-      const [tpl, sgn] = [await api.call("/user/operation/sms/template", { index: 1 }), await api.call("/user/operation/sms/sign", { index: 1 })];
-      if (!live) return;
-      if (!isSuccess(tpl) || !isSuccess(sgn)) {
-        setFailed(true);
-        return showMessage(resultText(t, (isSuccess(tpl) ? sgn : tpl).message));
-      }
-      setTemplates(tpl.list ?? []);
-      setSigns(sgn.list ?? []);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  return { templates, signs, failed, retry: () => setAttempt((n) => n + 1) };
+  const { value, reload } = useLoader(async (alive) => {
+    const [tpl, sgn] = [await api.call("/user/operation/sms/template", { index: 1 }), await api.call("/user/operation/sms/sign", { index: 1 })];
+    if (isSuccess(tpl) && isSuccess(sgn)) return { templates: tpl.list ?? [], signs: sgn.list ?? [] };
+    if (alive()) void showMessage(resultText(t, (isSuccess(tpl) ? sgn : tpl).message));
+    return false;
+  }, []);
+  return { templates: value ? value.templates : null, signs: value ? value.signs : [], failed: value === false, retry: reload };
 }
 
 export function SmsDialog({ onClose, search }: { onClose: () => void; search?: SmsSearch }) {
@@ -123,7 +109,7 @@ const FIELDS: Field[] = ["sign", "title", "to", "file"];
 type Form = { sign: string; title: string; to: "sheet" | "search"; file: File | null };
 
 function validate(f: Form, counted: SearchCount | null) {
-  const errors: Partial<Record<Field, string>> = {};
+  const errors: FieldErrors<Field> = {};
   if (!f.sign) errors.sign = "sms.errors.sign";
   if (!f.title.trim()) errors.title = "sms.errors.title";
   else if ([...f.title.trim()].length > SMS_TITLE_MAX) errors.title = "sms.errors.titleLong";
@@ -179,7 +165,7 @@ function SmsSendDialog({ template, signs, search, onClose, onSent }: { template:
       }
       if (params.field === "search") return { field: "to", error: "sms.errors.search" };
       if (params.field === "file" && params.reason === "phones") {
-        setBadRows({ rows: (params.rows as number[]).join(t("sms.rowSeparator")), count: Number(params.count) });
+        setBadRows({ rows: joinList(session.language, params.rows as number[]), count: Number(params.count) });
         return { field: "file", error: "sms.errors.phones" };
       }
       if (params.field === "file") return { field: "file", error: "sms.errors.empty" };

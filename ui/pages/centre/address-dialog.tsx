@@ -4,7 +4,7 @@
 import type { ItemOf } from "../../../src/domains/api";
 import { cleanText, hasChinese, isPersonName, isPhone } from "../../../src/protocol/identity";
 import { api } from "../../api";
-import { FormDialog, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, useFormDialog } from "../../components/form-dialog";
 import { EMPTY_CHAIN, type RegionChain, RegionPicker, isCompleteChain } from "../../components/region-picker";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
@@ -14,7 +14,7 @@ export type Address = ItemOf<"/user/address/list">;
 type Field = "name" | "phone" | "region" | "info";
 export type AddressForm = { name: string; phone: string; region: RegionChain; info: string };
 /** Dictionary keys of the problems, by field. */
-export type AddressErrors = Partial<Record<Field, string>>;
+export type AddressErrors = FieldErrors<Field>;
 
 export function validateAddress(form: AddressForm): AddressErrors {
   const errors: AddressErrors = {};

@@ -3,7 +3,8 @@
 // turns it off. The server keeps only the token's hash, so the address is
 // shown once, when made; afterwards the page says since when one exists.
 import { formatChinaDateTime } from "../../lib/china-time";
-import { useEffect, useState } from "react";
+import { useLoader } from "../../lib/use-loaded";
+import { useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { confirm, showMessage } from "../../components/message-box";
@@ -18,16 +19,11 @@ export const feedAddress = (token: string) => `${window.location.origin}/api/cal
 
 export function CalendarFeed() {
   const t = useT();
-  const [feed, setFeed] = useState<Feed | undefined>(undefined);
+  // undefined while it is read, null when there is no feed.
+  const loaded = useLoader(() => api.call("/user/calendar").then((answer) => isSuccess(answer) && { feed: (answer.feed ?? null) as Feed }), []);
+  const feed = loaded.value ? loaded.value.feed : undefined;
+  const setFeed = (next: Feed) => loaded.set({ feed: next });
   const [fresh, setFresh] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/user/calendar").then((answer) => live && isSuccess(answer) && setFeed(answer.feed ?? null));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const make = async () => {
     if (feed && !(await confirm(t("calendar.feed.renewConfirm"), { ok: t("calendar.feed.renew") }))) return;

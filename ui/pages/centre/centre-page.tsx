@@ -1,13 +1,14 @@
 // The personal centre at /information?page=... (spec 1 section 2): breadcrumb
 // home > personal centre, a side menu, and the chosen page (information by
 // default). The dues entry shows only when the dues configuration loads.
-import { type ComponentType, useEffect, useState } from "react";
+import type { ComponentType } from "react";
 import { Link, useSearch } from "wouter";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { useT } from "../../i18n";
 import { CENTRE_PAGES, type CentrePageName } from "../../lib/route-table";
+import { useLoaded } from "../../lib/use-loaded";
 import AddressPage from "./address-page";
 import FamilyPage from "./family-page";
 import { InformationPage } from "./information-page";
@@ -46,15 +47,8 @@ export const pageOf = (search: string): CentrePageName => {
 export function CentrePage() {
   const t = useT();
   const page = pageOf(useSearch());
-  const [dues, setDues] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/member/info").then((answer) => live && setDues(isSuccess(answer)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The member page is listed once the member has a membership to show.
+  const dues = useLoaded(() => api.call("/member/info").then(isSuccess), []) === true;
 
   const shown = CENTRE_PAGES.filter((name) => name !== "member" || dues || page === "member");
   const Page = PAGES[page];

@@ -7,8 +7,8 @@ import { useSnapshot } from "valtio";
 import { ID_TYPE, birthdayOfId, cleanText, isMainlandId, isPhone } from "../../../src/protocol/identity";
 import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
-import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
-import { pick, useT } from "../../i18n";
+import { type FieldErrors, FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { type TextKey, pick, useT } from "../../i18n";
 import { session } from "../../state/session";
 
 export type Relation = ItemOf<"/family/find", "relations">;
@@ -16,7 +16,7 @@ export type FamilyMember = ItemOf<"/user/family/list">;
 
 type Field = "name" | "relation" | "birthday" | "idType" | "identity" | "sex" | "phone";
 export type FamilyForm = { name: string; relation: string; birthday: string; idType: string; identity: string; sex: string; phone: string };
-export type FamilyErrors = Partial<Record<Field, string>>;
+export type FamilyErrors = FieldErrors<Field>;
 
 const FIELDS: Field[] = ["name", "relation", "birthday", "idType", "identity", "sex", "phone"];
 
@@ -98,7 +98,7 @@ export function FamilyDialog({ member, relations, onClose, onSaved }: FamilyDial
     ...described(field),
   });
 
-  const choice = (field: "idType" | "sex", options: [string, string][]) => (
+  const choice = (field: "idType" | "sex", options: [string, TextKey][]) => (
     <div className="choice-row" role="radiogroup" aria-labelledby={`family-${field}-label`} {...described(field)}>
       {options.map(([value, label], i) => (
         <label key={value} className="choice">

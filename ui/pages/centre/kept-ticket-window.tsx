@@ -2,12 +2,12 @@
 // QR kept when the member last saw their orders online, marked with when, as
 // every kept thing is. The door checks the code with the server, so a ticket
 // cancelled since is refused there whatever this window shows.
-import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Dialog } from "../../components/dialog";
 import { StaleNote } from "../../components/stale-note";
 import { useT } from "../../i18n";
 import { type KeptTicket, keptTicket } from "../../lib/kept-call";
+import { useLoaded, useObjectUrl } from "../../lib/use-loaded";
 import { session } from "../../state/session";
 import { type Order, orderName } from "./order-detail-window";
 
@@ -15,22 +15,9 @@ export function KeptTicketWindow({ order, onClose }: { order: Order; onClose: ()
   const t = useT();
   const { language } = useSnapshot(session);
   // undefined while it is read, null when nothing was kept.
-  const [ticket, setTicket] = useState<KeptTicket | null | undefined>(undefined);
-  const [image, setImage] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    let url: string | null = null;
-    void keptTicket(order.trade).then((found) => {
-      if (!live) return;
-      setTicket(found);
-      if (found) setImage((url = URL.createObjectURL(found.image)));
-    });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [order.trade]);
+  const kept = useLoaded(() => keptTicket(order.trade).then((found) => ({ found })), [order.trade]);
+  const ticket: KeptTicket | null | undefined = kept ? kept.found : undefined;
+  const image = useObjectUrl(ticket?.image ?? null);
 
   const name = orderName(language, order);
   return (

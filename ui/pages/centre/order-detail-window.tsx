@@ -2,7 +2,7 @@
 // 2): tabs basic, pay, address, member, one per parcel, and ticket, each only
 // when the order has something to show there. A market order (several
 // sub-orders) reads the same way: its names, sub-orders and parcels listed.
-import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import type { ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
@@ -13,11 +13,12 @@ import { type TabItem, Tabs } from "../../components/tabs";
 import { TicketQr } from "../../components/ticket-qr";
 import { AddToCalendar, eventRange } from "../../components/add-to-calendar";
 import { regionText } from "../../components/region-picker";
-import { type Translate, pick, resultText, useT } from "../../i18n";
+import { type Translate, joinList, pick, resultText, useT } from "../../i18n";
 import "../../i18n/sign-up-texts";
 import { showMessage } from "../../components/message-box";
 import { formatPoints, formatYuan, maskIdentity, maskPhone } from "../../lib/format";
 import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
+import { useLoaded } from "../../lib/use-loaded";
 import { type Language, session } from "../../state/session";
 
 export type Order = ItemOf<"/order/list">;
@@ -44,7 +45,7 @@ export function orderName(language: Language, order: Pick<Order, "goods">): stri
     if (line) line.count += 1;
     else lines.set(g.activity.id, { name: pick(language, g.activity.nameZh, g.activity.nameEn), count: 1 });
   }
-  return [...lines.values()].map((l) => (l.count > 1 ? `${l.name} × ${l.count}` : l.name)).join(language === "en" ? ", " : "、");
+  return joinList(language, [...lines.values()].map((l) => (l.count > 1 ? `${l.name} × ${l.count}` : l.name)));
 }
 
 /** Whether the order has a ticket to show: a successful order of an activity with tickets. */
@@ -258,22 +259,16 @@ function TicketPanel({ order }: { order: Order }) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  const [checked, setChecked] = useState(order.goods.some((g) => g.checked));
-  // When and by whom: asked with the state, so the line is drawn once, whole.
-  const [door, setDoor] = useState<{ at: string; by: string } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    // Checked at the door since the list was read? And when, by whom.
-    void api.call("/order/checked", { id: order.id }).then((answer) => {
-      if (!live || !isSuccess(answer)) return;
-      setChecked(!!answer.checked);
-      setDoor(answer.checked && answer.checkedAt ? { at: answer.checkedAt, by: answer.checkedBy ?? "" } : null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [order.trade]);
+  // Checked at the door since the list was read? And when, by whom: asked with the state, so the line is drawn once, whole.
+  const asked = useLoaded(
+    () =>
+      api.call("/order/checked", { id: order.id }).then(
+        (answer) => isSuccess(answer) && { checked: !!answer.checked, door: answer.checked && answer.checkedAt ? { at: answer.checkedAt, by: answer.checkedBy ?? "" } : null },
+      ),
+    [order.trade],
+  );
+  const checked = asked ? asked.checked : order.goods.some((g) => g.checked);
+  const door = asked ? asked.door : null;
 
   // The door is in China: its time is China time, wherever the member reads it.
   const when = door ? formatChinaDateTime(door.at) : "";
@@ -297,7 +292,7 @@ function TicketPanel({ order }: { order: Order }) {
 }
 
 /** The tabs an order has: the ones with nothing to show are left out. */
-export function orderTabs(order: Order, t: (key: string, params?: Record<string, string | number>) => string): TabItem[] {
+export function orderTabs(order: Order, t: Translate): TabItem[] {
   const tabs: TabItem[] = [{ key: "basic", label: t("order.tab.basic"), panel: () => <BasicPanel order={order} /> }];
   if (order.price > 0 || order.amount > 0 || order.integral > 0) tabs.push({ key: "pay", label: t("order.tab.pay"), panel: () => <PayPanel order={order} /> });
   if (order.address) {

@@ -10,7 +10,7 @@ import { BreakableText } from "../../components/breakable-text";
 import { useCooldown } from "../../components/code-sender";
 import { Dialog } from "../../components/dialog";
 import { showMessage } from "../../components/message-box";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { CodeField, TextField } from "../account/activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
@@ -25,7 +25,7 @@ const CONTACT = {
 } as const;
 
 type ContactValues = { old: string; fresh: string; code: string };
-type ContactErrors = Partial<Record<keyof ContactValues, string | null>>;
+type ContactErrors = Partial<Record<keyof ContactValues, TextKey | null>>;
 
 function contactProblems(kind: Kind, v: ContactValues, withCode: boolean): ContactErrors {
   const format = CONTACT[kind].format;
@@ -112,7 +112,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSnapshot(session);
   const cooldown = useCooldown(`security.password.${user?.id ?? 0}`);
   const [values, setValues] = useState<PasswordValues>({ password: "", repeat: "", code: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, string | null>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, TextKey | null>>>({});
   const [tried, setTried] = useState(false);
   const problems = (v: PasswordValues) => ({ ...passwordErrors(v.password, v.repeat), code: codeError(v.code) });
 

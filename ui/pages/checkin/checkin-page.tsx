@@ -12,9 +12,10 @@ import type { CheckInHolder } from "../../../src/domains/checkin/service";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
-import { addTexts, pick, resultText, useT } from "../../i18n";
+import { type TextName, addTexts, isOneOf, joinList, pick, resultText, useT } from "../../i18n";
 import checkin from "../../i18n/areas/checkin";
 import { formatChinaDateTime } from "../../lib/china-time";
+import { useLoaded } from "../../lib/use-loaded";
 import { session } from "../../state/session";
 import type { ScannerProblem } from "./ticket-scanner";
 
@@ -36,7 +37,7 @@ type Outcome =
 /** How often the counts are read again while the page is open (other doors check people in too). */
 const COUNTS_EVERY_MS = 5_000;
 /** The refusals the page words itself (with the activity's name or the order number); any other code is the portal's general text. */
-const REASONS = new Set([
+const REASONS: readonly TextName<"checkin.reasons">[] = [
   "ERROR_CHECKIN_CODE",
   "ERROR_CHECKIN_ACTIVITY",
   "ERROR_CHECKIN_CANCELLED",
@@ -46,7 +47,7 @@ const REASONS = new Set([
   "ERROR_CHECKIN_NO_TICKET",
   "ERROR_ACTIVITY_STATE",
   "ERROR_RESULT_NULL",
-]);
+];
 
 function useCounts(activity: number | null) {
   const [counts, setCounts] = useState<Counts | null>(null);
@@ -113,7 +114,7 @@ function HolderFacts({ holder }: { holder: Partial<Holder> }) {
       <dt>{t("checkin.result.places")}</dt>
       <dd data-testid="checkin-places">{t("checkin.result.placesValue", { n: holder.places ?? 0 })}</dd>
       <dt>{t("checkin.result.families")}</dt>
-      <dd>{families.length ? families.map((f) => `${f.name}（${pick(language, f.relationZh, f.relationEn)}）`).join(language === "zh" ? "、" : ", ") : t("checkin.result.none")}</dd>
+      <dd>{families.length ? joinList(language, families.map((f) => `${f.name}（${pick(language, f.relationZh, f.relationEn)}）`)) : t("checkin.result.none")}</dd>
       <dt>{t("checkin.result.trade")}</dt>
       <dd className="checkin-trade">{holder.trade || "–"}</dd>
     </dl>
@@ -189,7 +190,7 @@ export function CheckInPage() {
   const search = useSearch();
   const chosen = Number.parseInt(new URLSearchParams(search).get("activity") ?? "", 10);
   const activity = Number.isSafeInteger(chosen) && chosen > 0 ? chosen : null;
-  const [choices, setChoices] = useState<Choice[] | null>(null);
+  const choices = useLoaded(() => api.call("/checkin/activities").then((answer): Choice[] => (isSuccess(answer) && answer.list ? answer.list : [])), []) || null;
   const { counts, refresh } = useCounts(activity);
   const [camera, setCamera] = useState(false);
   const [problem, setProblem] = useState<ScannerProblem | null>(null);
@@ -197,14 +198,6 @@ export function CheckInPage() {
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState("");
   const [typedError, setTypedError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/checkin/activities").then((answer) => live && setChoices(isSuccess(answer) && answer.list ? answer.list : []));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   // A new activity starts with a clean slate.
   useEffect(() => {
@@ -226,7 +219,7 @@ export function CheckInPage() {
       else {
         const params = (message?.params ?? {}) as Record<string, string>;
         const text =
-          message && REASONS.has(message.code)
+          message && isOneOf(REASONS, message.code)
             ? t(`checkin.reasons.${message.code}`, { trade: params.trade ?? "", name: pick(language, params.nameZh ?? "", params.nameEn ?? "") })
             : resultText(t, message);
         setOutcome({ kind: "refused", text });

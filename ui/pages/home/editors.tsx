@@ -2,7 +2,7 @@
 // its own stylesheet (home-edit.css): the banner list pop-up (30 rows a page,
 // the spec's paging text), the banner editor (spec 2 sections 2 and 5), and
 // the announcement list with its editor.
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
@@ -11,11 +11,14 @@ import { api } from "../../api";
 import { DatePicker } from "../../components/date-picker";
 import { CoverField } from "../../components/image-upload";
 import { Dialog } from "../../components/dialog";
+import { type FieldErrors, FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { confirm, showMessage } from "../../components/message-box";
+import { Pager } from "../../components/pager";
 import { unescapeAngles } from "../../../src/protocol/identity";
-import { pick, useT } from "../../i18n";
+import { pick, resultText, useT } from "../../i18n";
 // Display windows are China time (spec 2), entered and shown so whatever the editor's zone.
 import { formatChinaDateTime, parseChinaDateTime } from "../../lib/china-time";
+import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { session } from "../../state/session";
 import { paragraphsOf } from "./announcement";
 
@@ -33,54 +36,30 @@ const timeOrNa = (iso: string | null, na: string) => {
   );
 };
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+/** A field of the editors' two-column rows: its label, the control, an optional hint, and its error from the form window. */
+function Field({ id, label, error, hint, children }: { id: string; label: string; error: ReactNode; hint?: string; children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
       {hint ? <p className="he-hint">{hint}</p> : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error}
     </div>
   );
 }
 
-/** The paging bar of the banner list: previous, next and 'total N records M pages, currently page X'. */
-function PagingBar({ count, max, index, onChange }: { count: number; max: number; index: number; onChange: (index: number) => void }) {
-  const t = useT();
-  return (
-    <div className="he-paging">
-      <button type="button" className="button button-quiet" disabled={index <= 1} onClick={() => onChange(index - 1)}>
-        {t("homeEdit.previous")}
-      </button>
-      <span className="he-paging-text" data-testid="banner-paging">
-        {t("homeEdit.paging", { count, max, index })}
-      </span>
-      <button type="button" className="button button-quiet" disabled={index >= max} onClick={() => onChange(index + 1)}>
-        {t("homeEdit.next")}
-      </button>
-    </div>
-  );
+/** A page of a list window, read again after an edit with the page shown meanwhile. */
+function useListPage<P extends "/manager/banner/list" | "/manager/announcement/list">(path: P) {
+  const [index, setIndex] = useState(1);
+  const { value, reload } = useLoader(() => api.call(path, { index }).then((a) => isSuccess(a) && (a as AnswerOf<P>)), [index], { keep: true });
+  return { data: value || null, setIndex, reload };
 }
 
 export function BannerListWindow({ onClose }: { onClose: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [index, setIndex] = useState(1);
-  const [data, setData] = useState<AnswerOf<"/manager/banner/list"> | null>(null);
+  const { data, setIndex, reload } = useListPage("/manager/banner/list");
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/manager/banner/list", { index }).then((a) => live && isSuccess(a) && setData(a as AnswerOf<"/manager/banner/list">));
-    return () => {
-      live = false;
-    };
-  }, [index, version]);
 
   const rows: (Banner | null)[] = [...(data?.list ?? [])];
   while (rows.length < BANNER_PAGE_SIZE) rows.push(null);
@@ -129,13 +108,13 @@ export function BannerListWindow({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
       </div>
-      {data ? <PagingBar count={data.count} max={data.max} index={data.index} onChange={setIndex} /> : null}
+      {data ? <Pager count={data.count} max={data.max} index={data.index} onChange={setIndex} summary={t("homeEdit.paging", { count: data.count, max: data.max, index: data.index })} summaryTestId="banner-paging" /> : null}
       {editing !== null ? (
         <BannerEditor
           id={editing === "new" ? null : editing}
           onClose={(changed) => {
             setEditing(null);
-            if (changed) setVersion((v) => v + 1);
+            if (changed) reload();
           }}
         />
       ) : null}
@@ -145,94 +124,98 @@ export function BannerListWindow({ onClose }: { onClose: () => void }) {
 
 type BannerForm = { nameZh: string; nameEn: string; index: string; show: string; hide: string; jump: string; param: string; face: string };
 type BannerField = keyof BannerForm;
+const BANNER_FIELDS = ["nameZh", "nameEn", "index", "show", "hide", "jump", "param", "face"] as const satisfies readonly BannerField[];
 const EMPTY_BANNER: BannerForm = { nameZh: "", nameEn: "", index: "", show: "", hide: "", jump: "", param: "", face: "" };
+/** The jump parameter's name, as the editor is asked for it (the server names it again in a refusal). */
+const PARAM_NAME = "id";
 
+/** The banner's saved fields as the form shows them, read before the form opens; a new banner's form at once. */
 function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: boolean) => void }) {
+  const loaded = useLoaded(
+    async (alive) => {
+      if (id === null) return EMPTY_BANNER;
+      const a = await api.call("/manager/banner/info", { id });
+      if (isSuccess(a) && a.info) return bannerFormOf(a.info);
+      if (alive()) onClose(true);
+      return false;
+    },
+    [id],
+  );
+  return loaded ? <BannerEditorForm id={id} initial={loaded} onClose={onClose} /> : null;
+}
+
+function bannerFormOf(b: NonNullable<AnswerOf<"/manager/banner/info">["info"]>): BannerForm {
+  return {
+    nameZh: unescapeAngles(b.nameZh),
+    nameEn: unescapeAngles(b.nameEn),
+    index: String(b.index),
+    show: b.show ? formatChinaDateTime(b.show) : "",
+    hide: b.hide ? formatChinaDateTime(b.hide) : "",
+    jump: b.jump ? String(b.jump.id) : "",
+    param: b.param ?? "",
+    face: b.face ?? "",
+  };
+}
+
+function validateBanner(form: BannerForm): FieldErrors<BannerField> {
+  const found: FieldErrors<BannerField> = {};
+  if (!form.nameZh.trim()) found.nameZh = "homeEdit.banner.errors.nameZh";
+  if (!form.nameEn.trim()) found.nameEn = "homeEdit.banner.errors.nameEn";
+  const order = Number(form.index);
+  if (form.index.trim() && !(Number.isInteger(order) && order > 0)) found.index = "homeEdit.banner.errors.index";
+  const show = parseChinaDateTime(form.show);
+  const hide = parseChinaDateTime(form.hide);
+  if (show === null) found.show = "homeEdit.banner.errors.show";
+  if (hide === null || (show && hide && hide <= show)) found.hide = "homeEdit.banner.errors.hide";
+  if (form.jump && !form.param.trim()) found.param = "homeEdit.banner.errors.param";
+  return found;
+}
+
+function BannerEditorForm({ id, initial, onClose }: { id: number | null; initial: BannerForm; onClose: (changed: boolean) => void }) {
   const t = useT();
   const { language, typeRows } = useSnapshot(session);
-  const [form, setForm] = useState<BannerForm | null>(id === null ? EMPTY_BANNER : null);
-  const [errors, setErrors] = useState<Partial<Record<BannerField, string>>>({});
-  const [busy, setBusy] = useState(false);
   const jumps = typeRows.filter((row) => row.group === "JUMP_KIND");
+  // The parameter's name in the last refusal of it.
+  const paramName = useRef(PARAM_NAME);
 
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    void api.call("/manager/banner/info", { id }).then((a) => {
-      if (!live) return;
-      if (!isSuccess(a) || !a.info) return onClose(true);
-      const b = a.info;
-      setForm({
-        nameZh: unescapeAngles(b.nameZh),
-        nameEn: unescapeAngles(b.nameEn),
-        index: String(b.index),
-        show: b.show ? formatChinaDateTime(b.show) : "",
-        hide: b.hide ? formatChinaDateTime(b.hide) : "",
-        jump: b.jump ? String(b.jump.id) : "",
-        param: b.param ?? "",
-        face: b.face ?? "",
+  const editor = useFormDialog<BannerForm, BannerField>({
+    id: "banner",
+    fields: BANNER_FIELDS,
+    initial: () => initial,
+    validate: validateBanner,
+    send: (form) => {
+      const order = Number(form.index);
+      const show = parseChinaDateTime(form.show);
+      const hide = parseChinaDateTime(form.hide);
+      return api.call("/manager/banner/save", {
+        params: {
+          ...(id === null ? {} : { id }),
+          nameZh: form.nameZh.trim(),
+          nameEn: form.nameEn.trim(),
+          // The order is sent only when it is a number above 0 (spec 2 section 5).
+          ...(order > 0 ? { index: order } : {}),
+          show: show || null,
+          hide: hide || null,
+          jump: form.jump ? Number(form.jump) : null,
+          param: form.jump ? form.param.trim() : null,
+          face: form.face || null,
+        },
       });
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (!form) return null;
-  const update = (patch: Partial<BannerForm>) => {
-    setForm({ ...form, ...patch });
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k as BannerField];
-      return next;
-    });
-  };
-  const paramName = "id";
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Partial<Record<BannerField, string>> = {};
-    const nameZh = form.nameZh.trim();
-    const nameEn = form.nameEn.trim();
-    if (!nameZh) found.nameZh = t("homeEdit.banner.errors.nameZh");
-    if (!nameEn) found.nameEn = t("homeEdit.banner.errors.nameEn");
-    const order = Number(form.index);
-    if (form.index.trim() && !(Number.isInteger(order) && order > 0)) found.index = t("homeEdit.banner.errors.index");
-    const show = parseChinaDateTime(form.show);
-    const hide = parseChinaDateTime(form.hide);
-    if (show === null) found.show = t("homeEdit.banner.errors.show");
-    if (hide === null || (show && hide && hide <= show)) found.hide = t("homeEdit.banner.errors.hide");
-    if (form.jump && !form.param.trim()) found.param = t("homeEdit.banner.errors.param", { name: paramName });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const answer = await api.call("/manager/banner/save", {
-      params: {
-        ...(id === null ? {} : { id }),
-        nameZh,
-        nameEn,
-        // The order is sent only when it is a number above 0 (spec 2 section 5).
-        ...(order > 0 ? { index: order } : {}),
-        show: show || null,
-        hide: hide || null,
-        jump: form.jump ? Number(form.jump) : null,
-        param: form.jump ? form.param.trim() : null,
-        face: form.face || null,
-      },
-    });
-    setBusy(false);
-    if (isSuccess(answer)) {
+    },
+    accepted: async () => {
       await showMessage(t("homeEdit.saved"));
-      return onClose(true);
-    }
-    const params = answer.message.params as { field?: string; name?: string; reason?: string } | undefined;
-    const field = params?.field as BannerField | undefined;
-    if (answer.message.code === "ERROR_PARAMS" && field && field in EMPTY_BANNER) {
-      const text =
-        field === "param" ? (params?.reason === "target" ? t("homeEdit.banner.errors.target") : t("homeEdit.banner.errors.param", { name: params?.name ?? paramName })) : t(`homeEdit.banner.errors.${field}`);
-      setErrors({ [field]: text });
-    } else await showMessage(t(`result.${answer.message.code}`));
-  };
+      onClose(true);
+    },
+    refused: (message) => {
+      const params = message.params as { field?: string; name?: string; reason?: string } | undefined;
+      const field = params?.field as BannerField | undefined;
+      if (message.code !== "ERROR_PARAMS" || !field || !(field in EMPTY_BANNER)) return { text: resultText(t, message) };
+      paramName.current = params?.name ?? PARAM_NAME;
+      return { field, error: field === "param" && params?.reason === "target" ? "homeEdit.banner.errors.target" : `homeEdit.banner.errors.${field}` };
+    },
+    errorParams: () => ({ name: paramName.current }),
+  });
+  const { form, update, error, described, inputClass } = editor;
 
   const remove = async () => {
     if (id === null || !(await confirm(t("homeEdit.banner.confirmDelete")))) return;
@@ -241,105 +224,87 @@ function BannerEditor({ id, onClose }: { id: number | null; onClose: (changed: b
       await showMessage(t("homeEdit.deleted"));
       return onClose(true);
     }
-    await showMessage(t(`result.${answer.message.code}`));
+    await showMessage(resultText(t, answer.message));
   };
 
-  const described = (field: BannerField) => (errors[field] ? { "aria-invalid": true as const, "aria-describedby": `banner-${field}-error` } : {});
-
   return (
-    <Dialog
+    <FormDialog
+      editor={editor}
       title={id === null ? t("homeEdit.banner.creator") : t("homeEdit.banner.editor")}
+      saveLabel={t("homeEdit.save")}
+      saveTestId="banner-save"
       onClose={() => onClose(false)}
       width={620}
-      footer={
-        <>
-          {id !== null ? (
-            <button type="button" className="button button-quiet he-delete" data-testid="banner-delete" onClick={() => void remove()}>
-              {t("homeEdit.delete")}
-            </button>
-          ) : null}
-          <button type="button" className="button button-quiet" onClick={() => onClose(false)}>
-            {t("common.cancel")}
+      className="he-form"
+      actions={
+        id !== null ? (
+          <button type="button" className="button button-quiet he-delete" data-testid="banner-delete" onClick={() => void remove()}>
+            {t("homeEdit.delete")}
           </button>
-          <button type="submit" form="banner-form" className="button button-primary" disabled={busy} data-testid="banner-save">
-            {t("homeEdit.save")}
-          </button>
-        </>
+        ) : null
       }
     >
-      <form id="banner-form" className="he-form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className="he-row">
-          <Field id="banner-nameZh" label={t("homeEdit.banner.nameZh")} error={errors.nameZh}>
-            <input id="banner-nameZh" className={`input${errors.nameZh ? " input-invalid" : ""}`} data-autofocus value={form.nameZh} maxLength={100} onChange={(e) => update({ nameZh: e.target.value })} {...described("nameZh")} />
-          </Field>
-          <Field id="banner-nameEn" label={t("homeEdit.banner.nameEn")} error={errors.nameEn}>
-            <input id="banner-nameEn" className={`input${errors.nameEn ? " input-invalid" : ""}`} value={form.nameEn} maxLength={200} onChange={(e) => update({ nameEn: e.target.value })} {...described("nameEn")} />
-          </Field>
-        </div>
-        <div className="he-row">
-          <Field id="banner-index" label={t("homeEdit.banner.index")} error={errors.index}>
-            <input id="banner-index" className={`input${errors.index ? " input-invalid" : ""}`} inputMode="numeric" value={form.index} onChange={(e) => update({ index: e.target.value.replace(/[^\d]/g, "") })} {...described("index")} />
-          </Field>
-          <div className="field" aria-hidden="true" />
-        </div>
-        <div className="he-row">
-          <Field id="banner-show" label={t("homeEdit.banner.online")} error={errors.show}>
-            <DatePicker id="banner-show" mode="datetime" value={form.show} invalid={!!errors.show} describedBy={errors.show ? "banner-show-error" : undefined} onChange={(show) => update({ show })} />
-          </Field>
-          <Field id="banner-hide" label={t("homeEdit.banner.offline")} error={errors.hide}>
-            <DatePicker id="banner-hide" mode="datetime" value={form.hide} invalid={!!errors.hide} describedBy={errors.hide ? "banner-hide-error" : undefined} onChange={(hide) => update({ hide })} />
-          </Field>
-        </div>
-        <div className="he-row">
-          <Field id="banner-jump" label={t("homeEdit.banner.jump")} error={errors.jump}>
-            <select id="banner-jump" className="input" value={form.jump} onChange={(e) => update({ jump: e.target.value, ...(e.target.value ? {} : { param: "" }) })}>
-              <option value="">{t("homeEdit.banner.noJump")}</option>
-              {jumps.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {pick(language, row.nameZh, row.nameEn)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="banner-param" label={t("homeEdit.banner.param")} error={errors.param} hint={form.jump ? t("homeEdit.banner.paramHint", { name: paramName }) : undefined}>
-            <input id="banner-param" className={`input${errors.param ? " input-invalid" : ""}`} inputMode="numeric" disabled={!form.jump} value={form.param} maxLength={10} onChange={(e) => update({ param: e.target.value })} {...described("param")} />
-          </Field>
-        </div>
-        <CoverField
-          value={form.face || null}
-          onChange={(face) => update({ face: face ?? "" })}
-          label={t("homeEdit.banner.face")}
-          hint={t("homeEdit.banner.faceHint")}
-          alt={t("homeEdit.banner.preview")}
-          error={errors.face}
-          testId="banner-cover"
-        />
-      </form>
-    </Dialog>
+      <div className="he-row">
+        <Field id="banner-nameZh" label={t("homeEdit.banner.nameZh")} error={error("nameZh")}>
+          <input id="banner-nameZh" className={inputClass("nameZh")} data-autofocus value={form.nameZh} maxLength={100} onChange={(e) => update({ nameZh: e.target.value })} {...described("nameZh")} />
+        </Field>
+        <Field id="banner-nameEn" label={t("homeEdit.banner.nameEn")} error={error("nameEn")}>
+          <input id="banner-nameEn" className={inputClass("nameEn")} value={form.nameEn} maxLength={200} onChange={(e) => update({ nameEn: e.target.value })} {...described("nameEn")} />
+        </Field>
+      </div>
+      <div className="he-row">
+        <Field id="banner-index" label={t("homeEdit.banner.index")} error={error("index")}>
+          <input id="banner-index" className={inputClass("index")} inputMode="numeric" value={form.index} onChange={(e) => update({ index: e.target.value.replace(/[^\d]/g, "") })} {...described("index")} />
+        </Field>
+        <div className="field" aria-hidden="true" />
+      </div>
+      <div className="he-row">
+        <Field id="banner-show" label={t("homeEdit.banner.online")} error={error("show")}>
+          <DatePicker id="banner-show" mode="datetime" value={form.show} invalid={!!editor.errors.show} describedBy={described("show")["aria-describedby"]} onChange={(show) => update({ show })} />
+        </Field>
+        <Field id="banner-hide" label={t("homeEdit.banner.offline")} error={error("hide")}>
+          <DatePicker id="banner-hide" mode="datetime" value={form.hide} invalid={!!editor.errors.hide} describedBy={described("hide")["aria-describedby"]} onChange={(hide) => update({ hide })} />
+        </Field>
+      </div>
+      <div className="he-row">
+        <Field id="banner-jump" label={t("homeEdit.banner.jump")} error={error("jump")}>
+          <select id="banner-jump" className="input" value={form.jump} onChange={(e) => update({ jump: e.target.value, ...(e.target.value ? {} : { param: "" }) })}>
+            <option value="">{t("homeEdit.banner.noJump")}</option>
+            {jumps.map((row) => (
+              <option key={row.id} value={row.id}>
+                {pick(language, row.nameZh, row.nameEn)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="banner-param" label={t("homeEdit.banner.param")} error={error("param")} hint={form.jump ? t("homeEdit.banner.paramHint", { name: PARAM_NAME }) : undefined}>
+          <input id="banner-param" className={inputClass("param")} inputMode="numeric" disabled={!form.jump} value={form.param} maxLength={10} onChange={(e) => update({ param: e.target.value })} {...described("param")} />
+        </Field>
+      </div>
+      <CoverField
+        value={form.face || null}
+        onChange={(face) => update({ face: face ?? "" })}
+        label={t("homeEdit.banner.face")}
+        hint={t("homeEdit.banner.faceHint")}
+        alt={t("homeEdit.banner.preview")}
+        error={editor.errors.face ? t(editor.errors.face) : undefined}
+        testId="banner-cover"
+      />
+    </FormDialog>
   );
 }
 
 export function AnnouncementWindow({ onClose }: { onClose: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [index, setIndex] = useState(1);
-  const [data, setData] = useState<AnswerOf<"/manager/announcement/list"> | null>(null);
+  const { data, setIndex, reload } = useListPage("/manager/announcement/list");
   const [editing, setEditing] = useState<Announcement | "new" | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/manager/announcement/list", { index }).then((a) => live && isSuccess(a) && setData(a as AnswerOf<"/manager/announcement/list">));
-    return () => {
-      live = false;
-    };
-  }, [index, version]);
 
   const remove = async (row: Announcement) => {
     if (!(await confirm(t("homeEdit.announcement.confirmDelete")))) return;
     const answer = await api.call("/manager/announcement/delete", { id: row.id });
-    await showMessage(isSuccess(answer) || answer.message.code === "ERROR_RESULT_NULL" ? t("homeEdit.deleted") : t(`result.${answer.message.code}`));
-    setVersion((v) => v + 1);
+    await showMessage(isSuccess(answer) || answer.message.code === "ERROR_RESULT_NULL" ? t("homeEdit.deleted") : resultText(t, answer.message));
+    reload();
   };
 
   return (
@@ -377,13 +342,13 @@ export function AnnouncementWindow({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       ) : null}
-      {data && data.max > 1 ? <PagingBar count={data.count} max={data.max} index={data.index} onChange={setIndex} /> : null}
+      {data && data.max > 1 ? <Pager count={data.count} max={data.max} index={data.index} onChange={setIndex} summary={t("homeEdit.paging", { count: data.count, max: data.max, index: data.index })} /> : null}
       {editing !== null ? (
         <AnnouncementEditor
           row={editing === "new" ? null : editing}
           onClose={(changed) => {
             setEditing(null);
-            if (changed) setVersion((v) => v + 1);
+            if (changed) reload();
           }}
         />
       ) : null}
@@ -393,101 +358,89 @@ export function AnnouncementWindow({ onClose }: { onClose: () => void }) {
 
 type AnnouncementForm = { titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; show: string; hide: string };
 type AnnouncementField = keyof AnnouncementForm;
+const ANNOUNCEMENT_FIELDS = ["titleZh", "titleEn", "bodyZh", "bodyEn", "show", "hide"] as const satisfies readonly AnnouncementField[];
+
+const announcementFormOf = (row: Announcement | null): AnnouncementForm =>
+  row
+    ? {
+        titleZh: unescapeAngles(row.titleZh),
+        titleEn: unescapeAngles(row.titleEn),
+        bodyZh: paragraphsOf(row.bodyZh).join("\n"),
+        bodyEn: paragraphsOf(row.bodyEn).join("\n"),
+        show: formatChinaDateTime(row.show),
+        hide: formatChinaDateTime(row.hide),
+      }
+    : { titleZh: "", titleEn: "", bodyZh: "", bodyEn: "", show: "", hide: "" };
+
+function validateAnnouncement(form: AnnouncementForm): FieldErrors<AnnouncementField> {
+  const found: FieldErrors<AnnouncementField> = {};
+  for (const f of ["titleZh", "titleEn", "bodyZh", "bodyEn"] as const) if (!form[f].trim()) found[f] = `homeEdit.announcement.errors.${f}`;
+  const show = parseChinaDateTime(form.show);
+  const hide = parseChinaDateTime(form.hide);
+  if (!show) found.show = "homeEdit.announcement.errors.show";
+  if (!hide || (show && hide <= show)) found.hide = "homeEdit.announcement.errors.hide";
+  return found;
+}
 
 function AnnouncementEditor({ row, onClose }: { row: Announcement | null; onClose: (changed: boolean) => void }) {
   const t = useT();
-  const [form, setForm] = useState<AnnouncementForm>(() =>
-    row
-      ? {
-          titleZh: unescapeAngles(row.titleZh),
-          titleEn: unescapeAngles(row.titleEn),
-          bodyZh: paragraphsOf(row.bodyZh).join("\n"),
-          bodyEn: paragraphsOf(row.bodyEn).join("\n"),
-          show: formatChinaDateTime(row.show),
-          hide: formatChinaDateTime(row.hide),
-        }
-      : { titleZh: "", titleEn: "", bodyZh: "", bodyEn: "", show: "", hide: "" },
-  );
-  const [errors, setErrors] = useState<Partial<Record<AnnouncementField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const update = (patch: Partial<AnnouncementForm>) => {
-    setForm({ ...form, ...patch });
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k as AnnouncementField];
-      return next;
-    });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Partial<Record<AnnouncementField, string>> = {};
-    for (const f of ["titleZh", "titleEn", "bodyZh", "bodyEn"] as const) if (!form[f].trim()) found[f] = t(`homeEdit.announcement.errors.${f}`);
-    const show = parseChinaDateTime(form.show);
-    const hide = parseChinaDateTime(form.hide);
-    if (!show) found.show = t("homeEdit.announcement.errors.show");
-    if (!hide || (show && hide <= show)) found.hide = t("homeEdit.announcement.errors.hide");
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const answer = await api.call("/manager/announcement/save", {
-      announcement: { ...(row ? { id: row.id } : {}), titleZh: form.titleZh, titleEn: form.titleEn, bodyZh: form.bodyZh, bodyEn: form.bodyEn, show: show as string, hide: hide as string },
-    });
-    setBusy(false);
-    if (isSuccess(answer)) {
+  const editor = useFormDialog<AnnouncementForm, AnnouncementField>({
+    id: "announcement",
+    fields: ANNOUNCEMENT_FIELDS,
+    initial: () => announcementFormOf(row),
+    validate: validateAnnouncement,
+    send: (form) =>
+      api.call("/manager/announcement/save", {
+        announcement: { ...(row ? { id: row.id } : {}), titleZh: form.titleZh, titleEn: form.titleEn, bodyZh: form.bodyZh, bodyEn: form.bodyEn, show: parseChinaDateTime(form.show)!, hide: parseChinaDateTime(form.hide)! },
+      }),
+    accepted: async () => {
       await showMessage(t("homeEdit.saved"));
-      return onClose(true);
-    }
-    const field = (answer.message.params as { field?: string } | undefined)?.field as AnnouncementField | undefined;
-    if (answer.message.code === "ERROR_PARAMS" && field) setErrors({ [field]: t(`homeEdit.announcement.errors.${field}`) });
-    else await showMessage(t(`result.${answer.message.code}`));
-  };
+      onClose(true);
+    },
+    refused: (message) => {
+      const field = refusedField(message, ANNOUNCEMENT_FIELDS);
+      return message.code === "ERROR_PARAMS" && field ? { field, error: `homeEdit.announcement.errors.${field}` } : { text: resultText(t, message) };
+    },
+  });
+  const { form, update, error, described, inputClass } = editor;
 
   const input = (field: "titleZh" | "titleEn") => (
-    <Field id={`announcement-${field}`} label={t(`homeEdit.announcement.${field}`)} error={errors[field]}>
-      <input id={`announcement-${field}`} className={`input${errors[field] ? " input-invalid" : ""}`} value={form[field]} maxLength={100} onChange={(e) => update({ [field]: e.target.value })} aria-invalid={errors[field] ? true : undefined} />
+    <Field id={`announcement-${field}`} label={t(`homeEdit.announcement.${field}`)} error={error(field)}>
+      <input id={`announcement-${field}`} className={inputClass(field)} value={form[field]} maxLength={100} onChange={(e) => update({ [field]: e.target.value })} {...described(field)} />
     </Field>
   );
   const text = (field: "bodyZh" | "bodyEn") => (
-    <Field id={`announcement-${field}`} label={t(`homeEdit.announcement.${field}`)} error={errors[field]} hint={t("homeEdit.announcement.bodyHint")}>
-      <textarea id={`announcement-${field}`} className={`input he-textarea${errors[field] ? " input-invalid" : ""}`} rows={6} value={form[field]} maxLength={5000} onChange={(e) => update({ [field]: e.target.value })} aria-invalid={errors[field] ? true : undefined} />
+    <Field id={`announcement-${field}`} label={t(`homeEdit.announcement.${field}`)} error={error(field)} hint={t("homeEdit.announcement.bodyHint")}>
+      <textarea id={`announcement-${field}`} className={inputClass(field, "input he-textarea")} rows={6} value={form[field]} maxLength={5000} onChange={(e) => update({ [field]: e.target.value })} {...described(field)} />
     </Field>
   );
 
   return (
-    <Dialog
+    <FormDialog
+      editor={editor}
       title={row ? t("homeEdit.announcement.editor") : t("homeEdit.announcement.creator")}
+      saveLabel={t("homeEdit.save")}
+      saveTestId="announcement-save"
       onClose={() => onClose(false)}
       width={640}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={() => onClose(false)}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="announcement-form" className="button button-primary" disabled={busy} data-testid="announcement-save">
-            {t("homeEdit.save")}
-          </button>
-        </>
-      }
+      className="he-form"
     >
-      <form id="announcement-form" className="he-form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className="he-row">
-          {input("titleZh")}
-          {input("titleEn")}
-        </div>
-        <div className="he-row">
-          {text("bodyZh")}
-          {text("bodyEn")}
-        </div>
-        <div className="he-row">
-          <Field id="announcement-show" label={t("homeEdit.announcement.show")} error={errors.show}>
-            <DatePicker id="announcement-show" mode="datetime" value={form.show} invalid={!!errors.show} onChange={(show) => update({ show })} />
-          </Field>
-          <Field id="announcement-hide" label={t("homeEdit.announcement.hide")} error={errors.hide}>
-            <DatePicker id="announcement-hide" mode="datetime" value={form.hide} invalid={!!errors.hide} onChange={(hide) => update({ hide })} />
-          </Field>
-        </div>
-      </form>
-    </Dialog>
+      <div className="he-row">
+        {input("titleZh")}
+        {input("titleEn")}
+      </div>
+      <div className="he-row">
+        {text("bodyZh")}
+        {text("bodyEn")}
+      </div>
+      <div className="he-row">
+        <Field id="announcement-show" label={t("homeEdit.announcement.show")} error={error("show")}>
+          <DatePicker id="announcement-show" mode="datetime" value={form.show} invalid={!!editor.errors.show} describedBy={described("show")["aria-describedby"]} onChange={(show) => update({ show })} />
+        </Field>
+        <Field id="announcement-hide" label={t("homeEdit.announcement.hide")} error={error("hide")}>
+          <DatePicker id="announcement-hide" mode="datetime" value={form.hide} invalid={!!editor.errors.hide} describedBy={described("hide")["aria-describedby"]} onChange={(hide) => update({ hide })} />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

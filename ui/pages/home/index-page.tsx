@@ -4,7 +4,7 @@
 // section and the unread-mailbox mark, and the editor's announcement once.
 // Staff with FUNCTION_ACTIVITY_EDIT open the banner and announcement
 // windows from here (a lazy chunk with its own stylesheet).
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Link } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
@@ -16,6 +16,7 @@ import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { withAreaStyles } from "../../lib/area-styles";
 import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
+import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { type User, hasPower, session } from "../../state/session";
 import { membership } from "../../state/membership";
 import { DuesStatus } from "../membership/dues-status";
@@ -25,7 +26,8 @@ import { type NewsRow, latestNews, mailboxUnread } from "./feeds";
 import { type Site, SideLinks } from "./side-links";
 
 // The cover picker's styles are the editing area's (ui/components/editing.css).
-const editors = withAreaStyles(["editing", "homeEdit"], () => import("./editors"));
+// The lists' sheet brings the pager's styles.
+const editors = withAreaStyles(["lists", "editing", "homeEdit"], () => import("./editors"));
 const BannerListWindow = lazy(() => editors().then((m) => ({ default: m.BannerListWindow })));
 const AnnouncementWindow = lazy(() => editors().then((m) => ({ default: m.AnnouncementWindow })));
 
@@ -40,6 +42,8 @@ export function memberName(user: Pick<User, "values">, properties: Pick<Property
 const HOME_ACTIVITIES = 3;
 
 type Feed = NewsRow[] | "failed" | null;
+/** The page's parts stay on screen while they are read again. */
+const KEEP = { keep: true };
 type Tile = ItemOf<"/activity/all">;
 
 function NewsPanel({ kind, rows }: { kind: "notice" | "news"; rows: Feed }) {
@@ -152,64 +156,40 @@ export function IndexPage() {
   const t = useT();
   const { user, types } = useSnapshot(session);
   const dues = useSnapshot(membership);
-  const [name, setName] = useState<string | null>(null);
-  const [lastSignIn, setLastSignIn] = useState<string | null>(null);
-  const [banners, setBanners] = useState<CarouselBanner[]>([]);
-  const [notices, setNotices] = useState<Feed>(null);
-  const [news, setNews] = useState<Feed>(null);
-  const [tiles, setTiles] = useState<Tile[] | null | "failed">(null);
-  const [club, setClub] = useState<number | null | undefined>(undefined);
-  const [gift, setGift] = useState<number | null | undefined>(undefined);
-  const [site, setSite] = useState<Site | null>(null);
-  const [unread, setUnread] = useState(false);
-  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const [editing, setEditing] = useState<"banners" | "announcements" | null>(null);
   const [reload, setReload] = useState(0);
   const editor = user !== null && hasPower("FUNCTION_ACTIVITY_EDIT");
   const doorKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_CHECK_IN");
 
-  useEffect(() => {
-    let live = true;
-    void (async () => {
+  const greeting = useLoaded(
+    async () => {
       const [properties, log] = await Promise.all([api.call("/user/properties"), api.call("/system/login/log")]);
-      if (!live) return;
       const found = isSuccess(properties) && properties.list && session.user;
-      setName(found ? memberName(session.user!, properties.list!, session.types?.PROPERTY_PURPOSE_NAME) : "");
-      // The newest entry is this sign-in; the one before it is the last visit.
-      if (isSuccess(log) && log.list && log.list.length > 1) setLastSignIn(log.list[1]!.date);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [user?.id, types]);
+      return {
+        name: found ? memberName(session.user!, properties.list!, session.types?.PROPERTY_PURPOSE_NAME) : "",
+        // The newest entry is this sign-in; the one before it is the last visit.
+        lastSignIn: isSuccess(log) && log.list && log.list.length > 1 ? log.list[1]!.date : null,
+      };
+    },
+    [user?.id, types],
+    KEEP,
+  );
+  const name = greeting ? greeting.name : null;
+  const lastSignIn = greeting ? greeting.lastSignIn : null;
 
-  // What the page shows: each part on its own, so a slow or missing one leaves the rest in place.
-  useEffect(() => {
-    let live = true;
-    const feed = (kind: "notice" | "news", set: (rows: Feed) => void) =>
-      latestNews(kind).then((a) => live && set(isSuccess(a) && a.list ? a.list : "failed"));
-    void Promise.all([
-      api.call("/banner/list").then((a) => live && isSuccess(a) && setBanners(a.list ?? [])),
-      feed("notice", setNotices),
-      feed("news", setNews),
-      api.call("/activity/all").then((a) => live && setTiles(isSuccess(a) ? (a.list ?? []).slice(0, HOME_ACTIVITIES) : "failed")),
-      api.call("/activity/module/clubmed").then((a) => live && setClub(isSuccess(a) ? (a.module?.id ?? null) : null)),
-      api.call("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT }).then((a) => live && setGift(isSuccess(a) ? (a.id ?? null) : null)),
-      api.call("/system/site").then((a) => live && isSuccess(a) && setSite(a as AnswerOf<"/system/site">)),
-      mailboxUnread().then((u) => live && setUnread(u)),
-    ]);
-    return () => {
-      live = false;
-    };
-  }, [user?.id, reload]);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/announcement/current").then((a) => live && isSuccess(a) && setAnnouncement(a.announcement ?? null));
-    return () => {
-      live = false;
-    };
-  }, [user?.id]);
+  // What the page shows: each part on its own, so a slow or missing one leaves the rest in place (also while read again after an edit).
+  const parts = [user?.id, reload];
+  const banners: CarouselBanner[] = useLoaded(() => api.call("/banner/list").then((a) => isSuccess(a) && (a.list ?? [])), parts, KEEP) || [];
+  const notices: Feed = useLoaded(() => latestNews("notice").then((a) => (isSuccess(a) && a.list ? a.list : "failed")), parts, KEEP) || null;
+  const news: Feed = useLoaded(() => latestNews("news").then((a) => (isSuccess(a) && a.list ? a.list : "failed")), parts, KEEP) || null;
+  const tiles: Tile[] | "failed" | null = useLoaded(() => api.call("/activity/all").then((a) => (isSuccess(a) ? (a.list ?? []).slice(0, HOME_ACTIVITIES) : "failed")), parts, KEEP) || null;
+  // undefined while loading, null when there is none.
+  const clubModule = useLoaded(() => api.call("/activity/module/clubmed").then((a) => ({ id: isSuccess(a) ? (a.module?.id ?? null) : null })), parts, KEEP);
+  const giftModule = useLoaded(() => api.call("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT }).then((a) => ({ id: isSuccess(a) ? (a.id ?? null) : null })), parts, KEEP);
+  const site = useLoaded(() => api.call("/system/site").then((a) => isSuccess(a) && (a as AnswerOf<"/system/site">)), parts, KEEP) || null;
+  const unread = useLoaded(() => mailboxUnread(), parts, KEEP) === true;
+  const current = useLoader(() => api.call("/announcement/current").then((a) => (isSuccess(a) && a.announcement) || false), [user?.id], KEEP);
+  const announcement = current.value || null;
 
   const closeEditor = () => {
     setEditing(null);
@@ -258,13 +238,13 @@ export function IndexPage() {
           <ActivitiesPanel tiles={tiles} />
         </div>
         <div className="home-aside">
-          <ModuleButtons club={club} gift={gift} />
+          <ModuleButtons club={clubModule ? clubModule.id : undefined} gift={giftModule ? giftModule.id : undefined} />
           <SideLinks site={site} unread={unread} />
         </div>
       </div>
       {/* One window at a time: the dues prompt (it may be why the member was sent home) first, the announcement after it,
           and only once the visit report has said whether the prompt opens, so it never appears and vanishes again. */}
-      {announcement && dues.visitAnswered && !dues.open ? <AnnouncementPopup announcement={announcement} onClose={() => setAnnouncement(null)} /> : null}
+      {announcement && dues.visitAnswered && !dues.open ? <AnnouncementPopup announcement={announcement} onClose={() => current.set(false)} /> : null}
       <Suspense fallback={null}>
         {editing === "banners" ? <BannerListWindow onClose={closeEditor} /> : null}
         {editing === "announcements" ? <AnnouncementWindow onClose={closeEditor} /> : null}

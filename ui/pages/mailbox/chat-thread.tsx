@@ -7,7 +7,7 @@
 // real-time); a manager sees the member by employee number and answers at
 // will. Opening it marks the conversation read for the reader's side.
 import { formatChinaDateTime } from "../../lib/china-time";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import type { readSession } from "../../../src/domains/chat/service";
 import { unescapeAngles } from "../../../src/protocol/identity";
@@ -16,6 +16,7 @@ import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
+import { useLoader } from "../../lib/use-loaded";
 import { ChatCompose } from "./chat-compose";
 
 export type Side = "user" | "manager";
@@ -36,25 +37,22 @@ export type ThreadHome = { href: string; label: string };
 /** The conversation whose id the page's address names; `side` says whose view it is. */
 export function ChatThread({ id, side, title, home }: { id: number | null; side: Side; title: string; home?: ThreadHome }) {
   const t = useT();
-  const [thread, setThread] = useState<Thread | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const log = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    void (async () => {
+  // Read again after a reply; what is shown stays meanwhile, and when a reading fails.
+  const loaded = useLoader<Thread | "missing">(
+    async (alive, shown) => {
+      if (id === null) return false;
       const answer = await api.call<"/chat/session/user/message" | "/chat/session/manager/message", Thread>(side === "user" ? "/chat/session/user/message" : "/chat/session/manager/message", { id });
-      if (!live) return;
-      if (isSuccess(answer) && answer.messages && answer.session) setThread({ session: answer.session, messages: answer.messages, canReply: answer.canReply ?? false });
-      else if (answer.message.code === "ERROR_RESULT_NULL") setMissing(true);
-      else await showMessage(resultText(t, answer.message));
-    })();
-    return () => {
-      live = false;
-    };
-  }, [id, side, attempt]);
+      if (isSuccess(answer) && answer.messages && answer.session) return { session: answer.session, messages: answer.messages, canReply: answer.canReply ?? false };
+      if (answer.message.code === "ERROR_RESULT_NULL") return "missing";
+      if (alive()) void showMessage(resultText(t, answer.message));
+      return shown ?? false;
+    },
+    [id, side],
+    { keep: true },
+  );
+  const missing = loaded.value === "missing";
+  const thread = loaded.value && loaded.value !== "missing" ? loaded.value : null;
 
   // The newest message in sight once they are drawn (spec 2: scrolls to the bottom after loading).
   useLayoutEffect(() => {
@@ -119,7 +117,7 @@ export function ChatThread({ id, side, title, home }: { id: number | null; side:
               label={t("mailbox.replyLabel")}
               button={t("mailbox.replyButton")}
               session={thread.session.id}
-              onSent={() => setAttempt((n) => n + 1)}
+              onSent={loaded.reload}
             />
           ) : (
             <p className="chat-wait" role="note" data-testid="chat-wait">

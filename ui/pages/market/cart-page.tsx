@@ -11,7 +11,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
 import { confirm, showMessage } from "../../components/message-box";
-import { pick, resultText, useT } from "../../i18n";
+import { dataKey, pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
 import { session } from "../../state/session";
 import { useLoaded } from "../../lib/use-loaded";
@@ -28,8 +28,9 @@ export const rowCost = (r: CartRow) => ({ money: r.activity.price * r.count, poi
 export function useReason(): (code: string) => string {
   const t = useT();
   return (code) => {
-    const text = t(`market.reason.${code}`);
-    return text === `market.reason.${code}` ? resultText(t, { code: code as never }) : text;
+    const key = dataKey("market.reason", code);
+    const text = t(key);
+    return text === key ? resultText(t, { code: code as never }) : text;
   };
 }
 

@@ -1,35 +1,22 @@
 // What the market pages show at their head: the member's points balance and
 // the trolley entry with its badge (the sum of the rows' counts).
-import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { useT } from "../../i18n";
 import { formatPoints } from "../../lib/format";
+import { useLoaded, useLoader } from "../../lib/use-loaded";
 
 /** The trolley badge's count; `set` takes the count an add answered. */
 export function useCartCount(): [number | null, (n: number) => void] {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api.call("/market/cart/count").then((a) => live && isSuccess(a) && setCount(a.count ?? 0));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return [count, setCount];
+  const { value, set } = useLoader(() => api.call("/market/cart/count").then((a) => isSuccess(a) && { count: a.count ?? 0 }), []);
+  return [value ? value.count : null, (count) => set({ count })];
 }
 
+/** The member's points balance, read again when `key` changes (the last one shown meanwhile). */
 export function usePoints(key: unknown = 0): number | null {
-  const [points, setPoints] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api.call("/user/integral/balance").then((a) => live && isSuccess(a) && setPoints(a.balance ?? 0));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return points;
+  const points = useLoaded(() => api.call("/user/integral/balance").then((a) => isSuccess(a) && { balance: a.balance ?? 0 }), [key], { keep: true });
+  return points ? points.balance : null;
 }
 
 export function CartLink({ count }: { count: number | null }) {

@@ -1,25 +1,18 @@
 // This year's dues at a glance, with the way to pay: on the member page always,
 // on home only while unpaid (the home page's member check, spec 2 section 2).
-import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { AnswerOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { useT } from "../../i18n";
+import { useLoaded } from "../../lib/use-loaded";
 import { openDues } from "../../state/membership";
 
 type MemberCheck = AnswerOf<"/member/check">;
 
 export function DuesStatus({ onlyUnpaid = false }: { onlyUnpaid?: boolean }) {
   const t = useT();
-  const [check, setCheck] = useState<MemberCheck | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api.call("/member/check").then((answer) => live && isSuccess(answer) && setCheck(answer as MemberCheck));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const check = useLoaded(() => api.call("/member/check").then((answer) => isSuccess(answer) && (answer as MemberCheck)), []) || null;
   if (onlyUnpaid && (!check || check.paid)) return null;
   if (!check) return <div className="summary-strip dues-status" aria-hidden="true" />;
   return (

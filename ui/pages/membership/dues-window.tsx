@@ -3,7 +3,7 @@
 // page as a link and a QR code; the payment state is polled every 3 seconds
 // and, once paid, the window closes and the page reloads.
 import { formatChinaDateTime } from "../../lib/china-time";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
@@ -17,6 +17,7 @@ import { resultText, t as translate, useT } from "../../i18n";
 import { formatMoney, formatYuan } from "../../lib/format";
 import { SHOW_MEMBER, closeDues, membership, openDues } from "../../state/membership";
 import { session } from "../../state/session";
+import { useLoader, usePoll } from "../../lib/use-loaded";
 
 export const POLL_MS = 3_000;
 /** Long enough to read "payment received" before the page reloads. */
@@ -45,24 +46,6 @@ async function loadView(): Promise<View | null> {
   const pending = isSuccess(check) ? check.pending : null;
   if (pending?.pay) return { kind: "paying", config, payment: { ...pending, pay: pending.pay } };
   return { kind: "offer", config };
-}
-
-/** Asks for the payment state every POLL_MS while `trade` is set. */
-function usePaymentPoll(trade: string | null, onState: (code: string) => void) {
-  const handler = useRef(onState);
-  handler.current = onState;
-  useEffect(() => {
-    if (!trade) return;
-    let live = true;
-    const timer = setInterval(async () => {
-      const answer = await api.call("/member/pay/state", { trade });
-      if (live && isSuccess(answer) && answer.state?.code) handler.current(answer.state.code);
-    }, POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [trade]);
 }
 
 /** English readers get the month's name: 1/3 is 1 March to some and 3 January to others. */
@@ -99,31 +82,32 @@ function Notice({ config, brief = false }: { config: DuesConfig; brief?: boolean
 export function DuesWindow({ onClose }: { onClose: () => void }) {
   const t = useT();
   const { reason } = useSnapshot(membership);
-  const [view, setView] = useState<View>({ kind: "loading" });
+  const loaded = useLoader(async (alive) => {
+    const next = await loadView();
+    if (!next && alive()) onClose();
+    return next ?? false;
+  }, []);
+  const view: View = loaded.value || { kind: "loading" };
+  const setView = loaded.set;
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    void loadView().then((next) => {
-      if (!live) return;
-      if (next) setView(next);
-      else onClose();
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  usePaymentPoll(view.kind === "paying" ? view.payment.trade : null, (code) => {
-    if (view.kind !== "paying") return;
-    if (code === "PAY_STATE_SUCCESS") {
-      setView({ kind: "done" });
-      setTimeout(() => {
-        onClose();
-        window.location.reload();
-      }, RELOAD_AFTER_MS);
-    } else if (code === "PAY_STATE_CLOSED" && view.config) setView({ kind: "closed", config: view.config });
-  });
+  // The payment's state, every POLL_MS while it waits.
+  const trade = view.kind === "paying" ? view.payment.trade : null;
+  usePoll(
+    () => api.call("/member/pay/state", { trade: trade! }),
+    (answer) => {
+      const code = isSuccess(answer) ? answer.state?.code : undefined;
+      if (!code || view.kind !== "paying") return;
+      if (code === "PAY_STATE_SUCCESS") {
+        setView({ kind: "done" });
+        setTimeout(() => {
+          onClose();
+          window.location.reload();
+        }, RELOAD_AFTER_MS);
+      } else if (code === "PAY_STATE_CLOSED" && view.config) setView({ kind: "closed", config: view.config });
+    },
+    { everyMs: POLL_MS, active: trade !== null, key: [trade] },
+  );
 
   const pay = async (config: DuesConfig) => {
     if (busy) return;

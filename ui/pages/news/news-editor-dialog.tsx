@@ -6,11 +6,11 @@ import { unescapeAngles } from "../../../src/protocol/identity";
 import { NEWS_TITLE_MAX } from "../../../src/protocol/limits";
 import { NEWS_TYPE } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
-import { FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
+import { type FieldErrors, FormDialog, refusedField, useFormDialog } from "../../components/form-dialog";
 import { CoverField } from "../../components/image-upload";
 import { showMessage } from "../../components/message-box";
 import { RichTextEditor } from "../../components/rich-text";
-import { resultText, useT } from "../../i18n";
+import { type TextKey, resultText, useT } from "../../i18n";
 
 type Field = "nameZh" | "nameEn" | "face" | "contentZh" | "contentEn";
 const FIELDS: Field[] = ["nameZh", "nameEn", "face", "contentZh", "contentEn"];
@@ -19,7 +19,7 @@ const FIELDS: Field[] = ["nameZh", "nameEn", "face", "contentZh", "contentEn"];
 export type EditedNews = { id: number; nameZh: string; nameEn: string; face: string | null; isTop: boolean; contentZh: string; contentEn: string };
 
 type Form = { nameZh: string; nameEn: string; face: string | null; isTop: boolean; contentZh: string; contentEn: string };
-type Errors = Partial<Record<Field, string>>;
+type Errors = FieldErrors<Field>;
 
 export const kindOf = (type: number) => (type === NEWS_TYPE.NEWS_TYPE_NEWS ? "news" : "notice");
 
@@ -31,7 +31,7 @@ function validate(form: Form): Errors {
 }
 
 /** A refusal's text for its field: required, too long, or not valid. */
-function serverError(field: Field, params: Record<string, unknown>): string {
+function serverError(field: Field, params: Record<string, unknown>): TextKey {
   if ((field === "nameZh" || field === "nameEn") && typeof params.max === "number") return `news.errors.${field}Long`;
   return `news.errors.${field}`;
 }

@@ -4,7 +4,7 @@
 // a notice's date with seconds, the server-cleaned content). Holders of
 // FUNCTION_NEWS_EDIT create from the list, and edit or delete an item.
 import { formatChinaDateTime } from "../../lib/china-time";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
@@ -18,6 +18,7 @@ import { StaleNote } from "../../components/stale-note";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, pickHtml, resultText, useT } from "../../i18n";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
+import { useLoader } from "../../lib/use-loaded";
 import { session } from "../../state/session";
 import { type EditedNews, NewsEditorDialog, kindOf } from "./news-editor-dialog";
 
@@ -130,26 +131,19 @@ export function NewsInfoPage() {
   const canEdit = useCanEdit();
   const [, navigate] = useLocation();
   const id = Number(new URLSearchParams(useSearch()).get("id"));
-  // null while loading, false when there is no such item.
-  const [item, setItem] = useState<Detail | null | false>(null);
-  const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setItem(null);
-    void (async () => {
-      if (!Number.isInteger(id) || id <= 0) return setItem(false);
+  // null while loading, false when there is no such item; read again after an edit.
+  const loaded = useLoader(
+    async (alive) => {
+      if (!Number.isInteger(id) || id <= 0) return false;
       const answer = await api.call("/news/info", { id });
-      if (!live) return;
-      if (isSuccess(answer) && answer.news) return setItem(answer.news);
-      setItem(false);
-      if (answer.message?.code !== "ERROR_RESULT_NULL") await showMessage(resultText(t, answer.message));
-    })();
-    return () => {
-      live = false;
-    };
-  }, [id, attempt]);
+      if (isSuccess(answer) && answer.news) return answer.news as Detail;
+      if (alive() && answer.message?.code !== "ERROR_RESULT_NULL") void showMessage(resultText(t, answer.message));
+      return false;
+    },
+    [id],
+  );
+  const item = loaded.value;
 
   if (item === null) return <div className="news-waiting" aria-busy="true" />;
   if (item === false)
@@ -209,7 +203,7 @@ export function NewsInfoPage() {
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            setAttempt((n) => n + 1);
+            loaded.reload();
           }}
         />
       ) : null}

@@ -9,7 +9,7 @@ import { REFUND_REASON_MAX } from "../../../src/protocol/limits";
 import { api } from "../../api";
 import { FormDialog, ReasonField, refusedField, useFormDialog } from "../../components/form-dialog";
 import { showMessage } from "../../components/message-box";
-import { type Translate, useT } from "../../i18n";
+import { type TextName, type Translate, isOneOf, useT } from "../../i18n";
 import { formatChinaDateTime } from "../../lib/china-time";
 import { formatYuan } from "../../lib/format";
 
@@ -19,10 +19,10 @@ export type RefundView = NonNullable<AnswerOf<"/payment/refund">["refund"]>;
 export type Refundable = { id: number; amount: number; payTrade: string | null; name: string; refund: RefundView | null };
 
 const FIELDS = ["reason"] as const;
-const KNOWN_FAILURES = new Set(["ABNORMAL", "CLOSED", "MISSING"]);
+const KNOWN_FAILURES: readonly TextName<"refunds.failures">[] = ["ABNORMAL", "CLOSED", "MISSING"];
 
 /** The provider's reason in words: ours for the states we name, else the provider's own. */
-export const failureText = (t: Translate, failure: string | null) => (failure && KNOWN_FAILURES.has(failure) ? t(`refunds.failures.${failure}`) : (failure ?? "—"));
+export const failureText = (t: Translate, failure: string | null) => (isOneOf(KNOWN_FAILURES, failure) ? t(`refunds.failures.${failure}`) : (failure ?? "—"));
 
 /** May a refund be asked for: none yet, or the last one failed. */
 export const refundable = (refund: RefundView | null) => !refund || refund.state.id === REFUND_STATE.REFUND_STATE_FAILED;

@@ -12,7 +12,7 @@ import { REFUND_STATE } from "../../../src/protocol/enumerations";
 import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
 import { Tabs } from "../../components/tabs";
-import { pick, useT } from "../../i18n";
+import { type TextName, isOneOf, pick, useT } from "../../i18n";
 import { formatChinaDateTime } from "../../lib/china-time";
 import { formatYuan } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
@@ -27,7 +27,7 @@ type Show = "open" | "done";
 
 /** How often a page with refunds under way asks again. */
 const REFRESH_MS = 5_000;
-const WHYS = new Set(["late", "reverted", "cancelled"]);
+const WHYS: readonly TextName<"refunds.whys">[] = ["late", "reverted", "cancelled"];
 
 function RefundTable({ show }: { show: Show }) {
   const t = useT();
@@ -65,7 +65,7 @@ function RefundTable({ show }: { show: Show }) {
       ),
     },
     { key: "paid", title: t("refunds.paidAt"), render: (r) => (r.paidAt ? formatChinaDateTime(r.paidAt) : "—") },
-    { key: "why", title: t("refunds.why"), render: (r) => t(`refunds.whys.${r.why && WHYS.has(r.why) ? r.why : "unknown"}`) },
+    { key: "why", title: t("refunds.why"), render: (r) => t(`refunds.whys.${isOneOf(WHYS, r.why) ? r.why : "unknown"}`) },
     { key: "state", title: t("refunds.state"), wide: true, render: (r) => (r.refund ? <RefundLine refund={r.refund} /> : <span className="muted">{t("refunds.notAsked")}</span>) },
   ];
   if (show === "open") {

@@ -3,9 +3,9 @@
 // pages that say a route cannot be shown: not found, and not yours.
 import { Link } from "wouter";
 import { PageHead } from "../../components/breadcrumb";
-import { useT } from "../../i18n";
+import { type TextKey, useT } from "../../i18n";
 
-export function ComingSoonPage({ titleKey }: { titleKey: string }) {
+export function ComingSoonPage({ titleKey }: { titleKey: TextKey }) {
   const t = useT();
   const title = t(titleKey);
   return (

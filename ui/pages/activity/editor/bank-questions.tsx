@@ -1,7 +1,7 @@
 // A bank's detail (spec 3 section 2.2): its questions in a table (edit,
 // delete), add a question, and clear the bank (its preview activities' links
 // and its questions, so that it can be deleted).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../../src/domains/api";
 import { unescapeAngles } from "../../../../src/protocol/identity";
@@ -12,6 +12,7 @@ import { Dialog } from "../../../components/dialog";
 import { confirm, showMessage } from "../../../components/message-box";
 import { pick, resultText, useT } from "../../../i18n";
 import { session } from "../../../state/session";
+import { useLoader } from "../../../lib/use-loaded";
 import { useTypeName } from "../../centre/order-detail-window";
 import { QuestionForm } from "./question-form";
 import type { Bank, BankQuestion } from "./question-model";
@@ -20,25 +21,23 @@ export function BankQuestions({ bank, onClose }: { bank: Bank; onClose: () => vo
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  const [answer, setAnswer] = useState<AnswerOf<"/activity/stock/queries"> | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState<{ question: BankQuestion | null } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/activity/stock/queries", { id: bank.id }).then(async (a) => {
-      if (!live) return;
-      if (isSuccess(a) && a.list) return setAnswer(a as AnswerOf<"/activity/stock/queries">);
-      setFailed(true);
-      await showMessage(a.message?.code === "ERROR_RESULT_NULL" ? t("editor.banks.bankMissing") : resultText(t, a.message));
-      if (a.message?.code === "ERROR_RESULT_NULL") onClose();
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const reload = () => setAttempt((n) => n + 1);
+  const loaded = useLoader(
+    async (alive) => {
+      const a = await api.call("/activity/stock/queries", { id: bank.id });
+      if (isSuccess(a) && a.list) return a as AnswerOf<"/activity/stock/queries">;
+      if (!alive()) return false;
+      const missing = a.message?.code === "ERROR_RESULT_NULL";
+      // Said over the list's failure; a bank deleted meanwhile closes the window once read.
+      void showMessage(missing ? t("editor.banks.bankMissing") : resultText(t, a.message)).then(() => missing && onClose());
+      return false;
+    },
+    [],
+    { keep: true },
+  );
+  const answer = loaded.value || null;
+  const failed = loaded.value === false;
+  const reload = loaded.reload;
 
   const remove = async (q: BankQuestion) => {
     if (!(await confirm(t("editor.banks.confirmDeleteQuestion"), { ok: t("editor.banks.delete") }))) return;
@@ -128,10 +127,7 @@ export function BankQuestions({ bank, onClose }: { bank: Bank; onClose: () => vo
         <CardList
           list={answer?.list ?? null}
           failed={failed}
-          onRetry={() => {
-            setFailed(false);
-            reload();
-          }}
+          onRetry={reload}
           columns={columns}
           rowKey={(q) => q.id}
           label={t("editor.banks.questionsCaption")}

@@ -7,7 +7,7 @@ import type { AnswerOf, InputOf } from "../../../../src/domains/api";
 import { activityPartOf as pickActivityPart } from "../../../../src/protocol/activity-part";
 import { type Answer, type Message, isSuccess } from "../../../../src/protocol/result";
 import { api } from "../../../api";
-import { type Translate, resultText } from "../../../i18n";
+import { type TextKey, type Translate, dataKey, resultText } from "../../../i18n";
 import { useLoaded } from "../../../lib/use-loaded";
 
 export type EditInfo = AnswerOf<"/activity/edit/info">;
@@ -32,30 +32,30 @@ export const saveActivity = (payload: UpdatePayload): Promise<Answer<AnswerOf<"/
 
 type Params = Record<string, unknown>;
 
-/** The dictionary key of a refused part of the save (ui/i18n/areas/editor.ts "errors"). */
-export function refusalKey(params: Params): string | null {
+/** The dictionary key of a refused part of the save (ui/i18n/areas/editor/errors.ts), named by the server's field and part. */
+export function refusalKey(params: Params): TextKey | null {
   const field = String(params.field ?? "");
   const part = params.part === undefined ? null : String(params.part);
   if (params.reason === "used") return "editor.errors.belowUsed";
   if (params.reason === "duplicate") return "editor.errors.teamDuplicate";
   switch (field) {
     case "groups":
-      return `editor.errors.groups.${part}`;
+      return dataKey("editor.errors.groups", String(part));
     case "tags":
-      return `editor.errors.tags.${part}`;
+      return dataKey("editor.errors.tags", String(part));
     case "relationships":
-      return `editor.errors.relationships.${part}`;
+      return dataKey("editor.errors.relationships", String(part));
     case "queryStock":
-      return `editor.errors.queryStock.${part}`;
+      return dataKey("editor.errors.queryStock", String(part));
     case "queries":
-      return `editor.errors.queries.${part}`;
+      return dataKey("editor.errors.queries", String(part));
     case "properties":
-      return `editor.errors.properties.${part}`;
+      return dataKey("editor.errors.properties", String(part));
     case "activityReasons":
     case "teamReasons":
-      return part === "team" ? "editor.errors.teamReasonsTeam" : `modules.conditions.errors.${part}`;
+      return part === "team" ? "editor.errors.teamReasonsTeam" : dataKey("modules.conditions.errors", String(part));
     default:
-      return field ? `editor.errors.fields.${field.replace(".", "_")}` : null;
+      return field ? dataKey("editor.errors.fields", field.replace(".", "_")) : null;
   }
 }
 

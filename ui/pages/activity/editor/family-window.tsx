@@ -8,7 +8,7 @@ import { useSnapshot } from "valtio";
 import { DatePicker } from "../../../components/date-picker";
 import { Dialog } from "../../../components/dialog";
 import { showMessage } from "../../../components/message-box";
-import { pick, useT } from "../../../i18n";
+import { type TextKey, joinList, pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 import { activityPartOf, type EditInfo, type EditorOptions, refusalText, saveActivity, useEditorData } from "./editor-data";
 import { type Gift, GiftManager } from "./gift-manager";
@@ -34,7 +34,7 @@ const draftsOf = (info: EditInfo): RuleDraft[] =>
   }));
 
 /** The first rule of spec 3 section 5 the rule breaks among the others, as a dictionary key. */
-export function ruleProblem(rule: RuleDraft, others: readonly RuleDraft[]): string | null {
+export function ruleProblem(rule: RuleDraft, others: readonly RuleDraft[]): TextKey | null {
   if (!/^\d+$/.test(rule.allowMin.trim())) return "editor.errors.relationships.allowMin";
   if (!/^\d+$/.test(rule.allowMax.trim()) || Number(rule.allowMax) < Math.max(1, Number(rule.allowMin)) || Number(rule.allowMax) > 15) return "editor.errors.relationships.allowMax";
   if ((rule.relationship === ANY && others.length > 0) || (rule.relationship !== ANY && others.some((o) => o.relationship === ANY))) return "editor.errors.relationships.any";
@@ -221,7 +221,7 @@ function FamilyEditor({ info, options, onClose, onChanged }: { info: EditInfo; o
                     {r.calCount ? ` · ${t("editor.family.calCount")}` : ""}
                   </span>
                   <span className="editor-muted">
-                    {t("editor.family.gifts")}: {r.gifts.map((g) => pick(language, g.nameZh, g.nameEn)).join("、") || t("editor.family.noGifts")}
+                    {t("editor.family.gifts")}: {joinList(language, r.gifts.map((g) => pick(language, g.nameZh, g.nameEn))) || t("editor.family.noGifts")}
                   </span>
                 </div>
                 <div className="editor-item-actions">

@@ -9,7 +9,7 @@ import { api } from "../../../api";
 import { Dialog } from "../../../components/dialog";
 import { CoverField } from "../../../components/image-upload";
 import { showMessage } from "../../../components/message-box";
-import { pick, resultText, useT } from "../../../i18n";
+import { dataKey, pick, resultText, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 
 export type Gift = ItemOf<"/gift/find">;
@@ -25,7 +25,7 @@ function GiftDialog({ gift, onSaved, onClose }: { gift: Gift | null; onSaved: (g
     const answer = await api.call("/gift/save", { gift: { ...(gift ? { id: gift.id } : {}), nameZh: form.nameZh.trim(), nameEn: form.nameEn.trim(), stock: form.stock.trim(), face: form.face } });
     if (answer.message.code !== "SUCCESS" || !answer.gift) {
       const p = answer.message.params;
-      return showMessage(p?.reason === "used" ? t("editor.errors.belowUsed", { used: Number(p.used) }) : p?.field ? t(`editor.errors.gift.${String(p.field)}`) : resultText(t, answer.message));
+      return showMessage(p?.reason === "used" ? t("editor.errors.belowUsed", { used: Number(p.used) }) : p?.field ? t(dataKey("editor.errors.gift", String(p.field))) : resultText(t, answer.message));
     }
     onSaved(answer.gift);
   };

@@ -11,10 +11,11 @@ import { checkLayout } from "../../../../src/protocol/layout-style";
 import { isSuccess } from "../../../../src/protocol/result";
 import { api } from "../../../api";
 import { confirm, showMessage } from "../../../components/message-box";
-import { resultText, useT } from "../../../i18n";
+import { dataKey, resultText, useT } from "../../../i18n";
 import { layoutEditing } from "../activity-layout";
 import { arrange, geometry, place } from "./layout-draft";
 import { LayoutPanel } from "./layout-panel";
+import { useLoaded } from "../../../lib/use-loaded";
 import type { ToolWindowProps } from "./tool-types";
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -22,7 +23,6 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 
 export default function LayoutEditor({ activity: a, onClose, onChanged, guardClose }: ToolWindowProps) {
   const t = useT();
-  const [present, setPresent] = useState<LayoutElement[]>([]);
   const [busy, setBusy] = useState(false);
   const start = useRef("");
   const canvas = `[data-layout-canvas="${a.id}"]`;
@@ -33,32 +33,34 @@ export default function LayoutEditor({ activity: a, onClose, onChanged, guardClo
 
   // Open: the saved layout, or (none yet) the default arrangement measured on the page once it draws the boxes.
   useEffect(() => {
-    let live = true;
     const saved = layoutOf(a.style);
     layoutEditing.activityId = a.id;
     layoutEditing.draft = saved ? structuredClone(saved) : {};
     layoutEditing.selected = null;
-    void (async () => {
-      await nextFrame();
-      await nextFrame();
-      if (!live) return;
-      const found = elementsOnPage();
-      setPresent(found);
-      if (!saved) {
-        arrange(a.id, found);
-        // The first arrangement measured boxes of default widths; the second measures them as placed.
-        await nextFrame();
-        if (live) arrange(a.id, found);
-      }
-      start.current = JSON.stringify(layoutEditing.draft);
-    })();
     return () => {
-      live = false;
       layoutEditing.activityId = null;
       layoutEditing.draft = null;
       layoutEditing.selected = null;
     };
   }, [a.id]);
+  const present =
+    useLoaded(
+      async (alive) => {
+        await nextFrame();
+        await nextFrame();
+        if (!alive()) return false;
+        const found = elementsOnPage();
+        if (!layoutOf(a.style)) {
+          arrange(a.id, found);
+          // The first arrangement measured boxes of default widths; the second measures them as placed.
+          await nextFrame();
+          if (alive()) arrange(a.id, found);
+        }
+        start.current = JSON.stringify(layoutEditing.draft);
+        return found;
+      },
+      [a.id],
+    ) || [];
 
   useEffect(() => {
     guardClose?.(leave);
@@ -109,7 +111,7 @@ export default function LayoutEditor({ activity: a, onClose, onChanged, guardClo
   }, [a.id]);
 
   const refusedText = (element: unknown, property: unknown) =>
-    t("editor.layout.refused", { element: typeof element === "string" ? t(`editor.layout.elements.${element}`) : "", property: typeof property === "string" ? property : "" });
+    t("editor.layout.refused", { element: typeof element === "string" ? t(dataKey("editor.layout.elements", element)) : "", property: typeof property === "string" ? property : "" });
 
   const save = async () => {
     const draft = JSON.parse(JSON.stringify(layoutEditing.draft ?? {}));

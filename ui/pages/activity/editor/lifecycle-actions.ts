@@ -7,11 +7,11 @@ import { ACTIVITY_STATE, MODULE_MODEL } from "../../../../src/protocol/enumerati
 import { isSuccess } from "../../../../src/protocol/result";
 import { api } from "../../../api";
 import { confirm, showMessage } from "../../../components/message-box";
-import { resultText, t } from "../../../i18n";
+import { type TextKey, resultText, t } from "../../../i18n";
 import type { Activity } from "../activity-model";
 import type { ToolAction } from "./tool-types";
 
-function moveTo(state: number, ask: string, done: string): ToolAction {
+function moveTo(state: number, ask: TextKey, done: TextKey): ToolAction {
   return async ({ activity, onChanged }) => {
     if (!(await confirm(t(ask)))) return;
     const answer = await api.call("/activity/state", { id: activity.id, state });

@@ -9,7 +9,8 @@ import { api } from "../../../api";
 import { Dialog } from "../../../components/dialog";
 import { ImportFeedback, ImportFileForm, ImportFinishButtons } from "../../../components/import-feedback";
 import { showMessage } from "../../../components/message-box";
-import { resultText, useT } from "../../../i18n";
+import { dataKey, joinList, resultText, useT } from "../../../i18n";
+import { session } from "../../../state/session";
 import type { Activity } from "../activity-model";
 import OrderSearchWindow from "./order-search-window";
 
@@ -29,7 +30,7 @@ function fileRefusal(t: ReturnType<typeof useT>, message: Message): string {
   if (p.reason === "size") return t("editor.orderAdmin.import.tooBig");
   if (p.reason === "rows" && !("refused" in p)) return t("editor.orderAdmin.import.tooManyRows", { max: Number(p.max) });
   if (p.reason === "empty") return t("editor.orderAdmin.import.empty");
-  if (p.reason === "columns") return t("editor.orderAdmin.import.missing", { columns: ((p.missing as string[]) ?? []).map((c) => t(`editor.orderAdmin.import.columnNames.${c}`)).join(t("editor.orderAdmin.import.listJoin")) });
+  if (p.reason === "columns") return t("editor.orderAdmin.import.missing", { columns: joinList(session.language, ((p.missing as string[]) ?? []).map((c) => t(dataKey("editor.orderAdmin.import.columnNames", c)))) });
   return resultText(t, message);
 }
 
@@ -92,7 +93,7 @@ function ImportWindow({ kind, activity, onClose }: Props & { kind: Kind }) {
             refused={refused}
             list={outcome.list}
             empty={t("editor.orderAdmin.import.empty")}
-            reasonText={(reason) => t(`editor.orderAdmin.reasons.${reason}`)}
+            reasonText={(reason) => t(dataKey("editor.orderAdmin.reasons", reason))}
           />
         ) : (
           <ImportFileForm css="order-import" texts={TEXTS} onUpload={(file) => void upload(file)} />

@@ -4,7 +4,7 @@
 // the picture, and a choice's options (./question-options.tsx), saved at once
 // with /activity/stock/query/update. The browser checks first; a field the
 // server refuses is shown under it.
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../../src/domains/api";
 import { PROPERTY_TYPE } from "../../../../src/protocol/enumerations";
@@ -17,6 +17,7 @@ import { CoverField } from "../../../components/image-upload";
 import { showMessage } from "../../../components/message-box";
 import { type Params, pick, resultText, useT } from "../../../i18n";
 import { session } from "../../../state/session";
+import { useLoaded } from "../../../lib/use-loaded";
 import { useTypeName } from "../../centre/order-detail-window";
 import { QuestionOptions } from "./question-options";
 import { type BankQuestion, CHOICES, type EditedQuestion, FIELDS, type Field, formOf, isChoiceType, type OptionProblem, payloadOf, type QuestionFormState, refusalOf, validate } from "./question-model";
@@ -37,22 +38,15 @@ type Props = {
 /** Reads the question as it is now, and the bank's possible parents, then opens the form. */
 export function QuestionForm(props: Props) {
   const t = useT();
-  const [ready, setReady] = useState<{ question: EditedQuestion | null; parents: Parents } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const [one, parents] = await Promise.all([props.question ? api.call("/activity/stock/query", { id: props.question.id }) : null, api.call("/activity/stock/query/parents", { stock: props.bankId })]);
-      if (!live) return;
-      const failed = [one, parents].find((a) => a && !isSuccess(a));
-      if (failed) {
-        await showMessage(failed.message?.code === "ERROR_RESULT_NULL" ? t("editor.banks.bankMissing") : resultText(t, failed.message));
-        return props.onSaved();
-      }
-      setReady({ question: (one?.query as EditedQuestion | undefined) ?? null, parents: parents.list ?? [] });
-    })();
-    return () => {
-      live = false;
-    };
+  const ready = useLoaded(async (alive) => {
+    const [one, parents] = await Promise.all([props.question ? api.call("/activity/stock/query", { id: props.question.id }) : null, api.call("/activity/stock/query/parents", { stock: props.bankId })]);
+    const failed = [one, parents].find((a) => a && !isSuccess(a));
+    if (!failed) return { question: (one?.query as EditedQuestion | undefined) ?? null, parents: parents.list ?? [] };
+    if (alive()) {
+      await showMessage(failed.message?.code === "ERROR_RESULT_NULL" ? t("editor.banks.bankMissing") : resultText(t, failed.message));
+      props.onSaved();
+    }
+    return false;
   }, []);
   return ready ? <QuestionFormBody {...props} question={ready.question} parents={ready.parents.filter((p) => p.id !== props.question?.id)} /> : null;
 }

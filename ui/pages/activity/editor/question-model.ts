@@ -8,6 +8,7 @@ import { cleanText, unescapeAngles } from "../../../../src/protocol/identity";
 import { OPTION_TEXT_MAX, OPTION_VALUE_MAX, QUESTION_TEXT_MAX, QUESTION_TITLE_MAX } from "../../../../src/protocol/limits";
 import { isAcceptablePattern } from "../../../../src/protocol/match-presets";
 import type { Message } from "../../../../src/protocol/result";
+import { type TextKey, type TextName, dataKey } from "../../../i18n";
 import { formatChinaDateTime, parseChinaDateTime } from "../../../lib/china-time";
 
 export type Bank = ItemOf<"/activity/stock/list">;
@@ -120,10 +121,13 @@ function optionProblem(form: QuestionFormState): OptionProblem | null {
   return null;
 }
 
+const key = (name: TextName<"editor.question.errors">): TextKey => `editor.question.errors.${name}`;
+/** An option's problem: its part is the form's or the server's. */
+const optionKey = (part: string) => dataKey("editor.question.errors.option", part);
+
 /** The form's problems (dictionary keys by field); an option's also named in `problem.current`. */
 export function validate(form: QuestionFormState, problem: { current: OptionProblem | null }) {
-  const errors: Partial<Record<Field, string>> = {};
-  const key = (k: string) => `editor.question.errors.${k}`;
+  const errors: Partial<Record<Field, TextKey>> = {};
   if (!form.type) errors.type = key("type");
   if (!form.titleZh.trim() && !form.image) errors.titleZh = key("titleZh");
   else if (long(form.titleZh, QUESTION_TITLE_MAX)) errors.titleZh = key("tooLong");
@@ -139,7 +143,7 @@ export function validate(form: QuestionFormState, problem: { current: OptionProb
     if (form.options.length === 0) errors.options = key("options");
     else {
       problem.current = optionProblem(form);
-      if (problem.current) errors.options = key(`option.${problem.current.part}`);
+      if (problem.current) errors.options = optionKey(problem.current.part);
     }
   }
   return errors;
@@ -184,19 +188,18 @@ export function payloadOf(bankId: number, id: number | null, form: QuestionFormS
 }
 
 /** What the server's refusal of a field means, as a dictionary key; null when it is not a field's. */
-export function refusalOf(message: Message, problem: { current: OptionProblem | null }): { field: Field; error: string } | null {
+export function refusalOf(message: Message, problem: { current: OptionProblem | null }): { field: Field; error: TextKey } | null {
   const params = message.params ?? {};
   const field = params.field as Field | undefined;
   if (message.code !== "ERROR_PARAMS" || !field || !(FIELDS as readonly string[]).includes(field)) return null;
-  const key = (k: string) => `editor.question.errors.${k}`;
   if (field === "options" && typeof params.index === "number") {
     const part = params.reason === "duplicate" ? "duplicate" : params.part === "stock" && typeof params.used === "number" ? "stockUsed" : String(params.part);
     problem.current = { index: params.index, part, ...(typeof params.used === "number" ? { used: params.used } : {}) };
-    return { field, error: key(`option.${part}`) };
+    return { field, error: optionKey(part) };
   }
   if (field === "type" && params.reason === "parent") return { field, error: key("typeParent") };
   if (field === "parent" && params.reason === "cycle") return { field, error: key("parentCycle") };
   if (field === "showReasonQuery" && params.reason === "cycle") return { field, error: key("showReasonCycle") };
-  if (["descZh", "descEn", "dialogZh", "dialogEn"].includes(field)) return { field, error: key("tooLong") };
+  if (field === "descZh" || field === "descEn" || field === "dialogZh" || field === "dialogEn") return { field, error: key("tooLong") };
   return { field, error: key(field) };
 }

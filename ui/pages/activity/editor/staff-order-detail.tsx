@@ -3,7 +3,7 @@
 // activity has an address; the sign-up form's answers; family members; one tab
 // per parcel. Phones and ID numbers come masked from the server.
 import { formatChinaDateTime } from "../../../lib/china-time";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../../src/domains/api";
 import { isSuccess } from "../../../../src/protocol/result";
@@ -14,6 +14,7 @@ import { showMessage } from "../../../components/message-box";
 import { type TabItem, Tabs } from "../../../components/tabs";
 import { pick, resultText, useT } from "../../../i18n";
 import { formatYuan } from "../../../lib/format";
+import { useLoader } from "../../../lib/use-loaded";
 import { session } from "../../../state/session";
 import { ORDER_STATE, PAY_STATE } from "../../../../src/protocol/enumerations";
 import { Facts, ParcelPanel, RefundOwed, useTypeName } from "../../centre/order-detail-window";
@@ -151,24 +152,20 @@ export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClo
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
-  const [detail, setDetail] = useState<Detail | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [refunding, setRefunding] = useState(false);
-  // Bumped after a cancel, to read the order again.
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void api.call("/order/activity/info", { id }).then(async (answer) => {
-      if (!live) return;
-      if (isSuccess(answer) && answer.order) return setDetail(answer as Detail);
-      await showMessage(resultText(t, answer.message));
-      onClose();
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, version]);
+  // Read again after a cancel or a refund, the order shown meanwhile.
+  const loaded = useLoader(
+    async (alive) => {
+      const answer = await api.call("/order/activity/info", { id });
+      if (isSuccess(answer) && answer.order) return answer as Detail;
+      if (alive()) await showMessage(resultText(t, answer.message)).then(onClose);
+      return false;
+    },
+    [id],
+    { keep: true },
+  );
+  const detail = loaded.value || null;
 
   const live = detail && detail.order.state.id !== ORDER_STATE.ORDER_STATE_CANCEL;
   const payment = detail?.order.payment ?? null;
@@ -209,7 +206,7 @@ export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClo
           onClose={() => setRefunding(false)}
           onDone={() => {
             setRefunding(false);
-            setVersion((v) => v + 1);
+            loaded.reload();
             onChanged?.();
           }}
         />
@@ -221,7 +218,7 @@ export function StaffOrderDetail({ id, onClose, onChanged }: { id: number; onClo
           onClose={() => setCancelling(false)}
           onCancelled={() => {
             setCancelling(false);
-            setVersion((v) => v + 1);
+            loaded.reload();
             onChanged?.();
             void showMessage(t("editor.orderAdmin.cancel.done"));
           }}

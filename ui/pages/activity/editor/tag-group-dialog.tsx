@@ -8,7 +8,7 @@ import { useSnapshot } from "valtio";
 import { api } from "../../../api";
 import { Dialog } from "../../../components/dialog";
 import { showMessage } from "../../../components/message-box";
-import { pick, useT } from "../../../i18n";
+import { type TextKey, pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 
 export type LinkedActivity = { id: number; nameZh: string; nameEn: string };
@@ -25,7 +25,7 @@ export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
 }
 
 /** The first rule of spec 3 section 5 "Tag" the group breaks, as a dictionary key; null when it keeps them all. */
-export function groupProblem(group: GroupDraft): string | null {
+export function groupProblem(group: GroupDraft): TextKey | null {
   if (!group.nameZh.trim() || !group.nameEn.trim()) return "editor.errors.groups.nameZh";
   if (group.tags.some((t) => !t.nameZh.trim() || !t.nameEn.trim())) return "editor.errors.tags.nameZh";
   const names = (pick: (t: TagDraft) => string) => new Set(group.tags.map((t) => pick(t).trim())).size !== group.tags.length;

@@ -4,12 +4,13 @@
 // never download them). The bar (./tools.tsx) leaves out the editing tools
 // (EDITING_POWER) of an offline activity: offline has no actions.
 //
-// A tool's label is the text `editor.tools.<id>` (ui/i18n/areas/editor.ts), its
+// A tool's label is the text `editor.tools.<id>` (ui/i18n/areas/editor/tools.ts), its
 // button's test id `tool-<id>`. A window takes ToolWindowProps from
 // ./tool-types.ts, never from here (a lazy import back here would be a cycle).
 import type { ComponentType } from "react";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import type { PowerCode } from "../../../../src/protocol/powers";
+import type { TextKey, TextName } from "../../../i18n";
 import { withAreaStyles } from "../../../lib/area-styles";
 import type { Activity } from "../activity-model";
 import type { ToolAction, ToolWindowProps } from "./tool-types";
@@ -17,7 +18,7 @@ import type { ToolAction, ToolWindowProps } from "./tool-types";
 export type { ToolAction, ToolActionContext, ToolWindowProps } from "./tool-types";
 
 type ToolBase = {
-  id: string;
+  id: TextName<"editor.tools">;
   power: PowerCode;
   /** Shown only when this holds (besides the power, and an editing tool's activity not being offline). */
   when?: (a: Activity) => boolean;
@@ -26,8 +27,8 @@ export type WindowTool = ToolBase & {
   window: () => Promise<{ default: ComponentType<ToolWindowProps> }>;
   /** Its button turns the tool on and off (a mode of the page, not a window). */
   toggle?: boolean;
-  /** Offered only on a screen where the layout is drawn (DESK_QUERY); a narrower one is told why instead. */
-  wideOnly?: boolean;
+  /** Offered only on a screen where the layout is drawn (DESK_QUERY); a narrower one is told why instead, in this text. */
+  wideOnly?: TextKey;
 };
 /** A button that asks and acts (publish, copy ...), with no window of its own. */
 export type ActionTool = ToolBase & { action: () => Promise<ToolAction> };
@@ -47,7 +48,7 @@ export const EDITOR_TOOLS: readonly EditorTool[] = [
   { id: "basicInfo", power: EDIT, window: () => import("./basic-info-window") },
   { id: "wording", power: EDIT, window: () => import("./wording-editor") },
   // The layout places boxes on a 1160 px page that members see only on a screen 1200 px wide or more (decision 66).
-  { id: "layout", power: EDIT, window: () => import("./layout-editor"), toggle: true, wideOnly: true },
+  { id: "layout", power: EDIT, window: () => import("./layout-editor"), toggle: true, wideOnly: "editor.layout.wideOnly" },
   { id: "cover", power: EDIT, window: () => import("./cover-editor") },
   // Spec 3 section 2.1: the group, questionnaire and condition editors only while in preview.
   { id: "team", power: EDIT, when: inPreview, window: () => import("./team-window") },

@@ -10,6 +10,7 @@ import { useLocation } from "wouter";
 import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import { useT } from "../../../i18n";
 import { withAreaStyles } from "../../../lib/area-styles";
+import { useLoaded } from "../../../lib/use-loaded";
 import { hasPower, session } from "../../../state/session";
 import { showMessage } from "../../../components/message-box";
 import type { Activity } from "../activity-model";
@@ -25,8 +26,9 @@ export function toolsFor(a: Activity, holds: (power: EditorTool["power"]) => boo
 }
 
 /** The editor's texts (./texts.ts), asked for once, by the first bar a member holding a tool sees; `textsIn` once they are added. */
-let texts: Promise<unknown> | null = null;
+let texts: Promise<true> | null = null;
 let textsIn = false;
+const loadTexts = () => (texts ??= import("./texts").then(() => (textsIn = true)));
 
 const windows = new WeakMap<WindowTool, ComponentType<ToolWindowProps>>();
 function windowOf(tool: WindowTool) {
@@ -48,17 +50,9 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
   const guard = useRef<(() => Promise<boolean>) | null>(null);
   const tools = toolsFor(activity);
   const Window = useMemo(() => (open ? windowOf(open) : null), [open]);
-  const [ready, setReady] = useState(textsIn);
-  useEffect(() => {
-    if (tools.length === 0 || ready) return;
-    let live = true;
-    texts ??= import("./texts").then(() => (textsIn = true));
-    void texts.then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, [tools.length > 0, ready]);
-  if (tools.length === 0 || !ready) return null;
+  const holdsTools = tools.length > 0;
+  const textsLoaded = useLoaded(async () => holdsTools && loadTexts(), [holdsTools]);
+  if (!holdsTools || !(textsIn || textsLoaded)) return null;
   const close = () => {
     guard.current = null;
     setOpen(null);
@@ -68,7 +62,7 @@ export function EditorTools({ activity, onChanged }: { activity: Activity; onCha
     if (open?.toggle && !(await (guard.current?.() ?? Promise.resolve(true)))) return;
     if ("window" in tool) {
       if (open === tool) return close();
-      if (tool.wideOnly && !matchMedia(DESK_QUERY).matches) return void (await showMessage(t(`editor.${tool.id}.wideOnly`)));
+      if (tool.wideOnly && !matchMedia(DESK_QUERY).matches) return void (await showMessage(t(tool.wideOnly)));
       guard.current = null;
       return setOpen(tool);
     }
