@@ -5,8 +5,6 @@ export default texts({
   zh: {
     na: "N/A",
     paging: "共{{count}}条记录 {{max}}页 当前第{{index}}页",
-    previous: "上一页",
-    next: "下一页",
     edit: "编辑",
     delete: "删除",
     save: "保存",
@@ -73,8 +71,6 @@ export default texts({
   en: {
     na: "N/A",
     paging: "total {{count}} records {{max}} pages, currently page {{index}}",
-    previous: "Previous",
-    next: "Next",
     edit: "Edit",
     delete: "Delete",
     save: "Save",
