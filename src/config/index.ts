@@ -88,6 +88,8 @@ export function loadConfig(env: Env = process.env) {
     appIds,
     /** Idle lifetime of a session token, sliding on use. */
     tokenLifetimeMs: int(env, "TOKEN_LIFETIME_MINUTES", 12 * 60, 5, 30 * 24 * 60) * 60_000,
+    /** Idle lifetime of a session whose member holds any staff power (issue 31): shorter than a member's. */
+    staffIdleMs: int(env, "STAFF_IDLE_MINUTES", 30, 5, 24 * 60) * 60_000,
     /** Idle lifetime of a session nobody has signed in on: tokens minted in a loop go away soon. */
     anonymousLifetimeMs: int(env, "ANONYMOUS_TOKEN_MINUTES", 30, 1, 30 * 24 * 60) * 60_000,
     captchaLifetimeMs: 5 * 60_000,

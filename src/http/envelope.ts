@@ -15,7 +15,7 @@ import {
 } from "../protocol/envelope";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
-import { SESSION_CHANGED, SESSION_FACTS, SESSIONS_ENDED, type SessionsEnded } from "../domains/shared/sessions";
+import { SESSION_CHANGED, SESSION_FACTS, SESSIONS_ENDED, type SessionsEnded, sessionLifetime } from "../domains/shared/sessions";
 import { log } from "../log";
 import { nodeBackend } from "./crypto-node";
 
@@ -113,7 +113,11 @@ class SessionCache {
   }
 }
 
-export function createEnvelope(database: Database, opts: { sessionCacheMs: number; tokenLifetimeMs: number; anonymousLifetimeMs: number }, sessionsEnded: SessionsEnded) {
+export function createEnvelope(
+  database: Database,
+  opts: { sessionCacheMs: number; tokenLifetimeMs: number; staffIdleMs: number; anonymousLifetimeMs: number },
+  sessionsEnded: SessionsEnded,
+) {
   const nonces = new NonceWindow();
   const cache = new SessionCache(opts.sessionCacheMs);
   const { db } = database;
@@ -153,14 +157,14 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
     return row;
   }
 
-  async function slide(row: SessionRow, now: Date) {
-    // Nobody signed in: the short lifetime, so tokens minted in a loop do not pile up.
-    const lifetime = row.user_id === null ? opts.anonymousLifetimeMs : opts.tokenLifetimeMs;
+  async function slide(row: SessionRow, actor: Actor | null, now: Date) {
+    // Nobody signed in: the short lifetime, so tokens minted in a loop do not pile up; staff: the staff idle time.
+    const lifetime = row.user_id === null ? opts.anonymousLifetimeMs : sessionLifetime(opts, actor?.powers.size ?? 0);
     const expires = new Date(row.expires_at).getTime();
-    // Touch the row at most once a minute, not on every call.
+    // Touch the row at most once a minute, not on every call; the owner's list reads "last seen" from it.
     if (expires - now.getTime() < lifetime - 60_000) {
       const next = new Date(now.getTime() + lifetime);
-      await db.execute(sql`update sessions set expires_at = ${at(next)} where id = ${row.id}`);
+      await db.execute(sql`update sessions set expires_at = ${at(next)}, seen_at = ${at(now)} where id = ${row.id}`);
       row.expires_at = next;
     }
   }
@@ -189,11 +193,11 @@ export function createEnvelope(database: Database, opts: { sessionCacheMs: numbe
         throw new ProtocolError("body");
       }
     }
-    await slide(row, now);
     const active = row.user_id !== null && row.state === USER_STATE.USER_STATE_ACTIVE;
     const actor: Actor | null = active
       ? { id: row.user_id!, roleId: row.role_id!, state: row.state!, language: row.language, powers: new Set(parsePowers(row.powers)) }
       : null;
+    await slide(row, actor, now);
     const opened: Opened = { sessionId: row.id, encKey, nonce: parsed.nonce, userId: active ? row.user_id : null, actor };
     return { opened, payload, params: parsed.params };
   }

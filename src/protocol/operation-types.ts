@@ -1,8 +1,9 @@
 // The operation log's types (spec 3 section 3 "Logs": type {nameZh}): every
 // audit action a command or job writes to operation_log, with its type-table
 // id and its name in both languages. tests/unit/operation-types.test.ts
-// checks that every audited route and job has one. Ids 1711-1799 (group
-// OPERATION_TYPE); never renumber a landed entry.
+// checks that every audited route and job has one. Ids 1711-1799, then
+// 2301-2399 once those were taken (group OPERATION_TYPE); never renumber a
+// landed entry.
 export type OperationAction = { id: number; zh: string; en: string };
 
 export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
@@ -102,6 +103,9 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "job.resume-staff-jobs": { id: 1799, zh: "重新运行中断的后台任务", en: "Interrupted staff jobs run again" },
   "member.export.list": { id: 1798, zh: "导出会员查询结果", en: "Member search exported" },
   "member.export.fees": { id: 1797, zh: "导出会费记录", en: "Dues record exported" },
+  // Issue 31: the second range.
+  "session.end": { id: 2301, zh: "退出其他设备的登录", en: "Another session signed out" },
+  "session.end-others": { id: 2302, zh: "退出所有其他设备", en: "All other sessions signed out" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

@@ -107,7 +107,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
   // Every client of a test app comes from one "address": the token budget is tested on its own.
   // No line per request: the output of a test run is the tests'.
   const dataDir = await mkdtemp(join(tmpdir(), "union-portal-api-"));
-  const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, TOKEN_BURST: "100000", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env });
+  // Tests of other features move the clock by hours with an officer signed in: the staff idle time is the token
+  // lifetime here unless a test names it (tests/api/sessions.test.ts holds the default 30 minutes).
+  const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, TOKEN_BURST: "100000", LOG_LEVEL: "warn", DATA_DIR: dataDir, STAFF_IDLE_MINUTES: "720", ...env });
   const base = await seededTemplate();
   await cp(base.filesDir, join(dataDir, "files"), { recursive: true });
   let database: Database;

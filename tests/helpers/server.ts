@@ -8,7 +8,7 @@
 //   ... page.goto(server.url + "/") ...
 //   await server.stop();
 //
-// The server gets PORT, DATA_DIR, NODE_ENV=test and CAPTCHA_FIXED=ABC123;
+// The server gets PORT, DATA_DIR, NODE_ENV=test, CAPTCHA_FIXED=ABC123 and STAFF_IDLE_MINUTES=720;
 // opts.env is laid over them (it can change NODE_ENV or CAPTCHA_FIXED, add
 // anything else, or name its own DATA_DIR, which is then kept on stop()).
 // DATABASE_URL and TEST_DATABASE_URL from the outer environment are not passed
@@ -133,7 +133,9 @@ async function startServerOnce(opts: { env?: Record<string, string>; root?: stri
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
   // The server's clock runs from the tests' fixed moment; a restart carries on from where this process's time is.
-  Object.assign(env, { NODE_ENV: "test", CAPTCHA_FIXED: "ABC123", CLOCK_START: testNow().toISOString() }, opts.env, {
+  // Journeys move the clock by hours with an officer signed in: the staff idle time is the token lifetime here
+  // (tests/api/sessions.test.ts holds the 30 minutes).
+  Object.assign(env, { NODE_ENV: "test", CAPTCHA_FIXED: "ABC123", CLOCK_START: testNow().toISOString(), STAFF_IDLE_MINUTES: "720" }, opts.env, {
     PORT: String(port),
     DATA_DIR: dataDir,
   });

@@ -28,8 +28,7 @@ describe("operation types", () => {
   test("each type is in the type table under its own id, with a Chinese and an English name", () => {
     const ids = new Set<number>();
     for (const [action, a] of Object.entries(OPERATION_ACTIONS)) {
-      expect(a.id).toBeGreaterThanOrEqual(1711);
-      expect(a.id).toBeLessThanOrEqual(1799);
+      expect((a.id >= 1711 && a.id <= 1799) || (a.id >= 2301 && a.id <= 2399)).toBe(true);
       expect(ids.has(a.id)).toBe(false);
       ids.add(a.id);
       const row = TYPES.find((t) => t.id === a.id)!;

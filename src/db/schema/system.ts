@@ -29,6 +29,11 @@ export const sessions = pgTable(
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     ip: text("ip"),
+    /** At sign-in: when, and from which browser (its user agent, cut short), for the owner's list of their sessions. */
+    signedInAt: ts("signed_in_at"),
+    userAgent: text("user_agent"),
+    /** The last call, to the minute (written when the lifetime slides, not on every call). */
+    seenAt: ts("seen_at"),
   },
   (t) => [index("sessions_expires_idx").on(t.expiresAt), index("sessions_user_idx").on(t.userId)],
 );

@@ -14,7 +14,7 @@ import { loadUserView } from "../account/user-view";
 import type { Ctx } from "../context";
 import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
 import { codeField, contactTaken, mailField, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
-import { bindSession } from "../shared/sessions";
+import { bindSession, sessionLifetime } from "../shared/sessions";
 import { checkProfile, profileInput, writeProfileValues, writePurposeValue } from "../shared/profile";
 
 type UserRow = typeof users.$inferSelect;
@@ -173,8 +173,9 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
   await writeProfileValues(ctx, { ...by, values });
   if (phone !== user.phone) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, value: phone });
   if (mail !== user.mail) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, value: mail! });
-  await bindSession(ctx, user.id, ctx.config.tokenLifetimeMs);
-  return { user: await loadUserView(ctx, user.id), audit: { entity: "user", id: user.id, userId: user.id } };
+  const view = await loadUserView(ctx, user.id);
+  await bindSession(ctx, user.id, sessionLifetime(ctx.config, view?.status.powers.length ?? 0));
+  return { user: view, audit: { entity: "user", id: user.id, userId: user.id } };
 }
 
 /**

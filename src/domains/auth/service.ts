@@ -10,7 +10,7 @@ import { loadUserView } from "../account/user-view";
 import type { Ctx, MemberCtx } from "../context";
 import { passwordField } from "../shared/fields";
 import { clearFailures, pausedFor, recordFailure, takeTry } from "../shared/rate-limit";
-import { bindSession } from "../shared/sessions";
+import { bindSession, sessionLifetime } from "../shared/sessions";
 import { takeCaptcha } from "../system/service";
 import type { Ticket } from "./password";
 
@@ -123,10 +123,11 @@ export async function checkLogin({ ctx, input, result, ticket }: { ctx: Ctx; inp
     await clearFailures(tx, accountKey(userId, account));
     // Only over the hash just checked: a password changed meanwhile stays.
     if (rehashed) await db.update(users).set({ passwordHash: rehashed }).where(and(eq(users.id, userId), eq(users.passwordHash, stored!)));
-    // A signed-in session lives the full sliding lifetime; one nobody signed in on expires sooner.
-    await bindSession(tx, userId, ctx.config.tokenLifetimeMs);
+    const user = await loadUserView(tx, userId);
+    // A signed-in session lives the full sliding lifetime (a staff one the staff idle time); one nobody signed in on expires sooner.
+    await bindSession(tx, userId, sessionLifetime(ctx.config, user?.status.powers.length ?? 0));
     await db.insert(loginLog).values({ userId, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
-    return { message: message("SUCCESS"), user: await loadUserView(tx, userId) };
+    return { message: message("SUCCESS"), user };
   } });
 }
 

@@ -1,8 +1,9 @@
 import { Type as t } from "@sinclair/typebox";
-import { command, domain } from "../../http/kit";
+import { command, domain, query } from "../../http/kit";
 import { codeSendBudget } from "../shared/codes";
 import { codeField as code, mailField as mail, passwordField as password, phoneField as phone } from "../shared/fields";
 import { resetPassword, sendContactCode, sendPasswordCode, sendResetCode, updateContact, updatePassword } from "./service";
+import { endOtherSessions, endSession, sessionEndInput, sessionList } from "./sessions";
 
 export const securityDomain = domain("security", [
   // Forgotten password: nobody is signed in.
@@ -18,4 +19,8 @@ export const securityDomain = domain("security", [
   command("/user/mail/update", { access: "user", input: t.Object({ auth: code, mail, old: t.Optional(mail) }), audit: "security.mail" }, ({ ctx, input }) =>
     updateContact("mail", { ctx, input: { auth: input.auth, value: input.mail, old: input.old } }),
   ),
+  // Issue 31: one's signed-in sessions, and ending them.
+  query("/user/session/list", { access: "user" }, sessionList),
+  command("/user/session/end", { access: "user", input: sessionEndInput, audit: "session.end" }, endSession),
+  command("/user/session/end-others", { access: "user", audit: "session.end-others" }, endOtherSessions),
 ]);

@@ -12,7 +12,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { sendCode, useCode } from "../shared/codes";
 import { contactTaken, mailOf, phoneOf } from "../shared/fields";
 import { writePurposeValue } from "../shared/profile";
-import { signOutEverywhere } from "../shared/sessions";
+import { signOutEverywhere, signOutOthers } from "../shared/sessions";
 
 type Visitor = CommandCtx<Ctx>;
 type Member = CommandCtx<MemberCtx>;
@@ -60,6 +60,8 @@ export async function updatePassword({ ctx, input }: { ctx: Member; input: { aut
   const verdict = await useCode(ctx, { purpose: "password", channel: "sms", target: user.phone, code: input.auth });
   if (isRefused(verdict)) return verdict;
   await ctx.db.update(users).set({ passwordHash: await ctx.app.passwords.store(input.password), updatedAt: ctx.now }).where(eq(users.id, user.id));
+  // Whoever knew the old password is out everywhere else; this session stays (issue 31).
+  await signOutOthers(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id } };
 }
 

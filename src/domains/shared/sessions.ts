@@ -8,7 +8,8 @@
 // on SESSIONS_ENDED, which PostgreSQL delivers on commit only. Signing one
 // session in or out (`bindSession`) notifies SESSION_CHANGED the same way, so
 // an instance that cached the session anonymous (or signed in) reads it afresh.
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import type { Config } from "../../config";
 import { sessions } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import type { Ctx } from "../context";
@@ -58,12 +59,56 @@ export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "af
 }
 
 /**
- * Signs `userId` in on the command's own session (or out, with null) for
- * `lifetimeMs` from now. The instance that ran the command forgets the
- * session itself (every command does); the others on the notification.
+ * How long a signed-in session lives without a call: the token lifetime, or
+ * for a member holding any staff power the staff idle time (STAFF_IDLE_MINUTES),
+ * whichever is shorter. Every power is a staff one; members hold none.
  */
-export async function bindSession(ctx: Pick<CommandCtx, "db" | "now" | "session">, userId: number | null, lifetimeMs?: number) {
+export const sessionLifetime = (config: Pick<Config, "tokenLifetimeMs" | "staffIdleMs">, powers: number) =>
+  powers > 0 ? Math.min(config.staffIdleMs, config.tokenLifetimeMs) : config.tokenLifetimeMs;
+
+/** What the owner's list of sessions shows of a sign-in: the browser's user agent, cut short. */
+const USER_AGENT_MAX = 400;
+
+/**
+ * Signs `userId` in on the command's own session (or out, with null) for
+ * `lifetimeMs` from now, noting when and from which browser and address. The
+ * instance that ran the command forgets the session itself (every command
+ * does); the others on the notification.
+ */
+export async function bindSession(ctx: Pick<CommandCtx, "db" | "now" | "session" | "ip" | "userAgent">, userId: number | null, lifetimeMs?: number) {
   const expiry = lifetimeMs === undefined ? {} : { expiresAt: new Date(ctx.now.getTime() + lifetimeMs) };
-  await ctx.db.update(sessions).set({ userId, ...expiry }).where(eq(sessions.id, ctx.session.id));
+  const signedIn = userId === null ? {} : { signedInAt: ctx.now, seenAt: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent?.slice(0, USER_AGENT_MAX) ?? null };
+  await ctx.db.update(sessions).set({ userId, ...expiry, ...signedIn }).where(eq(sessions.id, ctx.session.id));
   await ctx.db.execute(sql`select pg_notify(${SESSION_CHANGED}, ${ctx.session.id})`);
+}
+
+/**
+ * Signs the member out of every session but the command's own (a password
+ * changed, "sign out everywhere else"), on every instance; answers how many.
+ */
+export async function signOutOthers(ctx: Pick<CommandCtx, "db" | "now" | "session" | "app" | "afterCommit">, userId: number): Promise<number> {
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ userId: null })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id), gt(sessions.expiresAt, ctx.now)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return 0;
+  // Every instance drops what it cached of the member's sessions; this one's own, read again, is still signed in.
+  await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${String(userId)})`);
+  ctx.afterCommit(async () => ctx.app.sessionsEnded.emit(userId));
+  return ended.length;
+}
+
+/** Signs one of the member's sessions out (its owner ended it from another), on every instance; false when it is not theirs or not signed in. */
+export async function signOutSession(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, userId: number, sessionId: string): Promise<boolean> {
+  const ended = await ctx.db
+    .update(sessions)
+    .set({ userId: null })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return false;
+  await ctx.db.execute(sql`select pg_notify(${SESSION_CHANGED}, ${sessionId})`);
+  // This instance at once: its cache of the member's sessions is read again.
+  ctx.afterCommit(async () => ctx.app.sessionsEnded.emit(userId));
+  return true;
 }
