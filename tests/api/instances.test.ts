@@ -133,6 +133,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     }
   });
 
+  test("a session its owner signs out on one instance is signed out on the other at once; so are the rest after a password change", async () => {
+    const [member] = await makeMembers(database.db, 1, "se");
+    const phone = `13712${String(member!.id).padStart(6, "0")}`;
+    await database.db.update(users).set({ phone }).where(eq(users.id, member!.id));
+    const here = await signedIn(a.url, member!.account);
+    const elsewhere = () => signedIn(b.url, member!.account).then((c) => remote(b.url, { session: c.session() }));
+    const onB = await elsewhere();
+    // B has read the session and may reuse it for SESSION_CACHE_MS (20 s here); the clock does not move, so only the notification ends it.
+    expect((await onB.call("/user/reload")).message.code).toBe("SUCCESS");
+    const other = ((await here.call("/user/session/list")) as Answer).list.find((s: { current: boolean }) => !s.current);
+    expect((await here.call("/user/session/end", { id: other.id })).message.code).toBe("SUCCESS");
+    await until(async () => (await onB.call("/user/reload")).message.code === "ERROR_LOGIN_CODE", "B signs the ended session out", 5_000);
+    // Every other session at once, from a password change made on A.
+    const again = await elsewhere();
+    expect((await again.call("/user/reload")).message.code).toBe("SUCCESS");
+    expect((await here.call("/user/password/send")).message.code).toBe("SUCCESS");
+    const code = await until(() => lastCode({ db: database.db }, phone), "the code is in the outbox");
+    expect((await here.call("/user/password/update", { auth: code, password: passwordDigest("Changed2026x") })).message.code).toBe("SUCCESS");
+    await until(async () => (await again.call("/user/reload")).message.code === "ERROR_LOGIN_CODE", "B signs the other session out", 5_000);
+    expect((await here.call("/user/reload")).message.code).toBe("SUCCESS");
+  });
+
   test("a code sent by one instance is accepted by the other", async () => {
     const phone = "13900000003";
     // A code belongs to the session that asked for it: the member's next call, with the code, lands on the other instance.
