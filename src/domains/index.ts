@@ -26,6 +26,7 @@ import { orderAdminDomain } from "./order/admin-routes";
 import { outboxDomain } from "./outbox/routes";
 import { paymentDomain } from "./payment/routes";
 import { pointsDomain } from "./points/routes";
+import { privacyDomain } from "./privacy/routes";
 import { propertyDomain } from "./property/routes";
 import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
@@ -44,6 +45,7 @@ export const DOMAINS = [
   propertyDomain,
   activationDomain,
   securityDomain,
+  privacyDomain,
   calendarDomain,
   outboxDomain,
   addressDomain,
