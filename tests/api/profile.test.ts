@@ -156,3 +156,36 @@ describe("refusals change nothing", () => {
     expect((await t.signIn(t.client(), registered.employees!)).message.code).toBe("USER_STATE_REGISTER");
   });
 });
+
+describe("the history of one's own profile (issue 31)", () => {
+  test("says what changed, when, and whether by the member, an officer (by role, never by name) or an import; nobody else's", async () => {
+    const c = await t.as("cn100001");
+    const me = await member();
+    expect((await c.call("/user/information/update", chinese({ Name: "陈历史" }))).message.code).toBe("SUCCESS");
+    // An officer's edit and an import's, as their commands log them (member-admin.test.ts and member-imports.test.ts drive those).
+    const [officer] = await t.db.select().from(users).where(eq(users.employees, "cn000003"));
+    const logged = async (action: string, value: string) => {
+      const [op] = await t.db.insert(operationLog).values({ userId: officer!.id, targetUserId: me.id, action, targetEntity: "user", targetId: String(me.id), createdAt: t.clock.now() }).returning();
+      await t.db.insert(propertyLog).values({ userId: me.id, propertyId: P.Department!, originValue: "ops", newValue: value, operationLogId: op!.id, operatorId: officer!.id, createdAt: t.clock.now() });
+    };
+    t.clock.advance(60_000);
+    await logged("member.update", "hr");
+    t.clock.advance(60_000);
+    await logged("member.import.update", "rd");
+    const other = (await t.db.select().from(users).where(eq(users.employees, "cn100002")))[0]!;
+    await t.db.insert(propertyLog).values({ userId: other.id, propertyId: P.Name!, originValue: "别人", newValue: "别人改名", operatorId: other.id, createdAt: t.clock.now() });
+
+    const history = await c.call<{ list: any[]; count: number }>("/user/property/history", { index: 1 });
+    expect(history.message.code).toBe("SUCCESS");
+    const [imported, edited, ...mine] = history.list!;
+    expect(imported).toMatchObject({ property: { zh: "部门", en: "Department" }, after: { zh: expect.any(String), en: expect.any(String) }, by: { kind: "import" } });
+    expect(edited).toMatchObject({ by: { kind: "staff", role: { nameZh: expect.any(String), nameEn: expect.any(String) } } });
+    // An option is told by its text, not its stored value.
+    expect(edited.after.en).not.toBe("hr");
+    expect(JSON.stringify(edited)).not.toContain(String(officer!.employees));
+    expect(mine.find((h) => h.property.en === "Name")).toMatchObject({ after: { zh: "陈历史", en: "陈历史" }, by: { kind: "self" } });
+    expect(JSON.stringify(history.list)).not.toContain("别人改名");
+    expect((await t.client().call("/user/property/history", { index: 1 })).message.code).toBe("ERROR_LOGIN_CODE");
+  });
+});
+

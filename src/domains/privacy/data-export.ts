@@ -4,7 +4,7 @@
 // `HELD` names every table that holds a member id, with the sheet it goes to
 // or why it stays out; tests/api/data-export.test.ts fails when a table with
 // a member id is in neither.
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import {
   activities,
   addresses,
@@ -20,7 +20,6 @@ import {
   payments,
   pointRecords,
   properties,
-  propertyLog,
   relations,
   sessions,
   userValues,
@@ -35,12 +34,14 @@ import { typeById } from "../../protocol/types";
 import { OPERATION_ACTIONS } from "../../protocol/operation-types";
 import type { MemberCtx } from "../context";
 import { formAnswers } from "../order/staff-detail";
-import { allProperties } from "../property/service";
 import { inLanguage } from "../shared/language";
 import { chinaTimeText, moneyCell, type Sheet, type SheetCell, writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
 import { deviceOf } from "../security/devices";
+import { type ChangedBy, profileChanges } from "./profile-history";
+import { profileTexts, type Texts } from "./value-texts";
 
 type Pair = readonly [zh: string, en: string];
+const pairOf = (t: Texts): Pair => [t.zh, t.en];
 
 /** A waiting-list entry's state as the member reads it (WAITLIST_STATE). */
 const WAITING: Record<number, Pair> = {
@@ -131,18 +132,18 @@ export async function myDataDownload({ ctx }: { ctx: MemberCtx }): Promise<Downl
     [say(["离职时间", "Left"]), time(u.leftAt)],
   ]);
 
-  const { list } = await allProperties({ ctx });
-  const propertyName = new Map(list.map((p) => [p.id, say([p.titleZh, p.titleEn])]));
-  const optionText = new Map(list.flatMap((p) => p.options.map((o) => [`${p.id}:${o.value}`, say([o.textZh, o.textEn])] as const)));
-  const valueText = (propertyId: number, value: unknown) =>
-    (Array.isArray(value) ? value : value == null ? [] : [value]).map((v) => optionText.get(`${propertyId}:${v}`) ?? String(v)).join(say(["、", ", "]));
-  add(SHEET.profile, [["项目", "Item"], ["内容", "Value"]], rows.values.map((v) => [propertyName.get(v.propertyId) ?? String(v.propertyId), valueText(v.propertyId, v.value)]));
-  add(SHEET.history, [["时间", "When"], ["项目", "Item"], ["原值", "Before"], ["新值", "After"], ["修改人", "Changed by"]], rows.history.map((h) => [
-    time(h.createdAt),
-    propertyName.get(h.propertyId) ?? String(h.propertyId),
-    valueText(h.propertyId, h.originValue),
-    valueText(h.propertyId, h.newValue),
-    h.operatorId === null ? say(["导入", "An import"]) : h.operatorId === me ? say(["本人", "You"]) : say(["工会工作人员", "Union staff"]),
+  const texts = await profileTexts(ctx);
+  const propertyName = (id: number) => say(pairOf(texts.title(id)));
+  const valueText = (id: number, stored: unknown) => say(pairOf(texts.value(id, stored)));
+  add(SHEET.profile, [["项目", "Item"], ["内容", "Value"]], rows.values.map((v) => [propertyName(v.propertyId), valueText(v.propertyId, v.value)]));
+  const changedBy = (by: ChangedBy) =>
+    by.kind === "self" ? say(["本人", "You"]) : by.kind === "import" ? say(["批量导入", "An import"]) : by.role ? say([by.role.nameZh, by.role.nameEn]) : say(["工会工作人员", "Union staff"]);
+  add(SHEET.history, [["时间", "When"], ["项目", "Item"], ["原值", "Before"], ["新值", "After"], ["修改人", "Changed by"]], (await profileChanges(ctx)).map((h) => [
+    time(new Date(h.date!)),
+    say(pairOf(h.property)),
+    say(pairOf(h.before)),
+    say(pairOf(h.after)),
+    changedBy(h.by),
   ]));
   add(SHEET.family, [["姓名", "Name"], ["关系", "Relation"], ["性别", "Sex"], ["出生日期", "Birthday"], ["证件号码", "ID number"], ["手机", "Phone"]], rows.family.map((f) => [
     f.name,
@@ -201,9 +202,8 @@ async function readAll(ctx: MemberCtx, me: number) {
     .from(users)
     .leftJoin(countries, eq(countries.id, users.nationalityId))
     .where(eq(users.id, me));
-  const [values, history, family, mine, items, pay, points, dues, threads, waiting, cart, logins, signedIn, visits, operations] = await Promise.all([
+  const [values, family, mine, items, pay, points, dues, threads, waiting, cart, logins, signedIn, visits, operations] = await Promise.all([
     db.select().from(userValues).where(eq(userValues.userId, me)),
-    db.select().from(propertyLog).where(eq(propertyLog.userId, me)).orderBy(asc(propertyLog.createdAt), asc(propertyLog.id)),
     db
       .select({ name: families.name, sex: families.sex, birthday: families.birthday, identity: families.identity, phone: families.phone, relation: { zh: relations.nameZh, en: relations.nameEn } })
       .from(families)
@@ -240,5 +240,5 @@ async function readAll(ctx: MemberCtx, me: number) {
   const messages = threads.length
     ? await db.select().from(chatMessages).where(inArray(chatMessages.sessionId, threads.map((s) => s.id))).orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
     : [];
-  return { user: user!, values, history, family, addresses: mine, items, payments: pay, points, dues, messages, waiting, cart, logins, sessions: signedIn, visits, operations };
+  return { user: user!, values, family, addresses: mine, items, payments: pay, points, dues, messages, waiting, cart, logins, sessions: signedIn, visits, operations };
 }
