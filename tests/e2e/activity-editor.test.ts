@@ -149,9 +149,9 @@ describe("the activity editor", () => {
       ] as const) {
         await page.click("[data-testid=add-tag-group]");
         await page.waitForSelector("[data-testid=tag-group-editor]");
+        // Confirmed empty: the window says so under the names (the form window's own check).
         await page.click("[data-testid=tag-group-done]");
-        expect(await messageText(page)).toBe("标签组的中英文名称不可为空");
-        await pressOk(page, "确定");
+        expect(await page.textContent("#tag-group-nameZh-error")).toBe("标签组的中英文名称不可为空");
         await page.fill("#tag-group-nameZh", group);
         await page.fill("#tag-group-nameEn", `${group} en`);
         await page.fill("[data-testid=new-tag-zh]", tag);
@@ -220,7 +220,7 @@ describe("the activity editor", () => {
       // A condition: members with a name may sign up.
       await page.click("[data-testid=tool-conditions]");
       await page.waitForSelector("[data-testid=conditions-editor]");
-      // A sign-up field asked without a question bank: the server refuses (spec 3 section 5), and says so under the fields' table.
+      // A sign-up field asked without a question bank is refused as the server would (spec 3 section 5), under the fields' table.
       await page.check("[aria-label='部门 报名时显示']");
       await page.click("[data-testid=conditions-save]");
       expect(await page.textContent("#conditions-properties-error")).toBe("有报名属性时需要题库：请先在题库设置中选择题库和显示方式，再保存报名属性。");
@@ -228,6 +228,8 @@ describe("the activity editor", () => {
       await noSeriousViolations(page);
       await settledShot(page, "activity-editor/conditions-bank-zh-desk");
       await page.uncheck("[aria-label='部门 报名时显示']");
+      // Unticked, the field asks for no bank: its error goes at once, not at the next save.
+      expect(await page.locator("#conditions-properties-error").count()).toBe(0);
       await page.click("[data-testid=activity-condition-add]");
       expect(
         (await page.textContent("#activity-condition-error"))?.trim(),
@@ -342,6 +344,11 @@ async function phoneWindows(activityUrl: string) {
     await noSeriousViolations(page);
     await settledShot(page, `activity-editor/${tool}-en-phone`);
     await page.click("[role=dialog] .button-quiet:has-text('Cancel')");
+    // The team (a new one chosen) and the conditions (a field ticked) hold edits: Cancel asks first, and the editor discards them.
+    if (tool !== "family") {
+      expect(await messageText(page)).toBe("Your changes have not been saved and will be lost if you close. Discard them?");
+      await page.click('[role=alertdialog] .button-primary:has-text("Discard changes")');
+    }
     await page.waitForSelector(`[data-testid=${root}]`, { state: "detached" });
   }
   await close();

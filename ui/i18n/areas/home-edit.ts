@@ -70,7 +70,7 @@ export default texts({
   },
   en: {
     na: "N/A",
-    paging: "total {{count}} records {{max}} pages, currently page {{index}}",
+    paging: "{{count}} in all, page {{index}} of {{max}}",
     edit: "Edit",
     delete: "Delete",
     save: "Save",

@@ -5,10 +5,12 @@
 // in preview; saved with the activity (/activity/update: relationships).
 import { useState } from "react";
 import { useSnapshot } from "valtio";
+import { message } from "../../../../src/protocol/result";
 import { DatePicker } from "../../../components/date-picker";
 import { Dialog } from "../../../components/dialog";
+import { type FieldErrors, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { showMessage } from "../../../components/message-box";
-import { type TextKey, joinList, pick, useT } from "../../../i18n";
+import { joinList, pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 import { activityPartOf, type EditInfo, type EditorOptions, refusalText, saveActivity, useEditorData } from "./editor-data";
 import { type Gift, GiftManager } from "./gift-manager";
@@ -33,14 +35,19 @@ const draftsOf = (info: EditInfo): RuleDraft[] =>
     gifts: r.gifts.map(({ id, nameZh, nameEn }) => ({ id, nameZh, nameEn })),
   }));
 
-/** The first rule of spec 3 section 5 the rule breaks among the others, as a dictionary key. */
-export function ruleProblem(rule: RuleDraft, others: readonly RuleDraft[]): TextKey | null {
-  if (!/^\d+$/.test(rule.allowMin.trim())) return "editor.errors.relationships.allowMin";
-  if (!/^\d+$/.test(rule.allowMax.trim()) || Number(rule.allowMax) < Math.max(1, Number(rule.allowMin)) || Number(rule.allowMax) > 15) return "editor.errors.relationships.allowMax";
-  if ((rule.relationship === ANY && others.length > 0) || (rule.relationship !== ANY && others.some((o) => o.relationship === ANY))) return "editor.errors.relationships.any";
-  if (others.some((o) => o.relationship === rule.relationship)) return "editor.errors.relationships.twice";
-  if (rule.ageFamilyMin && rule.ageFamilyMax && rule.ageFamilyMax < rule.ageFamilyMin) return "editor.errors.relationships.ageFamilyMax";
-  return null;
+type RuleField = "ageFamilyMin" | "ageFamilyMax" | "relationship" | "allowMin" | "allowMax";
+// In the order they are on the screen, so the first error gets the focus.
+const RULE_FIELDS: readonly RuleField[] = ["ageFamilyMin", "ageFamilyMax", "relationship", "allowMin", "allowMax"];
+
+/** The rules of spec 3 section 5 the rule breaks among the others, by field, as dictionary keys. */
+export function ruleErrors(rule: RuleDraft, others: readonly RuleDraft[]): FieldErrors<RuleField> {
+  const errors: FieldErrors<RuleField> = {};
+  if (!/^\d+$/.test(rule.allowMin.trim())) errors.allowMin = "editor.errors.relationships.allowMin";
+  if (!/^\d+$/.test(rule.allowMax.trim()) || Number(rule.allowMax) < Math.max(1, Number(rule.allowMin)) || Number(rule.allowMax) > 15) errors.allowMax = "editor.errors.relationships.allowMax";
+  if ((rule.relationship === ANY && others.length > 0) || (rule.relationship !== ANY && others.some((o) => o.relationship === ANY))) errors.relationship = "editor.errors.relationships.any";
+  else if (others.some((o) => o.relationship === rule.relationship)) errors.relationship = "editor.errors.relationships.twice";
+  if (rule.ageFamilyMin && rule.ageFamilyMax && rule.ageFamilyMax < rule.ageFamilyMin) errors.ageFamilyMax = "editor.errors.relationships.ageFamilyMax";
+  return errors;
 }
 
 export default function FamilyWindow({ activity, onClose, onChanged }: ToolWindowProps) {
@@ -55,46 +62,37 @@ export default function FamilyWindow({ activity, onClose, onChanged }: ToolWindo
   return <FamilyEditor info={data.info} options={data.options} onClose={onClose} onChanged={onChanged} />;
 }
 
+// Nothing is sent from here: the rule goes back to the family window, which saves it with the others.
 function RuleDialog({ rule, others, options, onDone, onClose }: { rule: RuleDraft; others: RuleDraft[]; options: EditorOptions; onDone: (rule: RuleDraft) => void; onClose: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [draft, setDraft] = useState(rule);
   const [managing, setManaging] = useState(false);
-  const set = (patch: Partial<RuleDraft>) => setDraft({ ...draft, ...patch });
-  const done = async () => {
-    const problem = ruleProblem(draft, others);
-    if (problem) return showMessage(t(problem));
-    onDone(draft);
-  };
+  const editor = useFormDialog<RuleDraft, RuleField, { rule: RuleDraft }>({
+    id: "rule",
+    fields: RULE_FIELDS,
+    initial: () => rule,
+    validate: (draft) => ruleErrors(draft, others),
+    send: async (draft) => ({ message: message("SUCCESS"), rule: draft }),
+    accepted: (answer) => onDone(answer.rule!),
+  });
+  const { form: draft, update: set, error, described, errors } = editor;
   const count = (field: "allowMin" | "allowMax") => (
     <div className="field">
       <label htmlFor={`rule-${field}`}>{t(`editor.family.${field}`)}</label>
-      <input id={`rule-${field}`} className="input" value={draft[field]} inputMode="numeric" maxLength={3} onChange={(e) => set({ [field]: e.target.value })} />
+      <input id={`rule-${field}`} className={editor.inputClass(field)} value={draft[field]} inputMode="numeric" maxLength={3} {...described(field)} onChange={(e) => set({ [field]: e.target.value })} />
+      {error(field)}
     </div>
   );
   const day = (field: "ageFamilyMin" | "ageFamilyMax") => (
     <div className="field">
       <label htmlFor={`rule-${field}`}>{t(`editor.family.${field}`)}</label>
-      <DatePicker id={`rule-${field}`} value={draft[field]} onChange={(v) => set({ [field]: v })} />
+      <DatePicker id={`rule-${field}`} value={draft[field]} invalid={!!errors[field]} describedBy={described(field)["aria-describedby"]} onChange={(v) => set({ [field]: v })} />
+      {error(field)}
     </div>
   );
   return (
-    <Dialog
-      title={t("editor.family.ruleTitle")}
-      onClose={onClose}
-      width={640}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void done()} data-testid="rule-done">
-            {t("editor.family.confirmRule")}
-          </button>
-        </>
-      }
-    >
-      <div className="editor-form" data-testid="rule-editor">
+    <>
+      <FormDialog editor={editor} title={t("editor.family.ruleTitle")} saveLabel={t("editor.family.confirmRule")} onClose={onClose} width={640} className="editor-form" testId="rule-editor" saveTestId="rule-done">
         <div className="editor-row">
           {day("ageFamilyMin")}
           {day("ageFamilyMax")}
@@ -102,7 +100,7 @@ function RuleDialog({ rule, others, options, onDone, onClose }: { rule: RuleDraf
         <div className="editor-row">
           <div className="field">
             <label htmlFor="rule-relationship">{t("editor.family.relationship")}</label>
-            <select id="rule-relationship" className="input" value={String(draft.relationship)} onChange={(e) => set({ relationship: Number(e.target.value) })}>
+            <select id="rule-relationship" className={editor.inputClass("relationship")} value={String(draft.relationship)} {...described("relationship")} onChange={(e) => set({ relationship: Number(e.target.value) })}>
               <option value={String(ANY)}>{t("editor.family.any")}</option>
               {options.relations.map((r) => (
                 <option key={r.id} value={String(r.id)}>
@@ -110,6 +108,7 @@ function RuleDialog({ rule, others, options, onDone, onClose }: { rule: RuleDraf
                 </option>
               ))}
             </select>
+            {error("relationship")}
           </div>
           <div className="field">
             <label htmlFor="rule-gender">{t("editor.family.gender")}</label>
@@ -146,7 +145,8 @@ function RuleDialog({ rule, others, options, onDone, onClose }: { rule: RuleDraf
         <button type="button" className="button button-quiet" onClick={() => setManaging(true)} data-testid="open-gift-manager">
           {t("editor.family.giftManager")}
         </button>
-      </div>
+      </FormDialog>
+      {/* Beside the form, not in it: a window's events reach its React parents through the portal, and must not submit the rule. */}
       {managing ? (
         <GiftManager
           chosen={draft.gifts.map((g) => g.id)}
@@ -157,58 +157,53 @@ function RuleDialog({ rule, others, options, onDone, onClose }: { rule: RuleDraf
           }}
         />
       ) : null}
-    </Dialog>
+    </>
   );
 }
 
 function FamilyEditor({ info, options, onClose, onChanged }: { info: EditInfo; options: EditorOptions; onClose: () => void; onChanged: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [rules, setRules] = useState<RuleDraft[]>(() => draftsOf(info));
   const [editing, setEditing] = useState<{ at: number | null; rule: RuleDraft } | null>(null);
+  const editor = useFormDialog<{ rules: RuleDraft[] }, "rules">({
+    id: "family",
+    fields: ["rules"],
+    initial: () => ({ rules: draftsOf(info) }),
+    // Each rule was checked in its own window; the server checks them together.
+    validate: () => ({}),
+    send: ({ rules }) =>
+      saveActivity({
+        activity: activityPartOf(info.activity),
+        relationships: rules.map((r) => ({
+          ...(r.id ? { id: r.id } : {}),
+          relationship: { id: r.relationship },
+          gender: r.gender,
+          ageFamilyMin: r.ageFamilyMin || null,
+          ageFamilyMax: r.ageFamilyMax || null,
+          allowMin: r.allowMin,
+          allowMax: r.allowMax,
+          calCount: r.calCount,
+          gifts: r.gifts.map((g) => ({ id: g.id })),
+        })),
+      }),
+    accepted: async () => {
+      await showMessage(t("editor.saved"));
+      onClose();
+      onChanged();
+    },
+    refused: (message) => ({ text: refusalText(t, message) }),
+  });
+  const { rules } = editor.form;
+  const setRules = (next: RuleDraft[]) => editor.update({ rules: next });
   const relationName = (id: number) => {
     const r = options.relations.find((x) => x.id === id);
     return r ? pick(language, r.nameZh, r.nameEn) : t("editor.family.any");
   };
   const genderName = (g: number) => t(`editor.family.genders.${g === 0 ? "male" : g === 1 ? "female" : "any"}`);
-  const save = async () => {
-    const answer = await saveActivity({
-      activity: activityPartOf(info.activity),
-      relationships: rules.map((r) => ({
-        ...(r.id ? { id: r.id } : {}),
-        relationship: { id: r.relationship },
-        gender: r.gender,
-        ageFamilyMin: r.ageFamilyMin || null,
-        ageFamilyMax: r.ageFamilyMax || null,
-        allowMin: r.allowMin,
-        allowMax: r.allowMax,
-        calCount: r.calCount,
-        gifts: r.gifts.map((g) => ({ id: g.id })),
-      })),
-    });
-    if (answer.message.code !== "SUCCESS") return showMessage(refusalText(t, answer.message));
-    await showMessage(t("editor.saved"));
-    onClose();
-    onChanged();
-  };
 
   return (
-    <Dialog
-      title={t("editor.family.title")}
-      onClose={onClose}
-      width={760}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void save()} data-testid="family-save">
-            {t("editor.save")}
-          </button>
-        </>
-      }
-    >
-      <div className="editor-form" data-testid="family-editor">
+    <>
+      <FormDialog editor={editor} title={t("editor.family.title")} saveLabel={t("editor.save")} onClose={onClose} width={760} className="editor-form" testId="family-editor" saveTestId="family-save">
         {rules.length ? (
           <ul className="editor-rows" data-testid="family-rules">
             {rules.map((r, i) => (
@@ -241,7 +236,8 @@ function FamilyEditor({ info, options, onClose, onChanged }: { info: EditInfo; o
         <button type="button" className="button button-quiet" onClick={() => setEditing({ at: null, rule: NEW_RULE })} data-testid="add-rule">
           {t("editor.family.add")}
         </button>
-      </div>
+      </FormDialog>
+      {/* Beside the form, not in it: the rule window's submit would otherwise reach this form through the portal. */}
       {editing ? (
         <RuleDialog
           rule={editing.rule}
@@ -254,6 +250,6 @@ function FamilyEditor({ info, options, onClose, onChanged }: { info: EditInfo; o
           }}
         />
       ) : null}
-    </Dialog>
+    </>
   );
 }

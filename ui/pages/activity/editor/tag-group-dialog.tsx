@@ -3,12 +3,13 @@
 // down, delete) and an add row whose activities are found by name among the
 // module's (/activity/simple/find). Checked by the spec's rules before it
 // goes back to the team window; the server checks them again on save.
-import { useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { useSnapshot } from "valtio";
+import { message } from "../../../../src/protocol/result";
 import { api } from "../../../api";
-import { Dialog } from "../../../components/dialog";
+import { type FieldErrors, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { showMessage } from "../../../components/message-box";
-import { type TextKey, pick, useT } from "../../../i18n";
+import { pick, useT } from "../../../i18n";
 import { session } from "../../../state/session";
 
 export type LinkedActivity = { id: number; nameZh: string; nameEn: string };
@@ -24,28 +25,52 @@ export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
   return next;
 }
 
-/** The first rule of spec 3 section 5 "Tag" the group breaks, as a dictionary key; null when it keeps them all. */
-export function groupProblem(group: GroupDraft): TextKey | null {
-  if (!group.nameZh.trim() || !group.nameEn.trim()) return "editor.errors.groups.nameZh";
-  if (group.tags.some((t) => !t.nameZh.trim() || !t.nameEn.trim())) return "editor.errors.tags.nameZh";
+type Field = "nameZh" | "nameEn" | "tags";
+const FIELDS: readonly Field[] = ["nameZh", "nameEn", "tags"];
+
+/** The rules of spec 3 section 5 "Tag" the group breaks, by field, as dictionary keys: its names, then the first its tags break. */
+export function groupErrors(group: GroupDraft): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  if (!group.nameZh.trim()) errors.nameZh = "editor.errors.groups.nameZh";
+  if (!group.nameEn.trim()) errors.nameEn = "editor.errors.groups.nameEn";
   const names = (pick: (t: TagDraft) => string) => new Set(group.tags.map((t) => pick(t).trim())).size !== group.tags.length;
-  if (names((t) => t.nameZh) || names((t) => t.nameEn)) return "editor.errors.tags.duplicate";
-  if (group.tags.length === 0) return "editor.errors.groups.tags";
-  if (group.tags.some((t) => t.activities.length === 0)) return "editor.errors.tags.activities";
   const ids = group.tags.flatMap((t) => t.activities.map((a) => a.id));
-  if (new Set(ids).size !== ids.length) return "editor.errors.tags.twice";
-  return null;
+  if (group.tags.some((t) => !t.nameZh.trim() || !t.nameEn.trim())) errors.tags = "editor.errors.tags.nameZh";
+  else if (names((t) => t.nameZh) || names((t) => t.nameEn)) errors.tags = "editor.errors.tags.duplicate";
+  else if (group.tags.length === 0) errors.tags = "editor.errors.groups.tags";
+  else if (group.tags.some((t) => t.activities.length === 0)) errors.tags = "editor.errors.tags.activities";
+  else if (new Set(ids).size !== ids.length) errors.tags = "editor.errors.tags.twice";
+  return errors;
 }
 
-export function TagGroupDialog({ group, moduleId, onDone, onClose }: { group: GroupDraft; moduleId: number; onDone: (group: GroupDraft) => void; onClose: () => void }) {
+export type TagGroupDialogProps = {
+  group: GroupDraft;
+  /** Where the group is (or will be) in the team's list, from 1, as its errors name it. */
+  position: number;
+  moduleId: number;
+  onDone: (group: GroupDraft) => void;
+  onClose: () => void;
+};
+
+// Nothing is sent from here: the group goes back to the team window, which saves it with the team.
+export function TagGroupDialog({ group, position, moduleId, onDone, onClose }: TagGroupDialogProps) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [draft, setDraft] = useState<GroupDraft>(group);
+  const editor = useFormDialog<GroupDraft, Field, { group: GroupDraft }>({
+    id: "tag-group",
+    fields: FIELDS,
+    initial: () => group,
+    validate: groupErrors,
+    send: async (draft) => ({ message: message("SUCCESS"), group: { ...draft, nameZh: draft.nameZh.trim(), nameEn: draft.nameEn.trim() } }),
+    accepted: (answer) => onDone(answer.group!),
+    errorParams: () => ({ group: position }),
+  });
+  const { form: draft, update, error, described } = editor;
   const [tag, setTag] = useState<TagDraft>({ nameZh: "", nameEn: "", activities: [] });
   const [search, setSearch] = useState("");
   const [found, setFound] = useState<LinkedActivity[] | null>(null);
   const name = (a: LinkedActivity) => pick(language, a.nameZh, a.nameEn);
-  const setTags = (tags: TagDraft[]) => setDraft({ ...draft, tags });
+  const setTags = (tags: TagDraft[]) => update({ tags });
 
   const find = async () => {
     const answer = await api.call("/activity/simple/find", { name: search.trim(), module: moduleId });
@@ -59,11 +84,8 @@ export function TagGroupDialog({ group, moduleId, onDone, onClose }: { group: Gr
     setFound(null);
     setSearch("");
   };
-  const done = async () => {
-    const problem = groupProblem(draft);
-    if (problem) return showMessage(t(problem, { group: 1 }));
-    onDone({ ...draft, nameZh: draft.nameZh.trim(), nameEn: draft.nameEn.trim() });
-  };
+  // Enter in the add row adds the tag, rather than confirming the group without it.
+  const addOnEnter = (e: KeyboardEvent) => e.key === "Enter" && (e.preventDefault(), void addTag());
   const chips = (list: LinkedActivity[], remove: (id: number) => void) => (
     <ul className="editor-chips">
       {list.map((a) => (
@@ -77,34 +99,27 @@ export function TagGroupDialog({ group, moduleId, onDone, onClose }: { group: Gr
     </ul>
   );
 
+  // A tag being put together in the add row is an edit too: closing asks before it is dropped.
+  const adding = !!(tag.nameZh.trim() || tag.nameEn.trim() || tag.activities.length);
+
   return (
-    <Dialog
-      title={t("editor.team.groupTitle")}
-      onClose={onClose}
-      width={760}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void done()} data-testid="tag-group-done">
-            {t("editor.team.confirmGroup")}
-          </button>
-        </>
-      }
-    >
-      <div className="editor-form" data-testid="tag-group-editor">
-        <div className="editor-row">
-          <div className="field">
-            <label htmlFor="tag-group-nameZh">{t("editor.team.groupNameZh")}</label>
-            <input id="tag-group-nameZh" className="input" value={draft.nameZh} maxLength={100} data-autofocus onChange={(e) => setDraft({ ...draft, nameZh: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="tag-group-nameEn">{t("editor.team.groupNameEn")}</label>
-            <input id="tag-group-nameEn" className="input" value={draft.nameEn} maxLength={100} onChange={(e) => setDraft({ ...draft, nameEn: e.target.value })} />
-          </div>
+    <FormDialog editor={editor} edited={adding} title={t("editor.team.groupTitle")} saveLabel={t("editor.team.confirmGroup")} onClose={onClose} width={760} className="editor-form" testId="tag-group-editor" saveTestId="tag-group-done">
+      <div className="editor-row">
+        <div className="field">
+          <label htmlFor="tag-group-nameZh">{t("editor.team.groupNameZh")}</label>
+          <input id="tag-group-nameZh" className={editor.inputClass("nameZh")} value={draft.nameZh} maxLength={100} data-autofocus {...described("nameZh")} onChange={(e) => update({ nameZh: e.target.value })} />
+          {error("nameZh")}
         </div>
-        <h3 className="editor-subtitle">{t("editor.team.tags")}</h3>
+        <div className="field">
+          <label htmlFor="tag-group-nameEn">{t("editor.team.groupNameEn")}</label>
+          <input id="tag-group-nameEn" className={editor.inputClass("nameEn")} value={draft.nameEn} maxLength={100} {...described("nameEn")} onChange={(e) => update({ nameEn: e.target.value })} />
+          {error("nameEn")}
+        </div>
+      </div>
+      <h3 className="editor-subtitle" id="tag-group-tags-title">
+        {t("editor.team.tags")}
+      </h3>
+      <div role="group" id="tag-group-tags" tabIndex={-1} aria-labelledby="tag-group-tags-title" aria-describedby={described("tags")["aria-describedby"]}>
         {draft.tags.length ? (
           <ul className="editor-rows" data-testid="tag-list">
             {draft.tags.map((x, i) => (
@@ -131,39 +146,40 @@ export function TagGroupDialog({ group, moduleId, onDone, onClose }: { group: Gr
         ) : (
           <p className="field-hint">{t("editor.team.noTags")}</p>
         )}
-        <fieldset className="editor-section editor-add">
-          <legend>{t("editor.team.newTag")}</legend>
-          <div className="editor-row">
-            <input aria-label={t("editor.team.tagNameZh")} placeholder={t("editor.team.tagNameZh")} className="input" value={tag.nameZh} maxLength={100} onChange={(e) => setTag({ ...tag, nameZh: e.target.value })} data-testid="new-tag-zh" />
-            <input aria-label={t("editor.team.tagNameEn")} placeholder={t("editor.team.tagNameEn")} className="input" value={tag.nameEn} maxLength={100} onChange={(e) => setTag({ ...tag, nameEn: e.target.value })} data-testid="new-tag-en" />
-          </div>
-          {chips(tag.activities, (id) => setTag({ ...tag, activities: tag.activities.filter((a) => a.id !== id) }))}
-          <div className="editor-inline">
-            <input aria-label={t("editor.team.findActivity")} placeholder={t("editor.team.findActivity")} className="input" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), void find())} data-testid="tag-activity-search" />
-            <button type="button" className="button button-quiet" onClick={() => void find()}>
-              {t("editor.team.find")}
-            </button>
-          </div>
-          {found ? (
-            found.length ? (
-              <ul className="editor-picks" data-testid="tag-activity-results">
-                {found.map((a) => (
-                  <li key={a.id}>
-                    <button type="button" className="link-button" disabled={tag.activities.some((x) => x.id === a.id)} onClick={() => setTag({ ...tag, activities: [...tag.activities, a] })}>
-                      {t("editor.team.link")} {name(a)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="field-hint">{t("editor.team.noneFound")}</p>
-            )
-          ) : null}
-          <button type="button" className="button button-quiet" onClick={() => void addTag()} data-testid="add-tag">
-            {t("editor.team.addTag")}
-          </button>
-        </fieldset>
+        {error("tags")}
       </div>
-    </Dialog>
+      <fieldset className="editor-section editor-add">
+        <legend>{t("editor.team.newTag")}</legend>
+        <div className="editor-row">
+          <input aria-label={t("editor.team.tagNameZh")} placeholder={t("editor.team.tagNameZh")} className="input" value={tag.nameZh} maxLength={100} onChange={(e) => setTag({ ...tag, nameZh: e.target.value })} onKeyDown={addOnEnter} data-testid="new-tag-zh" />
+          <input aria-label={t("editor.team.tagNameEn")} placeholder={t("editor.team.tagNameEn")} className="input" value={tag.nameEn} maxLength={100} onChange={(e) => setTag({ ...tag, nameEn: e.target.value })} onKeyDown={addOnEnter} data-testid="new-tag-en" />
+        </div>
+        {chips(tag.activities, (id) => setTag({ ...tag, activities: tag.activities.filter((a) => a.id !== id) }))}
+        <div className="editor-inline">
+          <input aria-label={t("editor.team.findActivity")} placeholder={t("editor.team.findActivity")} className="input" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), void find())} data-testid="tag-activity-search" />
+          <button type="button" className="button button-quiet" onClick={() => void find()}>
+            {t("editor.team.find")}
+          </button>
+        </div>
+        {found ? (
+          found.length ? (
+            <ul className="editor-picks" data-testid="tag-activity-results">
+              {found.map((a) => (
+                <li key={a.id}>
+                  <button type="button" className="link-button" disabled={tag.activities.some((x) => x.id === a.id)} onClick={() => setTag({ ...tag, activities: [...tag.activities, a] })}>
+                    {t("editor.team.link")} {name(a)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="field-hint">{t("editor.team.noneFound")}</p>
+          )
+        ) : null}
+        <button type="button" className="button button-quiet" onClick={() => void addTag()} data-testid="add-tag">
+          {t("editor.team.addTag")}
+        </button>
+      </fieldset>
+    </FormDialog>
   );
 }
