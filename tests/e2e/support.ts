@@ -107,6 +107,8 @@ export async function visitor(
     timezoneId?: string;
     /** "block" for a journey that holds back or fails the build's files with page.route: the portal's service worker would fetch them past it. */
     serviceWorkers?: "allow" | "block";
+    /** The browser's user agent, for a journey about the device a session was signed in on. */
+    userAgent?: string;
   } = {},
 ) {
   // deviceScaleFactor 2 on half the width is how a desk browser zoomed to 200% lays a page out; the browser's own
@@ -116,6 +118,7 @@ export async function visitor(
     deviceScaleFactor: opts.deviceScaleFactor,
     timezoneId: opts.timezoneId,
     serviceWorkers: opts.serviceWorkers,
+    userAgent: opts.userAgent,
   });
   // The browser's clock runs from the same fixed moment as the server's (pages that talk to no server keep their own).
   if (opts.serverClock !== false) await context.clock.install({ time: testNow() });

@@ -1,6 +1,7 @@
 // Personal centre > security (spec 1 sections 2, 4 and 5): the e-mail and the
 // masked phone, each with a change button, and a reset-password button; each
 // opens a draggable window with a code. The answer's user replaces the stored one.
+// Below them, where the member is signed in (session-list.tsx) and the calendar feed.
 import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -16,6 +17,7 @@ import { CodeField, TextField } from "../account/activation-fields";
 import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneError } from "../account/activation-rules";
 import { CentreSection } from "../../components/centre-section";
 import { CalendarFeed } from "./calendar-feed";
+import { SessionList } from "./session-list";
 
 type Kind = "phone" | "mail";
 
@@ -169,6 +171,8 @@ export function SecurityPage() {
   const t = useT();
   const { user } = useSnapshot(session);
   const [open, setOpen] = useState<Kind | "password" | null>(null);
+  // A password change signs every other session out: the list is read again once its window closes.
+  const [passwordWindows, setPasswordWindows] = useState(0);
   const rows = [
     { key: "mail", label: t("centre.security.mail"), value: user?.mail ? <BreakableText text={user.mail} /> : t("centre.security.none"), action: t("centre.security.changeMail"), open: "mail" as const },
     { key: "phone", label: t("centre.security.phone"), value: maskPhone(user?.phone) || t("centre.security.none"), action: t("centre.security.changePhone"), open: "phone" as const },
@@ -196,9 +200,17 @@ export function SecurityPage() {
           ))}
         </ul>
       </div>
+      <SessionList reread={passwordWindows} />
       <CalendarFeed />
       {open === "phone" || open === "mail" ? <ChangeContactDialog kind={open} onClose={() => setOpen(null)} /> : null}
-      {open === "password" ? <ChangePasswordDialog onClose={() => setOpen(null)} /> : null}
+      {open === "password" ? (
+        <ChangePasswordDialog
+          onClose={() => {
+            setOpen(null);
+            setPasswordWindows((n) => n + 1);
+          }}
+        />
+      ) : null}
     </CentreSection>
   );
 }
