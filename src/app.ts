@@ -21,5 +21,5 @@ export function createApp(deps: Deps, state: AppState = createAppState(deps)) {
   // The door first: a call it turns away costs no routing, body, session or log line (src/http/admission.ts).
   const app = new Elysia().use(door(DOMAINS, state.admission)).use(requestLog()).use(health(deps.database)).use(kit.mountAll(DOMAINS));
   if (state.providers.payment.name === "sandbox") app.use(sandboxPages(deps, state, (request) => app.handle(request)));
-  return app.use(staticUi(deps.config.uiDir));
+  return app.use(staticUi(deps.config.uiDir, { tls: deps.config.payment.publicUrl?.startsWith("https://") ?? false }));
 }

@@ -5,8 +5,9 @@
 // and width leaves a screenshot in test-results/screenshots/walk/, and the
 // axe scan (WCAG 2.2 A and AA) runs on each of them and on the windows the
 // routes' main buttons open. A walk fails on a script error, on a page wider
-// than the window and on any serious or critical axe violation, and reports
-// every problem it met, not only the first.
+// than the window, on anything the pages' content security policy blocks
+// (issue 31) and on any serious or critical axe violation, and reports every
+// problem it met, not only the first.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { CENTRE_PAGES, ROUTE_TABLE } from "../../ui/lib/route-table";
@@ -55,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => stopWorld(world));
 
 /** A signed-in (or not) browser tab, the problems it met, and the API calls it has under way. */
-type Walker = { page: Page; language: Language; problems: string[]; idle: () => Promise<void>; busy: () => boolean };
+type Walker = { page: Page; language: Language; problems: string[]; idle: () => Promise<void>; busy: () => boolean; csp: string[] };
 
 async function walker(language: Language) {
   const v = await visitor(world);
@@ -71,7 +72,7 @@ async function walker(language: Language) {
   v.page.on("requestfailed", finished);
   v.page.on("console", (message) => message.type() === "error" && problems.push(`console error: ${message.text()}`));
   const idle = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
-  const w: Walker = { page: v.page, language, problems, idle, busy: () => pending > 0 };
+  const w: Walker = { page: v.page, language, problems, idle, busy: () => pending > 0, csp: v.cspViolations };
   return { w, close: v.close };
 }
 
@@ -101,6 +102,8 @@ async function inspect(w: Walker, name: string, width: Width, { fullPage = true 
   const problems: string[] = [];
   if (scrollWidth > clientWidth) problems.push(`${name} at ${width} px: the page is wider than the window (${scrollWidth} px in ${clientWidth} px)`);
   if (SCANNED_WIDTHS.includes(width)) for (const violation of await seriousViolations(w.page)) problems.push(`${name} at ${width} px: ${violation}`);
+  // Named here, route by route; the visitor's close would only say that something was blocked somewhere.
+  for (const blocked of w.csp.splice(0)) problems.push(`${name} at ${width} px: the content security policy ${blocked}`);
   w.problems.push(...problems);
   await shot(w.page, `walk/${name}-${width}`, { fullPage });
 }

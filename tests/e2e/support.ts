@@ -85,7 +85,7 @@ export const userId = async (db: Db, employees: string) => (await db.select({ id
 export const FAILURE_DIR = join(import.meta.dir, "..", "..", "test-results", "failures");
 
 /** What a visitor's pages reported: script errors fail the test, console errors are kept as evidence. */
-type OpenVisitor = { context: BrowserContext; pageErrors: string[]; consoleErrors: string[] };
+type OpenVisitor = { context: BrowserContext; pageErrors: string[]; consoleErrors: string[]; cspViolations: string[] };
 /** Visitors not closed yet: when a test fails, these are the pages it left behind. */
 const openVisitors = new Set<OpenVisitor>();
 
@@ -122,8 +122,17 @@ export async function visitor(
   });
   // The browser's clock runs from the same fixed moment as the server's (pages that talk to no server keep their own).
   if (opts.serverClock !== false) await context.clock.install({ time: testNow() });
-  const open: OpenVisitor = { context, pageErrors: [], consoleErrors: [] };
+  const open: OpenVisitor = { context, pageErrors: [], consoleErrors: [], cspViolations: [] };
   openVisitors.add(open);
+  // Whatever the pages' content security policy blocks, on every page and document of the context (issue 31): none is expected.
+  await context.exposeBinding("__cspViolation", (_source, text: string) => void open.cspViolations.push(text));
+  await context.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname} (${e.sourceFile || "the page"}:${e.lineNumber})`,
+      ),
+    ),
+  );
   // Every page of the context, the payment page a test opens beside the first included.
   context.on("weberror", (webError) => open.pageErrors.push(webError.error().stack ?? webError.error().message));
   // Console messages are heard page by page, each page as it opens.
@@ -141,10 +150,11 @@ export async function visitor(
   const close = async () => {
     // Left open on script errors, so the failed test's evidence shows the page as it was.
     if (open.pageErrors.length) throw new Error(`script errors on the page:\n${open.pageErrors.join("\n")}`);
+    if (open.cspViolations.length) throw new Error(`the content security policy blocked:\n${open.cspViolations.join("\n")}`);
     openVisitors.delete(open);
     await context.close();
   };
-  return { context, page, close };
+  return { context, page, close, cspViolations: open.cspViolations };
 }
 
 /** Time kept back from a test's own timeout to save its evidence before bun gives up on it. */

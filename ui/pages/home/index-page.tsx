@@ -14,6 +14,7 @@ import { MODULE_SHOW } from "../../../src/protocol/enumerations";
 import { api } from "../../api";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
+import { checkInHref } from "../../lib/check-in-address";
 import { withAreaStyles } from "../../lib/area-styles";
 import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
@@ -221,9 +222,9 @@ export function IndexPage() {
             </>
           ) : null}
           {doorKeeper ? (
-            <Link href="/activity/checkin" className="button button-quiet" data-testid="home-check-in">
+            <a href={checkInHref()} className="button button-quiet" data-testid="home-check-in">
               {t("home.edit.checkIn")}
-            </Link>
+            </a>
           ) : null}
         </div>
       </section>

@@ -12,6 +12,7 @@ import { ACTIVITY_STATE } from "../../../../src/protocol/enumerations";
 import type { PowerCode } from "../../../../src/protocol/powers";
 import type { TextKey, TextName } from "../../../i18n";
 import { withAreaStyles } from "../../../lib/area-styles";
+import { openCheckIn } from "../../../lib/check-in-address";
 import type { Activity } from "../activity-model";
 import type { ToolAction, ToolWindowProps } from "./tool-types";
 
@@ -77,7 +78,7 @@ export const EDITOR_TOOLS: readonly EditorTool[] = [
     id: "checkIn",
     power: "FUNCTION_ACTIVITY_CHECK_IN",
     when: (a) => a.hasTicket && !inPreview(a),
-    action: () => Promise.resolve<ToolAction>(async ({ activity, navigate }) => navigate(`/activity/checkin?activity=${activity.id}`)),
+    action: () => Promise.resolve<ToolAction>(async ({ activity }) => openCheckIn(activity.id)),
   },
   { id: "publish", power: EDIT, when: inPreview, action: () => lifecycle().then((m) => m.publish) },
   { id: "offline", power: EDIT, when: isNormal, action: () => lifecycle().then((m) => m.takeOffline) },
