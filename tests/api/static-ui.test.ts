@@ -156,3 +156,20 @@ describe("only the built files are served", () => {
     expect((await app.fetch("/api/no/such/call", { method: "POST" })).status).toBe(404);
   });
 });
+
+describe("behind TLS (issue 31)", () => {
+  test("an https PUBLIC_URL makes every page and file carry Strict-Transport-Security; without it none does", async () => {
+    const tls = await startTestApp({ UI_DIR: uiDir, PUBLIC_URL: "https://union.example.com" });
+    try {
+      for (const path of ["/index", "/main.abcdef12.js"]) {
+        const res = await tls.app.handle(new Request(`http://localhost${path}`, { headers: { "accept-encoding": CHROMIUM } }));
+        expect({ path, hsts: res.headers.get("strict-transport-security") }).toEqual({ path, hsts: "max-age=31536000" });
+      }
+    } finally {
+      await tls.close();
+    }
+    const plain = await app.app.handle(new Request("http://localhost/index"));
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(plain.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
