@@ -24,6 +24,7 @@ import { log } from "../log";
 import { clearExpired } from "./clear-expired";
 import { expireDuesOrders } from "./expire-dues";
 import { expirePoints } from "./expire-points";
+import { eraseDeparted, removeErasedFiles } from "../domains/privacy/erasure";
 
 type Job<R = unknown> = {
   id: number;
@@ -62,6 +63,8 @@ export const JOBS: Job[] = [
   job({ id: 7302010, name: "check-refunds", everyMs: REFUND_CHECK_EVERY_MS, run: refundsToCheck, after: checkRefunds }),
   // Every 30 s: bulk SMS numbers whose outcome is unknown are settled from the gateway's delivery reports (src/domains/sms/delivery.ts).
   job({ id: 7302009, name: "settle-sms", everyMs: SMS_SETTLE_EVERY_MS, run: claimUnknownSms, after: settleUnknownSms }),
+  // Hourly: departed members past the keep the administrator set have their personal data erased (src/domains/privacy/erasure.ts).
+  job({ id: 7302011, name: "erase-departed", everyMs: 60 * 60_000, run: eraseDeparted, after: removeErasedFiles }),
   // Every 15 s: a staff job whose instance died or stopped (its lease not renewed for a minute) is taken over and run again from the start here.
   job({ id: 7302007, name: "resume-staff-jobs", everyMs: 15_000, run: claimStaleJobs, after: resumeJobs }),
 ];

@@ -106,6 +106,9 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   // Issue 31: the second range.
   "session.end": { id: 2301, zh: "退出其他设备的登录", en: "Another session signed out" },
   "session.end-others": { id: 2302, zh: "退出所有其他设备", en: "All other sessions signed out" },
+  "privacy.config": { id: 2303, zh: "设置离职会员资料保留期限", en: "Retention of departed members set" },
+  "member.erase": { id: 2304, zh: "删除离职会员个人信息", en: "Departed member erased" },
+  "job.erase-departed": { id: 2305, zh: "定期删除离职会员个人信息", en: "Departed members erased" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

@@ -1,6 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { chinaDayTime } from "../../ui/lib/china-time";
-import { reasonCaption } from "../../ui/pages/activity/opening-time";
+import { stubLocalStorage } from "../helpers/local-storage";
+
+// The caption's texts come through the i18n module, which reads the session store (localStorage) on load.
+stubLocalStorage();
+const { reasonCaption } = await import("../../ui/pages/activity/opening-time");
 
 const NOW = new Date("2026-03-02T01:30:00.000Z");
 

@@ -22,3 +22,4 @@ export * from "./jobs";
 export * from "./sign-config";
 export * from "./calendar";
 export * from "./waitlist";
+export * from "./privacy";

@@ -52,6 +52,8 @@ export const users = pgTable(
     updatedAt: ts("updated_at").notNull(),
     /** When staff marked the member as left (kept after a later reset, until the next leave). */
     leftAt: ts("left_at"),
+    /** When the member's personal data was erased, some time after they left (src/domains/privacy/erasure.ts). */
+    erasedAt: ts("erased_at"),
   },
   (t) => [index("users_state_idx").on(t.state)],
 );

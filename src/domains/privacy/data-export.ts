@@ -105,6 +105,7 @@ export const HELD: Record<string, { sheet: Pair } | { leftOut: string }> = {
   sms_tasks: { leftOut: "created_by is the officer who sent a bulk SMS" },
   staff_jobs: { leftOut: "an officer's background jobs" },
   verification_codes: { leftOut: "one-time codes: credentials, kept minutes" },
+  privacy_config: { leftOut: "updated_by is the officer who set how long departed members' data is kept" },
 };
 
 /** Download /user/data/export: the member's own workbook. */

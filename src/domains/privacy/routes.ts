@@ -1,4 +1,5 @@
-import { download, domain, query } from "../../http/kit";
+import { command, download, domain, query } from "../../http/kit";
+import { keepInput, privacySettings, saveKeepDays } from "./erasure";
 import { myDataDownload } from "./data-export";
 import { historyInput, myProfileHistory } from "./profile-history";
 
@@ -6,4 +7,7 @@ import { historyInput, myProfileHistory } from "./profile-history";
 export const privacyDomain = domain("privacy", [
   download("/user/data/export", { access: "user" }, myDataDownload),
   query("/user/property/history", { access: "user", input: historyInput }, myProfileHistory),
+  // How long a departed member's data is kept, and who is erased next: the power that marks members as left.
+  query("/privacy/config", { access: "FUNCTION_USER_OPERATION_STATE" }, privacySettings),
+  command("/privacy/config/save", { access: "FUNCTION_USER_OPERATION_STATE", input: keepInput, audit: "privacy.config" }, saveKeepDays),
 ]);

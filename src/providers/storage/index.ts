@@ -3,7 +3,7 @@
 // network call), so a file that could not be stored leaves no row. Keys are
 // content hashes, so storing twice is harmless. The local folder is the
 // default; S3-compatible storage (s3.ts) when S3_BUCKET is set.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export interface StorageProvider {
@@ -11,6 +11,8 @@ export interface StorageProvider {
   put(key: string, bytes: Uint8Array, type: string): Promise<void>;
   /** Null when there is no such file. */
   get(key: string): Promise<Uint8Array | null>;
+  /** Removes the file (a departed member's upload, erased); a file not there is no error. Callers check no row names the key any more: keys are content hashes, shared by equal files. */
+  delete(key: string): Promise<void>;
 }
 
 /** The store could not be reached or refused, after its tries (logged where it happened): the kit answers "busy, retry". */
@@ -45,6 +47,9 @@ export function localStorage(dir: string): StorageProvider {
         if ((error as { code?: string }).code === "ENOENT") return null;
         throw error;
       }
+    },
+    async delete(key) {
+      if (STORAGE_KEY.test(key)) await rm(join(dir, key), { force: true });
     },
   };
 }

@@ -83,5 +83,9 @@ export function s3Storage(settings: S3Settings, opts: { firstRetryMs?: number } 
       if (!STORAGE_KEY.test(key)) return null;
       return attempt("get", key, () => client.file(settings.prefix + key).bytes(), null);
     },
+    async delete(key) {
+      if (!STORAGE_KEY.test(key)) return;
+      await attempt("delete", key, () => client.delete(settings.prefix + key), undefined);
+    },
   };
 }

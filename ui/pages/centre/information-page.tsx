@@ -1,7 +1,8 @@
 // Personal centre > information (spec 1 sections 2 and 5): the member's
 // profile in the dynamic property form, with the nationality. Phone, e-mail
 // and employee id are shown but never sent; the answer replaces the stored user.
-import { type FormEvent } from "react";
+// "Change history" opens the history of the member's own fields (profile-history-dialog.tsx).
+import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
@@ -15,6 +16,7 @@ import { useT } from "../../i18n";
 import { type User, session, setUser } from "../../state/session";
 import { codeFlowText, maskPhone } from "../account/activation-rules";
 import { CentreSection } from "../../components/centre-section";
+import { ProfileHistoryDialog } from "./profile-history-dialog";
 
 export function InformationPage() {
   const t = useT();
@@ -22,6 +24,7 @@ export function InformationPage() {
   const stored = (user?.values ?? []) as User["values"];
   const form = useProfileForm("information", "/user/properties", stored, user?.nationality?.id ?? null);
   useLeaveGuard(form.edited, t("centre.info.leave"));
+  const [history, setHistory] = useState(false);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +40,16 @@ export function InformationPage() {
   };
 
   return (
-    <CentreSection id="information" title={t("centre.menu.information")} intro={t("centre.info.intro")}>
+    <CentreSection
+      id="information"
+      title={t("centre.menu.information")}
+      intro={t("centre.info.intro")}
+      tools={
+        <button type="button" className="button button-quiet" onClick={() => setHistory(true)} data-testid="profile-history">
+          {t("centre.info.history.open")}
+        </button>
+      }
+    >
       <form className="panel centre-panel information-form" onSubmit={save} noValidate aria-busy={!form.ready}>
         <fieldset className="flow-section">
           <legend>{t("centre.info.account")}</legend>
@@ -86,6 +98,7 @@ export function InformationPage() {
           </button>
         </div>
       </form>
+      {history ? <ProfileHistoryDialog onClose={() => setHistory(false)} /> : null}
     </CentreSection>
   );
 }
