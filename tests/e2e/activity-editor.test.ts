@@ -198,8 +198,8 @@ describe("the activity editor", () => {
       await page.fill("#gift-nameEn", "Family T-shirt");
       await page.fill("#gift-stock", "十");
       await page.click("[data-testid=gift-save]");
-      expect(await messageText(page)).toBe("库存请填写数字或不填");
-      await pressOk(page, "确定");
+      // Said under the stock (the one form window), not in a message box.
+      expect(await page.textContent("#gift-stock-error")).toBe("库存请填写数字或不填");
       await page.fill("#gift-stock", "10");
       await page.click("[data-testid=gift-save]");
       await page.waitForSelector(

@@ -306,8 +306,8 @@ describe("a member's orders", () => {
       await boxRow.locator("[data-action=address]").click();
       await page.waitForSelector("[data-testid=order-address-choice]");
       await page.click("[data-testid=order-address-save]");
-      expect(await messageText(page)).toBe(text.choose);
-      await pressOk(page, text.ok);
+      // Said under the list of addresses (the one form window), not in a message box.
+      expect(await page.textContent("#order-address-address-error")).toBe(text.choose);
       await page.locator("[data-testid=order-address-choice]", { hasText: NEW_ADDRESS.info }).locator("input").check();
       await windowShot(page, name("address-change"));
       await accessible(page, `${language} ${size} address change`);

@@ -25,8 +25,8 @@ export type Refusal<F extends string> = { field: F; error: TextKey } | { text: s
 export type FormSetup<Form, F extends string, A> = {
   /** The ids' prefix: "address" gives the form address-form and the fields address-name. */
   id: string;
-  /** In the order they are on the screen, so the first error gets the focus. */
-  fields: readonly F[];
+  /** In the order they are on the screen, so the first error gets the focus; read from the form when they are a list's (an option's parts, by row). */
+  fields: readonly F[] | ((form: Form) => readonly F[]);
   initial: () => Form;
   validate: (form: Form) => FieldErrors<F>;
   /** What each change also does to the form (fill a field from another). */
@@ -84,7 +84,8 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLFormElement>(null);
-  const { id, fields } = setup;
+  const { id } = setup;
+  const fields = typeof setup.fields === "function" ? setup.fields(form) : setup.fields;
 
   // Merged into the form as it is now, not as this render saw it: an editor or an upload that reports late
   // (Quill's change handler, a finished upload) holds an older `update`, and must not undo a change made since.
@@ -102,7 +103,7 @@ export function useFormDialog<Form, F extends string, A = {}>(setup: FormSetup<F
   const focusFirst = (found: FieldErrors<F>) => {
     const first = fields.find((f) => found[f]);
     if (!first) return;
-    const element = root.current?.querySelector<HTMLElement>(setup.focusSelector?.(first) ?? `#${id}-${first}, [data-field=${first}]`);
+    const element = root.current?.querySelector<HTMLElement>(setup.focusSelector?.(first) ?? `#${id}-${first}, [data-field="${first}"]`);
     // A field that is a frame (an image upload) is focused at its button, unless it takes the focus itself.
     const frame = element?.tagName === "DIV" && !element.hasAttribute("tabindex");
     (frame ? (element.querySelector<HTMLElement>("button") ?? element) : element)?.focus();
@@ -241,7 +242,19 @@ export function FormDialog({ editor, title, saveLabel, onClose, width, className
         </>
       }
     >
-      <form id={formId} ref={editor.root} className={className} onSubmit={(event) => void editor.submit(event)} noValidate data-testid={testId}>
+      {/* React hands a portal's events to its React parents: a window opened from inside another's form (the rich text's
+          image description) must not submit that form too. */}
+      <form
+        id={formId}
+        ref={editor.root}
+        className={className}
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void editor.submit(event);
+        }}
+        noValidate
+        data-testid={testId}
+      >
         {children}
       </form>
     </Dialog>

@@ -7,9 +7,10 @@
 // (for the image at the caret), so a keyboard reaches it too.
 import Quill from "quill";
 import type { Range } from "quill";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { message } from "../../src/protocol/result";
 import { type Translate, dataKey, t, useT } from "../i18n";
-import { Dialog } from "./dialog";
+import { FormDialog, useFormDialog } from "./form-dialog";
 import { IMAGE_ACCEPT, IMAGE_TYPES, uploadImage } from "./image-upload";
 import { showMessage } from "./message-box";
 
@@ -76,43 +77,29 @@ function imageAtCaret(quill: Quill): ImageBlot | null {
   return null;
 }
 
-/** The window that asks for an image's description. */
+/** The window that asks for an image's description; it sends nothing: the description goes on the image. */
 function AltWindow({ alt, testId, onSave, onClose }: { alt: string; testId?: string; onSave: (alt: string) => void; onClose: () => void }) {
   const tr = useT();
-  const [text, setText] = useState(alt);
-  const id = `${testId ?? "rich"}-alt`;
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    // React carries a portal's events up its own tree: the form the editor sits in must not be submitted too.
-    event.stopPropagation();
-    onSave(text.trim());
-  };
+  const editor = useFormDialog<{ alt: string }, "alt", { alt: string }>({
+    id: `${testId ?? "rich"}-alt`,
+    fields: ["alt"],
+    initial: () => ({ alt }),
+    // Any description will do, an empty one too (a picture that only decorates).
+    validate: () => ({}),
+    send: async (form) => ({ message: message("SUCCESS"), alt: form.alt.trim() }),
+    accepted: (answer) => onSave(answer.alt!),
+  });
+  const id = editor.id;
   return (
-    <Dialog
-      title={tr("upload.alt.title")}
-      onClose={onClose}
-      width={440}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {tr("common.cancel")}
-          </button>
-          <button type="submit" form={`${id}-form`} className="button button-primary" data-testid="alt-save">
-            {tr("upload.alt.save")}
-          </button>
-        </>
-      }
-    >
-      <form id={`${id}-form`} onSubmit={save} noValidate>
-        <div className="field">
-          <label htmlFor={id}>{tr("upload.alt.label")}</label>
-          <input id={id} className="input" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} aria-describedby={`${id}-hint`} data-autofocus data-testid="alt-text" />
-          <p id={`${id}-hint`} className="field-hint">
-            {tr("upload.alt.hint")}
-          </p>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog editor={editor} title={tr("upload.alt.title")} saveLabel={tr("upload.alt.save")} saveTestId="alt-save" onClose={onClose} width={440} className="rich-alt-form">
+      <div className="field">
+        <label htmlFor={id}>{tr("upload.alt.label")}</label>
+        <input id={id} className="input" value={editor.form.alt} maxLength={200} onChange={(e) => editor.update({ alt: e.target.value })} aria-describedby={`${id}-hint`} data-autofocus data-testid="alt-text" />
+        <p id={`${id}-hint`} className="field-hint">
+          {tr("upload.alt.hint")}
+        </p>
+      </div>
+    </FormDialog>
   );
 }
 

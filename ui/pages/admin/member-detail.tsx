@@ -12,6 +12,7 @@ import { COUNTRY_TYPE, USER_STATE } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
+import { FormDialog, useFormDialog } from "../../components/form-dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { regionText } from "../../components/region-picker";
 import { joinList, pick, resultText, useT } from "../../i18n";
@@ -186,55 +187,41 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
   );
 }
 
+/** Resetting a member's activation, with a new employee number when asked. */
 function ResetDialog({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
   const t = useT();
-  const [renumber, setRenumber] = useState(false);
-  const [employees, setEmployees] = useState("");
-  const [error, setError] = useState("");
-  const submit = async () => {
-    const number = employees.trim();
-    if (renumber && !number) return setError(t("members.newEmployeesRequired"));
-    const answer = await api.call("/user/operation/reset", { id, ...(renumber ? { employees: number } : {}) });
-    if (isSuccess(answer)) {
+  const editor = useFormDialog<{ renumber: boolean; employees: string }, "employees">({
+    id: "reset",
+    fields: ["employees"],
+    initial: () => ({ renumber: false, employees: "" }),
+    validate: ({ renumber, employees }) => (renumber && !employees.trim() ? { employees: "members.newEmployeesRequired" } : {}),
+    send: ({ renumber, employees }) => api.call("/user/operation/reset", { id, ...(renumber ? { employees: employees.trim() } : {}) }),
+    accepted: async () => {
       await showMessage(t("members.resetDone"));
-      return onDone();
-    }
-    const code = answer.message?.code;
-    if (code === "ERROR_RENAME") return setError(t("members.renameEmployees"));
-    if (code === "ERROR_PARAMS" && answer.message?.params?.field === "employees") return setError(t("members.badField.employees"));
-    await showMessage(resultText(t, answer.message));
-  };
+      onDone();
+    },
+    refused: (message) =>
+      message.code === "ERROR_RENAME"
+        ? { field: "employees", error: "members.renameEmployees" }
+        : message.code === "ERROR_PARAMS" && message.params?.field === "employees"
+          ? { field: "employees", error: "members.badField.employees" }
+          : null,
+  });
+  const { form, update } = editor;
   return (
-    <Dialog
-      title={t("members.resetTitle")}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void submit()} data-testid="reset-submit">
-            {t("common.ok")}
-          </button>
-        </>
-      }
-    >
+    <FormDialog editor={editor} title={t("members.resetTitle")} saveLabel={t("common.ok")} saveTestId="reset-submit" onClose={onClose} className="member-reset-form">
       <p>{t("members.resetIntro")}</p>
       <label className="choice">
-        <input type="checkbox" checked={renumber} onChange={(e) => (setRenumber(e.target.checked), setError(""))} data-testid="reset-renumber" />
+        <input type="checkbox" checked={form.renumber} onChange={(e) => update({ renumber: e.target.checked })} data-testid="reset-renumber" />
         <span>{t("members.updateEmployees")}</span>
       </label>
-      {renumber ? (
-        <div className={`field${error ? " field-invalid" : ""}`}>
+      {form.renumber ? (
+        <div className="field">
           <label htmlFor="reset-employees">{t("members.newEmployees")}</label>
-          <input id="reset-employees" className="input" value={employees} maxLength={50} onChange={(e) => (setEmployees(e.target.value), setError(""))} aria-invalid={!!error || undefined} aria-describedby={error ? "reset-employees-error" : undefined} />
+          <input id="reset-employees" className={editor.inputClass("employees")} value={form.employees} maxLength={50} {...editor.described("employees")} onChange={(e) => update({ employees: e.target.value })} />
+          {editor.error("employees")}
         </div>
       ) : null}
-      {error ? (
-        <p className="field-error" id="reset-employees-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -2,14 +2,12 @@
 // only while the order is successful and not sent. The member picks one of
 // the address book's addresses (or adds one there first), confirms, and the
 // order takes a copy of it. Nothing is picked at first: confirming without a
-// choice says "please select an address".
-import { useState } from "react";
+// choice says "please select an address" under the list.
 import { useSnapshot } from "valtio";
-import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
-import { Dialog } from "../../components/dialog";
-import { confirm, showMessage } from "../../components/message-box";
-import { resultText, useT } from "../../i18n";
+import { FormDialog, useFormDialog } from "../../components/form-dialog";
+import { confirm } from "../../components/message-box";
+import { useT } from "../../i18n";
 import { maskPhone } from "../../lib/format";
 import { session } from "../../state/session";
 import { regionText } from "../../components/region-picker";
@@ -20,50 +18,38 @@ import type { Order } from "./order-detail-window";
 export function OrderAddressDialog({ order, onClose, onChanged }: { order: Order; onClose: () => void; onChanged: () => void }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const [chosen, setChosen] = useState<Address | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    if (!chosen) return showMessage(t("address.select"));
-    if (!(await confirm(t("order.move.confirm", { name: chosen.name, place: placeOf(chosen, language) })))) return;
-    setBusy(true);
-    const answer = await api.call("/order/update/address", { order: order.id, address: chosen.id }).finally(() => setBusy(false));
-    if (isSuccess(answer)) return onChanged();
-    const code = answer.message?.code;
-    await showMessage(code === "ERROR_NOT_POWER" ? t("order.cannotChange") : code === "ERROR_RESULT_NULL" ? t("order.notFound") : resultText(t, answer.message));
-  };
+  const editor = useFormDialog<{ address: Address | null }, "address">({
+    id: "order-address",
+    fields: ["address"],
+    initial: () => ({ address: null }),
+    validate: ({ address }) => (address ? {} : { address: "address.select" }),
+    confirmed: ({ address }) => confirm(t("order.move.confirm", { name: address!.name, place: placeOf(address!, language) })),
+    send: ({ address }) => api.call("/order/update/address", { order: order.id, address: address!.id }),
+    accepted: onChanged,
+    refused: (message) =>
+      message.code === "ERROR_NOT_POWER" ? { text: t("order.cannotChange") } : message.code === "ERROR_RESULT_NULL" ? { text: t("order.notFound") } : null,
+    // The choice is a list of radio buttons: its first takes the focus.
+    focusSelector: () => "[data-field=address] input[type=radio]",
+  });
 
   const current = order.address;
   return (
-    <Dialog
-      title={t("order.move.title")}
-      onClose={onClose}
-      width={560}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()} data-testid="order-address-save">
-            {t("order.move.save")}
-          </button>
-        </>
-      }
-    >
-      <div className="order-move" data-testid="order-address-dialog">
-        {current ? (
-          <section className="order-move-current">
-            <h3 className="order-subtitle">{t("order.move.current")}</h3>
-            <p>
-              <span className="address-name">{current.liaison}</span> <span className="address-phone">{maskPhone(current.phone)}</span>
-            </p>
-            <p className="muted">
-              {regionText(language, current.regions)} {current.addressInfo}
-            </p>
-          </section>
-        ) : null}
-        <AddressChoices legend={t("order.move.choose")} chosen={chosen?.id ?? null} onChoose={setChosen} testId="order-address-choice" />
+    <FormDialog editor={editor} title={t("order.move.title")} saveLabel={t("order.move.save")} saveTestId="order-address-save" onClose={onClose} width={560} className="order-move" testId="order-address-dialog">
+      {current ? (
+        <section className="order-move-current">
+          <h3 className="order-subtitle">{t("order.move.current")}</h3>
+          <p>
+            <span className="address-name">{current.liaison}</span> <span className="address-phone">{maskPhone(current.phone)}</span>
+          </p>
+          <p className="muted">
+            {regionText(language, current.regions)} {current.addressInfo}
+          </p>
+        </section>
+      ) : null}
+      <div data-field="address">
+        <AddressChoices legend={t("order.move.choose")} chosen={editor.form.address?.id ?? null} onChoose={(address) => editor.update({ address })} testId="order-address-choice" />
+        {editor.error("address")}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -5,14 +5,14 @@
 // cross), and the grid of items (a team is one tile under its own cover and
 // name). Module editors get the module tools (../activity/module-tools.tsx):
 // edit and delete module, its orders, the home zone links, the 'new item' tile.
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
-import { Dialog } from "../../components/dialog";
+import { FormDialog, useFormDialog } from "../../components/form-dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { pick, resultText, useT } from "../../i18n";
 import { formatMoney, formatPoints } from "../../lib/format";
@@ -39,54 +39,48 @@ function categoryRefusal(t: ReturnType<typeof useT>, message: Parameters<typeof 
 
 function NewCategory({ module, onClose, onSaved }: { module: number; onClose: () => void; onSaved: () => void }) {
   const t = useT();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const length = [...name.trim()].length;
-    if (length < 1 || length > NAME_MAX) return setError(t("market.categoryTooLong"));
-    setBusy(true);
-    const answer = await api.call("/activity/module/sort/save", { name: name.trim(), module }).finally(() => setBusy(false));
-    if (!isSuccess(answer)) return setError(categoryRefusal(t, answer.message));
-    await showMessage(t("market.saved"));
-    onSaved();
-  };
+  const editor = useFormDialog<{ name: string }, "name">({
+    id: "category",
+    fields: ["name"],
+    initial: () => ({ name: "" }),
+    validate: ({ name }) => {
+      const length = [...name.trim()].length;
+      return length < 1 || length > NAME_MAX ? { name: "market.categoryTooLong" } : {};
+    },
+    send: ({ name }) => api.call("/activity/module/sort/save", { name: name.trim(), module }),
+    accepted: async () => {
+      await showMessage(t("market.saved"));
+      onSaved();
+    },
+    // The name refused is said under it; a missing module or category in a message box.
+    refused: (message) => (message.code === "ERROR_PARAMS" && message.params?.field === "name" ? { field: "name", error: "market.categoryTooLong" } : { text: categoryRefusal(t, message) }),
+  });
+  const { form, errors, update, described } = editor;
   return (
-    <Dialog
-      title={t("market.newCategory")}
-      onClose={onClose}
-      width={420}
-      footer={
-        <>
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t("market.cancel")}
-          </button>
-          <button type="submit" form="category-form" className="button button-primary" disabled={busy} data-testid="category-save">
-            {t("market.save")}
-          </button>
-        </>
-      }
-    >
-      <form id="category-form" className="category-form" onSubmit={(e) => void save(e)} noValidate>
-        <div className="field">
-          <label htmlFor="category-name">{t("market.categoryName")}</label>
-          <input
-            id="category-name"
-            className={`input${error ? " input-invalid" : ""}`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="category-name-note"
-            data-autofocus
-            data-testid="category-name"
-          />
-          <p id="category-name-note" className={error ? "field-error" : "field-hint"} role={error ? "alert" : undefined} data-testid="category-note">
-            {error ?? t("market.categoryHint")}
+    <FormDialog editor={editor} title={t("market.newCategory")} saveLabel={t("market.save")} saveTestId="category-save" onClose={onClose} width={420} className="category-form">
+      <div className="field">
+        <label htmlFor="category-name">{t("market.categoryName")}</label>
+        <input
+          id="category-name"
+          className={editor.inputClass("name")}
+          value={form.name}
+          onChange={(e) => update({ name: e.target.value })}
+          {...described("name", errors.name ? undefined : "category-name-hint")}
+          data-autofocus
+          data-testid="category-name"
+        />
+        {/* One line under the field: the hint, or the error in its place. */}
+        {errors.name ? (
+          <p id="category-name-error" className="field-error" role="alert" data-testid="category-note">
+            {t(errors.name)}
           </p>
-        </div>
-      </form>
-    </Dialog>
+        ) : (
+          <p id="category-name-hint" className="field-hint" data-testid="category-note">
+            {t("market.categoryHint")}
+          </p>
+        )}
+      </div>
+    </FormDialog>
   );
 }
 
