@@ -11,6 +11,7 @@ import { confirm, showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
 import "../../i18n/sign-up-texts";
 import { session } from "../../state/session";
+import { PanelHead } from "./panel-head";
 
 type Feed = { createTime: string } | null;
 
@@ -54,29 +55,28 @@ export function CalendarFeed() {
 
   return (
     <div className="panel centre-panel calendar-feed" data-testid="calendar-feed" data-state={feed === undefined ? "loading" : feed ? "on" : "off"}>
-      <div className="security-item calendar-feed-head">
-        <span className="security-icon" aria-hidden="true">
-          <svg viewBox="0 0 20 20" width="20" height="20">
-            <path d="M3.5 5h13v11.5h-13zM3.5 8.5h13M7 3v3.5M13 3v3.5M7 12h2M11 12h2" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </span>
-        <div className="security-text">
-          <h3 className="security-label calendar-feed-title">{t("calendar.feed.title")}</h3>
+      <PanelHead
+        name="calendar-feed"
+        icon="M3.5 5h13v11.5h-13zM3.5 8.5h13M7 3v3.5M13 3v3.5M7 12h2M11 12h2"
+        title={t("calendar.feed.title")}
+        under={
           <p className="security-value" data-testid="calendar-feed-state">
             {feed ? t("calendar.feed.since", { date: formatChinaDateTime(feed.createTime) }) : feed === null ? t("calendar.feed.none") : "\u00a0"}
           </p>
-        </div>
-        <div className="calendar-feed-actions">
-          {feed ? (
-            <button type="button" className="button button-quiet" onClick={() => void revoke()} data-testid="calendar-feed-revoke">
-              {t("calendar.feed.revoke")}
+        }
+        action={
+          <div className="calendar-feed-actions">
+            {feed ? (
+              <button type="button" className="button button-quiet" onClick={() => void revoke()} data-testid="calendar-feed-revoke">
+                {t("calendar.feed.revoke")}
+              </button>
+            ) : null}
+            <button type="button" className={`button ${feed ? "button-quiet" : "button-primary"}`} onClick={() => void make()} disabled={feed === undefined} data-testid="calendar-feed-make">
+              {t(feed ? "calendar.feed.renew" : "calendar.feed.create")}
             </button>
-          ) : null}
-          <button type="button" className={`button ${feed ? "button-quiet" : "button-primary"}`} onClick={() => void make()} disabled={feed === undefined} data-testid="calendar-feed-make">
-            {t(feed ? "calendar.feed.renew" : "calendar.feed.create")}
-          </button>
-        </div>
-      </div>
+          </div>
+        }
+      />
       <p className="field-hint calendar-feed-intro">{t("calendar.feed.intro")}</p>
       {fresh ? (
         <div className="calendar-feed-fresh" data-testid="calendar-feed-fresh">

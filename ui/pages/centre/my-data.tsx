@@ -8,6 +8,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { showMessage } from "../../components/message-box";
 import { resultText, useT } from "../../i18n";
+import { PanelHead } from "./panel-head";
 
 export function MyData() {
   const t = useT();
@@ -24,22 +25,18 @@ export function MyData() {
 
   return (
     <section className="panel centre-panel my-data" aria-labelledby="my-data-title" data-testid="my-data">
-      <div className="security-item my-data-head">
-        <span className="security-icon" aria-hidden="true">
-          <svg viewBox="0 0 20 20" width="20" height="20">
-            <path d="M5 2.5h7l3.5 3.5v11.5H5zM12 2.5V6h3.5M10 8.5v6M7.5 12l2.5 2.5 2.5-2.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </span>
-        <div className="security-text">
-          <h3 id="my-data-title" className="security-label my-data-title">
-            {t("centre.security.myData.title")}
-          </h3>
-          <p className="field-hint my-data-intro">{t("centre.security.myData.intro")}</p>
-        </div>
-        <button type="button" className="button button-quiet" onClick={() => void download()} disabled={busy} aria-busy={busy} data-testid="my-data-download">
-          {t(busy ? "centre.security.myData.preparing" : "centre.security.myData.download")}
-        </button>
-      </div>
+      <PanelHead
+        name="my-data"
+        icon="M5 2.5h7l3.5 3.5v11.5H5zM12 2.5V6h3.5M10 8.5v6M7.5 12l2.5 2.5 2.5-2.5"
+        titleId="my-data-title"
+        title={t("centre.security.myData.title")}
+        under={<p className="field-hint my-data-intro">{t("centre.security.myData.intro")}</p>}
+        action={
+          <button type="button" className="button button-quiet" onClick={() => void download()} disabled={busy} aria-busy={busy} data-testid="my-data-download">
+            {t(busy ? "centre.security.myData.preparing" : "centre.security.myData.download")}
+          </button>
+        }
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { confirm, showMessage } from "../../components/message-box";
 import { type TextName, type Translate, isOneOf, resultText, useT } from "../../i18n";
 import { formatChinaDateTime } from "../../lib/china-time";
 import { useLoader } from "../../lib/use-loaded";
+import { PanelHead } from "./panel-head";
 
 type Session = ItemOf<"/user/session/list">;
 
@@ -86,24 +87,20 @@ export function SessionList({ reread = 0 }: { reread?: number }) {
 
   return (
     <section className="panel centre-panel sessions" aria-labelledby="sessions-title" data-testid="sessions" data-state={value === null ? "loading" : value ? "shown" : "failed"}>
-      <div className="security-item sessions-head">
-        <span className="security-icon" aria-hidden="true">
-          <svg viewBox="0 0 20 20" width="20" height="20">
-            <path d="M2.5 4h11v8h-11zM1 15h14M15.5 7h3.5v9.5h-3.5zM16.8 14.5h1" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </span>
-        <div className="security-text">
-          <h3 id="sessions-title" className="security-label sessions-title">
-            {t("centre.security.sessions.title")}
-          </h3>
-          <p className="field-hint sessions-intro">{t("centre.security.sessions.intro")}</p>
-        </div>
-        {others > 0 ? (
-          <button type="button" className="button button-quiet" onClick={() => void endOthers()} data-testid="sessions-end-others">
-            {t("centre.security.sessions.endOthers")}
-          </button>
-        ) : null}
-      </div>
+      <PanelHead
+        name="sessions"
+        icon="M2.5 4h11v8h-11zM1 15h14M15.5 7h3.5v9.5h-3.5zM16.8 14.5h1"
+        titleId="sessions-title"
+        title={t("centre.security.sessions.title")}
+        under={<p className="field-hint sessions-intro">{t("centre.security.sessions.intro")}</p>}
+        action={
+          others > 0 ? (
+            <button type="button" className="button button-quiet" onClick={() => void endOthers()} data-testid="sessions-end-others">
+              {t("centre.security.sessions.endOthers")}
+            </button>
+          ) : null
+        }
+      />
       <CardList
         list={value || null}
         failed={value === false}
