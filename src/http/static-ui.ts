@@ -11,7 +11,8 @@ import { Elysia } from "elysia";
  * alone, never inline nor eval'd ('wasm-unsafe-eval' lets the check-in
  * camera's QR reader compile its WebAssembly, which is not script), every
  * file, image and video through the portal's own calls (files in S3 too),
- * connections to the portal only. Styles allow inline attributes: React
+ * connections to the portal only (and to the page's own blob: objects, an
+ * image it made and reads back). Styles allow inline attributes: React
  * and the editor set them, and a style runs no script.
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -21,7 +22,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  "connect-src 'self' blob:",
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",

@@ -32,7 +32,7 @@ afterAll(() => stopWorld(world));
 test("every page carries the policy; the camera is the check-in page's alone", async () => {
   const page = await fetch(`${world.server.url}/index`);
   const policy = page.headers.get("content-security-policy") ?? "";
-  for (const directive of ["script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'", "img-src 'self' data: blob:"]) {
+  for (const directive of ["script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self' blob:", "img-src 'self' data: blob:"]) {
     expect(policy).toContain(directive);
   }
   expect(policy).not.toContain("'unsafe-eval'");
