@@ -49,6 +49,8 @@ describe("wording and layout", () => {
       const page = editor.page;
       await signIn(page, world, "cn000002", { language: "zh" });
       await openReading(page, "zh");
+      // The toolbar is drawn once the editor's texts (a chunk of their own) have come.
+      await page.waitForSelector("[data-testid=editor-tools] button");
       expect(await page.$$eval("[data-testid=editor-tools] button", (bs) => bs.map((b) => b.textContent))).toEqual(expect.arrayContaining(["文案", "布局", "封面"]));
       // Before any layout the page is drawn as it always was.
       expect(await page.locator("[data-layout-canvas]").count()).toBe(0);
