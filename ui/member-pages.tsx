@@ -26,6 +26,7 @@ const PropertyOperationPage = lazy(() => admin().then((m) => ({ default: m.Prope
 const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
 const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPage })));
 const RefundsPage = lazy(() => admin().then((m) => ({ default: m.RefundsPage })));
+const PrivacyPage = lazy(() => admin().then((m) => ({ default: m.PrivacyPage })));
 
 // The personal centre (forms, date picker, tables) is its own chunk too, with its stylesheets.
 const CentrePage = lazy(
@@ -85,6 +86,7 @@ const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   browse: BrowsePage,
   browseChat: BrowseChatPage,
   refunds: RefundsPage,
+  privacy: PrivacyPage,
   checkIn: CheckInPage,
   memberCard: CardPage,
 };

@@ -26,6 +26,8 @@ describe("the route table", () => {
       "/system/chat": "browseChat",
       // Issue 29: the money owed back.
       "/system/refunds": "refunds",
+      // Issue 31 item 4: how long a departed member's data is kept.
+      "/system/privacy": "privacy",
       // Issue 20: check-in at the door, the member card, and the shop's public verify page.
       "/activity/checkin": "checkIn",
       "/card": "memberCard",
@@ -42,12 +44,16 @@ describe("the route table", () => {
       ["/system", "FUNCTION_SYSTEM_PAGE"],
       ["/system/chat", "FUNCTION_CHAT_OPERATION"],
       ["/system/refunds", ["FUNCTION_ACTIVITY_ORDER", "FUNCTION_MEMBER_EDIT"]],
+      ["/system/privacy", "FUNCTION_USER_OPERATION_STATE"],
       ["/activity/checkin", "FUNCTION_ACTIVITY_CHECK_IN"],
     ]);
     // Any one of several powers opens a page that names them.
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_MEMBER_EDIT"] })).toBe("pass");
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_ACTIVITY_ORDER"] })).toBe("pass");
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
+    // The departed members' data: the power that marks members as left, not the system page's.
+    expect(guard(routeOf("/system/privacy"), { ...member, powers: ["FUNCTION_USER_OPERATION_STATE"] })).toBe("pass");
+    expect(guard(routeOf("/system/privacy"), { ...member, powers: ["FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
   });
 
   test("finds a route with or without a trailing slash, and nothing for an unknown path", () => {
@@ -68,7 +74,7 @@ describe("the navigation guard", () => {
   });
 
   test("tells a member without the power that a staff page is not theirs, on every staff route", () => {
-    for (const path of ["/operation/user", "/operation/property", "/system", "/system/chat", "/system/"]) {
+    for (const path of ["/operation/user", "/operation/property", "/system", "/system/chat", "/system/", "/system/privacy"]) {
       expect(guard(routeOf(path), member)).toBe("forbidden");
     }
     expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("forbidden");

@@ -102,6 +102,7 @@ export default texts({
       browse: "系统管理",
       browseChat: "信箱会话管理",
       refunds: "退款管理",
+      privacy: "离职会员资料",
       checkIn: "签到核验",
       // Every route of ui/lib/route-table.ts has its name here, the public ones too.
       login: "会员登录",
@@ -311,6 +312,7 @@ export default texts({
       browse: "System management",
       browseChat: "Mailbox conversation",
       refunds: "Refunds",
+      privacy: "Departed members' data",
       checkIn: "Check-in",
       login: "Member sign-in",
       memberCard: "Member card",

@@ -6,6 +6,7 @@ import type calendar from "./areas/calendar";
 import type card from "./areas/card";
 import type checkin from "./areas/checkin";
 import type editor from "./areas/editor";
+import type privacy from "./areas/privacy";
 import type sms from "./areas/sms";
 import type waitlist from "./areas/waitlist";
 
@@ -15,6 +16,7 @@ export type AllTexts = Dictionary & {
   card: typeof card.zh;
   checkin: typeof checkin.zh;
   editor: typeof editor.zh;
+  privacy: typeof privacy.zh;
   sms: typeof sms.zh;
   waitlist: typeof waitlist.zh;
 };

@@ -22,6 +22,7 @@ export type RouteName =
   | "browse"
   | "browseChat"
   | "refunds"
+  | "privacy"
   | "checkIn"
   | "memberCard"
   | "cardVerify";
@@ -57,6 +58,8 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   { name: "browseChat", path: "/system/chat", power: "FUNCTION_CHAT_OPERATION" },
   // Issue 29: the money owed back, for the officers of what it paid for (sign-up orders, dues).
   { name: "refunds", path: "/system/refunds", power: ["FUNCTION_ACTIVITY_ORDER", "FUNCTION_MEMBER_EDIT"] },
+  // Issue 31 item 4: how long a departed member's data is kept, for the officers who mark members as left.
+  { name: "privacy", path: "/system/privacy", power: "FUNCTION_USER_OPERATION_STATE" },
   // Issue 20: the door's check-in page (?activity= the activity chosen).
   { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
   // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).

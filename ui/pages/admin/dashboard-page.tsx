@@ -19,6 +19,7 @@ import { MAILBOX_ANCHOR, ManagerSessions } from "../mailbox/mailbox-pages";
 import { DashboardChart, colorAt } from "./dashboard-chart";
 import { OutboxPanel } from "./outbox-page";
 import { OwedSummary, mayRefund } from "../refunds/refunds-page";
+import { PrivacyLine, mayKeep } from "../privacy/privacy-page";
 
 const PANELS = ["/system/find/active", "/system/find/age", "/system/find/sex", "/system/find/member", "/system/find/child", "/system/find/birthday", "/system/find/activity/count", "/system/find/activity/now"] as const;
 type Figures = { [P in (typeof PANELS)[number]]: AnswerOf<P> };
@@ -222,7 +223,7 @@ function OngoingCharts({ id, title, rows }: { id: string; title: string; rows: r
   );
 }
 
-/** The system page (FUNCTION_SYSTEM_PAGE): the dashboard, the mailbox (FUNCTION_CHAT_OPERATION only) and the outbox. */
+/** The system page (FUNCTION_SYSTEM_PAGE): the lines of money owed back and of departed members' data, the dashboard, the mailbox (FUNCTION_CHAT_OPERATION only) and the outbox. */
 export function SystemPage() {
   const t = useT();
   const search = useSearch();
@@ -230,6 +231,7 @@ export function SystemPage() {
     <>
       <PageHead title={t("page.browse")} />
       {mayRefund() ? <OwedSummary /> : null}
+      {mayKeep() ? <PrivacyLine /> : null}
       <h2 className="section-title">{t("dashboard.title")}</h2>
       <Dashboard />
       {hasPower("FUNCTION_CHAT_OPERATION") ? <ManagerSessions reveal={new URLSearchParams(search).get("show") === MAILBOX_ANCHOR} /> : null}

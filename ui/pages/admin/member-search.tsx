@@ -24,6 +24,7 @@ import { ImportMenu } from "./member-imports";
 import { SmsDialog } from "./sms-dialog";
 import { useFeeWindow } from "./membership-fee-dialog";
 import { mayRefund } from "../refunds/refunds-page";
+import { mayKeep } from "../privacy/privacy-page";
 import { Link } from "wouter";
 import type { Role } from "./member-model";
 
@@ -148,6 +149,11 @@ export function MemberManagementPage() {
           {mayRefund() ? (
             <Link href="/system/refunds" className="button" data-testid="open-refunds">
               {t("refunds.open")}
+            </Link>
+          ) : null}
+          {mayKeep() ? (
+            <Link href="/system/privacy" className="button" data-testid="open-privacy">
+              {t("privacy.open")}
             </Link>
           ) : null}
         </div>
