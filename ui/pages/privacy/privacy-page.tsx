@@ -105,7 +105,7 @@ export function PrivacyLine() {
   const settings = useLoaded(loadSettings, []);
   if (!settings) return null;
   return (
-    <p className="privacy-line panel" data-testid="privacy-line">
+    <p className="system-line panel" data-testid="privacy-line">
       <span>{t("privacy.line", { setting: keepText(t, settings.keepDays) })}</span>
       <Link href="/system/privacy" className="button button-small">
         {t("privacy.manage")}

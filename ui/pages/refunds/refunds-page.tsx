@@ -150,7 +150,7 @@ export function OwedSummary() {
   }, []);
   if (!owed) return null;
   return (
-    <p className="owed-summary panel" data-testid="owed-summary">
+    <p className="system-line owed-summary panel" data-testid="owed-summary">
       <span>
         {t("refunds.owed")}: {t("refunds.sum", { count: owed.count, amount: formatYuan(owed.sum) })}
       </span>
