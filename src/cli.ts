@@ -67,7 +67,8 @@ export function helpText(): string {
     "",
     "admin create-admin ACCOUNT makes a new administrator with that employee number; admin reset-password ACCOUNT",
     "gives an account a new password and signs it out everywhere. Each prints the password once and is written to",
-    "the operation log. On the embedded database, stop the portal first.",
+    "the operation log. admin reset-second-factor ACCOUNT removes an account's second factor (a lost device) and",
+    "signs it out everywhere, also logged. On the embedded database, stop the portal first.",
     "",
     "The operator's guide, docs/operations.md, says more about each.",
   ].join("\n");
@@ -86,7 +87,7 @@ export function answerCommandLine(args: string[]): CommandLine {
     console.log(`${release().version} (commit ${release().commit})`);
     return { exit: 0 };
   }
-  if (args[0] === "admin" && args.length === 3 && (args[1] === "create-admin" || args[1] === "reset-password") && /^[A-Za-z0-9_.-]{1,64}$/.test(args[2]!))
+  if (args[0] === "admin" && args.length === 3 && (args[1] === "create-admin" || args[1] === "reset-password" || args[1] === "reset-second-factor") && /^[A-Za-z0-9_.-]{1,64}$/.test(args[2]!))
     return { admin: { verb: args[1], account: args[2]! } };
   if (args[0] === "copy-to-postgres" && args.length === 2 && /^postgres(ql)?:\/\//.test(args[1]!)) return { copyToPostgres: args[1]! };
   console.error(`unknown argument "${args.join(" ")}"\n${USAGE}`);

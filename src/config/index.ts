@@ -90,6 +90,8 @@ export function loadConfig(env: Env = process.env) {
     tokenLifetimeMs: int(env, "TOKEN_LIFETIME_MINUTES", 12 * 60, 5, 30 * 24 * 60) * 60_000,
     /** Idle lifetime of a session whose member holds any staff power (issue 31): shorter than a member's. */
     staffIdleMs: int(env, "STAFF_IDLE_MINUTES", 30, 5, 24 * 60) * 60_000,
+    /** The days a new database gives accounts with staff powers to set up a second factor; administrators change it after (issue 31). */
+    secondFactorGraceDays: int(env, "SECOND_FACTOR_GRACE_DAYS", 14, 0, 3650),
     /** Idle lifetime of a session nobody has signed in on: tokens minted in a loop go away soon. */
     anonymousLifetimeMs: int(env, "ANONYMOUS_TOKEN_MINUTES", 30, 1, 30 * 24 * 60) * 60_000,
     captchaLifetimeMs: 5 * 60_000,

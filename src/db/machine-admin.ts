@@ -9,16 +9,18 @@ import type { Config } from "../config";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Database } from "./client";
 import { endSessions } from "../domains/shared/sessions";
+import { clearFactors } from "../domains/second-factor/factors";
 import { operationLog, roles, users } from "./schema";
 import { generatePassword, hashPassword } from "./seed";
 
-export type MachineAdmin = { verb: "create-admin" | "reset-password"; account: string };
+export type MachineAdmin = { verb: "create-admin" | "reset-password" | "reset-second-factor"; account: string };
 
-export const MACHINE_ADMIN_USAGE = "union-portal admin create-admin ACCOUNT | union-portal admin reset-password ACCOUNT";
+export const MACHINE_ADMIN_USAGE = "union-portal admin create-admin ACCOUNT | union-portal admin reset-password ACCOUNT | union-portal admin reset-second-factor ACCOUNT";
 
 /** What the operator reads: one line, the password in it once. Throws an Error whose message is the refusal. */
 export async function runMachineAdmin(database: Database, config: Config, asked: MachineAdmin, now: Date): Promise<string> {
   const { db } = database;
+  if (asked.verb === "reset-second-factor") return resetSecondFactor(database, asked.account, now);
   const password = generatePassword();
   const passwordHash = await hashPassword(password, config.passwords.cost);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.employees, asked.account));
@@ -43,6 +45,21 @@ export async function runMachineAdmin(database: Database, config: Config, asked:
     await tx.insert(operationLog).values(audit("machine.reset-password", existing.id, now));
   });
   return `Password of "${asked.account}" reset; new password "${password}" (shown once; change it after signing in).`;
+}
+
+/** The last administrator lost their device: they sign in with the password alone, then enrol again. */
+async function resetSecondFactor(database: Database, account: string, now: Date): Promise<string> {
+  const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.employees, account));
+  if (!existing) throw new Error(`No account "${account}": check the employee number.`);
+  const removed = await database.db.transaction(async (tx) => {
+    const removed = await clearFactors({ db: tx }, existing.id);
+    if (removed === 0) return 0;
+    await endSessions({ db: tx }, [existing.id]);
+    await tx.insert(operationLog).values(audit("machine.reset-second-factor", existing.id, now));
+    return removed;
+  });
+  if (removed === 0) throw new Error(`The account "${account}" has no second factor: it signs in with its password alone.`);
+  return `Second factor of "${account}" reset (${removed} removed); it signs in with its password and sets up a new one.`;
 }
 
 const audit = (action: string, userId: number, now: Date) => ({

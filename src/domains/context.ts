@@ -17,7 +17,10 @@ export type Actor = {
   roleId: number;
   state: number;
   language: number | null;
+  /** The role's powers, or none while `factorMissing`. */
   powers: ReadonlySet<string>;
+  /** The role holds staff powers, but the account keeps no second factor and the grace has passed (issue 31): every staff call is refused until it enrols. */
+  factorMissing: boolean;
 };
 
 /** What the app is built from: tests pass their own clock and providers. */

@@ -27,6 +27,7 @@ import { outboxDomain } from "./outbox/routes";
 import { paymentDomain } from "./payment/routes";
 import { pointsDomain } from "./points/routes";
 import { privacyDomain } from "./privacy/routes";
+import { secondFactorDomain } from "./second-factor/routes";
 import { propertyDomain } from "./property/routes";
 import { questionnaireDomain } from "./questionnaire/routes";
 import { securityDomain } from "./security/routes";
@@ -46,6 +47,7 @@ export const DOMAINS = [
   activationDomain,
   securityDomain,
   privacyDomain,
+  secondFactorDomain,
   calendarDomain,
   outboxDomain,
   addressDomain,

@@ -44,6 +44,10 @@ type SessionRow = {
   role_id: number | null;
   language: number | null;
   powers: string[] | string | null;
+  /** The user keeps a confirmed second factor. */
+  enrolled: boolean | null;
+  /** When accounts with staff powers must have a second factor (security_config). */
+  factor_deadline: Date | string | null;
 };
 
 /** Per-instance replay window; writes are also checked by a unique index (see Ctx.transaction). */
@@ -141,7 +145,9 @@ export function createEnvelope(
     if (cached && new Date(cached.expires_at).getTime() > now.getTime() && !(needsMember && cached.user_id === null)) return cached;
     const result = await db.execute(sql`
       select s.id, s.enc_key, s.mac_key, s.user_id, s.expires_at, u.state, u.role_id, u.language,
-             coalesce(array_agg(rp.power) filter (where rp.power is not null), '{}') as powers
+             coalesce(array_agg(rp.power) filter (where rp.power is not null), '{}') as powers,
+             exists (select 1 from second_factors f where f.user_id = s.user_id and f.confirmed) as enrolled,
+             (select c.since + c.grace_days * interval '1 day' from security_config c where c.id = 1) as factor_deadline
       from sessions s
       left join users u on u.id = s.user_id
       left join role_powers rp on rp.role_id = u.role_id
@@ -157,9 +163,9 @@ export function createEnvelope(
     return row;
   }
 
-  async function slide(row: SessionRow, actor: Actor | null, now: Date) {
+  async function slide(row: SessionRow, powers: number, now: Date) {
     // Nobody signed in: the short lifetime, so tokens minted in a loop do not pile up; staff: the staff idle time.
-    const lifetime = row.user_id === null ? opts.anonymousLifetimeMs : sessionLifetime(opts, actor?.powers.size ?? 0);
+    const lifetime = row.user_id === null ? opts.anonymousLifetimeMs : sessionLifetime(opts, powers);
     const expires = new Date(row.expires_at).getTime();
     // Touch the row at most once a minute, not on every call; the owner's list reads "last seen" from it.
     if (expires - now.getTime() < lifetime - 60_000) {
@@ -194,10 +200,13 @@ export function createEnvelope(
       }
     }
     const active = row.user_id !== null && row.state === USER_STATE.USER_STATE_ACTIVE;
+    const powers = parsePowers(row.powers);
+    // Staff powers without a second factor past the grace: none of them works (issue 31), and the refusal says why.
+    const factorMissing = active && powers.length > 0 && !row.enrolled && row.factor_deadline !== null && new Date(row.factor_deadline).getTime() <= now.getTime();
     const actor: Actor | null = active
-      ? { id: row.user_id!, roleId: row.role_id!, state: row.state!, language: row.language, powers: new Set(parsePowers(row.powers)) }
+      ? { id: row.user_id!, roleId: row.role_id!, state: row.state!, language: row.language, powers: new Set(factorMissing ? [] : powers), factorMissing }
       : null;
-    await slide(row, actor, now);
+    await slide(row, powers.length, now);
     const opened: Opened = { sessionId: row.id, encKey, nonce: parsed.nonce, userId: active ? row.user_id : null, actor };
     return { opened, payload, params: parsed.params };
   }

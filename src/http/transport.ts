@@ -61,10 +61,11 @@ function hostOf(url: string): string | null {
   return url.slice(start + 2, end < 0 ? undefined : end) || null;
 }
 
-function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERROR_NOT_POWER" | null {
+function allowed(access: Access, actor: Ctx["actor"]): "ERROR_LOGIN_CODE" | "ERROR_NOT_POWER" | "ERROR_SECOND_FACTOR_ENROL" | null {
   if (access === "public" || access === "session") return null;
   if (!actor) return "ERROR_LOGIN_CODE";
   if (access === "user") return null;
+  if (actor.factorMissing) return "ERROR_SECOND_FACTOR_ENROL";
   const powers = typeof access === "string" ? [access] : access;
   return powers.some((p) => actor.powers.has(p)) ? null : "ERROR_NOT_POWER";
 }

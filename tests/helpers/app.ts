@@ -43,7 +43,8 @@ function seededTemplate() {
   template ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), "union-portal-template-"));
     process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, DATA_DIR: dir });
+    // Staff sign in with the password alone for years of test time; tests/api/second-factor.test.ts ends the grace itself.
+    const config = loadConfig({ NODE_ENV: "test", CAPTCHA_FIXED: CAPTCHA, DATA_DIR: dir, SECOND_FACTOR_GRACE_DAYS: "3650" });
     const url = process.env.TEST_DATABASE_URL;
     if (!url) {
       const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });

@@ -8,7 +8,7 @@
 //   ... page.goto(server.url + "/") ...
 //   await server.stop();
 //
-// The server gets PORT, DATA_DIR, NODE_ENV=test, CAPTCHA_FIXED=ABC123 and STAFF_IDLE_MINUTES=720;
+// The server gets PORT, DATA_DIR, NODE_ENV=test, CAPTCHA_FIXED=ABC123, STAFF_IDLE_MINUTES=720 and SECOND_FACTOR_GRACE_DAYS=3650;
 // opts.env is laid over them (it can change NODE_ENV or CAPTCHA_FIXED, add
 // anything else, or name its own DATA_DIR, which is then kept on stop()).
 // DATABASE_URL and TEST_DATABASE_URL from the outer environment are not passed
@@ -135,7 +135,7 @@ async function startServerOnce(opts: { env?: Record<string, string>; root?: stri
   // The server's clock runs from the tests' fixed moment; a restart carries on from where this process's time is.
   // Journeys move the clock by hours with an officer signed in: the staff idle time is the token lifetime here
   // (tests/api/sessions.test.ts holds the 30 minutes).
-  Object.assign(env, { NODE_ENV: "test", CAPTCHA_FIXED: "ABC123", CLOCK_START: testNow().toISOString(), STAFF_IDLE_MINUTES: "720" }, opts.env, {
+  Object.assign(env, { NODE_ENV: "test", CAPTCHA_FIXED: "ABC123", CLOCK_START: testNow().toISOString(), STAFF_IDLE_MINUTES: "720", SECOND_FACTOR_GRACE_DAYS: "3650" }, opts.env, {
     PORT: String(port),
     DATA_DIR: dataDir,
   });

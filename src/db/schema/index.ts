@@ -23,3 +23,4 @@ export * from "./sign-config";
 export * from "./calendar";
 export * from "./waitlist";
 export * from "./privacy";
+export * from "./second-factor";

@@ -34,6 +34,11 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** The last call, to the minute (written when the lifetime slides, not on every call). */
     seenAt: ts("seen_at"),
+    /** Password checked, second factor due (issue 31): whose, until when; the session has no user meanwhile. */
+    pendingUserId: integer("pending_user_id"),
+    pendingUntil: ts("pending_until"),
+    /** The passkey challenge this session was last given (WebAuthn), for the answer that must sign it. */
+    challenge: text("challenge"),
   },
   (t) => [index("sessions_expires_idx").on(t.expiresAt), index("sessions_user_idx").on(t.userId)],
 );

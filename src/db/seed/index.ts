@@ -3,6 +3,7 @@
 import { randomInt } from "node:crypto";
 import { type Config, DEFAULT_COST, type PasswordCost } from "../../config";
 import { hashDigest } from "../../domains/auth/password";
+import { startPolicy } from "../../domains/second-factor/policy";
 import { passwordDigest } from "../../protocol/password";
 import { ADDRESS_TYPE, POINT_TYPE, USER_STATE } from "../../protocol/enumerations";
 import type { Database, DbOrTx } from "../client";
@@ -70,6 +71,7 @@ export async function seed(database: Database, config: Config, now = new Date(),
   const passwordHash = await hashPassword(config.seedDemo ? DEMO_PASSWORD : (config.adminPassword ?? generated!), config.passwords.cost);
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
+    await startPolicy({ db: tx }, config.secondFactorGraceDays, now);
     if (!config.seedDemo) {
       await tx.insert(users).values({
         employees: "admin",

@@ -5,6 +5,7 @@ import { countries, rolePowers, roles, userValues, users } from "../../db/schema
 import { typeById } from "../../protocol/types";
 import { defaultAddress } from "../address/service";
 import type { Ctx } from "../context";
+import { secondFactorView } from "../second-factor/policy";
 
 export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
   const { db } = ctx;
@@ -20,6 +21,7 @@ export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
     db.select().from(userValues).where(eq(userValues.userId, userId)),
     defaultAddress(ctx, userId),
   ]);
+  const secondFactor = await secondFactorView(ctx, userId, powers.length > 0);
   const { user, role, country } = row;
   return {
     id: user.id,
@@ -33,6 +35,8 @@ export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
     status: { id: role.id, code: role.code, nameZh: role.nameZh, nameEn: role.nameEn, powers: powers.map((p) => ({ code: p.code })) },
     values: values.map((v) => ({ property: { id: v.propertyId }, option: v.optionId ? { id: v.optionId } : null, value: v.value })),
     place,
+    // Issue 31: whether a second factor is kept, required (a staff power), and by when.
+    secondFactor,
   };
 }
 

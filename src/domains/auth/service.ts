@@ -11,6 +11,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { passwordField } from "../shared/fields";
 import { clearFailures, pausedFor, recordFailure, takeTry } from "../shared/rate-limit";
 import { bindSession, sessionLifetime } from "../shared/sessions";
+import { awaitSecondFactor } from "../second-factor/sign-in";
 import { takeCaptcha } from "../system/service";
 import type { Ticket } from "./password";
 
@@ -52,7 +53,7 @@ export async function prepareLogin({ ctx }: { ctx: Ctx }): Promise<Ticket> {
   return place;
 }
 
-const pausesOf = (ctx: Ctx) => {
+export const pausesOf = (ctx: Ctx) => {
   const limits = ctx.config.signIn;
   return {
     member: { threshold: limits.accountFailures, windowMs: limits.windowMs, maxPauseMs: limits.maxPauseMs },
@@ -60,7 +61,7 @@ const pausesOf = (ctx: Ctx) => {
   };
 };
 
-const failed = (ctx: Ctx, account: string, code: ResultCode, userId: number | null) =>
+export const failed = (ctx: Ctx, account: string, code: ResultCode, userId: number | null) =>
   ctx.db.insert(loginLog).values({ userId, account, success: false, result: code, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
 
 /** What the transaction hands to the check after its commit: whose password, against what. */
@@ -123,12 +124,23 @@ export async function checkLogin({ ctx, input, result, ticket }: { ctx: Ctx; inp
     await clearFailures(tx, accountKey(userId, account));
     // Only over the hash just checked: a password changed meanwhile stays.
     if (rehashed) await db.update(users).set({ passwordHash: rehashed }).where(and(eq(users.id, userId), eq(users.passwordHash, stored!)));
-    const user = await loadUserView(tx, userId);
-    // A signed-in session lives the full sliding lifetime (a staff one the staff idle time); one nobody signed in on expires sooner.
-    await bindSession(tx, userId, sessionLifetime(ctx.config, user?.status.powers.length ?? 0));
-    await db.insert(loginLog).values({ userId, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
-    return { message: message("SUCCESS"), user };
+    // A member who keeps a second factor is not signed in yet: the session waits for it (./second-step.ts).
+    const factors = await awaitSecondFactor(tx, userId);
+    if (factors) {
+      await failed(tx, account, "ERROR_SECOND_FACTOR", userId);
+      return refused("ERROR_SECOND_FACTOR", { factors });
+    }
+    return signedIn(tx, userId, account);
   } });
+}
+
+/** The member signed in on the command's session, logged, with the user the answer carries. */
+export async function signedIn(ctx: CommandCtx, userId: number, account: string): Promise<{ message: Message; user: UserView | null }> {
+  const user = await loadUserView(ctx, userId);
+  // A signed-in session lives the full sliding lifetime (a staff one the staff idle time); one nobody signed in on expires sooner.
+  await bindSession(ctx, userId, sessionLifetime(ctx.config, user?.status.powers.length ?? 0));
+  await ctx.db.insert(loginLog).values({ userId, account, success: true, result: "SUCCESS", ip: ctx.ip, userAgent: ctx.userAgent, createdAt: ctx.now });
+  return { message: message("SUCCESS"), user };
 }
 
 export async function logout({ ctx }: { ctx: CommandCtx }) {

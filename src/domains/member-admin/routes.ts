@@ -7,7 +7,7 @@ import { findFromSheet } from "./find-import";
 import { exportListDownload, exportListInput, exportListQuery, startExportList } from "./exports";
 import { createMember, memberConflicts, memberSaveInput, updateMember } from "./save";
 import { memberIdInput, memberInfo, memberSearchInput, searchMembers } from "./search";
-import { leaveMember, memberBalance, memberPoints, memberPointsInput, resetInput, resetMember } from "./state";
+import { factorResetInput, leaveMember, memberBalance, memberPoints, memberPointsInput, resetInput, resetMember, resetSecondFactor } from "./state";
 
 export const memberAdminDomain = domain("member-admin", [
   query("/user/operation/list", { access: "FUNCTION_USER_OPERATION_FIND", input: memberSearchInput }, searchMembers),
@@ -17,6 +17,7 @@ export const memberAdminDomain = domain("member-admin", [
   query("/user/operation/info", { access: "FUNCTION_USER_OPERATION_INFO", input: memberIdInput }, memberInfo),
   command("/user/operation/create", { access: "FUNCTION_USER_OPERATION_CREATE", input: memberSaveInput, audit: "member.create", conflicts: memberConflicts }, createMember),
   command("/user/operation/update", { access: "FUNCTION_USER_OPERATION_PROPERTY", input: memberSaveInput, audit: "member.update", conflicts: memberConflicts }, updateMember),
+  command("/user/operation/second-factor/reset", { access: "FUNCTION_USER_OPERATION_STATE", input: factorResetInput, audit: "second-factor.reset" }, resetSecondFactor),
   command("/user/operation/reset", { access: "FUNCTION_USER_OPERATION_STATE", input: resetInput, audit: "member.reset", conflicts: memberConflicts }, resetMember),
   command("/user/operation/leave", { access: "FUNCTION_USER_OPERATION_STATE", input: memberIdInput, audit: "member.leave" }, leaveMember),
   query("/user/operation/integral/list", { access: "FUNCTION_INTEGRAL_OPERATION", input: memberPointsInput }, memberPoints),

@@ -11,6 +11,7 @@ import { page, refuse, refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
 import { placeOf, addressView } from "../address/service";
 import type { Ctx } from "../context";
+import { isEnrolled } from "../second-factor/policy";
 import { containing, namesOf } from "../shared/member-names";
 import { idField, pageIndex } from "../shared/fields";
 
@@ -131,6 +132,8 @@ export async function memberInfo({ ctx, input }: { ctx: Ctx; input: { id: number
       place: home ? { ...home, phone: maskPhone(home.phone) } : null,
       // The family contact is the home address's contact (docs/decisions.md).
       contact: home ? { name: home.name, phone: maskPhone(home.phone) } : null,
+      // Issue 31: whether the member keeps a second factor, for the staff's reset of a lost device.
+      secondFactor: await isEnrolled(ctx, user.id),
     },
   };
 }

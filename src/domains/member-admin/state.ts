@@ -12,6 +12,7 @@ import type { Ctx, MemberCtx } from "../context";
 import { balanceOf, pointsOf, type PointsFilter } from "../points/service";
 import { idField, pageIndex, timeField } from "../shared/fields";
 import { signOutEverywhere } from "../shared/sessions";
+import { clearFactors } from "../second-factor/factors";
 import { writeProfileValues } from "../shared/profile";
 import { employeesOf } from "./save";
 import { actorAsStored, isAbove, rolePowersOf } from "./roles";
@@ -24,6 +25,25 @@ async function lockedBelow(ctx: MemberCtx, id: number) {
   const row = await memberRow(ctx, id);
   if (isAbove(actor, powersOf, row.user)) refuse("ERROR_MEMBER_ABOVE");
   return row;
+}
+
+export const factorResetInput = t.Object({ id: idField, reason: t.String({ maxLength: 200 }) });
+
+/**
+ * /user/operation/second-factor/reset: a member who lost their device signs
+ * in with the password alone again (staff then enrol anew). Another officer's
+ * act, never one's own (ERROR_ROLE_SELF), on an account not above them,
+ * with a reason that goes to the operation log; every session of the member ends.
+ */
+export async function resetSecondFactor({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: typeof factorResetInput.static }) {
+  if (input.id === ctx.actor.id) refuse("ERROR_ROLE_SELF", { field: "id" });
+  const reason = input.reason.trim();
+  if (!reason) refuse("ERROR_PARAMS", { field: "reason", reason: "missing" });
+  const { user } = await lockedBelow(ctx, input.id);
+  const removed = await clearFactors(ctx, user.id);
+  if (removed === 0) refuse("ERROR_RESULT_NULL", { field: "factor" });
+  await signOutEverywhere(ctx, user.id);
+  return { removed, audit: { entity: "user", id: user.id, userId: user.id, detail: reason } };
 }
 
 export const resetInput = t.Object({ id: idField, employees: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Null()])) });
@@ -48,6 +68,8 @@ export async function resetMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; 
     .update(users)
     .set({ state: USER_STATE.USER_STATE_REGISTERED, passwordHash: null, employees: employees ?? user.employees, updatedAt: ctx.now })
     .where(eq(users.id, user.id));
+  // Activating again is a new start: no second factor of before is asked for.
+  await clearFactors(ctx, user.id);
   await signOutEverywhere(ctx, user.id);
   return { audit: { entity: "user", id: user.id, userId: user.id, detail: employees && employees !== user.employees ? `${user.employees ?? ""} -> ${employees}` : null } };
 }

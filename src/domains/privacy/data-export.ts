@@ -106,6 +106,9 @@ export const HELD: Record<string, { sheet: Pair } | { leftOut: string }> = {
   staff_jobs: { leftOut: "an officer's background jobs" },
   verification_codes: { leftOut: "one-time codes: credentials, kept minutes" },
   privacy_config: { leftOut: "updated_by is the officer who set how long departed members' data is kept" },
+  second_factors: { leftOut: "credentials: an authenticator app's secret, a passkey's public key; the security page lists the factors kept" },
+  recovery_codes: { leftOut: "credentials: hashes of single-use recovery codes" },
+  security_config: { leftOut: "updated_by is the officer who set the staff's grace for a second factor" },
 };
 
 /** Download /user/data/export: the member's own workbook. */

@@ -40,6 +40,7 @@ import { refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
 import { namesOf } from "../shared/member-names";
+import { clearFactors } from "../second-factor/factors";
 
 const DAY_MS = 86_400_000;
 /** The shortest and longest keep an administrator may set: a month (a leave entered by mistake is reset in time), ten years. */
@@ -143,7 +144,8 @@ async function eraseMember(ctx: CommandCtx, id: number, cutoff: Date): Promise<s
   await db.update(loginLog).set({ account: pseudonym, ip: null, userAgent: null }).where(or(eq(loginLog.userId, id), contacts.length ? inArray(loginLog.account, contacts) : sql`false`));
   await db.update(visitLog).set({ ip: null, params: null }).where(eq(visitLog.userId, id));
   await db.update(operationLog).set({ ip: null, detail: null }).where(and(or(eq(operationLog.userId, id), eq(operationLog.targetUserId, id)), notInArray(operationLog.action, ["member.erase"])));
-  await db.delete(sessions).where(eq(sessions.userId, id));
+  await db.delete(sessions).where(or(eq(sessions.userId, id), eq(sessions.pendingUserId, id)));
+  await clearFactors(ctx, id);
   await db.delete(verificationCodes).where(or(eq(verificationCodes.userId, id), contacts.length ? inArray(verificationCodes.target, contacts) : sql`false`));
   await db.delete(outbox).where(or(eq(outbox.userId, id), contacts.length ? inArray(outbox.to, contacts) : sql`false`));
   if (before.phone) await db.update(smsNumbers).set({ phone: "" }).where(eq(smsNumbers.phone, before.phone));
