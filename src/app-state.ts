@@ -7,7 +7,7 @@ import { MEMBER_IMPORT_JOBS } from "./domains/member-admin/import-routes";
 import { duesPayment } from "./domains/membership/dues-payment";
 import { feeExportJob } from "./domains/membership/fee-export";
 import { orderPayment } from "./domains/order/lifecycle";
-import { sessionsEndedSignal } from "./domains/shared/sessions";
+import { sessionsStaleSignal } from "./domains/shared/sessions";
 import { signConfigCache, soldOutMemory } from "./domains/signup";
 import { loadCodeSecret } from "./domains/shared/signed-codes";
 import { jobKindsOf } from "./domains/staff-jobs/kit";
@@ -42,6 +42,6 @@ export function createAppState(deps: Pick<Deps, "database" | "config" | "provide
     passwords: passwordWork(deps.config.passwords, clock),
     staffJobs: new Map(),
     jobKinds: jobKindsOf([...Object.values(MEMBER_IMPORT_JOBS), exportListJob, feeExportJob]),
-    sessionsEnded: sessionsEndedSignal(),
+    sessionsStale: sessionsStaleSignal(),
   };
 }

@@ -53,7 +53,7 @@ export type Hooks = {
  *   soldOut, signConfig        src/domains/signup/sold-out.ts, config.ts
  *   paymentKinds               src/domains/payment/kinds.ts
  *   staffJobs, jobKinds        src/domains/staff-jobs/kit.ts
- *   sessionsEnded              src/domains/shared/sessions.ts
+ *   sessionsStale              src/domains/shared/sessions.ts
  *   passwords                  src/domains/auth/password.ts
  *   runner, admission          src/http/runner.ts, admission.ts
  */

@@ -15,7 +15,7 @@ import {
 } from "../protocol/envelope";
 import { USER_STATE } from "../protocol/enumerations";
 import type { Actor } from "../domains/context";
-import { SESSION_CHANGED, SESSION_FACTS, SESSIONS_ENDED, type SessionsEnded, sessionLifetime } from "../domains/shared/sessions";
+import { SESSION_CHANGED, SESSION_FACTS, SESSIONS_ENDED, type SessionsStale, sessionLifetime } from "../domains/shared/sessions";
 import { log } from "../log";
 import { nodeBackend } from "./crypto-node";
 
@@ -120,14 +120,14 @@ class SessionCache {
 export function createEnvelope(
   database: Database,
   opts: { sessionCacheMs: number; tokenLifetimeMs: number; staffIdleMs: number; anonymousLifetimeMs: number },
-  sessionsEnded: SessionsEnded,
+  sessionsStale: SessionsStale,
 ) {
   const nonces = new NonceWindow();
   const cache = new SessionCache(opts.sessionCacheMs);
   const { db } = database;
   // A member signed out everywhere: by this instance at once, by another when its notification arrives
   // (without the notification, one cache window at most).
-  sessionsEnded.listen((userId) => cache.dropUsers(new Set([userId])));
+  sessionsStale.listen((who) => (who === "*" ? cache.clear() : cache.dropUsers(new Set([who]))));
   const hear = (channel: string, onPayload: (payload: string) => void) =>
     database.listen(channel, onPayload, () => cache.clear()).catch((error) => log.error(`Cannot listen on ${channel}: ${(error as Error).message ?? error}`));
   const users = (payload: string) => new Set(payload.split(",").map(Number));

@@ -24,7 +24,7 @@ const MAX_BATCH = 64;
 const MAX_WAITING = 4096;
 
 export function createKit(deps: Deps, state: AppState) {
-  const envelope = createEnvelope(deps.database, deps.config, state.sessionsEnded);
+  const envelope = createEnvelope(deps.database, deps.config, state.sessionsStale);
   const { db } = deps.database;
   const { runner } = state;
   // Tests run every query in a read-only transaction: a query that writes fails there, not in production.

@@ -10,7 +10,7 @@ import type { CommandCtx } from "../../http/kit";
 import { refuse, refused } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { codeField, idField, isoOf } from "../shared/fields";
-import { SESSION_FACTS } from "../shared/sessions";
+import { sessionFactsChanged } from "../shared/sessions";
 import { enrolmentUri, newRecoveryCodes, newSecret, recoveryHash, stepOf } from "./one-time";
 import { checkRegistration, credentialInput, registrationOptions } from "./passkeys";
 import { policyOf } from "./policy";
@@ -22,8 +22,6 @@ export const confirmAppInput = t.Object({ code: codeField });
 export const addPasskeyInput = t.Object({ credential: credentialInput, label: labelField });
 export const removeFactorInput = t.Object({ id: idField });
 
-/** The envelope caches whether a member is enrolled with their sessions: every instance reads it again. */
-const enrolmentChanged = (ctx: Pick<Ctx, "db">, userId: number) => ctx.db.execute(sql`select pg_notify(${SESSION_FACTS}, ${String(userId)})`);
 
 const confirmedOf = (ctx: Pick<Ctx, "db">, userId: number) =>
   ctx.db.select().from(secondFactors).where(and(eq(secondFactors.userId, userId), eq(secondFactors.confirmed, true))).orderBy(asc(secondFactors.id));
@@ -87,7 +85,7 @@ export async function confirmApp({ ctx, input }: { ctx: Member; input: typeof co
   if (step === null) return refused("ERROR_RANDOM", { field: "code" });
   await ctx.db.update(secondFactors).set({ confirmed: true, lastStep: step, lastUsedAt: ctx.now, label: "app" }).where(eq(secondFactors.id, pending.id));
   const recovery = await recoveryForFirst(ctx, ctx.actor.id);
-  await enrolmentChanged(ctx, ctx.actor.id);
+  await sessionFactsChanged(ctx, ctx.actor.id);
   return { recovery, audit: { entity: "second-factor", id: pending.id, userId: ctx.actor.id, detail: "app" } };
 }
 
@@ -109,7 +107,7 @@ export async function addPasskey({ ctx, input }: { ctx: Member; input: typeof ad
     .values({ userId: ctx.actor.id, kind: "passkey", label, confirmed: true, ...made, createdAt: ctx.now })
     .returning({ id: secondFactors.id });
   const recovery = await recoveryForFirst(ctx, ctx.actor.id);
-  await enrolmentChanged(ctx, ctx.actor.id);
+  await sessionFactsChanged(ctx, ctx.actor.id);
   return { recovery, audit: { entity: "second-factor", id: row!.id, userId: ctx.actor.id, detail: `passkey ${label}` } };
 }
 
@@ -122,7 +120,7 @@ export async function removeFactor({ ctx, input }: { ctx: Member; input: typeof 
   if (!gone) refuse("ERROR_RESULT_NULL", { field: "id" });
   const left = await confirmedOf(ctx, ctx.actor.id);
   if (left.length === 0) await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.actor.id));
-  await enrolmentChanged(ctx, ctx.actor.id);
+  await sessionFactsChanged(ctx, ctx.actor.id);
   return { left: left.length, audit: { entity: "second-factor", id: gone.id, userId: ctx.actor.id, detail: `${gone.kind} ${gone.label}` } };
 }
 
@@ -141,6 +139,6 @@ export async function renewRecovery({ ctx }: { ctx: Member }) {
 export async function clearFactors(ctx: Pick<Ctx, "db">, userId: number): Promise<number> {
   const gone = await ctx.db.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning({ id: secondFactors.id });
   await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await enrolmentChanged(ctx, userId);
+  // Every caller also ends the member's sessions, which tells every instance.
   return gone.filter(Boolean).length;
 }

@@ -14,7 +14,7 @@ import { refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
 import { namesOf } from "../shared/member-names";
-import { SESSION_FACTS } from "../shared/sessions";
+import { sessionFactsChanged } from "../shared/sessions";
 
 const DAY_MS = 86_400_000;
 /** The longest grace an administrator may give: a quarter. */
@@ -81,7 +81,7 @@ export async function saveGraceDays({ ctx, input }: { ctx: CommandCtx<MemberCtx>
   if (graceDays < GRACE_DAYS.min || graceDays > GRACE_DAYS.max) refuseField("graceDays", GRACE_DAYS);
   const row = { graceDays, updatedAt: ctx.now, updatedBy: ctx.actor.id };
   await ctx.db.insert(securityConfig).values({ id: 1, since: ctx.now, ...row }).onConflictDoUpdate({ target: securityConfig.id, set: row });
-  await ctx.db.execute(sql`select pg_notify(${SESSION_FACTS}, '*')`);
+  await sessionFactsChanged(ctx, "*");
   return { graceDays, audit: { entity: "security", id: 1, detail: `${graceDays} days` } };
 }
 

@@ -21,20 +21,26 @@ export const SESSION_CHANGED = "session_changed";
 /** The channel the database itself notifies when a user's state, role or language or a role's powers change (sql/0017_session-facts.sql): the users' ids, or "*" for all. */
 export const SESSION_FACTS = "session_facts";
 
-/** This instance's own signal (AppState.sessionsEnded): the notification reaches the other instances, and this one only some time after the answer. */
-export function sessionsEndedSignal() {
-  const listeners: ((userId: number) => void)[] = [];
+/**
+ * This instance's own signal (AppState.sessionsStale): members whose cached
+ * sessions are stale (signed out everywhere, a second factor added or taken
+ * away), or "*" for every session (the staff's grace changed). The
+ * notification reaches the other instances, and this one only some time
+ * after the answer.
+ */
+export function sessionsStaleSignal() {
+  const listeners: ((who: number | "*") => void)[] = [];
   return {
-    listen: (listener: (userId: number) => void) => void listeners.push(listener),
-    emit: (userId: number) => listeners.forEach((listener) => listener(userId)),
+    listen: (listener: (who: number | "*") => void) => void listeners.push(listener),
+    emit: (who: number | "*") => listeners.forEach((listener) => listener(who)),
   };
 }
-export type SessionsEnded = ReturnType<typeof sessionsEndedSignal>;
+export type SessionsStale = ReturnType<typeof sessionsStaleSignal>;
 
 declare module "../context" {
   interface AppState {
     /** Members signed out everywhere by a command of this instance. */
-    sessionsEnded: SessionsEnded;
+    sessionsStale: SessionsStale;
   }
 }
 
@@ -49,13 +55,19 @@ export async function endSessions(ctx: Pick<Ctx, "db">, ids: readonly number[]) 
   await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${ids.join(",")})`);
 }
 
+/** What the envelope caches with a session changed for these members (or "*": all): every instance reads it again, this one before the answer leaves. */
+export async function sessionFactsChanged(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, who: number | "*") {
+  await ctx.db.execute(sql`select pg_notify(${SESSION_FACTS}, ${String(who)})`);
+  ctx.afterCommit(async () => ctx.app.sessionsStale.emit(who));
+}
+
 /** Ends every session of these members (one, or an import's chunk of at most a few hundred: a notification carries up to 8,000 bytes). */
 export async function signOutEverywhere(ctx: Pick<CommandCtx, "db" | "app" | "afterCommit">, userIds: number | readonly number[]) {
   const ids = typeof userIds === "number" ? [userIds] : [...userIds];
   if (ids.length === 0) return;
   await endSessions(ctx, ids);
   // After-commit work starts before the answer is sent; this part of it never waits.
-  ctx.afterCommit(async () => ids.forEach((id) => ctx.app.sessionsEnded.emit(id)));
+  ctx.afterCommit(async () => ids.forEach((id) => ctx.app.sessionsStale.emit(id)));
 }
 
 /**
@@ -95,7 +107,7 @@ export async function signOutOthers(ctx: Pick<CommandCtx, "db" | "now" | "sessio
   if (ended.length === 0) return 0;
   // Every instance drops what it cached of the member's sessions; this one's own, read again, is still signed in.
   await ctx.db.execute(sql`select pg_notify(${SESSIONS_ENDED}, ${String(userId)})`);
-  ctx.afterCommit(async () => ctx.app.sessionsEnded.emit(userId));
+  ctx.afterCommit(async () => ctx.app.sessionsStale.emit(userId));
   return ended.length;
 }
 
@@ -109,6 +121,6 @@ export async function signOutSession(ctx: Pick<CommandCtx, "db" | "app" | "after
   if (ended.length === 0) return false;
   await ctx.db.execute(sql`select pg_notify(${SESSION_CHANGED}, ${sessionId})`);
   // This instance at once: its cache of the member's sessions is read again.
-  ctx.afterCommit(async () => ctx.app.sessionsEnded.emit(userId));
+  ctx.afterCommit(async () => ctx.app.sessionsStale.emit(userId));
   return true;
 }
