@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { operationLog, recoveryCodes, roles, secondFactors, securityConfig, users } from "../../src/db/schema";
+import { runMachineAdmin } from "../../src/db/machine-admin";
 import { codeAt } from "../../src/domains/second-factor/one-time";
 import type { ApiClient } from "../../src/protocol/client";
 import { USER_STATE } from "../../src/protocol/enumerations";
@@ -275,6 +276,19 @@ describe("a lost device", () => {
     await password(e, editor);
     expect((await e.call<Answer>("/user/operation/second-factor/reset", { id: member.id, reason })).message.code).toBe("ERROR_NOT_POWER");
     for (const who of [officer, admin, member]) expect(await t.db.select().from(secondFactors).where(eq(secondFactors.userId, who.id))).toHaveLength(1);
+  });
+
+  test("the operator on the machine resets the last administrator's, signing them out; the log names the machine", async () => {
+    const admin = await account("administrator");
+    const { client } = await withApp(admin);
+    const said = await runMachineAdmin(t.database, t.config, { verb: "reset-second-factor", account: admin.employees }, t.clock.now());
+    expect(said).toBe(`Second factor of "${admin.employees}" reset (1 removed); it signs in with its password and sets up a new one.`);
+    expect(await signedIn(client)).toBe(false);
+    expect((await password(t.client(), admin)).message.code).toBe("SUCCESS");
+    const [row] = await t.db.select().from(operationLog).where(and(eq(operationLog.targetUserId, admin.id), eq(operationLog.action, "machine.reset-second-factor")));
+    expect(row).toMatchObject({ userId: null, detail: "union-portal admin reset-second-factor (on the server)" });
+    await expect(runMachineAdmin(t.database, t.config, { verb: "reset-second-factor", account: admin.employees }, t.clock.now())).rejects.toThrow("has no second factor");
+    await expect(runMachineAdmin(t.database, t.config, { verb: "reset-second-factor", account: "nobody9" }, t.clock.now())).rejects.toThrow('No account "nobody9"');
   });
 
   test("a reset activation starts the member afresh, without the factor of before", async () => {

@@ -43,6 +43,21 @@ describe("the command line", () => {
   });
 });
 
+describe("admin", () => {
+  test("acts on one account named by its employee number; anything else stops with the usage", () => {
+    for (const verb of ["create-admin", "reset-password", "reset-second-factor"] as const) expect(answerCommandLine(["admin", verb, "cn000001"])).toEqual({ admin: { verb, account: "cn000001" } });
+    const error = console.error;
+    console.error = () => {};
+    try {
+      expect(answerCommandLine(["admin", "reset-second-factor"])).toEqual({ exit: 2 });
+      expect(answerCommandLine(["admin", "drop-everything", "cn000001"])).toEqual({ exit: 2 });
+      expect(answerCommandLine(["admin", "reset-second-factor", "cn 1; rm"])).toEqual({ exit: 2 });
+    } finally {
+      console.error = error;
+    }
+  });
+});
+
 describe("copy-to-postgres", () => {
   test("is asked with a PostgreSQL address; anything else stops with the usage", () => {
     expect(answerCommandLine(["copy-to-postgres", "postgres://u@db/portal"])).toEqual({ copyToPostgres: "postgres://u@db/portal" });
