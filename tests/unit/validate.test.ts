@@ -26,6 +26,7 @@ function prop(over: Partial<PropertyView> & { type?: { id: number } } = {}): Pro
     isActive: false,
     isChineseOnly: false,
     isForeignerOnly: false,
+    isPrivate: false,
     match: null,
     index: id,
     parent: null,

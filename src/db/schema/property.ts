@@ -27,6 +27,8 @@ export const properties = pgTable("properties", {
   isActive: boolean("is_active").notNull().default(false),
   isChineseOnly: boolean("is_chinese_only").notNull().default(false),
   isForeignerOnly: boolean("is_foreigner_only").notNull().default(false),
+  /** An identity document's number or the like: staff see it masked until they reveal it, audited (issue 31). */
+  isPrivate: boolean("is_private").notNull().default(false),
   match: text("match"),
   sortIndex: integer("sort_index").notNull().default(0),
   parentId: integer("parent_id").references((): AnyPgColumn => properties.id),

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { families, relations, users } from "../../db/schema";
 import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
-import { cleanText, ID_TYPE, isMainlandId, isPhone } from "../../protocol/identity";
+import { cleanText, ID_TYPE, isMainlandId, isPhone, maskIdentity, maskPhone } from "../../protocol/identity";
 import { idField } from "../shared/fields";
 import { recordFailure } from "../shared/rate-limit";
 import { MAX_FAMILY } from "../../protocol/limits";
@@ -61,9 +61,10 @@ export async function listFamily({ ctx }: { ctx: MemberCtx }) {
   return { list: await familyOf(ctx, ctx.actor.id) };
 }
 
-/** Staff read of a member's family (FUNCTION_USER_FIND_FAMILY). */
+/** Staff read of a member's family (FUNCTION_USER_FIND_FAMILY): identity numbers and phones masked, revealed one by one, audited (issue 31). */
 export async function listFamilyForStaff({ ctx, input }: { ctx: Ctx; input: { user: number } }) {
-  return { list: await familyOf(ctx, input.user) };
+  const list = await familyOf(ctx, input.user);
+  return { list: list.map((f) => ({ ...f, identity: maskIdentity(f.identity), phone: f.phone ? maskPhone(f.phone) : f.phone })) };
 }
 
 export async function findFamily({ ctx, input }: { ctx: MemberCtx; input: { id?: number } }) {

@@ -7,10 +7,10 @@
 import { Type as t } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { and, eq, inArray, ne, or } from "drizzle-orm";
-import { properties, roles, users } from "../../db/schema";
+import { properties, roles, userValues, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
-import { maskPhone } from "../../protocol/identity";
+import { maskIdentity, maskPhone } from "../../protocol/identity";
 import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField, mailOf, phoneOf } from "../shared/fields";
@@ -49,6 +49,20 @@ function parseValues(text: string): Submitted {
   }
   if (!Value.Check(profileValues, parsed)) refuseField("values");
   return parsed;
+}
+
+/** The detail shows private values masked (issue 31): one sent back as it was shown stands for the stored one. */
+async function unmasked(ctx: MemberCtx, userId: number, submitted: Submitted): Promise<Submitted> {
+  const stored = await ctx.db
+    .select({ propertyId: userValues.propertyId, value: userValues.value })
+    .from(userValues)
+    .innerJoin(properties, eq(properties.id, userValues.propertyId))
+    .where(and(eq(userValues.userId, userId), eq(properties.isPrivate, true)));
+  const byProperty = new Map(stored.map((s) => [s.propertyId, s.value]));
+  return submitted.map((s) => {
+    const kept = byProperty.get(s.property.id);
+    return typeof kept === "string" && typeof s.value === "string" && s.value === maskIdentity(kept) ? { ...s, value: kept } : s;
+  });
 }
 
 /** An employee number as staff type it, or null when empty; ERROR_PARAMS { field: "employees" } otherwise. */
@@ -148,7 +162,7 @@ export async function createMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 /** /user/operation/update: the member's profile, role and contacts; the employee number is changed only by a reset. */
 export async function updateMember({ ctx, input }: { ctx: CommandCtx<MemberCtx>; input: MemberSaveInput }) {
   if (input.user.id === undefined) refuseField("id");
-  const submitted = parseValues(input.values);
+  const submitted = await unmasked(ctx, input.user.id, parseValues(input.values));
   const roleId = await roleOf(ctx, input.user.status?.id);
   const judged = await judgeRole(ctx, input.user.id, roleId);
   const { powersOf, actor } = judged;

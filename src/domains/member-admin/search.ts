@@ -5,7 +5,7 @@ import { Type as t } from "@sinclair/typebox";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { countries, properties, roles, userValues, users } from "../../db/schema";
 import { PROPERTY_PURPOSE, USER_STATE } from "../../protocol/enumerations";
-import { maskPhone } from "../../protocol/identity";
+import { maskIdentity, maskPhone } from "../../protocol/identity";
 import { MEMBER_PAGE_SIZE } from "../../protocol/limits";
 import { page, refuse, refuseField } from "../../protocol/result";
 import { typeById } from "../../protocol/types";
@@ -127,7 +127,8 @@ export async function memberInfo({ ctx, input }: { ctx: Ctx; input: { id: number
       values: values.map(({ value, property }) => ({
         property: { id: property.id },
         option: value.optionId ? { id: value.optionId } : null,
-        value: phonePurpose(property.purpose) && typeof value.value === "string" ? maskPhone(value.value) : value.value,
+        // Masked for staff (issue 31): the phone and private values (an identity document's number); /user/operation/reveal shows them, audited.
+        value: typeof value.value !== "string" ? value.value : phonePurpose(property.purpose) ? maskPhone(value.value) : property.isPrivate ? maskIdentity(value.value) : value.value,
       })),
       place: home ? { ...home, phone: maskPhone(home.phone) } : null,
       // The family contact is the home address's contact (docs/decisions.md).

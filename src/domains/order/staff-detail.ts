@@ -122,6 +122,8 @@ export async function staffOrderInfo({ ctx, input }: { ctx: MemberCtx; input: { 
         : null,
     answers: answers(item),
     families: kin.map(({ f, relation, gift }) => ({
+      // The handle /user/operation/reveal takes for the masked identity and phone.
+      id: f.id,
       name: f.name,
       sex: f.sex,
       birthday: f.birthday,

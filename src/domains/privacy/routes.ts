@@ -2,6 +2,7 @@ import { command, download, domain, query } from "../../http/kit";
 import { keepInput, privacySettings, saveKeepDays } from "./erasure";
 import { myDataDownload } from "./data-export";
 import { historyInput, myProfileHistory } from "./profile-history";
+import { REVEAL_POWERS, reveal, revealInput } from "./reveal";
 
 // Issue 31 item 4: the members' rights over what the union holds about them.
 export const privacyDomain = domain("privacy", [
@@ -10,4 +11,6 @@ export const privacyDomain = domain("privacy", [
   // How long a departed member's data is kept, and who is erased next: the power that marks members as left.
   query("/privacy/config", { access: "FUNCTION_USER_OPERATION_STATE" }, privacySettings),
   command("/privacy/config/save", { access: "FUNCTION_USER_OPERATION_STATE", input: keepInput, audit: "privacy.config" }, saveKeepDays),
+  // A masked phone or identity number, whole, with its operation-log row.
+  command("/user/operation/reveal", { access: REVEAL_POWERS, input: revealInput, audit: "member.reveal" }, reveal),
 ]);

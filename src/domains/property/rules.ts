@@ -40,6 +40,8 @@ export const propertyInput = t.Object({
     isActive: t.Optional(t.Boolean()),
     isChineseOnly: t.Boolean(),
     isForeignerOnly: t.Boolean(),
+    // Issue 31: optional, so a form of the spec's shape keeps working (unset: not private).
+    isPrivate: t.Optional(t.Boolean()),
     match: t.Optional(t.Union([text(400), t.Null()])),
     index: looseNumber,
     parent: t.Optional(ref),
@@ -74,6 +76,8 @@ export type CleanProperty = {
   isActive: boolean;
   isChineseOnly: boolean;
   isForeignerOnly: boolean;
+  /** Unset: kept as it is (a new property: not private). */
+  isPrivate?: boolean;
   match: string | null;
   sortIndex: number;
   parentId: number | null;
@@ -122,6 +126,7 @@ export function cleanProperty(p: PropertyInput): CleanProperty {
     isActive: p.isActive ?? false,
     isChineseOnly: p.isChineseOnly,
     isForeignerOnly: p.isForeignerOnly,
+    isPrivate: p.isPrivate,
     match,
     sortIndex: p.index!,
     parentId,

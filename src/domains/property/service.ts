@@ -23,6 +23,7 @@ function view(p: PropertyRow, options: OptionRow[]) {
     isActive: p.isActive,
     isChineseOnly: p.isChineseOnly,
     isForeignerOnly: p.isForeignerOnly,
+    isPrivate: p.isPrivate,
     match: p.match,
     index: p.sortIndex,
     parent: p.parentId ? { id: p.parentId } : null,
