@@ -114,6 +114,8 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "second-factor.recovery": { id: 2308, zh: "重新生成恢复码", en: "Recovery codes renewed" },
   "second-factor.reset": { id: 2309, zh: "重置会员的第二重验证", en: "Second factor reset" },
   "security.config": { id: 2310, zh: "设置第二重验证宽限期", en: "Second factor grace set" },
+  "privacy.accept": { id: 2313, zh: "同意隐私政策", en: "Privacy notice accepted" },
+  "privacy.notice": { id: 2314, zh: "发布新版隐私政策", en: "Privacy notice published" },
   "member.reveal": { id: 2312, zh: "查看会员的完整号码", en: "Masked number revealed" },
   "machine.reset-second-factor": { id: 2311, zh: "服务器上重置第二重验证", en: "Second factor reset on the server" },
 };

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { and, desc, eq } from "drizzle-orm";
 import { createApp } from "../../src/app";
 import { nodeBackend } from "../../src/http/crypto-node";
-import { countries, operationLog, outbox, properties, propertyLog, propertyOptions, users, verificationCodes } from "../../src/db/schema";
+import { countries, operationLog, outbox, properties, propertyLog, privacyConsents, propertyOptions, users, verificationCodes } from "../../src/db/schema";
 import { clearOldCodes } from "../../src/domains/shared/codes";
 import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import { LANGUAGE, USER_STATE } from "../../src/protocol/enumerations";
@@ -226,6 +226,19 @@ describe("the activation grant", () => {
     const submit = await c.call("/active/submit", { user: member.id, password: md5(NEW_PASSWORD), ...(await chineseProfile(t)) });
     expect(submit.message.code).toBe("ERROR_NOT_POWER");
     expect(await stateOf(t, member.id)).toBe(USER_STATE.USER_STATE_REGISTERED);
+  });
+
+  test("the privacy notice's version accepted on the form is recorded; an old version refuses the whole submit", async () => {
+    const member = await registeredMember(t);
+    const { c } = await provePhone(t, member.phone!);
+    const notice = (await c.call<{ notice: { version: number } }>("/privacy/notice")).notice!;
+    const stale = await c.call("/active/submit", { user: member.id, password: md5(NEW_PASSWORD), notice: notice.version + 1, ...(await chineseProfile(t)) });
+    expect(stale.message).toMatchObject({ code: "ERROR_PARAMS", params: { field: "notice", reason: "stale" } });
+    expect(await stateOf(t, member.id)).toBe(USER_STATE.USER_STATE_REGISTERED);
+    const submit = await c.call<{ user: User & { privacyNotice: unknown } }>("/active/submit", { user: member.id, password: md5(NEW_PASSWORD), notice: notice.version, ...(await chineseProfile(t)) });
+    expect(submit.user!.privacyNotice).toEqual({ version: notice.version, accepted: true });
+    const [consent] = await t.db.select().from(privacyConsents).where(eq(privacyConsents.userId, member.id));
+    expect(consent).toMatchObject({ version: notice.version, acceptedAt: t.clock.now() });
   });
 
   test("the grant covers only the member whose phone was proven", async () => {

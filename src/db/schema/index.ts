@@ -24,3 +24,4 @@ export * from "./calendar";
 export * from "./waitlist";
 export * from "./privacy";
 export * from "./second-factor";
+export * from "./consent";

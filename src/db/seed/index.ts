@@ -3,11 +3,12 @@
 import { randomInt } from "node:crypto";
 import { type Config, DEFAULT_COST, type PasswordCost } from "../../config";
 import { hashDigest } from "../../domains/auth/password";
+import { FIRST_NOTICE } from "../../domains/privacy/notice";
 import { startPolicy } from "../../domains/second-factor/policy";
 import { passwordDigest } from "../../protocol/password";
 import { ADDRESS_TYPE, POINT_TYPE, USER_STATE } from "../../protocol/enumerations";
 import type { Database, DbOrTx } from "../client";
-import { addresses, families, pointRecords, userValues, users } from "../schema";
+import { addresses, families, pointRecords, privacyConsents, privacyNotices, userValues, users } from "../schema";
 import { configuredProviders } from "../../providers";
 import type { StorageProvider } from "../../providers/storage";
 import { seedDemoActivities, storeDemoFiles } from "./activities";
@@ -72,6 +73,8 @@ export async function seed(database: Database, config: Config, now = new Date(),
   return db.transaction(async (tx) => {
     const base = await seedBase(tx, now);
     await startPolicy({ db: tx }, config.secondFactorGraceDays, now);
+    const notice = { version: 1 };
+    await tx.insert(privacyNotices).values({ ...notice, ...FIRST_NOTICE, publishedAt: now });
     if (!config.seedDemo) {
       await tx.insert(users).values({
         employees: "admin",
@@ -122,6 +125,8 @@ export async function seed(database: Database, config: Config, now = new Date(),
         if (u.extra === "passport") values.push({ userId: row!.id, propertyId: p.passport, value: "GB1234567" });
       }
       await tx.insert(userValues).values(values);
+      // The demo members activated with the first notice accepted.
+      if (u.state === USER_STATE.USER_STATE_ACTIVE) await tx.insert(privacyConsents).values({ userId: row!.id, version: notice.version, acceptedAt: now });
     }
     const child = await seedDemoMember(tx, ids.cn100001!, base.relations, now);
     await seedDemoActivities(tx, now, files!, {

@@ -5,6 +5,7 @@ import { countries, rolePowers, roles, userValues, users } from "../../db/schema
 import { typeById } from "../../protocol/types";
 import { defaultAddress } from "../address/service";
 import type { Ctx } from "../context";
+import { consentOf } from "../privacy/notice";
 import { secondFactorView } from "../second-factor/policy";
 
 export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
@@ -21,7 +22,7 @@ export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
     db.select().from(userValues).where(eq(userValues.userId, userId)),
     defaultAddress(ctx, userId),
   ]);
-  const secondFactor = await secondFactorView(ctx, userId, powers.length > 0);
+  const [secondFactor, privacyNotice] = await Promise.all([secondFactorView(ctx, userId, powers.length > 0), consentOf(ctx, userId)]);
   const { user, role, country } = row;
   return {
     id: user.id,
@@ -37,6 +38,8 @@ export async function loadUserView(ctx: Pick<Ctx, "db">, userId: number) {
     place,
     // Issue 31: whether a second factor is kept, required (a staff power), and by when.
     secondFactor,
+    // Issue 31: the privacy notice in force and whether this member accepted it (null: none published).
+    privacyNotice,
   };
 }
 

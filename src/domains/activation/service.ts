@@ -11,6 +11,7 @@ import { passwordDigest } from "../../protocol/password";
 import { isRefused, refuse, type Refused, refuseField } from "../../protocol/result";
 import { PROPERTY_PURPOSE, USER_STATE, isLanguage } from "../../protocol/enumerations";
 import { loadUserView } from "../account/user-view";
+import { recordConsent } from "../privacy/notice";
 import type { Ctx } from "../context";
 import { type CodePurpose, hasActivationGrant, sendCode, useCode } from "../shared/codes";
 import { codeField, contactTaken, mailField, mailOf, passwordField, phoneField, phoneOf } from "../shared/fields";
@@ -142,6 +143,8 @@ export const submitInput = t.Object({
   ...profileInput.properties,
   phone: t.Optional(phoneField),
   auth: t.Optional(codeField),
+  /** The privacy notice's version the member accepted on the form (issue 31); without it they are asked at their first sign-in. */
+  notice: t.Optional(t.Integer({ minimum: 1, maximum: 2_147_483_647 })),
 });
 export type SubmitInput = typeof submitInput.static;
 
@@ -173,6 +176,7 @@ export async function submitActivation({ ctx, input }: { ctx: Command; input: Su
   await writeProfileValues(ctx, { ...by, values });
   if (phone !== user.phone) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE, value: phone });
   if (mail !== user.mail) await writePurposeValue(ctx, { ...by, purpose: PROPERTY_PURPOSE.PROPERTY_PURPOSE_MAIL, value: mail! });
+  if (input.notice !== undefined) await recordConsent(ctx, user.id, input.notice);
   const view = await loadUserView(ctx, user.id);
   await bindSession(ctx, user.id, sessionLifetime(ctx.config, view?.status.powers.length ?? 0));
   return { user: view, audit: { entity: "user", id: user.id, userId: user.id } };

@@ -16,6 +16,7 @@ import {
   loginLog,
   operationLog,
   orderItems,
+  privacyConsents,
   orders,
   payments,
   pointRecords,
@@ -36,7 +37,7 @@ import type { MemberCtx } from "../context";
 import { formAnswers } from "../order/staff-detail";
 import { inLanguage } from "../shared/language";
 import { chinaTimeText, moneyCell, type Sheet, type SheetCell, writeWorkbook, XLSX_TYPE } from "../shared/sheets/workbook";
-import { deviceOf } from "../security/devices";
+import { deviceOf } from "../shared/devices";
 import { type ChangedBy, profileChanges } from "./profile-history";
 import { profileTexts, type Texts } from "./value-texts";
 
@@ -108,6 +109,8 @@ export const HELD: Record<string, { sheet: Pair } | { leftOut: string }> = {
   privacy_config: { leftOut: "updated_by is the officer who set how long departed members' data is kept" },
   second_factors: { leftOut: "credentials: an authenticator app's secret, a passkey's public key; the security page lists the factors kept" },
   recovery_codes: { leftOut: "credentials: hashes of single-use recovery codes" },
+  privacy_notices: { leftOut: "published_by is the officer who published a version of the privacy notice" },
+  privacy_consents: { sheet: SHEET.account },
   security_config: { leftOut: "updated_by is the officer who set the staff's grace for a second factor" },
 };
 
@@ -121,6 +124,7 @@ export async function myDataDownload({ ctx }: { ctx: MemberCtx }): Promise<Downl
   };
   const me = ctx.actor.id;
   const rows = await readAll(ctx, me);
+  const consents = await ctx.db.select().from(privacyConsents).where(eq(privacyConsents.userId, me)).orderBy(asc(privacyConsents.version));
   const sheets = new Map<Pair, SheetCell[][]>();
   const add = (sheet: Pair, header: Pair[], body: SheetCell[][]) => sheets.set(sheet, [header.map(say), ...body]);
 
@@ -134,6 +138,7 @@ export async function myDataDownload({ ctx }: { ctx: MemberCtx }): Promise<Downl
     [say(["语言", "Language"]), typeName(u.language)],
     [say(["创建时间", "Created"]), time(u.createdAt)],
     [say(["离职时间", "Left"]), time(u.leftAt)],
+    ...consents.map((c) => [`${say(["同意隐私政策", "Privacy notice accepted"])} v${c.version}`, time(c.acceptedAt)]),
   ]);
 
   const texts = await profileTexts(ctx);

@@ -26,6 +26,7 @@ import {
   orders,
   outbox,
   privacyConfig,
+  privacyConsents,
   propertyLog,
   sessions,
   smsNumbers,
@@ -146,6 +147,8 @@ async function eraseMember(ctx: CommandCtx, id: number, cutoff: Date): Promise<s
   await db.update(operationLog).set({ ip: null, detail: null }).where(and(or(eq(operationLog.userId, id), eq(operationLog.targetUserId, id)), notInArray(operationLog.action, ["member.erase"])));
   await db.delete(sessions).where(or(eq(sessions.userId, id), eq(sessions.pendingUserId, id)));
   await clearFactors(ctx, id);
+  // Which notice they accepted and when stays (the proof of consent); from where goes.
+  await db.update(privacyConsents).set({ ip: null }).where(eq(privacyConsents.userId, id));
   await db.delete(verificationCodes).where(or(eq(verificationCodes.userId, id), contacts.length ? inArray(verificationCodes.target, contacts) : sql`false`));
   await db.delete(outbox).where(or(eq(outbox.userId, id), contacts.length ? inArray(outbox.to, contacts) : sql`false`));
   if (before.phone) await db.update(smsNumbers).set({ phone: "" }).where(eq(smsNumbers.phone, before.phone));

@@ -11,7 +11,7 @@ import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { isoOf } from "../shared/fields";
 import { signOutOthers, signOutSession } from "../shared/sessions";
-import { deviceOf } from "./devices";
+import { deviceOf } from "../shared/devices";
 
 /** The name a session is shown under: not its id (a credential's half), a digest of it. */
 export const sessionHandle = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex").slice(0, 24);
