@@ -22,9 +22,11 @@ import {
   orders,
   outbox,
   pointRecords,
+  privacyConsents,
   properties,
   propertyLog,
   relations,
+  secondFactors,
   sessions,
   userValues,
   users,
@@ -93,6 +95,10 @@ async function departedMember(tag: string, daysAgo: number) {
   await t.db.insert(outbox).values({ channel: "mail", to: mail, subject: `${marker}通知`, text: `${marker}正文`, userId: member.id, createdAt: START, state: "sent" as never, nextAt: START });
   await t.db.insert(files).values({ key: `${"e".repeat(60)}${tag.padStart(4, "0")}.png`, type: "image/png", name: `${marker}.png`, size: 10, userId: member.id, createdAt: START });
   await t.db.insert(sessions).values({ id: `${marker}SESSION`, appId: "union-portal-cli", encKey: new Uint8Array(32), macKey: new Uint8Array(32), userId: member.id, createdAt: START, expiresAt: new Date(START.getTime() + DAY), ip: ip, userAgent: `${marker}Agent/1.0` });
+  // Issue 31: a passkey named by the member, the notice accepted from an address, a sign-in waiting for its second factor.
+  await t.db.insert(secondFactors).values({ userId: member.id, kind: "passkey", label: `${marker}Key`, confirmed: true, credentialId: `${marker}CRED`, publicKey: new Uint8Array(8), counter: 0, createdAt: START });
+  await t.db.insert(privacyConsents).values({ userId: member.id, version: 1, acceptedAt: START, ip });
+  await t.db.insert(sessions).values({ id: `${marker}PENDING`, appId: "union-portal-cli", encKey: new Uint8Array(32), macKey: new Uint8Array(32), pendingUserId: member.id, createdAt: START, expiresAt: new Date(START.getTime() + DAY), ip: ip });
   await t.db.update(users).set({ state: USER_STATE.USER_STATE_LEFT, leftAt: new Date(t.clock.now().getTime() - daysAgo * DAY) }).where(eq(users.id, member.id));
   return { id: member.id, markers: [marker, marker.toLowerCase(), phone, ip], order: order!.id };
 }
@@ -168,6 +174,21 @@ describe("the erasure", () => {
     expect(await traces(rejoined.markers)).toEqual(kept);
     expect(await traces(raced.markers)).toEqual([]);
     expect(await t.db.select().from(operationLog).where(and(eq(operationLog.action, "member.erase"), eq(operationLog.targetUserId, raced.id)))).toHaveLength(1);
+    expect((await keep(null)).message.code).toBe("SUCCESS");
+  });
+
+  test("an erasure racing the member's rejoining leaves them whole or erased, never half", async () => {
+    const member = await departedMember("401", 50);
+    expect((await keep(30)).message.code).toBe("SUCCESS");
+    const [ticked, reset] = await Promise.all([runJob({ ...t.deps, state: t.state }, tick, t.clock.now()), admin.call<Answer>("/user/operation/reset", { id: member.id })]);
+    expect(ticked).toBe(true);
+    expect(reset.message.code).toBe("SUCCESS");
+    const [row] = await t.db.select({ erasedAt: users.erasedAt, state: users.state }).from(users).where(eq(users.id, member.id));
+    expect(row!.state).toBe(USER_STATE.USER_STATE_REGISTERED);
+    const left = await traces(member.markers);
+    // Erased first and then reset: nothing of theirs is left; reset first: the erasure passed them by, and everything is there.
+    if (row!.erasedAt) expect(left).toEqual([]);
+    else expect(left.length).toBeGreaterThan(10);
     expect((await keep(null)).message.code).toBe("SUCCESS");
   });
 
