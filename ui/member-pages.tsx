@@ -13,6 +13,7 @@ import { type RouteName, ROUTE_TABLE, guard, routeOf } from "./lib/route-table";
 import { useLoaded } from "./lib/use-loaded";
 import { IndexPage } from "./pages/home/index-page";
 import { NotFoundPage } from "./pages/shared/coming-soon-page";
+import { StaffGate } from "./pages/shared/staff-gate";
 import { showMessage } from "./components/message-box";
 import { SHOW_MEMBER, membership, openDues, reportVisit } from "./state/membership";
 import { initSession, session } from "./state/session";
@@ -188,14 +189,17 @@ export default function GuardedPages() {
   return (
     <AppShell>
       <PageLoadFailed key={location} offline={t("install.pageNeedsNetwork")} failed={t("init.failed")} retry={t("common.retry")}>
-        <Suspense fallback={null}>
-          <Switch>
-            {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
-              <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        {/* Staff pages remind staff without a second factor, and shut after the deadline (issue 31 item 1). */}
+        <StaffGate route={routeOf(location)}>
+          <Suspense fallback={null}>
+            <Switch>
+              {ROUTE_TABLE.filter((r) => r.name !== "login" && !r.public).map((r) => (
+                <Route key={r.name} path={r.path} component={PAGES[r.name as Exclude<RouteName, OutsideRoute>]} />
+              ))}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </StaffGate>
       </PageLoadFailed>
     </AppShell>
   );

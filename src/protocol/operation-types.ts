@@ -109,15 +109,15 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "privacy.config": { id: 2303, zh: "设置离职会员资料保留期限", en: "Retention of departed members set" },
   "member.erase": { id: 2304, zh: "删除离职会员个人信息", en: "Departed member erased" },
   "job.erase-departed": { id: 2305, zh: "定期删除离职会员个人信息", en: "Departed members erased" },
-  "second-factor.add": { id: 2306, zh: "添加第二重验证", en: "Second factor added" },
-  "second-factor.remove": { id: 2307, zh: "移除第二重验证", en: "Second factor removed" },
+  "second-factor.add": { id: 2306, zh: "添加两步验证方式", en: "Two-step method added" },
+  "second-factor.remove": { id: 2307, zh: "移除两步验证方式", en: "Two-step method removed" },
   "second-factor.recovery": { id: 2308, zh: "重新生成恢复码", en: "Recovery codes renewed" },
-  "second-factor.reset": { id: 2309, zh: "重置会员的第二重验证", en: "Second factor reset" },
-  "security.config": { id: 2310, zh: "设置第二重验证宽限期", en: "Second factor grace set" },
+  "second-factor.reset": { id: 2309, zh: "重置会员的两步验证", en: "Two-step verification reset" },
+  "security.config": { id: 2310, zh: "设置两步验证宽限期", en: "Two-step grace set" },
   "privacy.accept": { id: 2313, zh: "同意隐私政策", en: "Privacy notice accepted" },
   "privacy.notice": { id: 2314, zh: "发布新版隐私政策", en: "Privacy notice published" },
   "member.reveal": { id: 2312, zh: "查看会员的完整号码", en: "Masked number revealed" },
-  "machine.reset-second-factor": { id: 2311, zh: "服务器上重置第二重验证", en: "Second factor reset on the server" },
+  "machine.reset-second-factor": { id: 2311, zh: "服务器上重置两步验证", en: "Two-step verification reset on the server" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

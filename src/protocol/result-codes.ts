@@ -144,7 +144,7 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_REFUND_NOT_OWED: ["这笔付款无需退还", "This payment is not owed back"],
   ERROR_REFUND_IN_PROGRESS: ["这笔付款正在退款中", "A refund of this payment is already under way"],
   ERROR_REFUND_DONE: ["这笔付款已经退还", "This payment has already been refunded"],
-  ERROR_SECOND_FACTOR: ["请完成第二重验证", "Second factor required"],
-  ERROR_SECOND_FACTOR_ENROL: ["请先设置第二重验证", "Set up a second factor first"],
+  ERROR_SECOND_FACTOR: ["请完成两步验证", "Two-step verification required"],
+  ERROR_SECOND_FACTOR_ENROL: ["请先设置两步验证", "Set up two-step verification first"],
   ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

@@ -90,7 +90,7 @@ describe("departed members' data", () => {
       await line.locator("a").click();
       await waitForPath(page, "/system/privacy");
       await pageShown(page);
-      expect(await page.textContent("h1")).toBe("离职会员资料");
+      expect(await page.textContent("h1")).toBe("隐私与安全");
       expect(await page.textContent("[data-testid=privacy-keep]")).toBe(text.forever);
       expect(await page.locator("[data-testid=privacy-row]").count()).toBe(0);
       expect(await page.textContent("[data-testid=privacy]")).toContain(text.emptyForever);
@@ -141,7 +141,7 @@ describe("departed members' data", () => {
       await page.click("[data-testid=open-privacy]");
       await waitForPath(page, "/system/privacy");
       await pageShown(page);
-      expect(await page.textContent("h1")).toBe("Departed members' data");
+      expect(await page.textContent("h1")).toBe("Privacy and security");
       expect(await page.textContent("[data-testid=privacy-keep]")).toBe(text.forever);
       expect(await page.locator("[data-testid=privacy-row]").count()).toBe(0);
       expect(await page.textContent("[data-testid=privacy]")).toContain(text.emptyForever);
@@ -190,7 +190,7 @@ describe("departed members' data", () => {
     await signIn(member.page, world, "cn100001");
     await member.page.goto(`${world.server.url}/system/privacy`);
     await waitForPath(member.page, "/index");
-    expect(await messageText(member.page)).toBe("您的账号没有「离职会员资料」的权限，已返回。如需使用，请联系工会管理员。");
+    expect(await messageText(member.page)).toBe("您的账号没有「隐私与安全」的权限，已返回。如需使用，请联系工会管理员。");
     await member.close();
 
     // The editor runs activities, not members: from the activities, the page sends them back there, in English.
@@ -201,7 +201,7 @@ describe("departed members' data", () => {
     await editor.page.evaluate(() => history.pushState(null, "", "/system/privacy"));
     await waitForPath(editor.page, "/activity");
     expect(await messageText(editor.page)).toBe(
-      "Your account does not have the permission for Departed members' data, so you were brought back. If you need it, ask a union administrator.",
+      "Your account does not have the permission for Privacy and security, so you were brought back. If you need it, ask a union administrator.",
     );
     await editor.close();
 

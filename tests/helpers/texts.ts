@@ -7,11 +7,12 @@ import checkin from "../../ui/i18n/areas/checkin";
 import editor from "../../ui/i18n/areas/editor";
 import privacy from "../../ui/i18n/areas/privacy";
 import sms from "../../ui/i18n/areas/sms";
+import staffFactor from "../../ui/i18n/areas/staff-factor";
 import waitlist from "../../ui/i18n/areas/waitlist";
 import en from "../../ui/i18n/en";
 import zh from "../../ui/i18n/zh";
 
-const CHUNK_AREAS = { calendar, card, checkin, editor, privacy, sms, waitlist };
+const CHUNK_AREAS = { calendar, card, checkin, editor, privacy, sms, staffFactor, waitlist };
 
 export function allTexts(language: "zh" | "en"): Record<string, unknown> {
   const areas = Object.fromEntries(Object.entries(CHUNK_AREAS).map(([name, area]) => [name, area[language]]));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ROUTE_TABLE, guard, routeOf } from "../../ui/lib/route-table";
+import { ROUTE_TABLE, factorGate, guard, routeOf } from "../../ui/lib/route-table";
 
 const member = { initialised: true, signedIn: true, powers: [] as string[] };
 
@@ -90,5 +90,25 @@ describe("the navigation guard", () => {
 
   test("asks for sign-in before it judges powers", () => {
     expect(guard(routeOf("/system"), { initialised: true, signedIn: false, powers: [] })).toBe("login");
+  });
+});
+
+describe("the second factor's gate on staff pages (issue 31 item 1)", () => {
+  const now = Date.parse("2026-03-02T01:30:00.000Z");
+  const due = (deadline: string | null, enrolled = false) => ({ enrolled, required: true, deadline });
+
+  test("reminds staff without a second factor until the deadline, and shuts the staff page from it", () => {
+    expect(factorGate(routeOf("/system/privacy"), due("2026-03-05T01:30:00.000Z"), now)).toBe("remind");
+    expect(factorGate(routeOf("/activity/checkin"), due("2026-03-02T01:30:00.000Z"), now)).toBe("shut");
+    expect(factorGate(routeOf("/system/refunds"), due("2026-02-01T00:00:00.000Z"), now)).toBe("shut");
+  });
+
+  test("leaves open every page for everybody, an enrolled or unrequired account, and a user view without the state", () => {
+    expect(factorGate(routeOf("/information"), due("2026-02-01T00:00:00.000Z"), now)).toBe("open");
+    expect(factorGate(null, due("2026-02-01T00:00:00.000Z"), now)).toBe("open");
+    expect(factorGate(routeOf("/system"), { enrolled: true, required: true, deadline: null }, now)).toBe("open");
+    expect(factorGate(routeOf("/system"), { enrolled: false, required: false, deadline: null }, now)).toBe("open");
+    expect(factorGate(routeOf("/system"), due(null), now)).toBe("open");
+    expect(factorGate(routeOf("/system"), undefined, now)).toBe("open");
   });
 });

@@ -76,6 +76,14 @@ const signedOut = () => signedOutListeners.forEach((listener) => listener());
 // The server forgot our token and the client made a new one: nobody is signed in on it.
 client.onNewSession = signedOut;
 
+/** A staff call refused for want of a second factor (ERROR_SECOND_FACTOR_ENROL): the deadline passed since the user view was read. */
+const factorListeners = new Set<Listener>();
+/** What every answer tells the listeners: signed out, or a second factor missing. */
+function heard(code: string | undefined) {
+  if (code === "ERROR_LOGIN_CODE") signedOut();
+  else if (code === "ERROR_SECOND_FACTOR_ENROL") factorListeners.forEach((listener) => listener());
+}
+
 /** A failure to reach the server, answered like any other result so every caller has one path. */
 // Every field but message is optional in an answer, so a bare message is an Answer<T> for any T.
 const unreachable = <T>(): Answer<T> => ({ message: message("ERROR_SERVER", { reason: "network" }) }) as Answer<{}> as Answer<T>;
@@ -107,8 +115,8 @@ export const api = {
       console.error(error);
       return unreachable<T>();
     }
-    // The token is known but no one is signed in on it (signed out elsewhere, or expired).
-    if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+    // The token is known but no one is signed in on it (signed out elsewhere, or expired); or a staff call needs a second factor first.
+    heard(answer.message?.code);
     return answer;
   },
 
@@ -201,7 +209,7 @@ export const api = {
   async poll<P extends ApiPath, T = AnswerOf<P>>(path: P, ...[payload]: {} extends InputOf<P> ? [InputOf<P>?] : [InputOf<P>]): Promise<Answer<T>> {
     try {
       const answer = await client.call<T>(path, payload ?? {});
-      if (answer.message?.code === "ERROR_LOGIN_CODE") signedOut();
+      heard(answer.message?.code);
       return answer;
     } catch (error) {
       console.error(error);
@@ -213,5 +221,11 @@ export const api = {
   onSignedOut(listener: Listener): () => void {
     signedOutListeners.add(listener);
     return () => signedOutListeners.delete(listener);
+  },
+
+  /** Called when a staff call is refused until the member sets up a second factor (issue 31 item 1). */
+  onSecondFactorMissing(listener: Listener): () => void {
+    factorListeners.add(listener);
+    return () => factorListeners.delete(listener);
   },
 };

@@ -8,6 +8,7 @@ import type checkin from "./areas/checkin";
 import type editor from "./areas/editor";
 import type privacy from "./areas/privacy";
 import type sms from "./areas/sms";
+import type staffFactor from "./areas/staff-factor";
 import type waitlist from "./areas/waitlist";
 
 /** Every text in Chinese: zh.ts (the core and the member pages' areas) and the areas their own chunks add (docs/decisions.md 102). */
@@ -18,6 +19,7 @@ export type AllTexts = Dictionary & {
   editor: typeof editor.zh;
   privacy: typeof privacy.zh;
   sms: typeof sms.zh;
+  staffFactor: typeof staffFactor.zh;
   waitlist: typeof waitlist.zh;
 };
 

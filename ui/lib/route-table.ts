@@ -92,3 +92,20 @@ export function guard(route: Pick<RouteInfo, "power"> | null, state: GuardState)
   if (needs.length > 0 && !needs.some((p) => state.powers.includes(p))) return "forbidden";
   return "pass";
 }
+
+/** What the user view says of a member's second factor (src/domains/second-factor/policy.ts). */
+export type FactorState = { enrolled: boolean; required: boolean; deadline: string | null };
+
+/**
+ * Issue 31 item 1, on a staff page (a route that needs a power): a staff
+ * account without a second factor is reminded until the deadline ("remind")
+ * and shut out of the page once it has passed ("shut"), as the server then
+ * refuses every staff call; anyone else, or a page for everybody, "open".
+ * A stored user of before the feature (no state) is open.
+ */
+export function factorGate(route: Pick<RouteInfo, "power"> | null, factor: FactorState | null | undefined, now: number): "open" | "remind" | "shut" {
+  if (!route?.power || !factor?.required || factor.enrolled || !factor.deadline) return "open";
+  const deadline = Date.parse(factor.deadline);
+  if (Number.isNaN(deadline)) return "open";
+  return deadline <= now ? "shut" : "remind";
+}

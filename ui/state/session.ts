@@ -104,6 +104,26 @@ export const isInitialised = (): boolean => (session.tokenId !== null || session
 // The server forgot the token, or nobody is signed in on it any more.
 api.onSignedOut(() => clearUser());
 
+let reloading: Promise<void> | null = null;
+
+/**
+ * Reads the signed-in user's view again (what a change elsewhere moved: the
+ * second factor's deadline); a different or no user leaves the stored one to
+ * the next start. Concurrent callers share one read.
+ */
+export function reloadUser(): Promise<void> {
+  reloading ??= (async () => {
+    const answer = await api.call("/client/login/reload");
+    if (isSuccess(answer) && answer.user && answer.user.id === session.user?.id) setUser(answer.user);
+  })().finally(() => {
+    reloading = null;
+  });
+  return reloading;
+}
+
+// A staff call refused for want of a second factor: the deadline passed since the view was read, so the staff pages shut (issue 31 item 1).
+api.onSecondFactorMissing(() => void reloadUser());
+
 let initialising: Promise<void> | null = null;
 
 /**

@@ -1,4 +1,5 @@
-// Texts of the departed members' data page (/system/privacy, issue 31 item 4): the keep, its window and who is erased next, both languages side by side.
+// Texts of the privacy and security page (/system/privacy, issue 31): departed members' data (item 4: the keep, its window and who is erased next)
+// and two-step verification for staff (item 1: the grace, its window and who has none yet), both languages side by side.
 // Added by the staff chunk that shows them (ui/pages/privacy/privacy-page.tsx), not with every member's first screen (docs/decisions.md 102).
 import { texts } from "../area";
 
@@ -11,7 +12,8 @@ export default texts({
     forever: "永久保留",
     foreverNote: "不会自动删除任何离职会员的资料。",
     change: "修改保留期限",
-    open: "离职会员资料",
+    open: "隐私与安全",
+    departed: "离职会员资料",
     manage: "查看与设置",
     line: "离职会员资料：{{setting}}",
     next: "即将替换的资料",
@@ -39,6 +41,40 @@ export default texts({
         range: "保留天数须在 {{min}} 至 {{max}} 天之间",
       },
     },
+    factor: {
+      title: "管理员两步验证",
+      intro:
+        "拥有任何管理权限的账号都须设置两步验证（身份验证器应用或通行密钥）。宽限期内照常使用；截止后，尚未设置的账号无法使用管理功能，直到本人在“个人中心 › 账号安全”中设置。",
+      grace: "宽限期",
+      days: "{{days}} 天",
+      deadline: "截止时间",
+      passed: "已截止",
+      since: "自 {{date}} 起计算",
+      change: "修改宽限期",
+      missing: "尚未设置两步验证的管理人员",
+      count: "{{count}} 人",
+      caption: "尚未设置两步验证的管理人员",
+      empty: "所有管理人员都已设置两步验证。",
+      employees: "工号",
+      name: "姓名",
+      role: "角色",
+      line: "管理员两步验证：{{count}} 人尚未设置",
+      lineNone: "管理员两步验证：全部已设置",
+      window: {
+        title: "修改宽限期",
+        days: "宽限天数",
+        hint: "{{min}} 至 {{max}} 天的整数，自 {{since}} 起计算。",
+        deadline: "截止时间将为 {{date}}",
+        deadlinePassed: "截止时间将为 {{date}}（已过）",
+        warning: "截止后，尚未设置两步验证的管理人员（包括您自己，如尚未设置）将立即无法使用管理功能，直到设置为止。",
+        save: "保存",
+        saved: "宽限期已保存。",
+        errors: {
+          whole: "请填写宽限天数（整数）",
+          range: "宽限天数须在 {{min}} 至 {{max}} 天之间",
+        },
+      },
+    },
   },
   en: {
     intro:
@@ -48,7 +84,8 @@ export default texts({
     forever: "Kept indefinitely",
     foreverNote: "No departed member's data is removed.",
     change: "Change how long it is kept",
-    open: "Departed members' data",
+    open: "Privacy and security",
+    departed: "Departed members' data",
     manage: "View and change",
     line: "Departed members' data: {{setting}}",
     next: "Replaced next",
@@ -74,6 +111,40 @@ export default texts({
       errors: {
         whole: "Enter the number of days (a whole number)",
         range: "The number of days must be from {{min}} to {{max}}",
+      },
+    },
+    factor: {
+      title: "Two-step verification for staff",
+      intro:
+        "Every account holding a staff power must set up two-step verification (an authenticator app or a passkey). Within the grace period staff work as before; after the deadline, an account without it cannot use staff functions until its holder sets it up under Personal centre › Security.",
+      grace: "Grace period",
+      days: "{{days}} days",
+      deadline: "Deadline",
+      passed: "passed",
+      since: "counted from {{date}}",
+      change: "Change the grace period",
+      missing: "Staff without two-step verification",
+      count: "{{count}}",
+      caption: "Staff accounts without two-step verification",
+      empty: "Every staff account has two-step verification.",
+      employees: "Employee no.",
+      name: "Name",
+      role: "Role",
+      line: "Two-step verification for staff: {{count}} without it",
+      lineNone: "Two-step verification for staff: everyone has it",
+      window: {
+        title: "Change the grace period",
+        days: "Days of grace",
+        hint: "A whole number from {{min}} to {{max}}, counted from {{since}}.",
+        deadline: "The deadline will be {{date}}",
+        deadlinePassed: "The deadline will be {{date}} (already passed)",
+        warning: "After the deadline, staff without two-step verification (you too, if you have none) cannot use staff functions until they set it up.",
+        save: "Save",
+        saved: "The grace period has been saved.",
+        errors: {
+          whole: "Enter the number of days (a whole number)",
+          range: "The number of days must be from {{min}} to {{max}}",
+        },
       },
     },
   },

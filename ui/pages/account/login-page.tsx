@@ -1,10 +1,14 @@
 // Sign-in (spec 1 sections 2, 5 and 8): account, password, 6-character image
-// code; every failure shows its text and brings a new image code.
+// code; every failure shows its text and brings a new image code. A member
+// who keeps a second factor (issue 31 item 1) is then asked for it in the same
+// card: an authenticator app's 6 digits or a recovery code, or a passkey
+// where they keep one; Back returns to the password.
 import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from "react";
+import type { AnswerOf } from "../../../src/domains/api";
+import { type Answer, isSuccess } from "../../../src/protocol/result";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
-import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { BottomBar } from "../../components/bottom-bar";
 import { BreakableText } from "../../components/breakable-text";
@@ -32,6 +36,15 @@ export function validateLogin(values: Record<Field, string>): Errors {
   if (!values.password) errors.password = "login.required.password";
   if (values.code.trim().length !== IMAGE_CODE_LENGTH) errors.code = "login.required.code";
   return errors;
+}
+
+/** What the sign-in's password step and its second step answer. */
+type SignedIn = Answer<AnswerOf<"/client/login/check">>;
+
+/** The second step's factors as the refusal names them ("app", "passkey", "recovery"). */
+function factorsOf(params: Record<string, unknown> | undefined): string[] {
+  const named = params?.factors;
+  return Array.isArray(named) ? named.filter((f): f is string => typeof f === "string") : ["app", "recovery"];
 }
 
 /** The support mailbox and hours from /system/site. */
@@ -66,6 +79,12 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<"retrieve" | "activate" | null>(null);
   const refs = { account: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
+  // The second step: the factors the member keeps, while it is shown; its code, and what went wrong (at the code field, or the passkey's).
+  const [second, setSecond] = useState<{ factors: string[] } | null>(null);
+  const [secondCode, setSecondCode] = useState("");
+  const [secondError, setSecondError] = useState<{ text: string; at: "code" | "passkey" } | null>(null);
+  const secondRef = useRef<HTMLInputElement>(null);
+  const wasSecond = useRef(false);
 
   const live = useRef(true);
   const refreshCode = async () => {
@@ -101,6 +120,18 @@ export function LoginPage() {
     };
   }, []);
 
+  // The keyboard follows the step: into the code field as it opens, back to the password when it closes.
+  useEffect(() => {
+    if (second) secondRef.current?.focus();
+    else if (wasSecond.current) refs.password.current?.focus();
+    wasSecond.current = !!second;
+  }, [second]);
+
+  const signedIn = async (answer: SignedIn) => {
+    setUser(await withPageLanguage(answer.user!));
+    navigate("/index");
+  };
+
   const change = (field: Field) => (event: { target: { value: string } }) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
@@ -123,16 +154,82 @@ export function LoginPage() {
         auth: values.code.trim(),
       })
       .finally(() => setBusy(false));
-    if (isSuccess(answer) && answer.user) {
-      setUser(await withPageLanguage(answer.user));
-      return navigate("/index");
-    }
+    if (isSuccess(answer) && answer.user) return signedIn(answer);
     // Every failure uses up the image code: show a new one with the reason.
     setValues((v) => ({ ...v, code: "" }));
     void refreshCode();
+    // The password is right and the member keeps a second factor: its step, in the same card.
+    if (answer.message.code === "ERROR_SECOND_FACTOR") {
+      setValues((v) => ({ ...v, password: "" }));
+      setSecondCode("");
+      setSecondError(null);
+      setSecond({ factors: factorsOf(answer.message.params) });
+      return;
+    }
     await showMessage(resultText(t, answer.message));
     refs.code.current?.focus();
   };
+
+  /** Back to the password step, with a new image code. */
+  const back = () => {
+    setSecond(null);
+    setSecondError(null);
+    void refreshCode();
+  };
+
+  /** What the second step answered: signed in, or why not. */
+  const afterSecond = async (answer: SignedIn, at: "code" | "passkey") => {
+    if (isSuccess(answer) && answer.user) return signedIn(answer);
+    const { code, params } = answer.message;
+    // The five minutes after the password ran out: the password again.
+    if (code === "ERROR_LOGIN_CODE") {
+      back();
+      return showMessage(t("login.second.expired"));
+    }
+    let text: string;
+    if (code === "ERROR_RANDOM") text = at === "passkey" ? t("login.second.passkeyFailed") : t(params?.reason === "used" ? "login.second.used" : "login.second.wrong");
+    else if (code === "ERROR_OFTEN") text = resultText(t, answer.message);
+    else return showMessage(resultText(t, answer.message));
+    setSecondError({ text, at });
+    if (at === "code") secondRef.current?.select();
+  };
+
+  const submitSecond = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // An app's six digits, or a recovery code as it is printed (the server ignores its dash and case).
+    const code = secondCode.replace(/\s/g, "");
+    if (!code) {
+      setSecondError({ text: t("login.second.required"), at: "code" });
+      return secondRef.current?.focus();
+    }
+    setBusy(true);
+    const answer = await api.call("/client/login/second", { code }).finally(() => setBusy(false));
+    await afterSecond(answer, "code");
+  };
+
+  const withPasskey = async () => {
+    if (busy) return;
+    setBusy(true);
+    setSecondError(null);
+    try {
+      const asked = await api.call("/client/login/passkey/options");
+      if (!isSuccess(asked) || !asked.options) return await afterSecond({ message: asked.message }, "passkey");
+      const { signWithPasskey } = await import("../../lib/passkeys");
+      const signed = await signWithPasskey(asked.options);
+      if ("failure" in signed) return setSecondError({ text: t(signed.failure === "cancelled" ? "login.second.passkeyCancelled" : "login.second.passkeyFailed"), at: "passkey" });
+      await afterSecond(await api.call("/client/login/passkey", { credential: signed.credential }), "passkey");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const secondErrorAt = (at: "code" | "passkey") =>
+    secondError?.at === at ? (
+      <p className="field-error" id={`login-second-${at}-error`} role="alert" data-testid="login-second-error">
+        {secondError.text}
+      </p>
+    ) : null;
 
   const fieldError = (field: Field) =>
     errors[field] ? (
@@ -169,47 +266,103 @@ export function LoginPage() {
               </button>
             </div>
           ) : null}
-          <form className="login-form" onSubmit={submit} noValidate aria-busy={!ready || busy}>
-            <div className="field">
-              <label htmlFor="login-account">{t("login.account")}</label>
-              <input {...inputProps("account")} name="account" autoComplete="username" placeholder={t("login.accountHint")} autoFocus />
-              {fieldError("account")}
-            </div>
-            <div className="field">
-              <label htmlFor="login-password">{t("login.password")}</label>
-              <input {...inputProps("password")} name="password" type="password" autoComplete="current-password" placeholder={t("login.passwordHint")} />
-              {fieldError("password")}
-            </div>
-            <div className="field">
-              <label htmlFor="login-code">{t("login.code")}</label>
-              <div className="code-row">
-                <input
-                  {...inputProps("code")}
-                  name="code"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={IMAGE_CODE_LENGTH}
-                  placeholder={t("login.codeHint")}
-                />
-                <button type="button" className="code-image" onClick={() => void refreshCode()} title={t("login.codeImage")}>
-                  {codeUrl ? <img src={codeUrl} alt={t("login.codeImage")} width={120} height={40} data-testid="image-code" /> : null}
+          {second ? (
+            <>
+              <form className="login-form login-second" onSubmit={submitSecond} noValidate aria-busy={busy} aria-labelledby="login-second-title" data-testid="login-second">
+                <h2 id="login-second-title" className="login-second-title">
+                  {t("login.second.title")}
+                </h2>
+                <p className="login-second-intro">{t("login.second.intro")}</p>
+                <div className="field">
+                  <label htmlFor="login-second-code">{t("login.second.code")}</label>
+                  <input
+                    id="login-second-code"
+                    ref={secondRef}
+                    name="one-time-code"
+                    value={secondCode}
+                    onChange={(event) => {
+                      setSecondCode(event.target.value);
+                      if (secondError?.at === "code") setSecondError(null);
+                    }}
+                    className={`input login-second-code${secondError?.at === "code" ? " input-invalid" : ""}`}
+                    aria-invalid={secondError?.at === "code" ? true : undefined}
+                    aria-describedby={secondError?.at === "code" ? "login-second-code-error" : undefined}
+                    autoComplete="one-time-code"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={20}
+                  />
+                  {secondErrorAt("code")}
+                </div>
+                <button type="submit" className="button button-primary button-block" disabled={busy} data-testid="login-second-submit">
+                  {t("login.second.submit")}
+                </button>
+                {second.factors.includes("passkey") && typeof window.PublicKeyCredential === "function" ? (
+                  <>
+                    <p className="login-or">
+                      <span>{t("login.second.or")}</span>
+                    </p>
+                    <button type="button" className="button button-quiet button-block login-passkey" onClick={() => void withPasskey()} disabled={busy} data-testid="login-passkey">
+                      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                        <path d="M6.5 17a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7zM9 11l7.5-7.5M13.5 6.5l2 2M11.5 8.5l1.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                      {t("login.second.passkey")}
+                    </button>
+                    {secondErrorAt("passkey")}
+                  </>
+                ) : null}
+              </form>
+              <div className="login-links">
+                <button type="button" className="link-button" onClick={back} data-testid="login-second-back">
+                  {t("login.second.back")}
                 </button>
               </div>
-              {fieldError("code")}
-            </div>
-            <button type="submit" className="button button-primary button-block" disabled={!ready || busy}>
-              {t("login.submit")}
-            </button>
-          </form>
-          <div className="login-links">
-            <button type="button" className="link-button" onClick={() => setOpen("retrieve")}>
-              {t("login.retrieve")}
-            </button>
-            <button type="button" className="link-button" onClick={() => setOpen("activate")}>
-              {t("login.activate")}
-            </button>
-          </div>
+            </>
+          ) : (
+            <>
+              <form className="login-form" onSubmit={submit} noValidate aria-busy={!ready || busy}>
+                <div className="field">
+                  <label htmlFor="login-account">{t("login.account")}</label>
+                  <input {...inputProps("account")} name="account" autoComplete="username" placeholder={t("login.accountHint")} autoFocus />
+                  {fieldError("account")}
+                </div>
+                <div className="field">
+                  <label htmlFor="login-password">{t("login.password")}</label>
+                  <input {...inputProps("password")} name="password" type="password" autoComplete="current-password" placeholder={t("login.passwordHint")} />
+                  {fieldError("password")}
+                </div>
+                <div className="field">
+                  <label htmlFor="login-code">{t("login.code")}</label>
+                  <div className="code-row">
+                    <input
+                      {...inputProps("code")}
+                      name="code"
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      maxLength={IMAGE_CODE_LENGTH}
+                      placeholder={t("login.codeHint")}
+                    />
+                    <button type="button" className="code-image" onClick={() => void refreshCode()} title={t("login.codeImage")}>
+                      {codeUrl ? <img src={codeUrl} alt={t("login.codeImage")} width={120} height={40} data-testid="image-code" /> : null}
+                    </button>
+                  </div>
+                  {fieldError("code")}
+                </div>
+                <button type="submit" className="button button-primary button-block" disabled={!ready || busy}>
+                  {t("login.submit")}
+                </button>
+              </form>
+              <div className="login-links">
+                <button type="button" className="link-button" onClick={() => setOpen("retrieve")}>
+                  {t("login.retrieve")}
+                </button>
+                <button type="button" className="link-button" onClick={() => setOpen("activate")}>
+                  {t("login.activate")}
+                </button>
+              </div>
+            </>
+          )}
           <aside className="login-tips" aria-labelledby="login-tips-title">
             <h2 id="login-tips-title">{t("login.tipsTitle")}</h2>
             <p>{t("login.tipsAccount")}</p>

@@ -19,7 +19,7 @@ import { MAILBOX_ANCHOR, ManagerSessions } from "../mailbox/mailbox-pages";
 import { DashboardChart, colorAt } from "./dashboard-chart";
 import { OutboxPanel } from "./outbox-page";
 import { OwedSummary, mayRefund } from "../refunds/refunds-page";
-import { PrivacyLine, mayKeep } from "../privacy/privacy-page";
+import { PrivacyLine, StaffFactorLine, mayKeep } from "../privacy/privacy-page";
 
 const PANELS = ["/system/find/active", "/system/find/age", "/system/find/sex", "/system/find/member", "/system/find/child", "/system/find/birthday", "/system/find/activity/count", "/system/find/activity/now"] as const;
 type Figures = { [P in (typeof PANELS)[number]]: AnswerOf<P> };
@@ -232,6 +232,7 @@ export function SystemPage() {
       <PageHead title={t("page.browse")} />
       {mayRefund() ? <OwedSummary /> : null}
       {mayKeep() ? <PrivacyLine /> : null}
+      {mayKeep() ? <StaffFactorLine /> : null}
       <h2 className="section-title">{t("dashboard.title")}</h2>
       <Dashboard />
       {hasPower("FUNCTION_CHAT_OPERATION") ? <ManagerSessions reveal={new URLSearchParams(search).get("show") === MAILBOX_ANCHOR} /> : null}

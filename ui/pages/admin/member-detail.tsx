@@ -3,8 +3,9 @@
 // creation time, phones masked; the fee records, operation, update and visit
 // logs (FUNCTION_USER_OPERATION_FIND, member-logs.tsx); the points records with the balance
 // (FUNCTION_INTEGRAL_OPERATION), the family (FUNCTION_USER_FIND_FAMILY),
-// update (FUNCTION_USER_OPERATION_PROPERTY), reset activation and leave
-// (FUNCTION_USER_OPERATION_STATE), each only when permitted.
+// update (FUNCTION_USER_OPERATION_PROPERTY), reset activation, leave and
+// reset two-step verification (FUNCTION_USER_OPERATION_STATE, issue 31 item 1),
+// each only when permitted.
 import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -12,7 +13,7 @@ import { COUNTRY_TYPE, USER_STATE } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
-import { FormDialog, useFormDialog } from "../../components/form-dialog";
+import { FormDialog, ReasonField, refusedField, useFormDialog } from "../../components/form-dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { regionText } from "../../components/region-picker";
 import { joinList, pick, resultText, useT } from "../../i18n";
@@ -42,7 +43,7 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
   const typeName = useTypeName();
   const properties = useShownProperties();
   const [user, setUser] = useState<MemberInfo | null>(null);
-  const [open, setOpen] = useState<"points" | "family" | "edit" | "reset" | MemberLogKind | null>(null);
+  const [open, setOpen] = useState<"points" | "family" | "edit" | "reset" | "factor" | MemberLogKind | null>(null);
 
   const load = async () => {
     const answer = await api.call("/user/operation/info", { id });
@@ -85,6 +86,8 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
   // Decision 103: the state of an account whose role holds a power the actor lacks is not theirs to change (the server refuses it too).
   const role = user ? roles.find((r) => r.id === user.status.id) : undefined;
   const mayChangeState = hasPower("FUNCTION_USER_OPERATION_STATE") && !(role && !holdsRole(role));
+  // One's own second factor is one's own to manage (the security page); the server refuses it here (ERROR_ROLE_SELF).
+  const mayResetFactor = mayChangeState && !!user?.secondFactor && user.id !== session.user?.id;
   return (
     <Dialog title={t("members.detail.title")} onClose={onClose} width={720}>
       {user ? (
@@ -124,6 +127,10 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
               <dt>{t("members.columns.date")}</dt>
               <dd>{formatChinaDateTime(user.createDate, true)}</dd>
             </div>
+            <div className="member-fact">
+              <dt>{t("members.detail.secondFactor")}</dt>
+              <dd data-testid="member-factor">{t(user.secondFactor ? "members.detail.factorOn" : "members.detail.factorOff")}</dd>
+            </div>
             {user.leaveDate ? (
               <div className="member-fact">
                 <dt>{t("members.detail.leaveDate")}</dt>
@@ -162,6 +169,11 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
                   {t("members.detail.reset")}
                 </button>
               ) : null}
+              {mayResetFactor ? (
+                <button type="button" className="button button-quiet" onClick={() => setOpen("factor")} data-testid="member-factor-reset">
+                  {t("members.detail.factorReset")}
+                </button>
+              ) : null}
               {mayChangeState && state !== USER_STATE.USER_STATE_LEFT ? (
                 <button type="button" className="button button-quiet member-leave-button" onClick={() => void leave()} data-testid="member-leave">
                   {t("members.detail.leave")}
@@ -183,6 +195,7 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
       {open === "family" ? <FamilyDialog user={id} onClose={() => setOpen(null)} /> : null}
       {open === "edit" && user ? <MemberForm roles={roles} member={user} onClose={() => setOpen(null)} onSaved={() => (setOpen(null), changed())} /> : null}
       {open === "reset" && user ? <ResetDialog id={id} onClose={() => setOpen(null)} onDone={() => (setOpen(null), changed())} /> : null}
+      {open === "factor" && user ? <FactorResetDialog id={id} onClose={() => setOpen(null)} onDone={() => (setOpen(null), changed())} /> : null}
     </Dialog>
   );
 }
@@ -222,6 +235,45 @@ function ResetDialog({ id, onClose, onDone }: { id: number; onClose: () => void;
           {editor.error("employees")}
         </div>
       ) : null}
+    </FormDialog>
+  );
+}
+
+/** The reason's longest length, as the server takes it (factorResetInput, src/domains/member-admin/state.ts). */
+const FACTOR_REASON_MAX = 200;
+const FACTOR_FIELDS = ["reason"] as const;
+
+/**
+ * Resetting a member's two-step verification (issue 31 item 1), with the
+ * reason the operation log keeps: the member is signed out everywhere and
+ * signs in with the password alone.
+ */
+function FactorResetDialog({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const editor = useFormDialog({
+    id: "factor-reset",
+    fields: FACTOR_FIELDS,
+    initial: () => ({ reason: "" }),
+    validate: (f) => (f.reason.trim() ? {} : { reason: "members.factorReset.required" }),
+    send: (f) => api.call("/user/operation/second-factor/reset", { id, reason: f.reason.trim() }),
+    accepted: async () => {
+      await showMessage(t("members.factorReset.done"));
+      onDone();
+    },
+    refused: (message) =>
+      message.code === "ERROR_ROLE_SELF"
+        ? { text: t("members.factorReset.self") }
+        : message.code === "ERROR_RESULT_NULL"
+          ? { text: t("members.factorReset.none") }
+          : message.code === "ERROR_PARAMS" && refusedField(message, FACTOR_FIELDS) && message.params?.reason !== "long"
+            ? { field: "reason", error: "members.factorReset.required" }
+            : null,
+  });
+  return (
+    <FormDialog editor={editor} title={t("members.factorReset.title")} saveLabel={t("members.factorReset.save")} saveTestId="factor-reset-submit" onClose={onClose} width={520} className="member-reset-form factor-reset-form" testId="factor-reset-form">
+      <p>{t("members.factorReset.intro")}</p>
+      <ReasonField editor={editor} label={t("members.factorReset.reason")} max={FACTOR_REASON_MAX} />
+      <p className="field-hint factor-reset-hint">{t("members.factorReset.hint")}</p>
     </FormDialog>
   );
 }

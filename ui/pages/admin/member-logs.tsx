@@ -29,6 +29,9 @@ type Person = { employees: string | null; name: string } | null;
 export type LoggedProperty = { id: number; options: { textZh: string; textEn: string; value: string }[] };
 
 const NO_FILTER = {};
+/** The operation types whose detail is a reason an officer wrote, shown in the log: a second factor's reset (the others' details are for the audit alone). */
+const REASONED = ["OPERATION_SECOND_FACTOR_RESET"] as const;
+const reasoned = (typeId: number | null) => typeId !== null && REASONED.some((code) => session.types?.[code] === typeId);
 /** The type table's OPERATION_LOGIN: the visit log lists sign-ins under this "page". */
 const SIGN_IN_PAGE = 1701;
 const VISIT_PAGES = [...Object.values(PAGE), SIGN_IN_PAGE];
@@ -77,7 +80,21 @@ function OperationList({ user }: { user: number }) {
   const { language } = useSnapshot(session);
   const { list } = useFilteredPages("/user/operation/operations", NO_FILTER, (_, index) => ({ user, index }));
   const columns: Column<Operation>[] = [
-    { key: "type", title: t("members.logs.type"), place: "title", render: (r) => pick(language, r.type.nameZh, r.type.nameEn) },
+    {
+      key: "type",
+      title: t("members.logs.type"),
+      place: "title",
+      render: (r) =>
+        // An act done for a reason an officer wrote (a second factor's reset) shows it under its name.
+        r.detail && reasoned(r.type.id) ? (
+          <span className="log-stack">
+            <span>{pick(language, r.type.nameZh, r.type.nameEn)}</span>
+            <span className="log-reason muted">{t("members.logs.reason", { reason: r.detail })}</span>
+          </span>
+        ) : (
+          pick(language, r.type.nameZh, r.type.nameEn)
+        ),
+    },
     { key: "date", title: t("members.logs.date"), render: (r) => date(r.date) },
     { key: "operator", title: t("members.logs.operator"), render: (r) => person(r.operationer) },
     { key: "addr", title: t("members.logs.addr"), place: "aside", render: (r) => <span className="log-code">{r.addr ?? "—"}</span> },

@@ -1,8 +1,9 @@
 // Personal centre > security (spec 1 sections 2, 4 and 5): the e-mail and the
 // masked phone, each with a change button, and a reset-password button; each
 // opens a draggable window with a code. The answer's user replaces the stored one.
-// Below them, where the member is signed in (session-list.tsx), the calendar
-// feed and the download of everything held about them (my-data.tsx).
+// Below them, two-step verification (second-factor.tsx), where the member is
+// signed in (session-list.tsx), the calendar feed and the download of
+// everything held about them (my-data.tsx).
 import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -19,6 +20,7 @@ import { codeError, codeFlowText, mailError, maskPhone, passwordErrors, phoneErr
 import { CentreSection } from "../../components/centre-section";
 import { CalendarFeed } from "./calendar-feed";
 import { MyData } from "./my-data";
+import { SecondFactor } from "./second-factor";
 import { SessionList } from "./session-list";
 
 type Kind = "phone" | "mail";
@@ -202,6 +204,7 @@ export function SecurityPage() {
           ))}
         </ul>
       </div>
+      <SecondFactor />
       <SessionList reread={passwordWindows} />
       <CalendarFeed />
       <MyData />

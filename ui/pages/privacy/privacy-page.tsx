@@ -1,9 +1,10 @@
-// Departed members' data (/system/privacy, issue 31 item 4, docs/decisions.md
-// 131): for the officers who mark members as left (FUNCTION_USER_OPERATION_STATE).
-// It says what happens after leaving, shows how long the data is kept, changes
-// it in a window (./keep-window.tsx), and lists who is replaced by a pseudonym
-// next and when (the server's 20 soonest). Reached from a line on the system
-// page and a button on member management.
+// Privacy and security (/system/privacy), for the officers who mark members
+// as left (FUNCTION_USER_OPERATION_STATE). Departed members' data (issue 31
+// item 4, docs/decisions.md 131): what happens after leaving, how long the
+// data is kept, changed in a window (./keep-window.tsx), and who is replaced
+// by a pseudonym next and when (the server's 20 soonest). Then two-step
+// verification for staff (issue 31 item 1, ./staff-factor.tsx). Reached from
+// the lines on the system page and a button on member management.
 import { useState } from "react";
 import { Link } from "wouter";
 import type { AnswerOf } from "../../../src/domains/api";
@@ -17,6 +18,9 @@ import { formatChinaDate } from "../../lib/china-time";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { hasPower } from "../../state/session";
 import { KeepWindow, type Limits } from "./keep-window";
+import { StaffFactorSection } from "./staff-factor";
+
+export { StaffFactorLine } from "./staff-factor";
 
 // Staff-only texts come with the staff chunk that shows them (docs/decisions.md 102).
 addTexts({ zh: { privacy: privacy.zh }, en: { privacy: privacy.en } });
@@ -58,7 +62,10 @@ export function PrivacyPage() {
   return (
     <>
       <PageHead title={t("page.privacy")} trail={trail} />
-      <section className="privacy" data-testid="privacy" data-state={settings ? "shown" : value === false ? "failed" : "loading"}>
+      <section className="privacy privacy-part" aria-labelledby="privacy-departed" data-testid="privacy" data-state={settings ? "shown" : value === false ? "failed" : "loading"}>
+        <h2 className="privacy-part-title" id="privacy-departed">
+          {t("privacy.departed")}
+        </h2>
         <p className="privacy-intro">{t("privacy.intro")}</p>
         <div className="privacy-setting panel">
           <p className="privacy-setting-text">
@@ -69,9 +76,9 @@ export function PrivacyPage() {
             {t("privacy.change")}
           </button>
         </div>
-        <h2 className="section-title" id="privacy-next">
+        <h3 className="section-title" id="privacy-next">
           {t("privacy.next")}
-        </h2>
+        </h3>
         <p className="privacy-note">{t("privacy.nextNote")}</p>
         <CardList
           list={settings ? settings.next : null}
@@ -84,6 +91,7 @@ export function PrivacyPage() {
           itemTestId="privacy-row"
         />
       </section>
+      <StaffFactorSection />
       {editing && settings ? (
         <KeepWindow
           keepDays={settings.keepDays}
