@@ -65,6 +65,9 @@ const CheckInPage = lazy(withAreaStyles("checkin", () => import("./pages/checkin
 // The electronic member card: its own chunk and stylesheet (the QR library comes later still, with the first code).
 const CardPage = lazy(withAreaStyles("card", () => import("./pages/card/card-page").then((m) => ({ default: m.CardPage }))));
 
+// The privacy notice's consent gate (issue 31 item 4): its own chunk, with the notice's texts, loaded only for a member who must answer it.
+const ConsentGate = lazy(() => import("./components/consent-gate").then((m) => ({ default: m.ConsentGate })));
+
 /** The routes outside this chunk: sign-in, and the public pages ./routes.tsx serves. */
 type OutsideRoute = "login" | "cardVerify";
 
@@ -182,10 +185,23 @@ export default function GuardedPages() {
     }
   }, [decision, location, search]);
 
-  useVisitReport(decision === "pass", location, search, navigate);
+  // A privacy notice in force that the member has not accepted comes before anything else, staff pages too: no page, no visit report.
+  const consent = user?.privacyNotice && !user.privacyNotice.accepted ? user.privacyNotice.version : null;
+
+  useVisitReport(decision === "pass" && consent === null, location, search, navigate);
 
   if (decision === "init" && initFailed) return <InitFailed />;
   if (decision !== "pass") return null;
+  if (consent !== null)
+    return (
+      <AppShell>
+        <PageLoadFailed offline={t("install.pageNeedsNetwork")} failed={t("init.failed")} retry={t("common.retry")}>
+          <Suspense fallback={null}>
+            <ConsentGate version={consent} />
+          </Suspense>
+        </PageLoadFailed>
+      </AppShell>
+    );
   return (
     <AppShell>
       <PageLoadFailed key={location} offline={t("install.pageNeedsNetwork")} failed={t("init.failed")} retry={t("common.retry")}>

@@ -1,15 +1,19 @@
 // Spec 1 sections 2, 4, 5 and 8: activating an account in phone mode and in
 // e-mail mode, and resetting a forgotten password, as a person does it. The
-// codes are read from the outbox the way staff would, as cn000001.
+// codes are read from the outbox the way staff would, as cn000001. The
+// profile step's box accepts the privacy notice in force (issue 31 item 4):
+// unticked, it is refused under the box; its link opens the notice.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { outboxReader } from "../helpers/outbox";
 import { startServer } from "../helpers/server";
 import {
+  DESK,
   PHONE,
   SETUP_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
   type World,
+  accessible,
   chooseLanguage,
   fillLogin,
   messageText,
@@ -142,6 +146,26 @@ describe("activation in phone mode", () => {
     await page.locator("#activation-repeat-field").fill("NewPass2027");
     expect(await page.textContent("#activation-repeat-field-error")).toBe("The two passwords do not match");
     await page.locator("#activation-repeat-field").fill("NewPass2026");
+    // The privacy notice is not accepted yet: said under its box, which takes the focus; the link shows the notice.
+    await page.click(`${dialog} button[type=submit]`);
+    expect(await page.textContent("#activation-consent-field-error")).toBe("Please read and accept the privacy notice");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("activation-consent-field");
+    expect(await page.getAttribute("#activation-consent-field", "aria-invalid")).toBe("true");
+    await accessible(page, "activation-consent-en-desk");
+    await settledShot(page, "activation-consent-en-desk");
+    await page.setViewportSize(PHONE);
+    await page.focus("#activation-consent-field");
+    await settledShot(page, "activation-consent-en-phone");
+    await page.setViewportSize(DESK);
+    await page.click("[data-testid=activation-consent-link]");
+    await page.waitForSelector("[data-testid=notice-window][data-state=shown]");
+    expect(await page.textContent("[data-testid=notice-window] .notice-facts")).toMatch(/^Version 1 · published \d{4}-\d{2}-\d{2}$/);
+    await accessible(page, "activation-consent-notice-en-desk");
+    await settledShot(page, "activation-consent-notice-en-desk");
+    await page.click("[data-testid=notice-close]");
+    await page.waitForSelector("[data-testid=notice-window]", { state: "detached" });
+    await page.check("#activation-consent-field");
+    await page.waitForSelector("#activation-consent-field-error", { state: "detached" });
     await settledShot(page, "activation-profile-en-desk");
 
     await page.click(`${dialog} button[type=submit]`);
@@ -218,6 +242,15 @@ describe("activation in e-mail mode", () => {
     await page.fill("#activation-phone-field", "13900000033");
     await page.click(`${dialog} button[type=submit]`);
     expect(await page.textContent("#activation-code-field-error")).toBe("请输入验证码");
+    expect(await page.textContent("#activation-consent-field-error")).toBe("请阅读并同意隐私政策");
+    await page.locator("#activation-consent-field").scrollIntoViewIfNeeded();
+    await accessible(page, "activation-consent-zh-phone");
+    await settledShot(page, "activation-consent-zh-phone");
+    await page.setViewportSize(DESK);
+    await page.locator("#activation-consent-field").scrollIntoViewIfNeeded();
+    await settledShot(page, "activation-consent-zh-desk");
+    await page.setViewportSize(PHONE);
+    await page.check("#activation-consent-field");
     await page.click("[data-testid=send-code]");
     await countdown(page);
     await page.fill("#activation-code-field", await readCode("13900000033"));

@@ -50,16 +50,18 @@ export type DialogProps = {
   width?: number;
   /** "alertdialog" for messages that need an answer. */
   role?: "dialog" | "alertdialog";
+  /** false: a window that must be answered by its own buttons (the privacy notice's gate): no cross, and Esc does nothing. */
+  dismissable?: boolean;
 };
 
-export function Dialog({ title, onClose, children, footer, width = 480, role = "dialog" }: DialogProps) {
+export function Dialog({ title, onClose, children, footer, width = 480, role = "dialog", dismissable = true }: DialogProps) {
   const t = useT();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const { offset, handle } = useDrag(box);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  closeRef.current = dismissable ? onClose : () => undefined;
 
   useEffect(() => {
     const layer = backdrop.current!;
@@ -112,11 +114,13 @@ export function Dialog({ title, onClose, children, footer, width = 480, role = "
       >
         <div className="dialog-title" {...handle}>
           <h2 id={`${id}-title`}>{title}</h2>
-          <button type="button" className="dialog-close" aria-label={t("common.close")} onClick={onClose}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-            </svg>
-          </button>
+          {dismissable ? (
+            <button type="button" className="dialog-close" aria-label={t("common.close")} onClick={onClose}>
+              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
+            </button>
+          ) : null}
         </div>
         <div className="dialog-body">{children}</div>
         {footer ? <div className="dialog-footer">{footer}</div> : null}

@@ -55,6 +55,7 @@ export default texts({
     footer: {
       filing: "备案号",
       chinaTime: "本站时间均为北京时间（UTC+8）",
+      privacy: "隐私政策",
     },
     init: {
       failed: "暂时无法连接服务器，请检查网络后重试。",
@@ -283,6 +284,7 @@ export default texts({
     footer: {
       filing: "Filing number",
       chinaTime: "All times on this site are China time (UTC+8)",
+      privacy: "Privacy notice",
     },
     init: {
       failed: "The server can't be reached right now. Please check your connection and try again.",

@@ -5,6 +5,7 @@ import type { Dictionary } from "./zh";
 import type calendar from "./areas/calendar";
 import type card from "./areas/card";
 import type checkin from "./areas/checkin";
+import type consent from "./areas/consent";
 import type editor from "./areas/editor";
 import type privacy from "./areas/privacy";
 import type sms from "./areas/sms";
@@ -16,6 +17,7 @@ export type AllTexts = Dictionary & {
   calendar: typeof calendar.zh;
   card: typeof card.zh;
   checkin: typeof checkin.zh;
+  consent: typeof consent.zh;
   editor: typeof editor.zh;
   privacy: typeof privacy.zh;
   sms: typeof sms.zh;

@@ -95,7 +95,23 @@ export default texts({
     familyTitle: "家属信息",
     familyCaption: "会员家属",
     familyEmpty: "暂无家属",
-    familyColumns: { name: "姓名", relation: "关系", birthday: "出生日期" },
+    familyColumns: { name: "姓名", relation: "关系", birthday: "出生日期", identity: "证件号码", phone: "手机号" },
+    // Issue 31 item 4: numbers reach staff masked; Show asks for the whole value, and the operation log keeps the look.
+    reveal: {
+      show: "显示",
+      hide: "隐藏",
+      phone: { show: "显示完整手机号", hide: "隐藏完整手机号" },
+      property: { show: "显示完整的{{name}}", hide: "隐藏完整的{{name}}" },
+      familyIdentity: { show: "显示{{name}}的完整证件号码", hide: "隐藏{{name}}的完整证件号码" },
+      familyPhone: { show: "显示{{name}}的完整手机号", hide: "隐藏{{name}}的完整手机号" },
+      // The operation log's line under a reveal: which number was shown.
+      what: {
+        line: "查看：{{what}}",
+        phone: "手机号",
+        family: { identity: "家属的证件号码", phone: "家属的手机号" },
+        order: { identity: "订单家属的证件号码", phone: "订单家属的手机号" },
+      },
+    },
     imports: {
       buttons: { update: "导入入职/更新", leave: "导入离职", integral: "导入积分", welcome: "发送欢迎邮件" },
       titles: { update: "导入入职/更新", leave: "导入离职", integral: "导入积分", welcome: "发送欢迎邮件" },
@@ -249,7 +265,21 @@ export default texts({
     familyTitle: "Family",
     familyCaption: "The member's family",
     familyEmpty: "No family members",
-    familyColumns: { name: "Name", relation: "Relation", birthday: "Date of birth" },
+    familyColumns: { name: "Name", relation: "Relation", birthday: "Date of birth", identity: "ID number", phone: "Phone" },
+    reveal: {
+      show: "Show",
+      hide: "Hide",
+      phone: { show: "Show the whole phone number", hide: "Hide the whole phone number" },
+      property: { show: "Show the whole {{name}}", hide: "Hide the whole {{name}}" },
+      familyIdentity: { show: "Show the whole ID number of {{name}}", hide: "Hide the whole ID number of {{name}}" },
+      familyPhone: { show: "Show the whole phone number of {{name}}", hide: "Hide the whole phone number of {{name}}" },
+      what: {
+        line: "Shown: {{what}}",
+        phone: "Phone number",
+        family: { identity: "A family member's ID number", phone: "A family member's phone number" },
+        order: { identity: "ID number of a family member on an order", phone: "Phone number of a family member on an order" },
+      },
+    },
     imports: {
       buttons: { update: "Import onboarding / updates", leave: "Import leavers", integral: "Import points", welcome: "Send welcome mail" },
       titles: { update: "Import onboarding and updates", leave: "Import leavers", integral: "Import points", welcome: "Send the welcome mail" },

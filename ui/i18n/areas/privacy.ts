@@ -1,4 +1,5 @@
-// Texts of the privacy and security page (/system/privacy, issue 31): departed members' data (item 4: the keep, its window and who is erased next)
+// Texts of the privacy and security page (/system/privacy, issue 31): departed members' data (item 4: the keep, its window and who is erased next),
+// the privacy notice (item 4: the version in force, who accepted it, earlier versions, the window that publishes a new one)
 // and two-step verification for staff (item 1: the grace, its window and who has none yet), both languages side by side.
 // Added by the staff chunk that shows them (ui/pages/privacy/privacy-page.tsx), not with every member's first screen (docs/decisions.md 102).
 import { texts } from "../area";
@@ -39,6 +40,41 @@ export default texts({
       errors: {
         whole: "请填写保留天数（整数）",
         range: "保留天数须在 {{min}} 至 {{max}} 天之间",
+      },
+    },
+    notice: {
+      title: "隐私政策",
+      intro: "会员激活账号时须阅读并同意现行的隐私政策。发布新版本后，每位会员在下次登录时都须阅读并同意新版本，才能继续使用平台。",
+      version: "现行版本",
+      versionValue: "第 {{version}} 版",
+      published: "发布时间",
+      accepted: "已同意的在职会员",
+      acceptedValue: "{{accepted}} / {{active}} 人",
+      none: "尚未发布隐私政策。",
+      read: "阅读全文",
+      publish: "发布新版本",
+      earlier: "历史版本",
+      caption: "隐私政策的历史版本",
+      empty: "还没有更早的版本。",
+      columns: {
+        version: "版本",
+        published: "发布时间",
+        accepted: "已同意的在职会员",
+      },
+      acceptedCount: "{{accepted}} 人",
+      window: {
+        title: "发布新版本的隐私政策",
+        intro: "以下为现行版本的内容，请修改后发布。正文为纯文本，段落之间空一行。",
+        warning: "发布后，每位会员在下次登录时都须阅读并同意新版本，才能继续使用平台。",
+        textZh: "中文正文",
+        textEn: "英文正文",
+        hint: "最多 {{max}} 字。",
+        save: "发布",
+        published: "已发布第 {{version}} 版隐私政策。",
+        conflict: "另一位管理员刚刚发布了新版本。请关闭本窗口，查看最新版本后再发布。",
+        errors: {
+          blank: "请填写正文",
+        },
       },
     },
     factor: {
@@ -111,6 +147,41 @@ export default texts({
       errors: {
         whole: "Enter the number of days (a whole number)",
         range: "The number of days must be from {{min}} to {{max}}",
+      },
+    },
+    notice: {
+      title: "Privacy notice",
+      intro: "Members accept the privacy notice in force when they activate their account. Once a new version is published, every member must read and accept it at their next sign-in before they can carry on.",
+      version: "In force",
+      versionValue: "Version {{version}}",
+      published: "Published",
+      accepted: "Active members who accepted it",
+      acceptedValue: "{{accepted}} of {{active}}",
+      none: "No privacy notice has been published yet.",
+      read: "Read it",
+      publish: "Publish a new version",
+      earlier: "Earlier versions",
+      caption: "Earlier versions of the privacy notice",
+      empty: "There are no earlier versions.",
+      columns: {
+        version: "Version",
+        published: "Published",
+        accepted: "Active members who accepted it",
+      },
+      acceptedCount: "{{accepted}}",
+      window: {
+        title: "Publish a new version of the privacy notice",
+        intro: "These are the texts of the version in force: change them, then publish. Plain text, with a blank line between paragraphs.",
+        warning: "Once it is published, every member must read and accept the new version at their next sign-in before they can carry on.",
+        textZh: "Chinese text",
+        textEn: "English text",
+        hint: "At most {{max}} characters.",
+        save: "Publish",
+        published: "Version {{version}} of the privacy notice has been published.",
+        conflict: "Another administrator has just published a new version. Close this window and look at the latest version before you publish.",
+        errors: {
+          blank: "Enter the text",
+        },
       },
     },
     factor: {

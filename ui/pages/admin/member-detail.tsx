@@ -1,6 +1,7 @@
 // A member's detail (spec 3 sections 2.4 and 4.2, FUNCTION_USER_OPERATION_INFO):
 // visible values, nationality, home address and its contact, state, role and
-// creation time, phones masked; the fee records, operation, update and visit
+// creation time, phones and private values masked, each with its audited
+// Show (ui/components/masked-value.tsx, issue 31 item 4); the fee records, operation, update and visit
 // logs (FUNCTION_USER_OPERATION_FIND, member-logs.tsx); the points records with the balance
 // (FUNCTION_INTEGRAL_OPERATION), the family (FUNCTION_USER_FIND_FAMILY),
 // update (FUNCTION_USER_OPERATION_PROPERTY), reset activation, leave and
@@ -9,10 +10,11 @@
 import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { COUNTRY_TYPE, USER_STATE } from "../../../src/protocol/enumerations";
+import { COUNTRY_TYPE, PROPERTY_PURPOSE, USER_STATE } from "../../../src/protocol/enumerations";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { Dialog } from "../../components/dialog";
+import { MaskedValue } from "../../components/masked-value";
 import { FormDialog, ReasonField, refusedField, useFormDialog } from "../../components/form-dialog";
 import { confirm, showMessage } from "../../components/message-box";
 import { regionText } from "../../components/region-picker";
@@ -27,7 +29,7 @@ import { MemberForm } from "./member-form";
 // The log windows open for whoever may search the logs and dues orders (spec 3 section 6, FUNCTION_USER_OPERATION_FIND).
 const LOG_KINDS: readonly MemberLogKind[] = ["fees", "operations", "updates", "visits"];
 
-type PropertyRow = { id: number; titleZh: string; titleEn: string; isShow: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
+type PropertyRow = { id: number; titleZh: string; titleEn: string; purpose: { id: number }; isShow: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; isPrivate: boolean; index: number; options: { id: number; textZh: string; textEn: string; value: string }[] };
 
 function useShownProperties(): PropertyRow[] {
   const [list, setList] = useState<PropertyRow[]>([]);
@@ -77,6 +79,23 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
     return joinList(language, text);
   };
 
+  // Issue 31 item 4: the phone and a private value come masked; Show reads the whole one (the phone property's value is the account's phone), audited.
+  const maskedValue = (p: PropertyRow) => {
+    const v = user?.values.find((x) => x.property.id === p.id);
+    const phone = p.purpose.id === PROPERTY_PURPOSE.PROPERTY_PURPOSE_PHONE;
+    if (!user || typeof v?.value !== "string" || !v.value || !(phone || p.isPrivate) || !hasPower("FUNCTION_USER_OPERATION_INFO")) return null;
+    const name = pick(language, p.titleZh, p.titleEn);
+    return (
+      <MaskedValue
+        key={v.value}
+        masked={v.value}
+        target={phone ? { user: user.id, field: "phone" } : { user: user.id, field: "property", id: p.id }}
+        label={phone ? { show: t("members.reveal.phone.show"), hide: t("members.reveal.phone.hide") } : { show: t("members.reveal.property.show", { name }), hide: t("members.reveal.property.hide", { name }) }}
+        testId={`masked-${phone ? "phone" : `property-${p.id}`}`}
+      />
+    );
+  };
+
   // A field for the other nationality type is not the member's: left out, as the member's own form leaves it out.
   const countryType = user?.nationality?.type ?? null;
   const applies = (p: PropertyRow) =>
@@ -96,7 +115,7 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
             {properties.filter(applies).map((p) => (
               <div key={p.id} className="member-fact">
                 <dt>{pick(language, p.titleZh, p.titleEn)}</dt>
-                <dd>{valueText(p) || "—"}</dd>
+                <dd>{maskedValue(p) ?? (valueText(p) || "—")}</dd>
               </div>
             ))}
             <div className="member-fact">

@@ -26,12 +26,14 @@ type Update = ItemOf<"/user/operation/propertylog">;
 type Visit = ItemOf<"/user/operation/visitlog">;
 type Person = { employees: string | null; name: string } | null;
 /** What the update log needs of a property to show an option's text instead of its stored value. */
-export type LoggedProperty = { id: number; options: { textZh: string; textEn: string; value: string }[] };
+export type LoggedProperty = { id: number; titleZh: string; titleEn: string; options: { textZh: string; textEn: string; value: string }[] };
 
 const NO_FILTER = {};
 /** The operation types whose detail is a reason an officer wrote, shown in the log: a second factor's reset (the others' details are for the audit alone). */
 const REASONED = ["OPERATION_SECOND_FACTOR_RESET"] as const;
 const reasoned = (typeId: number | null) => typeId !== null && REASONED.some((code) => session.types?.[code] === typeId);
+/** A masked number's reveal (issue 31 item 4): its detail says which number ("phone", "property 10 Passport number", "family 5 identity", "order family 3 phone"). */
+const isReveal = (typeId: number | null) => typeId !== null && session.types?.OPERATION_MEMBER_REVEAL === typeId;
 /** The type table's OPERATION_LOGIN: the visit log lists sign-ins under this "page". */
 const SIGN_IN_PAGE = 1701;
 const VISIT_PAGES = [...Object.values(PAGE), SIGN_IN_PAGE];
@@ -49,7 +51,7 @@ const person = (p: Person) =>
 
 export function MemberLogDialog({ kind, user, properties, onClose }: { kind: MemberLogKind; user: number; properties: readonly LoggedProperty[]; onClose: () => void }) {
   const t = useT();
-  const body = kind === "fees" ? <FeeList user={user} /> : kind === "operations" ? <OperationList user={user} /> : kind === "updates" ? <UpdateList user={user} properties={properties} /> : <VisitList user={user} />;
+  const body = kind === "fees" ? <FeeList user={user} /> : kind === "operations" ? <OperationList user={user} properties={properties} /> : kind === "updates" ? <UpdateList user={user} properties={properties} /> : <VisitList user={user} />;
   return (
     <Dialog title={t(`members.logs.${kind}.title` as "members.logs.fees.title")} onClose={onClose} width={820}>
       <div className="member-log" data-testid="member-log-dialog">
@@ -75,9 +77,20 @@ function FeeList({ user }: { user: number }) {
   return <CardList {...list} columns={columns} rows={DUES_PAGE_SIZE} rowKey={(r) => r.sysTrade} label={t("members.logs.fees.title")} empty={t("members.logs.fees.empty")} itemTestId="member-log-row" />;
 }
 
-function OperationList({ user }: { user: number }) {
+function OperationList({ user, properties }: { user: number; properties: readonly LoggedProperty[] }) {
   const t = useT();
   const { language } = useSnapshot(session);
+  // Which number a reveal showed, in the language read; a detail of another shape as written.
+  const revealed = (detail: string) => {
+    const property = /^property (\d+) (.*)$/.exec(detail);
+    if (property) {
+      const known = properties.find((p) => p.id === Number(property[1]));
+      return known ? pick(language, known.titleZh, known.titleEn) : property[2]!;
+    }
+    const family = /^(order )?family \d+ (identity|phone)$/.exec(detail);
+    if (family) return t(`members.reveal.what.${family[1] ? "order" : "family"}.${family[2] as "identity" | "phone"}`);
+    return detail === "phone" ? t("members.reveal.what.phone") : detail;
+  };
   const { list } = useFilteredPages("/user/operation/operations", NO_FILTER, (_, index) => ({ user, index }));
   const columns: Column<Operation>[] = [
     {
@@ -90,6 +103,11 @@ function OperationList({ user }: { user: number }) {
           <span className="log-stack">
             <span>{pick(language, r.type.nameZh, r.type.nameEn)}</span>
             <span className="log-reason muted">{t("members.logs.reason", { reason: r.detail })}</span>
+          </span>
+        ) : r.detail && isReveal(r.type.id) ? (
+          <span className="log-stack">
+            <span>{pick(language, r.type.nameZh, r.type.nameEn)}</span>
+            <span className="log-reason muted">{t("members.reveal.what.line", { what: revealed(r.detail) })}</span>
           </span>
         ) : (
           pick(language, r.type.nameZh, r.type.nameEn)

@@ -1,6 +1,7 @@
 // The detail's paged records: a member's points with the balance
 // (/user/operation/integral/list, FUNCTION_INTEGRAL_OPERATION) and family
-// (/family/list, FUNCTION_USER_FIND_FAMILY).
+// (/family/list, FUNCTION_USER_FIND_FAMILY), its identity numbers and phones
+// masked, each with its audited Show (issue 31 item 4).
 import { formatChinaDateTime } from "../../lib/china-time";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -10,6 +11,7 @@ import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { type Column, CardList } from "../../components/card-list";
 import { Dialog } from "../../components/dialog";
+import { MaskedValue } from "../../components/masked-value";
 import { pick, useT } from "../../i18n";
 import { formatPoints } from "../../lib/format";
 import { useFilteredPages } from "../../lib/use-filtered-pages";
@@ -57,9 +59,40 @@ export function FamilyDialog({ user, onClose }: { user: number; onClose: () => v
     { key: "name", title: t("members.familyColumns.name"), place: "title", render: (f) => f.name },
     { key: "relation", title: t("members.familyColumns.relation"), place: "aside", render: (f) => pick(language, f.relation.nameZh, f.relation.nameEn) },
     { key: "birthday", title: t("members.familyColumns.birthday"), render: (f) => f.birthday ?? "—" },
+    {
+      key: "phone",
+      title: t("members.familyColumns.phone"),
+      render: (f) =>
+        f.phone ? (
+          <MaskedValue
+            key={f.phone}
+            masked={f.phone}
+            target={{ user, field: "family.phone", id: f.id }}
+            label={{ show: t("members.reveal.familyPhone.show", { name: f.name }), hide: t("members.reveal.familyPhone.hide", { name: f.name }) }}
+            testId="family-phone"
+          />
+        ) : (
+          "—"
+        ),
+    },
+    {
+      key: "identity",
+      title: t("members.familyColumns.identity"),
+      // 18 characters and the button: the whole width of a phone's card, not half.
+      wide: true,
+      render: (f) => (
+        <MaskedValue
+          key={f.identity}
+          masked={f.identity}
+          target={{ user, field: "family.identity", id: f.id }}
+          label={{ show: t("members.reveal.familyIdentity.show", { name: f.name }), hide: t("members.reveal.familyIdentity.hide", { name: f.name }) }}
+          testId="family-identity"
+        />
+      ),
+    },
   ];
   return (
-    <Dialog title={t("members.familyTitle")} onClose={onClose} width={560}>
+    <Dialog title={t("members.familyTitle")} onClose={onClose} width={820}>
       <CardList list={rows} failed={failed} onRetry={() => setAttempt((n) => n + 1)} columns={columns} rowKey={(f) => f.id} label={t("members.familyCaption")} empty={t("members.familyEmpty")} />
     </Dialog>
   );

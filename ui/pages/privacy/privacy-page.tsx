@@ -2,8 +2,10 @@
 // as left (FUNCTION_USER_OPERATION_STATE). Departed members' data (issue 31
 // item 4, docs/decisions.md 131): what happens after leaving, how long the
 // data is kept, changed in a window (./keep-window.tsx), and who is replaced
-// by a pseudonym next and when (the server's 20 soonest). Then two-step
-// verification for staff (issue 31 item 1, ./staff-factor.tsx). Reached from
+// by a pseudonym next and when (the server's 20 soonest). Then the privacy
+// notice members accept, and its versions (issue 31 item 4,
+// ./notice-section.tsx), and two-step verification for staff (issue 31
+// item 1, ./staff-factor.tsx). Reached from
 // the lines on the system page and a button on member management.
 import { useState } from "react";
 import { Link } from "wouter";
@@ -18,6 +20,7 @@ import { formatChinaDate } from "../../lib/china-time";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { hasPower } from "../../state/session";
 import { KeepWindow, type Limits } from "./keep-window";
+import { NoticeSection } from "./notice-section";
 import { StaffFactorSection } from "./staff-factor";
 
 export { StaffFactorLine } from "./staff-factor";
@@ -91,6 +94,7 @@ export function PrivacyPage() {
           itemTestId="privacy-row"
         />
       </section>
+      <NoticeSection />
       <StaffFactorSection />
       {editing && settings ? (
         <KeepWindow

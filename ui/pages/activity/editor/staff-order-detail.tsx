@@ -1,7 +1,8 @@
 // The staff order detail window (spec 3 section 2.2): main and sub-order
 // numbers, tracking numbers, state and time; the member; the delivery when the
 // activity has an address; the sign-up form's answers; family members; one tab
-// per parcel. Phones and ID numbers come masked from the server.
+// per parcel. Phones and ID numbers come masked from the server; a family
+// member's are each one audited Show away (issue 31 item 4, masked-value.tsx).
 import { formatChinaDateTime } from "../../../lib/china-time";
 import { type ReactNode, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -9,6 +10,7 @@ import type { AnswerOf } from "../../../../src/domains/api";
 import { isSuccess } from "../../../../src/protocol/result";
 import { api } from "../../../api";
 import { Dialog } from "../../../components/dialog";
+import { MaskedValue } from "../../../components/masked-value";
 import { regionText } from "../../../components/region-picker";
 import { showMessage } from "../../../components/message-box";
 import { type TabItem, Tabs } from "../../../components/tabs";
@@ -121,7 +123,7 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
       panel: () => (
         <ul className="order-members">
           {d.families.map((f) => (
-            <li key={f.identity + f.name} className="order-member" data-testid="staff-order-family">
+            <li key={f.id} className="order-member" data-testid="staff-order-family">
               <div className="list-card-head">
                 <span className="list-card-title">{f.name}</span>
                 <span className="badge">{pick(language, f.relationship.nameZh, f.relationship.nameEn)}</span>
@@ -130,8 +132,31 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
                 facts={[
                   { term: t("order.member.sex"), value: t(f.sex === 1 ? "family.female" : "family.male") },
                   { term: t("order.member.birthday"), value: f.birthday ?? none },
-                  { term: t("order.member.identity"), value: <span className="mono">{f.identity}</span>, wide: true },
-                  { term: t("editor.orderAdmin.memberPhone"), value: f.phone ? <span className="mono">{f.phone}</span> : none },
+                  {
+                    term: t("order.member.identity"),
+                    value: (
+                      <MaskedValue
+                        masked={f.identity}
+                        target={{ user: d.user.id, field: "order-family.identity", id: f.id }}
+                        label={{ show: t("members.reveal.familyIdentity.show", { name: f.name }), hide: t("members.reveal.familyIdentity.hide", { name: f.name }) }}
+                        testId="order-family-identity"
+                      />
+                    ),
+                    wide: true,
+                  },
+                  {
+                    term: t("editor.orderAdmin.memberPhone"),
+                    value: f.phone ? (
+                      <MaskedValue
+                        masked={f.phone}
+                        target={{ user: d.user.id, field: "order-family.phone", id: f.id }}
+                        label={{ show: t("members.reveal.familyPhone.show", { name: f.name }), hide: t("members.reveal.familyPhone.hide", { name: f.name }) }}
+                        testId="order-family-phone"
+                      />
+                    ) : (
+                      none
+                    ),
+                  },
                   { term: t("order.member.gift"), value: f.gift ? pick(language, f.gift.nameZh, f.gift.nameEn) : t("order.member.noGift") },
                 ]}
               />
