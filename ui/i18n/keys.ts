@@ -8,6 +8,7 @@ import type checkin from "./areas/checkin";
 import type consent from "./areas/consent";
 import type editor from "./areas/editor";
 import type privacy from "./areas/privacy";
+import type secondStep from "./areas/second-step";
 import type sms from "./areas/sms";
 import type staffFactor from "./areas/staff-factor";
 import type waitlist from "./areas/waitlist";
@@ -20,6 +21,7 @@ export type AllTexts = Dictionary & {
   consent: typeof consent.zh;
   editor: typeof editor.zh;
   privacy: typeof privacy.zh;
+  secondStep: typeof secondStep.zh;
   sms: typeof sms.zh;
   staffFactor: typeof staffFactor.zh;
   waitlist: typeof waitlist.zh;

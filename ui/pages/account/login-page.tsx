@@ -5,8 +5,7 @@
 // where they keep one; Back returns to the password.
 import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from "react";
-import type { AnswerOf } from "../../../src/domains/api";
-import { type Answer, isSuccess } from "../../../src/protocol/result";
+import { isSuccess } from "../../../src/protocol/result";
 import { useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import { api } from "../../api";
@@ -16,11 +15,13 @@ import { BrandHeader } from "../../components/emblem";
 import { LanguageToggle, withPageLanguage } from "../../components/language-toggle";
 import { OfflineBanner } from "../../components/offline-banner";
 import { showMessage } from "../../components/message-box";
+import type { SignedIn } from "./login-second-step";
 import { type TextKey, resultText, useT } from "../../i18n";
 import { type User, initSession, isInitialised, session, setUser } from "../../state/session";
 import { loadSite, site } from "../../state/site";
 
-// The two windows load when first opened: the sign-in screen stays small.
+// The two windows and the second step load when first needed: the sign-in screen stays small.
+const SecondStep = lazy(() => import("./login-second-step").then((m) => ({ default: m.SecondStep })));
 const ActivationDialog = lazy(() => import("./activation-dialog").then((m) => ({ default: m.ActivationDialog })));
 const ResetPasswordDialog = lazy(() => import("./reset-password-dialog").then((m) => ({ default: m.ResetPasswordDialog })));
 
@@ -37,9 +38,6 @@ export function validateLogin(values: Record<Field, string>): Errors {
   if (values.code.trim().length !== IMAGE_CODE_LENGTH) errors.code = "login.required.code";
   return errors;
 }
-
-/** What the sign-in's password step and its second step answer. */
-type SignedIn = Answer<AnswerOf<"/client/login/check">>;
 
 /** The second step's factors as the refusal names them ("app", "passkey", "recovery"). */
 function factorsOf(params: Record<string, unknown> | undefined): string[] {
@@ -79,11 +77,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<"retrieve" | "activate" | null>(null);
   const refs = { account: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
-  // The second step: the factors the member keeps, while it is shown; its code, and what went wrong (at the code field, or the passkey's).
+  // The second step, while it is shown: the factors the member keeps.
   const [second, setSecond] = useState<{ factors: string[] } | null>(null);
-  const [secondCode, setSecondCode] = useState("");
-  const [secondError, setSecondError] = useState<{ text: string; at: "code" | "passkey" } | null>(null);
-  const secondRef = useRef<HTMLInputElement>(null);
   const wasSecond = useRef(false);
 
   const live = useRef(true);
@@ -120,10 +115,9 @@ export function LoginPage() {
     };
   }, []);
 
-  // The keyboard follows the step: into the code field as it opens, back to the password when it closes.
+  // The keyboard follows the step: the step takes it as it opens (./login-second-step.tsx), the password when it closes.
   useEffect(() => {
-    if (second) secondRef.current?.focus();
-    else if (wasSecond.current) refs.password.current?.focus();
+    if (!second && wasSecond.current) refs.password.current?.focus();
     wasSecond.current = !!second;
   }, [second]);
 
@@ -161,8 +155,6 @@ export function LoginPage() {
     // The password is right and the member keeps a second factor: its step, in the same card.
     if (answer.message.code === "ERROR_SECOND_FACTOR") {
       setValues((v) => ({ ...v, password: "" }));
-      setSecondCode("");
-      setSecondError(null);
       setSecond({ factors: factorsOf(answer.message.params) });
       return;
     }
@@ -173,63 +165,8 @@ export function LoginPage() {
   /** Back to the password step, with a new image code. */
   const back = () => {
     setSecond(null);
-    setSecondError(null);
     void refreshCode();
   };
-
-  /** What the second step answered: signed in, or why not. */
-  const afterSecond = async (answer: SignedIn, at: "code" | "passkey") => {
-    if (isSuccess(answer) && answer.user) return signedIn(answer);
-    const { code, params } = answer.message;
-    // The five minutes after the password ran out: the password again.
-    if (code === "ERROR_LOGIN_CODE") {
-      back();
-      return showMessage(t("login.second.expired"));
-    }
-    let text: string;
-    if (code === "ERROR_RANDOM") text = at === "passkey" ? t("login.second.passkeyFailed") : t(params?.reason === "used" ? "login.second.used" : "login.second.wrong");
-    else if (code === "ERROR_OFTEN") text = resultText(t, answer.message);
-    else return showMessage(resultText(t, answer.message));
-    setSecondError({ text, at });
-    if (at === "code") secondRef.current?.select();
-  };
-
-  const submitSecond = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    // An app's six digits, or a recovery code as it is printed (the server ignores its dash and case).
-    const code = secondCode.replace(/\s/g, "");
-    if (!code) {
-      setSecondError({ text: t("login.second.required"), at: "code" });
-      return secondRef.current?.focus();
-    }
-    setBusy(true);
-    const answer = await api.call("/client/login/second", { code }).finally(() => setBusy(false));
-    await afterSecond(answer, "code");
-  };
-
-  const withPasskey = async () => {
-    if (busy) return;
-    setBusy(true);
-    setSecondError(null);
-    try {
-      const asked = await api.call("/client/login/passkey/options");
-      if (!isSuccess(asked) || !asked.options) return await afterSecond({ message: asked.message }, "passkey");
-      const { signWithPasskey } = await import("../../lib/passkeys");
-      const signed = await signWithPasskey(asked.options);
-      if ("failure" in signed) return setSecondError({ text: t(signed.failure === "cancelled" ? "login.second.passkeyCancelled" : "login.second.passkeyFailed"), at: "passkey" });
-      await afterSecond(await api.call("/client/login/passkey", { credential: signed.credential }), "passkey");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const secondErrorAt = (at: "code" | "passkey") =>
-    secondError?.at === at ? (
-      <p className="field-error" id={`login-second-${at}-error`} role="alert" data-testid="login-second-error">
-        {secondError.text}
-      </p>
-    ) : null;
 
   const fieldError = (field: Field) =>
     errors[field] ? (
@@ -267,57 +204,9 @@ export function LoginPage() {
             </div>
           ) : null}
           {second ? (
-            <>
-              <form className="login-form login-second" onSubmit={submitSecond} noValidate aria-busy={busy} aria-labelledby="login-second-title" data-testid="login-second">
-                <h2 id="login-second-title" className="login-second-title">
-                  {t("login.second.title")}
-                </h2>
-                <p className="login-second-intro">{t("login.second.intro")}</p>
-                <div className="field">
-                  <label htmlFor="login-second-code">{t("login.second.code")}</label>
-                  <input
-                    id="login-second-code"
-                    ref={secondRef}
-                    name="one-time-code"
-                    value={secondCode}
-                    onChange={(event) => {
-                      setSecondCode(event.target.value);
-                      if (secondError?.at === "code") setSecondError(null);
-                    }}
-                    className={`input login-second-code${secondError?.at === "code" ? " input-invalid" : ""}`}
-                    aria-invalid={secondError?.at === "code" ? true : undefined}
-                    aria-describedby={secondError?.at === "code" ? "login-second-code-error" : undefined}
-                    autoComplete="one-time-code"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    maxLength={20}
-                  />
-                  {secondErrorAt("code")}
-                </div>
-                <button type="submit" className="button button-primary button-block" disabled={busy} data-testid="login-second-submit">
-                  {t("login.second.submit")}
-                </button>
-                {second.factors.includes("passkey") && typeof window.PublicKeyCredential === "function" ? (
-                  <>
-                    <p className="login-or">
-                      <span>{t("login.second.or")}</span>
-                    </p>
-                    <button type="button" className="button button-quiet button-block login-passkey" onClick={() => void withPasskey()} disabled={busy} data-testid="login-passkey">
-                      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                        <path d="M6.5 17a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7zM9 11l7.5-7.5M13.5 6.5l2 2M11.5 8.5l1.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-                      </svg>
-                      {t("login.second.passkey")}
-                    </button>
-                    {secondErrorAt("passkey")}
-                  </>
-                ) : null}
-              </form>
-              <div className="login-links">
-                <button type="button" className="link-button" onClick={back} data-testid="login-second-back">
-                  {t("login.second.back")}
-                </button>
-              </div>
-            </>
+            <Suspense fallback={null}>
+              <SecondStep factors={second.factors} onSignedIn={signedIn} onBack={back} />
+            </Suspense>
           ) : (
             <>
               <form className="login-form" onSubmit={submit} noValidate aria-busy={!ready || busy}>
