@@ -40,7 +40,8 @@ try {
   await database.db.insert(secondFactors).values(withApp.map((m, i) => ({ userId: m.id, kind: "totp" as const, label: "app", confirmed: true, secret: secrets[i], createdAt: new Date() })));
   await database.close();
 
-  const portal = await startServer({ env: { DATA_DIR: dataDir } });
+  // Every sign-in is a fresh page with a token of its own, all from this one address.
+  const portal = await startServer({ env: { DATA_DIR: dataDir, TOKEN_BURST: "100000", TOKEN_PER_SECOND: "100000" } });
   try {
     const page = () => new ApiClient({ baseUrl: portal.url, backend: nodeBackend, appId: "union-portal-cli" });
     const times = { plain: [] as number[], app: [] as number[], step: [] as number[] };
