@@ -140,5 +140,5 @@ export async function clearFactors(ctx: Pick<Ctx, "db">, userId: number): Promis
   const gone = await ctx.db.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning({ id: secondFactors.id });
   await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   // Every caller also ends the member's sessions, which tells every instance.
-  return gone.filter(Boolean).length;
+  return gone.length;
 }

@@ -6,7 +6,7 @@
 // staff call is refused (src/http/transport.ts) until it enrols. The
 // envelope reads the same two facts with the session (src/http/envelope.ts).
 import { Type as t } from "@sinclair/typebox";
-import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, notExists, sql } from "drizzle-orm";
 import { rolePowers, roles, secondFactors, securityConfig, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { USER_STATE } from "../../protocol/enumerations";
@@ -54,7 +54,6 @@ async function staffWithout(ctx: Pick<Ctx, "db">) {
     .where(
       and(
         eq(users.state, USER_STATE.USER_STATE_ACTIVE),
-        isNull(users.erasedAt),
         notExists(ctx.db.select({ one: sql`1` }).from(secondFactors).where(and(eq(secondFactors.userId, users.id), eq(secondFactors.confirmed, true)))),
       ),
     )
