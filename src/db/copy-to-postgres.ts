@@ -21,8 +21,8 @@ export type CopyReport = { tables: { name: string; rows: number }[]; sequences: 
 /** A refusal the operator can act on; the command prints its message and nothing else. */
 export class CopyRefused extends Error {}
 
-/** Tables the migrator itself fills (src/db/migrate.ts; sign_config's one row by its migration): the only rows an empty target may hold. */
-const FILLED_BY_MIGRATE = new Set(["types", "sign_config"]);
+/** Tables the migrator itself fills (src/db/migrate.ts; sign_config's and security_config's one row by their migrations): the only rows an empty target may hold. */
+const FILLED_BY_MIGRATE = new Set(["types", "sign_config", "security_config"]);
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
