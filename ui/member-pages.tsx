@@ -16,7 +16,7 @@ import { NotFoundPage } from "./pages/shared/coming-soon-page";
 import { StaffGate } from "./pages/shared/staff-gate";
 import { showMessage } from "./components/message-box";
 import { SHOW_MEMBER, membership, openDues, reportVisit } from "./state/membership";
-import { initSession, session } from "./state/session";
+import { initSession, initTypes, session } from "./state/session";
 import { isOffline } from "./state/network";
 
 // Staff screens are a separate chunk, with their stylesheets (the lists' and their own).
@@ -168,13 +168,13 @@ export default function GuardedPages() {
   const { tokenId, types, user, initFailed, restoredOffline } = useSnapshot(session);
   const decision = guard(routeOf(location), {
     // Offline with a member stored here, the kept pages open without a token (docs/decisions.md 99).
-    initialised: (tokenId !== null || restoredOffline) && types !== null,
+    initialised: (tokenId !== null || restoredOffline) && (user === null || types !== null),
     signedIn: user !== null,
     powers: user?.status?.powers?.map((p) => p.code) ?? [],
   });
 
   useEffect(() => {
-    if (decision === "init") void initSession();
+    if (decision === "init") void (tokenId !== null && user !== null ? initTypes() : initSession());
     else if (decision === "login") navigate("/", { replace: true });
     else if (decision === "pass") lastAllowed = location + (search ? `?${search}` : "");
     else if (decision === "forbidden") {

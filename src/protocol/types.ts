@@ -8,7 +8,8 @@
 // result-codes.ts.
 import { COUNTRY_TYPE, LANGUAGE, MODULE_SHOW, NEWS_TYPE, PROPERTY_PURPOSE, PROPERTY_TYPE, SMS_STATE, USER_STATE } from "./enumerations";
 import { OPERATION_ACTIONS, operationCode } from "./operation-types";
-import { RESULT, RESULT_NAMES, type ResultCode } from "./result-codes";
+import { RESULT, type ResultCode } from "./result-codes";
+import { RESULT_NAMES } from "./result-names";
 
 export type TypeEntry = {
   id: number;

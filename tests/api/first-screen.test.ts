@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { buildUi } from "../../scripts/build";
-import { RESULT_NAMES } from "../../src/protocol/result-codes";
+import { RESULT_NAMES } from "../../src/protocol/result-names";
 import { TYPES } from "../../src/protocol/types";
 import core from "../../ui/i18n/core";
 import { type TestApp, startTestApp } from "../helpers/app";

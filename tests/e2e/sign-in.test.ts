@@ -53,6 +53,24 @@ describe("signing in", () => {
     }, TEST_TIMEOUT_MS);
   }
 
+  test("the sign-in page goes without the type table; signing in brings it for the member's pages", async () => {
+    const { page, close } = await visitor(world);
+    // The type table's chunk is the one script holding its rows' names (tests/api/first-screen.test.ts).
+    const typeTable: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes('"Left the company"')) typeTable.push(new URL(response.url()).pathname);
+    });
+    await openLogin(page, world);
+    await page.waitForLoadState("networkidle");
+    expect(typeTable).toEqual([]);
+    await signIn(page, world, "cn100001");
+    await page.waitForLoadState("networkidle");
+    expect(typeTable).toHaveLength(1);
+    await close();
+  }, TEST_TIMEOUT_MS);
+
   test("the sign-in page looks right on a desk and on a phone, in Chinese and in English", async () => {
     for (const [size, viewport] of [["desk", DESK], ["phone", PHONE]] as const) {
       const { page, close } = await visitor(world, { viewport });

@@ -71,6 +71,8 @@ export function setUser(user: User) {
   // Another member's kept lists never outlive the change of member.
   const owner = keptOwner();
   if (owner !== null && owner !== String(user.id)) forgetKept();
+  // The signed-in pages read the type table: fetched from the moment of sign-in, beside the next page's chunk.
+  void loadTypes().catch(() => undefined);
   session.user = user;
   write(USER_KEY, user);
   const chosen = languageOfUser(user);
@@ -98,8 +100,37 @@ export function hasPower(code: PowerCode): boolean {
   return session.user?.status?.powers?.some((p) => p.code === code) ?? false;
 }
 
-/** Whether the token and the type table are in place (the navigation guard's first question); offline, the table and a stored member do. */
-export const isInitialised = (): boolean => (session.tokenId !== null || session.restoredOffline) && session.types !== null;
+/** Whether the token is in place, and the type table with it for a signed-in member (the navigation guard's first question); offline, a stored member and the table do. */
+export const isInitialised = (): boolean => (session.tokenId !== null || session.restoredOffline) && (session.user === null || session.types !== null);
+
+let typesLoading: Promise<void> | null = null;
+
+/**
+ * The type table is fixed per build: it comes from a hashed chunk of this build, which the browser
+ * keeps a year (docs/decisions.md), and /system/types answers the same rows. Only the signed-in pages
+ * read it, so the sign-in page's first screen goes without (docs/decisions.md 135). Offline it comes
+ * from the service worker's copy of the build; a failed fetch is tried again at the next call.
+ */
+export function loadTypes(): Promise<void> {
+  typesLoading ??= import("../../src/protocol/types").then(
+    ({ TYPES }) => {
+      session.typeRows = [...TYPES];
+      session.types = Object.fromEntries(TYPES.map((row) => [row.code, row.id]));
+    },
+    (error: unknown) => {
+      typesLoading = null;
+      throw error;
+    },
+  );
+  return typesLoading;
+}
+
+/** Signed in on this page (the token and the member are here) without the type table yet: the guard waits for it alone; a failure shows the retry screen. */
+export function initTypes(): Promise<void> {
+  return loadTypes().catch(() => {
+    session.initFailed = true;
+  });
+}
 
 // The server forgot the token, or nobody is signed in on it any more.
 api.onSignedOut(() => clearUser());
@@ -127,21 +158,16 @@ api.onSecondFactorMissing(() => void reloadUser());
 let initialising: Promise<void> | null = null;
 
 /**
- * Spec 1 section 4: obtain a token and the type table, then reload the
- * stored user; a different user or a refusal discards the stored one.
+ * Spec 1 section 4: obtain a token (and the type table when a member is
+ * stored), then reload the stored user; a different user or a refusal discards the stored one.
  * Concurrent callers share one run.
  */
 export function initSession(): Promise<void> {
   initialising ??= (async () => {
     session.initFailed = false;
     session.restoredOffline = false;
-    // The type table is fixed per build: it comes from a hashed chunk of this build, which the browser
-    // keeps a year (docs/decisions.md), fetched beside the handshake; /system/types answers the same rows.
-    // Offline it comes from the service worker's copy of the build.
-    const typesLoaded = import("../../src/protocol/types").then(({ TYPES }) => {
-      session.typeRows = [...TYPES];
-      session.types = Object.fromEntries(TYPES.map((row) => [row.code, row.id]));
-    });
+    // A stored member's pages need the type table: fetched beside the handshake.
+    const typesLoaded = session.user ? loadTypes() : Promise.resolve();
     try {
       await Promise.all([api.ensureSession(), typesLoaded]);
       const stored = session.user;
