@@ -19,7 +19,7 @@ import privacy from "../../i18n/areas/privacy";
 import { formatChinaDate } from "../../lib/china-time";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { hasPower } from "../../state/session";
-import { KeepWindow, type Limits } from "./keep-window";
+import { DaysWindow, type Limits } from "./days-window";
 import { NoticeSection } from "./notice-section";
 import { StaffFactorSection } from "./staff-factor";
 
@@ -97,9 +97,16 @@ export function PrivacyPage() {
       <NoticeSection />
       <StaffFactorSection />
       {editing && settings ? (
-        <KeepWindow
-          keepDays={settings.keepDays}
-          limits={settings.limits}
+        <DaysWindow
+          setting={{
+            id: "keep",
+            texts: "privacy.window",
+            days: settings.keepDays,
+            forever: true,
+            serverField: "keepDays",
+            limits: settings.limits,
+            save: (keepDays) => api.call("/privacy/config/save", { keepDays }),
+          }}
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);

@@ -13,8 +13,7 @@ import { pick, useT } from "../../i18n";
 import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { reloadUser, session } from "../../state/session";
-import { GraceWindow } from "./grace-window";
-import type { Limits } from "./keep-window";
+import { DaysWindow, type Limits } from "./days-window";
 
 type Answer = AnswerOf<"/security/config">;
 type Row = NonNullable<Answer["missing"]>[number];
@@ -93,10 +92,18 @@ export function StaffFactorSection() {
         itemTestId="factor-row"
       />
       {editing && settings ? (
-        <GraceWindow
-          graceDays={settings.graceDays}
-          since={settings.since ?? new Date().toISOString()}
-          limits={settings.limits}
+        <DaysWindow
+          setting={{
+            id: "grace",
+            texts: "privacy.factor.window",
+            days: settings.graceDays,
+            serverField: "graceDays",
+            limits: settings.limits,
+            hint: { since: formatChinaDate(settings.since ?? Date.now()) },
+            // Never null: the grace has no "indefinitely".
+            save: (graceDays) => api.call("/security/config/save", { graceDays: graceDays! }),
+            below: (days) => <GraceDeadline since={settings.since ?? new Date().toISOString()} days={days} />,
+          }}
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
@@ -122,6 +129,20 @@ export function StaffFactorLine() {
       <Link href="/system/privacy" className="button button-small">
         {t("privacy.manage")}
       </Link>
+    </p>
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/** The deadline the days typed give, counted from when the requirement began. */
+function GraceDeadline({ since, days }: { since: string; days: number | null }) {
+  const t = useT();
+  const deadline = days === null ? Number.NaN : Date.parse(since) + days * DAY_MS;
+  if (Number.isNaN(deadline)) return null;
+  return (
+    <p className="grace-deadline" data-testid="grace-deadline" aria-live="polite">
+      {t(deadline <= Date.now() ? "privacy.factor.window.deadlinePassed" : "privacy.factor.window.deadline", { date: formatChinaDateTime(deadline) })}
     </p>
   );
 }
