@@ -3,8 +3,8 @@
 // members; the whole value comes only from /user/operation/reveal, which
 // writes its operation-log row with it, and only under the window's power.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
-import { families, operationLog, orderFamilies, orderItems, properties, userValues, users } from "../../src/db/schema";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { families, operationLog, orderFamilies, orderItems, orders, properties, userValues, users } from "../../src/db/schema";
 import { OPERATION_ACTIONS } from "../../src/protocol/operation-types";
 import { startTestApp, type TestApp } from "../helpers/app";
 
@@ -70,6 +70,39 @@ describe("masked until revealed", () => {
     expect(detail.families[0]).toMatchObject({ id: row!.family, identity: "110101********0018" });
     expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order-family.identity", id: row!.family })).value).toBe("110101201503070018");
     expect((await reveals(row!.user)).map((r) => r.detail)).toContain(`order family ${row!.family} identity`);
+  });
+
+  test("an order's phones and the family contact's: masked in their windows, each revealed under that window's power and logged", async () => {
+    const editor = await t.as("cn000002");
+    const [row] = await t.db
+      .select({ item: orderItems.id, user: orderItems.userId, phone: orders.phone, memberPhone: users.phone })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(users, eq(users.id, orderItems.userId))
+      .where(isNotNull(orders.liaison))
+      .limit(1);
+    const detail = await editor.call<Answer>("/order/activity/info", { id: row!.item });
+    expect(detail.user.phone).toBe(`${row!.memberPhone!.slice(0, 3)}****${row!.memberPhone!.slice(-4)}`);
+    expect(detail.address.phone).toBe(`${row!.phone!.slice(0, 3)}****${row!.phone!.slice(-4)}`);
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order.member-phone", id: row!.item })).value).toBe(row!.memberPhone);
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order.phone", id: row!.item })).value).toBe(row!.phone);
+    expect((await reveals(row!.user)).map((r) => r.detail)).toEqual(expect.arrayContaining([`order ${row!.item} member phone`, `order ${row!.item} phone`]));
+    // The order asked for as another member's: no such order of theirs.
+    const other = await userId(row!.user === (await userId("cn100001")) ? "cn100002" : "cn100001");
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: other, field: "order.phone", id: row!.item })).message).toMatchObject({ code: "ERROR_RESULT_NULL", params: { field: "id" } });
+
+    // The family contact is the home address's contact: the member detail's window, the officer's power.
+    const op = await t.as("cn000003");
+    // A member keeps a home address with a contact (the seed has none).
+    const emma = await t.as("cn100002");
+    const contact = { name: "赵联系", phone: "13987654321", address0: "31", address1: "3101", address2: "310115", address3: "310115005", info: "世纪大道100号" };
+    expect((await emma.call<Answer>("/user/address/place/update", { address: contact })).message.code).toBe("SUCCESS");
+    const home = { user: await userId("cn100002"), phone: contact.phone };
+    const { user } = await op.call<Answer>("/user/operation/info", { id: home.user });
+    expect(user.contact.phone).toBe(`${home.phone.slice(0, 3)}****${home.phone.slice(-4)}`);
+    expect((await op.call<Answer>("/user/operation/reveal", { user: home.user, field: "contact.phone" })).value).toBe(home.phone);
+    expect((await reveals(home.user)).map((r) => r.detail)).toContain("contact phone");
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: home.user, field: "contact.phone" })).message.code).toBe("ERROR_NOT_POWER");
   });
 });
 

@@ -117,7 +117,7 @@ describe("the staff's orders", () => {
       expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=numbers]")).toBe("SF1402938475610");
       await look(page, "detail-zh-desk");
       await page.click('[data-testid=staff-order-detail] [role=tab]:text-is("下单会员")');
-      expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=member-phone]")).toBe("139****0001");
+      expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=member-phone] .masked-value-text")).toBe("139****0001");
       await page.click('[data-testid=staff-order-detail] [role=tab]:text-is("收货信息")');
       expect(await page.textContent("[data-testid=staff-order-detail] [data-fact=phone]")).toBe("139****0001");
       await page.keyboard.press("Escape");

@@ -21,6 +21,8 @@ const EMMA_PHONE = "13900000002";
 const CHILD_ID = "110101201503070018";
 const SPOUSE_ID = "110101198806120022";
 const SPOUSE_PHONE = "13911112222";
+const CHEN_PHONE = "13900000001";
+const HOME = { name: "Tom Smith", phone: "13987654321", address0: "31", address1: "3101", address2: "310115", address3: "310115005", info: "100 Century Avenue" };
 
 let world: World;
 beforeAll(async () => {
@@ -130,16 +132,23 @@ describe("masked numbers for staff", () => {
   test(
     "the same in English on a 375 px phone: Emma's passport shown, cn100001's family masked",
     async () => {
+      // Emma keeps a home address: its contact's phone is masked in her detail too.
+      const emma = await apiAs(world, "cn100002");
+      expect((await emma("/user/address/place/update", { address: HOME })).message.code).toBe("SUCCESS");
       const { page, close } = await visitor(world, { viewport: PHONE });
       await signIn(page, world, "cn000003", { language: "en" });
       await openMember(page, "cn100002");
-      expect(await wholeIn(page, [PASSPORT, EMMA_PHONE])).toEqual([]);
+      expect(await wholeIn(page, [PASSPORT, EMMA_PHONE, HOME.phone])).toEqual([]);
+      expect(await fact(page, "Contact phone").locator(".masked-value-text").textContent()).toBe("139****4321");
       expect(await fact(page, "Passport number").locator(".masked-value-text").textContent()).toBe("*****4567");
       await look(page, "detail-masked-en-375");
       await press(page, "Show the whole Passport number", PASSPORT);
       await press(page, "Show the whole phone number", EMMA_PHONE);
       await fact(page, "Passport number").scrollIntoViewIfNeeded();
       await look(page, "detail-revealed-en-375");
+      await press(page, "Show the family contact's whole phone number", HOME.phone);
+      await fact(page, "Contact phone").scrollIntoViewIfNeeded();
+      await look(page, "detail-contact-revealed-en-375");
       await page.keyboard.press("Escape");
       await page.waitForSelector("[data-testid=member-detail]", { state: "detached" });
 
@@ -182,6 +191,11 @@ describe("masked numbers for staff", () => {
         await look(page, `order-masked-${language}-${size}`);
         await press(page, language === "zh" ? "显示陈小明的完整证件号码" : "Show the whole ID number of 陈小明", CHILD_ID);
         await look(page, `order-revealed-${language}-${size}`);
+        // The member's own phone on the order: masked, shown by the same kind of click.
+        await page.click(`[data-testid=staff-order-detail] [role=tab]:text-is("${language === "zh" ? "下单会员" : "Member"}")`);
+        expect(await page.textContent("[data-testid=member-phone-value] .masked-value-text")).toBe("139****0001");
+        expect(await wholeIn(page, [CHEN_PHONE])).toEqual([]);
+        await press(page, language === "zh" ? "显示完整手机号" : "Show the whole phone number", CHEN_PHONE);
         await close();
       }
     },

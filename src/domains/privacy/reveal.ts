@@ -6,10 +6,11 @@
 // Each field is revealed under the power of the window that shows it.
 import { Type as t } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
-import { families, orderFamilies, orderItems, properties, userValues, users } from "../../db/schema";
+import { families, orderFamilies, orderItems, orders, properties, userValues, users } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import type { PowerCode } from "../../protocol/powers";
 import { refuse, refuseField } from "../../protocol/result";
+import { placeOf } from "../address/service";
 import { can, type MemberCtx } from "../context";
 import { idField } from "../shared/fields";
 
@@ -17,10 +18,13 @@ import { idField } from "../shared/fields";
 const FIELDS = {
   phone: "FUNCTION_USER_OPERATION_INFO",
   property: "FUNCTION_USER_OPERATION_INFO",
+  "contact.phone": "FUNCTION_USER_OPERATION_INFO",
   "family.identity": "FUNCTION_USER_FIND_FAMILY",
   "family.phone": "FUNCTION_USER_FIND_FAMILY",
   "order-family.identity": "FUNCTION_ACTIVITY_ORDER",
   "order-family.phone": "FUNCTION_ACTIVITY_ORDER",
+  "order.member-phone": "FUNCTION_ACTIVITY_ORDER",
+  "order.phone": "FUNCTION_ACTIVITY_ORDER",
 } as const satisfies Record<string, PowerCode>;
 type Field = keyof typeof FIELDS;
 
@@ -29,7 +33,7 @@ export const REVEAL_POWERS = [...new Set(Object.values(FIELDS))];
 export const revealInput = t.Object({
   user: idField,
   field: t.Union(Object.keys(FIELDS).map((f) => t.Literal(f as Field))),
-  /** The property, family member or order's family member the field belongs to; not for "phone". */
+  /** The property, family member, order's family member or order (its sub-order's id) the field belongs to; not for "phone" nor "contact.phone". */
   id: t.Optional(idField),
 });
 
@@ -39,7 +43,24 @@ async function valueOf(ctx: MemberCtx, user: number, field: Field, id: number | 
     if (!row) refuse("ERROR_RESULT_NULL", { field: "user" });
     return { value: row.phone, what: "phone" };
   }
+  if (field === "contact.phone") {
+    // The family contact is the home address's contact (docs/decisions.md).
+    const home = await placeOf(ctx, user);
+    if (!home) refuse("ERROR_RESULT_NULL", { field: "user" });
+    return { value: home.phone, what: "contact phone" };
+  }
   if (id === undefined) refuseField("id");
+  if (field === "order.member-phone" || field === "order.phone") {
+    // The order window's own numbers: the member's phone and the delivery phone, of an order of this member.
+    const [row] = await ctx.db
+      .select({ memberPhone: users.phone, phone: orders.phone })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(users, eq(users.id, orderItems.userId))
+      .where(and(eq(orderItems.id, id), eq(orderItems.userId, user)));
+    if (!row) refuse("ERROR_RESULT_NULL", { field: "id" });
+    return field === "order.phone" ? { value: row.phone, what: `order ${id} phone` } : { value: row.memberPhone, what: `order ${id} member phone` };
+  }
   if (field === "property") {
     const [row] = await ctx.db
       .select({ value: userValues.value, titleEn: properties.titleEn })

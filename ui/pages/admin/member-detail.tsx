@@ -132,7 +132,18 @@ export function MemberDetail({ id, roles, onClose, onChanged }: { id: number; ro
             </div>
             <div className="member-fact">
               <dt>{t("members.detail.contactPhone")}</dt>
-              <dd className="mono">{user.contact?.phone ?? "—"}</dd>
+              <dd>
+                {user.contact?.phone ? (
+                  <MaskedValue
+                    masked={user.contact.phone}
+                    target={{ user: user.id, field: "contact.phone" }}
+                    label={{ show: t("members.reveal.contactPhone.show"), hide: t("members.reveal.contactPhone.hide") }}
+                    testId="contact-phone"
+                  />
+                ) : (
+                  "—"
+                )}
+              </dd>
             </div>
             <div className="member-fact">
               <dt>{t("members.columns.state")}</dt>

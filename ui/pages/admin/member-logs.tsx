@@ -32,7 +32,7 @@ const NO_FILTER = {};
 /** The operation types whose detail is a reason an officer wrote, shown in the log: a second factor's reset (the others' details are for the audit alone). */
 const REASONED = ["OPERATION_SECOND_FACTOR_RESET"] as const;
 const reasoned = (typeId: number | null) => typeId !== null && REASONED.some((code) => session.types?.[code] === typeId);
-/** A masked number's reveal (issue 31 item 4): its detail says which number ("phone", "property 10 Passport number", "family 5 identity", "order family 3 phone"). */
+/** A masked number's reveal (issue 31 item 4): its detail says which number ("phone", "contact phone", "property 10 Passport number", "family 5 identity", "order family 3 phone", "order 7 phone", "order 7 member phone"). */
 const isReveal = (typeId: number | null) => typeId !== null && session.types?.OPERATION_MEMBER_REVEAL === typeId;
 /** The type table's OPERATION_LOGIN: the visit log lists sign-ins under this "page". */
 const SIGN_IN_PAGE = 1701;
@@ -89,6 +89,9 @@ function OperationList({ user, properties }: { user: number; properties: readonl
     }
     const family = /^(order )?family \d+ (identity|phone)$/.exec(detail);
     if (family) return t(`members.reveal.what.${family[1] ? "order" : "family"}.${family[2] as "identity" | "phone"}`);
+    const order = /^order \d+ (member )?phone$/.exec(detail);
+    if (order) return t(order[1] ? "members.reveal.what.orderMemberPhone" : "members.reveal.what.orderPhone");
+    if (detail === "contact phone") return t("members.reveal.what.contactPhone");
     return detail === "phone" ? t("members.reveal.what.phone") : detail;
   };
   const { list } = useFilteredPages("/user/operation/operations", NO_FILTER, (_, index) => ({ user, index }));

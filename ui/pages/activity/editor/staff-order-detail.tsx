@@ -82,7 +82,20 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
           facts={[
             { term: t("editor.orderAdmin.memberName"), value: d.user.name ?? none, testId: "member-name" },
             { term: t("editor.orderAdmin.memberEmployees"), value: <span className="mono">{d.user.employees ?? "—"}</span>, testId: "member-employees" },
-            { term: t("editor.orderAdmin.memberPhone"), value: <span className="mono">{d.user.phone || "—"}</span>, testId: "member-phone" },
+            {
+              term: t("editor.orderAdmin.memberPhone"),
+              value: d.user.phone ? (
+                <MaskedValue
+                  masked={d.user.phone}
+                  target={{ user: d.user.id, field: "order.member-phone", id: d.order.id }}
+                  label={{ show: t("members.reveal.phone.show"), hide: t("members.reveal.phone.hide") }}
+                  testId="member-phone-value"
+                />
+              ) : (
+                "—"
+              ),
+              testId: "member-phone",
+            },
             { term: t("editor.orderAdmin.memberEmail"), value: d.user.email ?? none, wide: true, testId: "member-email" },
           ]}
         />
@@ -98,7 +111,20 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
         <Facts
           facts={[
             { term: t("order.address.liaison"), value: a.liaison, testId: "liaison" },
-            { term: t("order.address.phone"), value: <span className="mono">{a.phone}</span>, testId: "phone" },
+            {
+              term: t("order.address.phone"),
+              value: a.phone ? (
+                <MaskedValue
+                  masked={a.phone}
+                  target={{ user: d.user.id, field: "order.phone", id: d.order.id }}
+                  label={{ show: t("members.reveal.deliveryPhone.show"), hide: t("members.reveal.deliveryPhone.hide") }}
+                  testId="phone-value"
+                />
+              ) : (
+                none
+              ),
+              testId: "phone",
+            },
             { term: t("order.address.region"), value: regionText(language, a.regions), wide: true, testId: "region" },
             { term: t("order.address.info"), value: a.addressInfo ?? none, wide: true, testId: "info" },
           ]}
