@@ -22,7 +22,7 @@ const CHILD_ID = "110101201503070018";
 const SPOUSE_ID = "110101198806120022";
 const SPOUSE_PHONE = "13911112222";
 const CHEN_PHONE = "13900000001";
-const HOME = { name: "Tom Smith", phone: "13987654321", address0: "31", address1: "3101", address2: "310115", address3: "310115005", info: "100 Century Avenue" };
+const HOME = { name: "Tom Smith", phone: "13987654321", address0: "31", address1: "3101", address2: "310115", address3: "310115005", info: "世纪大道100号" };
 
 let world: World;
 beforeAll(async () => {
