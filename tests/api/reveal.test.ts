@@ -84,12 +84,12 @@ describe("masked until revealed", () => {
     const detail = await editor.call<Answer>("/order/activity/info", { id: row!.item });
     expect(detail.user.phone).toBe(`${row!.memberPhone!.slice(0, 3)}****${row!.memberPhone!.slice(-4)}`);
     expect(detail.address.phone).toBe(`${row!.phone!.slice(0, 3)}****${row!.phone!.slice(-4)}`);
-    expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order.member-phone", id: row!.item })).value).toBe(row!.memberPhone);
-    expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order.phone", id: row!.item })).value).toBe(row!.phone);
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order-member.phone", id: row!.item })).value).toBe(row!.memberPhone);
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: row!.user, field: "order-delivery.phone", id: row!.item })).value).toBe(row!.phone);
     expect((await reveals(row!.user)).map((r) => r.detail)).toEqual(expect.arrayContaining([`order ${row!.item} member phone`, `order ${row!.item} phone`]));
     // The order asked for as another member's: no such order of theirs.
     const other = await userId(row!.user === (await userId("cn100001")) ? "cn100002" : "cn100001");
-    expect((await editor.call<Answer>("/user/operation/reveal", { user: other, field: "order.phone", id: row!.item })).message).toMatchObject({ code: "ERROR_RESULT_NULL", params: { field: "id" } });
+    expect((await editor.call<Answer>("/user/operation/reveal", { user: other, field: "order-delivery.phone", id: row!.item })).message).toMatchObject({ code: "ERROR_RESULT_NULL", params: { field: "id" } });
 
     // The family contact is the home address's contact: the member detail's window, the officer's power.
     const op = await t.as("cn000003");

@@ -23,8 +23,8 @@ const FIELDS = {
   "family.phone": "FUNCTION_USER_FIND_FAMILY",
   "order-family.identity": "FUNCTION_ACTIVITY_ORDER",
   "order-family.phone": "FUNCTION_ACTIVITY_ORDER",
-  "order.member-phone": "FUNCTION_ACTIVITY_ORDER",
-  "order.phone": "FUNCTION_ACTIVITY_ORDER",
+  "order-member.phone": "FUNCTION_ACTIVITY_ORDER",
+  "order-delivery.phone": "FUNCTION_ACTIVITY_ORDER",
 } as const satisfies Record<string, PowerCode>;
 type Field = keyof typeof FIELDS;
 
@@ -50,7 +50,7 @@ async function valueOf(ctx: MemberCtx, user: number, field: Field, id: number | 
     return { value: home.phone, what: "contact phone" };
   }
   if (id === undefined) refuseField("id");
-  if (field === "order.member-phone" || field === "order.phone") {
+  if (field === "order-member.phone" || field === "order-delivery.phone") {
     // The order window's own numbers: the member's phone and the delivery phone, of an order of this member.
     const [row] = await ctx.db
       .select({ memberPhone: users.phone, phone: orders.phone })
@@ -59,7 +59,7 @@ async function valueOf(ctx: MemberCtx, user: number, field: Field, id: number | 
       .innerJoin(users, eq(users.id, orderItems.userId))
       .where(and(eq(orderItems.id, id), eq(orderItems.userId, user)));
     if (!row) refuse("ERROR_RESULT_NULL", { field: "id" });
-    return field === "order.phone" ? { value: row.phone, what: `order ${id} phone` } : { value: row.memberPhone, what: `order ${id} member phone` };
+    return field === "order-delivery.phone" ? { value: row.phone, what: `order ${id} phone` } : { value: row.memberPhone, what: `order ${id} member phone` };
   }
   if (field === "property") {
     const [row] = await ctx.db

@@ -87,7 +87,7 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
               value: d.user.phone ? (
                 <MaskedValue
                   masked={d.user.phone}
-                  target={{ user: d.user.id, field: "order.member-phone", id: d.order.id }}
+                  target={{ user: d.user.id, field: "order-member.phone", id: d.order.id }}
                   label={{ show: t("members.reveal.phone.show"), hide: t("members.reveal.phone.hide") }}
                   testId="member-phone-value"
                 />
@@ -116,7 +116,7 @@ function tabsOf(d: Detail, t: ReturnType<typeof useT>, language: "zh" | "en", ty
               value: a.phone ? (
                 <MaskedValue
                   masked={a.phone}
-                  target={{ user: d.user.id, field: "order.phone", id: d.order.id }}
+                  target={{ user: d.user.id, field: "order-delivery.phone", id: d.order.id }}
                   label={{ show: t("members.reveal.deliveryPhone.show"), hide: t("members.reveal.deliveryPhone.hide") }}
                   testId="phone-value"
                 />
