@@ -33,6 +33,8 @@ export function StaffFactorSection() {
   const { value, reload } = useLoader(loadSettings, [], { keep: true });
   const [editing, setEditing] = useState(false);
   const settings = value || null;
+  // The grace counts from when the requirement began; before it has, from now.
+  const since = settings?.since ?? new Date().toISOString();
   const passed = !!settings?.deadline && Date.parse(settings.deadline) <= Date.now();
 
   // On a phone each account is a card headed by the name.
@@ -99,10 +101,10 @@ export function StaffFactorSection() {
             days: settings.graceDays,
             serverField: "graceDays",
             limits: settings.limits,
-            hint: { since: formatChinaDate(settings.since ?? Date.now()) },
+            hint: { since: formatChinaDate(since) },
             // Never null: the grace has no "indefinitely".
             save: (graceDays) => api.call("/security/config/save", { graceDays: graceDays! }),
-            below: (days) => <GraceDeadline since={settings.since ?? new Date().toISOString()} days={days} />,
+            below: (days) => <GraceDeadline since={since} days={days} />,
           }}
           onClose={() => setEditing(false)}
           onSaved={() => {
