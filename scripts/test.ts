@@ -109,17 +109,23 @@ async function run(cmd: string[], env: Record<string, string | undefined> = {}, 
     env: { ...process.env, ...(wantColor ? { FORCE_COLOR: "1" } : {}), ...env },
   });
   let text = "";
+  /** When bun test began each file (it names a file as it starts it): a file's time is until the next one's start. */
+  const fileStarts: { file: string; at: number }[] = [];
   const pump = async (stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) => {
     const decoder = new TextDecoder();
     for await (const chunk of stream) {
       if (!quiet) out.write(chunk);
-      text += decoder.decode(chunk, { stream: true });
+      const piece = decoder.decode(chunk, { stream: true });
+      for (const m of stripAnsi(piece).matchAll(/^(tests\/\S+\.test\.\w+):$/gm)) fileStarts.push({ file: `./${m[1]}`, at: performance.now() });
+      text += piece;
     }
     text += decoder.decode();
   };
   await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
   const code = await child.exited;
-  return { code, text };
+  const ended = performance.now();
+  const fileSeconds = fileStarts.map(({ file, at }, i) => ({ file, seconds: Math.round(((fileStarts[i + 1]?.at ?? ended) - at) / 100) / 10 }));
+  return { code, text, fileSeconds };
 }
 
 function lastCount(text: string, word: "pass" | "fail"): number | null {
@@ -155,24 +161,14 @@ function testFiles(dir: string): string[] {
 const DURATIONS = join(root, "tests", "durations.json");
 const durations: Record<string, number> = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, "utf8")) : {};
 const typical = Object.values(durations).sort((a, b) => a - b)[Math.floor(Object.keys(durations).length / 2)] ?? 1;
-const weightOf = (file: string) => durations[file] ?? typical;
+/**
+ * The API files take their times on PostgreSQL under a name of their own: a file's share of a pass differs
+ * between the two databases (PGlite's start, PostgreSQL's round trips), and each pass is split by its own.
+ */
+const keyOf = (file: string) => (process.env.TEST_DATABASE_URL && file.startsWith("./tests/api/") ? `${file} on PostgreSQL` : file);
+const weightOf = (file: string) => durations[keyOf(file)] ?? typical;
 /** What this run measured, by file: written to test-results/durations.json at the end. */
 const measured: Record<string, number> = {};
-/** A file's own time from `bun test` output: its tests' times, and half a second for its setup. */
-function noteDurations(text: string) {
-  let file: string | null = null;
-  for (const line of stripAnsi(text).split("\n")) {
-    const header = /^(tests\/\S+\.test\.\w+):$/.exec(line.trim());
-    if (header) {
-      file = `./${header[1]}`;
-      measured[file] ??= 0.5;
-      continue;
-    }
-    const took = /^\((?:pass|fail)\).*\[([\d.]+)(ms|s)\]$/.exec(line.trim());
-    if (file && took) measured[file] = Math.round((measured[file]! + Number(took[1]) / (took[2] === "ms" ? 1000 : 1)) * 10) / 10;
-  }
-}
-
 /**
  * Splits files into `n` groups of about the same time (longest first, each to
  * the lightest group so far): the same files always make the same groups,
@@ -204,9 +200,9 @@ async function bunTestGroups(label: string, groups: string[][], extra: string[],
   const queue = groups.map((files, i) => ({ files, name: groups.length === 1 || files.length === 1 ? files.join(" ") : `${label} part ${i + 1} of ${groups.length}` }));
   const runOne = async (job: (typeof queue)[number]) => {
     const started = performance.now();
-    const { code, text } = await run([bun, "test", ...job.files, ...extra], env, { quiet: true });
-    if (job.files.length === 1) measured[job.files[0]!] = Math.round((performance.now() - started) / 100) / 10;
-    else noteDurations(text);
+    const { code, text, fileSeconds } = await run([bun, "test", ...job.files, ...extra], env, { quiet: true });
+    if (job.files.length === 1) measured[keyOf(job.files[0]!)] = Math.round((performance.now() - started) / 100) / 10;
+    else for (const { file, seconds } of fileSeconds) measured[keyOf(file)] = seconds;
     say(`${job.name} (${((performance.now() - started) / 1000).toFixed(1)} s)${job.files.length > 1 ? `, replay with the seed: bun test ${job.files.join(" ")}` : ""}:`);
     process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
     const p = lastCount(text, "pass");

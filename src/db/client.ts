@@ -147,6 +147,12 @@ function withTextTypes(client: PGliteClient): PGliteClient {
   return bare(client);
 }
 
+/** Drizzle over a PGlite client, as the portal queries it (tests/helpers/pglite-pool.ts builds one per test app over a shared client). */
+export async function pgliteDb(client: PGliteClient): Promise<Db> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  return drizzle(withTextTypes(client), { schema }) as unknown as Db;
+}
+
 export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
@@ -192,7 +198,6 @@ export async function openDatabase(opts: {
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
   let dataDir: string | undefined;
   let unlock: (() => void) | undefined;
   if (!opts.memory) {
@@ -214,7 +219,7 @@ export async function openDatabase(opts: {
     unlock?.();
     throw error;
   }
-  const db = drizzle(withTextTypes(client), { schema }) as unknown as Db;
+  const db = await pgliteDb(client);
   return {
     db,
     kind: "pglite",

@@ -339,11 +339,13 @@ describe("an editor and the banners", () => {
 
     // Closed, the home page shows it first on the carousel, leading to the activity.
     await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=banner-table]", { state: "detached" });
     await page.waitForFunction(() => document.querySelector(".carousel-slide.is-current .carousel-caption")?.textContent === "春季健康讲座");
     expect(await page.getAttribute(".carousel-slide.is-current [data-testid=banner-link]", "href")).toBe("/activity/info?id=1");
 
     // Deleted from its editor.
     await page.click("[data-testid=edit-banners]");
+    await page.waitForSelector("[data-testid=banner-table]");
     await page.click("[data-testid=banner-row] >> nth=0 >> button");
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#banner-nameZh")?.value ?? "") === "春季健康讲座");
     expect(await page.inputValue("#banner-index")).toBe("900");

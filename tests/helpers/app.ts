@@ -24,6 +24,7 @@ import { passwordDigest } from "../../src/protocol/password";
 import { signIn } from "../../src/protocol/signin";
 import { START } from "./clock";
 import type { Providers } from "../../src/providers";
+import { type Snapshot, pooledDatabase, snapshotOf } from "./pglite-pool";
 
 export const CAPTCHA = "ABC123";
 export { START } from "./clock";
@@ -33,11 +34,11 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /**
  * Migrating and seeding take most of a test app's start (PGlite's own start
  * most of the rest), and every app starts from the same seeded database: so
- * it is made once per test process and each app opens a copy (a PGlite data
- * directory dump, or a PostgreSQL database made from it as a template), with
- * a copy of the seeded files.
+ * it is made once per test process and each app opens a copy (a PGlite
+ * database put back as it was, tests/helpers/pglite-pool.ts, or a PostgreSQL
+ * database made from it as a template), with a copy of the seeded files.
  */
-let template: Promise<{ pglite?: Blob; postgres?: string; filesDir: string }> | null = null;
+let template: Promise<{ pglite?: Snapshot; postgres?: string; filesDir: string }> | null = null;
 
 function seededTemplate() {
   template ??= (async () => {
@@ -50,7 +51,7 @@ function seededTemplate() {
       const database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true });
       await migrate(database);
       await seed(database, config, START);
-      const pglite = await database.dump!();
+      const pglite = await snapshotOf(database);
       await database.close();
       return { pglite, filesDir: join(dir, "files") };
     }
@@ -121,7 +122,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { pro
     database = await openDatabase({ databaseUrl: fresh.url, dataDir: "", pool: 4 });
     dropSchema = fresh.drop;
   } else {
-    database = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, from: base.pglite! });
+    database = await pooledDatabase(base.pglite!);
   }
   let now = START;
   const clock = {
