@@ -16,6 +16,7 @@ import {
   signIn,
   startWorld,
   stopWorld,
+  settle,
   settledShot,
   test,
   visitor,
@@ -184,6 +185,16 @@ describe("help on the sign-in page", () => {
     await openLogin(page, world);
     await page.click(".login-links button:has-text('激活账号')");
     const title = await page.waitForSelector("[role=dialog] .dialog-title");
+    // Measured once the window is whole: its form and the privacy notice's box come in after the title, and a window
+    // that grows after the measure leaves less room below it than the drag was planned for.
+    await page.waitForSelector("#activation-phone");
+    await settle(page);
+    await page.waitForFunction(async () => {
+      const height = () => document.querySelector("[role=dialog]")!.getBoundingClientRect().height;
+      const before = height();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return height() === before;
+    });
     const start = (await page.$eval("[role=dialog]", (el) => el.getBoundingClientRect().toJSON())) as DOMRect;
     const grip = { x: start.x + 60, y: start.y + 20 };
     // Down by half the room below the window, so a taller window still has the whole move inside the screen.
