@@ -15,6 +15,7 @@ import { type Database, openDatabase, pgliteDb } from "../../src/db/client";
 /** What a copy of the template must hold to be handed out: its tables' rows, its sequences, its structure. */
 export type Snapshot = {
   dump: Blob;
+  /** Tables and sequences by their names as SQL reads them (`format(%I.%I)`: public.users, quoted where a name needs it). */
   tables: { name: string; rows?: Blob }[];
   sequences: { name: string; value: string; called: boolean }[];
   structure: string;
@@ -28,12 +29,6 @@ const TRUNCATE_EVERY = 10;
 /** A kept database and how often it was handed out. */
 type Kept = { database: Database; uses: number };
 const idle: Kept[] = [];
-
-const quoted = (name: string) =>
-  name
-    .split(".")
-    .map((part) => `"${part.replaceAll('"', '""')}"`)
-    .join(".");
 
 /** Everything a test could change in a database's structure, as one digest: tables and their columns, indexes, triggers, functions. */
 async function structureOf(pg: PGlite): Promise<string> {
@@ -66,14 +61,14 @@ export async function snapshotOf(template: Database): Promise<Snapshot> {
   const copy = await openDatabase({ databaseUrl: null, dataDir: "", memory: true, from: dump });
   const pg = copy.pglite!;
   const names = (
-    await pg.query<{ name: string }>(`select schemaname || '.' || tablename as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1`)
+    await pg.query<{ name: string }>(`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1`)
   ).rows.map((r) => r.name);
   const tables: Snapshot["tables"] = [];
   // An empty table's COPY gives no blob at all.
-  for (const name of names) tables.push({ name, rows: (await pg.query(`copy ${quoted(name)} to '/dev/blob'`)).blob });
+  for (const name of names) tables.push({ name, rows: (await pg.query(`copy ${name} to '/dev/blob'`)).blob });
   const sequences = (
     await pg.query<{ name: string; value: string; called: boolean }>(
-      `select schemaname || '.' || sequencename as name, coalesce(last_value, start_value)::text as value, last_value is not null as called from pg_sequences`,
+      `select format('%I.%I', schemaname, sequencename) as name, coalesce(last_value, start_value)::text as value, last_value is not null as called from pg_sequences`,
     )
   ).rows;
   idle.push({ database: copy, uses: 0 });
@@ -93,12 +88,12 @@ async function restore(kept: Kept, snapshot: Snapshot): Promise<boolean> {
     await pg.exec("set session_replication_role = replica");
     // A delete of a test's few rows takes 10 ms, a truncate of every table (new files for each) 100-300 ms;
     // but a delete leaves the dead rows behind, so every so often a truncate gives their room back.
-    const tables = snapshot.tables.map((t) => quoted(t.name));
+    const tables = snapshot.tables.map((t) => t.name);
     if (kept.uses % TRUNCATE_EVERY === 0) await pg.exec(`truncate ${tables.join(", ")}`);
     else await pg.exec(tables.map((name) => `delete from ${name};`).join("\n"));
-    for (const table of snapshot.tables) if (table.rows?.size) await pg.query(`copy ${quoted(table.name)} from '/dev/blob'`, [], { blob: table.rows });
+    for (const table of snapshot.tables) if (table.rows?.size) await pg.query(`copy ${table.name} from '/dev/blob'`, [], { blob: table.rows });
     await pg.exec("set session_replication_role = origin");
-    for (const s of snapshot.sequences) await pg.query(`select setval($1::regclass, $2::bigint, $3)`, [quoted(s.name), s.value, s.called]);
+    for (const s of snapshot.sequences) await pg.query(`select setval($1::regclass, $2::bigint, $3)`, [s.name, s.value, s.called]);
     return true;
   })().catch(() => false);
   const timeout = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), RESTORE_LIMIT_MS).unref?.());
