@@ -38,6 +38,7 @@ import { systemDomain } from "./system/routes";
 import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
 import { waitlistDomain } from "./waitlist/routes";
+import { lotteryDomain } from "./lottery/routes";
 
 export const DOMAINS = [
   systemDomain,
@@ -63,6 +64,7 @@ export const DOMAINS = [
   activityEditorDomain,
   orderDomain,
   waitlistDomain,
+  lotteryDomain,
   orderAdminDomain,
   checkInDomain,
   cartDomain,

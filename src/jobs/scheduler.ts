@@ -13,6 +13,7 @@ import { rowsOf } from "../db/sql";
 import type { AppState, Ctx, Deps } from "../domains/context";
 import { expireOrders } from "../domains/order/lifecycle";
 import { expireOffers } from "../domains/signup";
+import { drawLotteries } from "../domains/lottery/run";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { checkRefunds, REFUND_CHECK_EVERY_MS, refundsToCheck } from "../domains/payment/refund";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
@@ -44,6 +45,8 @@ export const JOBS: Job[] = [
   job({ id: 7302005, name: "expire-orders", everyMs: 10_000, run: expireOrders }),
   // Every 10 s: a waiting-list offer not taken in time gives its held place to the next in line (or back to free).
   job({ id: 7302008, name: "expire-offers", everyMs: 10_000, run: expireOffers }),
+  // Every 10 s: a lottery whose draw time has passed is drawn, once, and its first drawn are offered the places (src/domains/lottery/run.ts).
+  job({ id: 7302012, name: "draw-lotteries", everyMs: 10_000, run: drawLotteries }),
   job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
   // Messages are delivered right after the command that queued them commits; this tick retries the rest,
   // and sends the numbers of bulk SMS tasks (src/domains/sms/delivery.ts), a batch a tick.

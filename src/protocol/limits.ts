@@ -57,3 +57,5 @@ export const CANCEL_REASON_MAX = 200;
 export const REFUND_REASON_MAX = 80;
 /** The list of money owed back. */
 export const REFUND_PAGE_SIZE = 20;
+/** Applications a page of a lottery's staff view (issue 32). */
+export const LOTTERY_PAGE_SIZE = 50;

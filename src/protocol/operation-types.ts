@@ -118,6 +118,11 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "privacy.notice": { id: 2314, zh: "发布新版隐私政策", en: "Privacy notice published" },
   "member.reveal": { id: 2312, zh: "查看会员的完整号码", en: "Masked number revealed" },
   "machine.reset-second-factor": { id: 2311, zh: "服务器上重置两步验证", en: "Two-step verification reset on the server" },
+  // Issue 32: the lottery.
+  "lottery.apply": { id: 2315, zh: "提交抽签申请", en: "Lottery application" },
+  "lottery.withdraw": { id: 2316, zh: "撤回抽签申请", en: "Lottery application withdrawn" },
+  "lottery.confirm": { id: 2317, zh: "中签确认报名", en: "Lottery place confirmed" },
+  "job.draw-lotteries": { id: 2318, zh: "活动抽签", en: "Lotteries drawn" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

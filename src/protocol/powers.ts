@@ -23,6 +23,8 @@ export const POWERS = {
   FUNCTION_CHAT_OPERATION: ["工会信箱管理", "Mailbox manager"],
   // Issue 20: checking tickets in at an activity's door (docs/decisions.md).
   FUNCTION_ACTIVITY_CHECK_IN: ["签到核验", "Check-in"],
+  // Issue 32: an activity's draw, its commitment, seed and drawn order (docs/decisions.md 138).
+  FUNCTION_ACTIVITY_LOTTERY: ["抽签管理", "Lotteries"],
 } as const;
 
 export type PowerCode = keyof typeof POWERS;

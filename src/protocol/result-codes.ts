@@ -77,6 +77,12 @@ export const RESULT = {
   // A second factor (issue 31): a sign-in waiting for it, a staff call refused until one is kept.
   ERROR_SECOND_FACTOR: 87,
   ERROR_SECOND_FACTOR_ENROL: 88,
+  // The lottery (issue 32, decision 138): places by lot, applied for before the draw.
+  ERROR_LOTTERY_APPLY: 89,
+  ERROR_LOTTERY_DRAWING: 90,
+  ERROR_LOTTERY_ALREADY: 91,
+  ERROR_LOTTERY_CLOSED: 92,
+  ERROR_LOTTERY_NONE: 93,
   // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
   ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;

@@ -67,5 +67,10 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_REFUND_DONE: ["这笔付款已经退还", "This payment has already been refunded"],
   ERROR_SECOND_FACTOR: ["请完成两步验证", "Two-step verification required"],
   ERROR_SECOND_FACTOR_ENROL: ["请先设置两步验证", "Set up two-step verification first"],
+  ERROR_LOTTERY_APPLY: ["名额将抽签分配，请在抽签前提交申请", "Places go by lottery: apply before the draw"],
+  ERROR_LOTTERY_DRAWING: ["正在抽签，请稍后查看结果", "The draw is under way: look again shortly"],
+  ERROR_LOTTERY_ALREADY: ["您已提交抽签申请", "You have already applied"],
+  ERROR_LOTTERY_CLOSED: ["抽签申请已截止", "Applications for this lottery are closed"],
+  ERROR_LOTTERY_NONE: ["您没有该活动的抽签申请", "You have no application for this lottery"],
   ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

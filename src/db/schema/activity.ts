@@ -151,6 +151,10 @@ export const activities = pgTable(
     familyNotice: boolean("family_notice").notNull().default(false),
     /** Members may join a waiting list once the activity's own places are taken (issue 20). */
     waitlist: boolean("waitlist").notNull().default(false),
+    /** Places by lot (issue 32): applications until this time, then the draw (./lottery.ts). Null: first come, first served. */
+    drawAt: ts("draw_at"),
+    /** When the draw ran: from then the drawn order is the waiting list and sign-up works as for any activity. */
+    drawnAt: ts("drawn_at"),
     contentZh: text("content_zh").notNull().default(""),
     contentEn: text("content_en").notNull().default(""),
     /** The wording editor's texts, by key: { key: { zh, en } }. */

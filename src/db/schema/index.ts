@@ -25,3 +25,4 @@ export * from "./waitlist";
 export * from "./privacy";
 export * from "./second-factor";
 export * from "./consent";
+export * from "./lottery";

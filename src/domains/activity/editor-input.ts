@@ -54,6 +54,8 @@ export const activityFields = t.Object({
   familyNotice: t.Optional(t.Boolean()),
   /** Members may join a waiting list when the activity is full (issue 20); absent: unchanged (off for a new activity). */
   waitlist: t.Optional(t.Boolean()),
+  /** Places by lot (issue 32): the draw's time, inside the sign-up window; null: first come, first served. Absent: unchanged. */
+  drawAt: t.Optional(time),
   contentZh: t.String({ maxLength: 400_000 }),
   contentEn: t.String({ maxLength: 400_000 }),
   /** When and where it takes place (its calendar entry); both times or neither. Absent: unchanged. */

@@ -15,6 +15,7 @@ import { optionFields, questionFields } from "../questionnaire/projection";
 import { activityFields, labelFields, teamFields } from "./projection";
 import { questionnaireOf, relationshipsOf } from "./view";
 import { lineCounts } from "../waitlist/service";
+import { commitmentFor } from "../lottery/views";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -121,6 +122,10 @@ export async function editInfo({ ctx, input }: { ctx: MemberCtx; input: { id: nu
       module: { id: m.id, nameZh: m.nameZh, nameEn: m.nameEn, model: { id: m.model }, year: m.year },
       sort: a.categoryId ? { id: a.categoryId } : null,
       waitlist: a.waitlist,
+      /** Places by lot (issue 32): the draw's time (null: first come), whether it ran, and its published commitment. */
+      drawAt: isoOf(a.drawAt),
+      drawnAt: isoOf(a.drawnAt),
+      commitment: (await commitmentFor(ctx, a.id)) ?? null,
       /** Who waits in its line, and how many offers hold a place now (of the places taken). */
       waitlistCount: line.get(a.id) ?? { waiting: 0, offered: 0 },
       version: a.version,

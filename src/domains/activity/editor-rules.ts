@@ -163,6 +163,7 @@ export function checkActivityFields(a: ActivityFields, context: Context) {
     isMain: context.hasGroups && a.isMain,
     ...(a.familyNotice === undefined ? {} : { familyNotice: a.familyNotice }),
     ...(a.waitlist === undefined ? {} : { waitlist: a.waitlist }),
+    ...(a.drawAt === undefined ? {} : { drawAt: timeOf(a.drawAt, "drawAt") }),
     contentZh: cleanRichText(a.contentZh),
     contentEn: cleanRichText(a.contentEn),
     ...checkEventFields(a),

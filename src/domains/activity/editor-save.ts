@@ -21,6 +21,7 @@ import { checkQuiz, sameQuiz, storedQuiz, writeQuiz } from "./save-quiz";
 import { checkGroups, checkTeam, writeGroups, writeTeam } from "./save-team";
 import { placesReturned, serveLine } from "../signup";
 import { closeLine } from "../waitlist/service";
+import { checkAllocation, writeAllocation } from "../lottery/settings";
 
 type Reads = Pick<Ctx, "db">;
 
@@ -117,6 +118,10 @@ export async function saveActivity({ ctx, input, prepared }: { ctx: CommandCtx<M
       refuse("ERROR_ACTIVITY_STATE", { field: "relationships" });
     if (prepared.quiz !== undefined && !sameQuiz(prepared.quiz, await storedQuiz(ctx, id))) refuse("ERROR_ACTIVITY_STATE", { field: "queryStock" });
   }
+  // The allocation (issue 32): a lottery's draw inside the window, fixed once it opened; its line is the drawn order.
+  const drawAt = fields.drawAt === undefined ? row.drawAt : fields.drawAt;
+  checkAllocation({ drawAt, signStart: fields.signStart, signEnd: fields.signEnd, cap: fields.cap, hasCycle: fields.hasCycle }, row, ctx.now);
+  const saved = drawAt ? { ...fields, waitlist: true } : fields;
   const cleared = await clearOrders(ctx, id, clear);
   const [{ used, cap: oldCap, waitlist: hadLine }] = (await db.select({ used: activities.used, cap: activities.cap, waitlist: activities.waitlist }).from(activities).where(eq(activities.id, id))) as [
     { used: number; cap: number | null; waitlist: boolean },
@@ -135,14 +140,15 @@ export async function saveActivity({ ctx, input, prepared }: { ctx: CommandCtx<M
   await db
     .update(activities)
     .set({
-      ...fields,
+      ...saved,
       teamId,
       ...(prepared.categoryId !== undefined ? { categoryId: prepared.categoryId } : {}),
       version: raised ? row.version + 1 : row.version,
       updatedAt: ctx.now,
     })
     .where(eq(activities.id, id));
-  const line = fields.waitlist ?? hadLine;
+  await writeAllocation(ctx, id, row.drawAt, drawAt);
+  const line = saved.waitlist ?? hadLine;
   // Places a raised cap frees go to the waiting line first, held, in this transaction (the activity's row is locked).
   const offered = raised ? await serveLine(ctx, [{ id, cap: fields.cap, used, waitlist: line }]) : 0;
   // A line closed by the editor lets nobody else join, and those still waiting leave it; offers made stay until they are taken or expire.

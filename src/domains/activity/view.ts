@@ -11,6 +11,7 @@ import { inLanguage } from "../shared/language";
 import { cleanRichText } from "../shared/rich-text";
 import { activityPropertiesOf, left, type Loaded, type Member, standingOf } from "../signup";
 import { entryOf } from "../waitlist/service";
+import { lotteryOf } from "../lottery/views";
 import { isoOf } from "../shared/fields";
 import { activityFields, labelFields, teamFields } from "./projection";
 
@@ -138,5 +139,7 @@ export async function activityView(ctx: MemberCtx, loaded: Loaded, member: Membe
     points: standing.points,
     /** The waiting list: whether its line is open, and the member's place in it or the offer held for them (read only when full). */
     waitlist: { enabled: a.waitlist, entry: a.waitlist || standing.outcome === "ERROR_SIGN_FULL" ? await entryOf(ctx, member.id, a.id) : null },
+    /** Places by lot (issue 32): the draw, its commitment (its seed once drawn) and the member's application; null: first come, first served. */
+    lottery: await lotteryOf(ctx, a, member.id),
   };
 }

@@ -82,14 +82,15 @@ export async function addressOf(ctx: MemberCtx, loaded: Pick<Loaded, "activity">
 /**
  * One activity's sign-up draft checked against every rule that only reads:
  * visibility, the member's standing, properties, questionnaire, family.
- * What the sign-up, the trolley and the checkout all check first.
+ * What the sign-up, the trolley and the checkout all check first, and a
+ * lottery's application (`purpose` "apply") before the draw.
  */
-export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Member) {
+export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Member, purpose: "sign" | "apply" = "sign") {
   // 1. A waiting-list offer named by the sign-up holds a place of a full activity for this member (decision 96): one read, only then. Gone: ERROR_WAITLIST_OFFER_EXPIRED.
   const offer = input.offer ? await liveOffer(ctx, input.offer, ctx.actor.id, input.activity) : null;
   if (input.offer && !offer) return refuse("ERROR_WAITLIST_OFFER_EXPIRED");
   // 2. "Full" from this instance's memory first (decisions 41 and 88: remembered against a version the cancel and expiry paths bump): ERROR_SIGN_FULL without a read.
-  if (!offer && (await ctx.app.soldOut.known(ctx, input.activity))) return refuse("ERROR_SIGN_FULL");
+  if (!offer && purpose === "sign" && (await ctx.app.soldOut.known(ctx, input.activity))) return refuse("ERROR_SIGN_FULL");
   // 3. The activity and its rules: one statement for the live counters and the configuration's version, the rest from this instance's cache (./config.ts). None: ERROR_RESULT_NULL.
   const config = await ctx.app.signConfig.of(ctx, input.activity);
   if (!config) return refuse("ERROR_RESULT_NULL");
@@ -104,7 +105,9 @@ export async function checkDraft(ctx: MemberCtx, input: DraftInput, known?: Memb
   // Only the activity's own cap is remembered: a team's or a cycle's places come back without telling the memory.
   if (a.cap !== null && a.used >= a.cap) ctx.app.soldOut.remember(a.id, ctx.now);
   // 5. Eligibility (spec 2 section 4's outcomes, ./eligibility.ts): no permission, not started, ended, full, finished, points insufficient, member-intercept; each its ERROR_SIGN_* code.
-  if (standing.outcome !== "SUCCESS") return refuse(standing.outcome);
+  //    A lottery's application (issue 32) is checked as a sign-up would be, while the outcome is "apply before the draw".
+  if (purpose === "apply" && (!a.drawAt || a.drawnAt)) return refuse("ERROR_LOTTERY_CLOSED");
+  if (standing.outcome !== (purpose === "apply" ? "ERROR_LOTTERY_APPLY" : "SUCCESS")) return refuse(standing.outcome);
 
   // 6. The sign-up form's profile properties (spec 2 section 5, questionnaire: properties before questions): ERROR_SIGN_PARAMS naming the property.
   const propertyValues = checkProperties(config, member, input.properties ?? []);

@@ -22,11 +22,13 @@ export type Standing = {
   conditionsMet: boolean;
   /** Dues unpaid and the membership's "cannot sign up" condition holds. */
   memberIntercept: boolean;
+  /** Places by lot (issue 32): the draw's time, and whether it has run. Null: first come, first served. */
+  lottery: { drawAt: Date; drawn: boolean } | null;
 };
 
 export type Outcome = Extract<
   ResultCode,
-  "SUCCESS" | "MEMBER_INTERCEPT_NO_POWER" | "ERROR_SIGN_NO_POWER" | "ERROR_SIGN_NOT_START" | "ERROR_SIGN_END" | "ERROR_SIGN_FINISH" | "ERROR_SIGN_FULL" | "ERROR_SIGN_INTEGRAL" | "ERROR_ACTIVITY_STATE"
+  "SUCCESS" | "MEMBER_INTERCEPT_NO_POWER" | "ERROR_SIGN_NO_POWER" | "ERROR_SIGN_NOT_START" | "ERROR_SIGN_END" | "ERROR_SIGN_FINISH" | "ERROR_SIGN_FULL" | "ERROR_SIGN_INTEGRAL" | "ERROR_ACTIVITY_STATE" | "ERROR_LOTTERY_APPLY" | "ERROR_LOTTERY_DRAWING"
 >;
 
 export function outcomeOf(s: Standing): Outcome {
@@ -37,6 +39,8 @@ export function outcomeOf(s: Standing): Outcome {
   if (s.teamTaken || s.held >= s.formCount) return "ERROR_SIGN_FINISH";
   if (s.remaining !== null && s.remaining <= 0) return "ERROR_SIGN_FULL";
   if (s.mustPoints > s.points) return "ERROR_SIGN_INTEGRAL";
+  // A member who could sign up applies instead until the draw; between the draw's time and its run, nobody takes a place.
+  if (s.lottery && !s.lottery.drawn) return s.now < s.lottery.drawAt ? "ERROR_LOTTERY_APPLY" : "ERROR_LOTTERY_DRAWING";
   return "SUCCESS";
 }
 

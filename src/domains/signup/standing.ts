@@ -128,6 +128,7 @@ function standingFrom(now: Date, loaded: Loaded, member: Member, cycle: number, 
     conditionsMet: allMet(loaded.conditions, CONDITION_TYPE.CONDITION_TYPE_SIGN, member.values),
     // Dues unpaid and the membership's "cannot sign up" condition holds.
     memberIntercept: !paid && holds(member.values, row.cant_sign_property, row.cant_sign_value),
+    lottery: a.drawAt ? { drawAt: a.drawAt, drawn: a.drawnAt !== null } : null,
   });
   return { outcome, cycle, remaining, points: row.points };
 }

@@ -17,6 +17,7 @@ describe("eligibility", () => {
     points: 0,
     conditionsMet: true,
     memberIntercept: false,
+    lottery: null,
   };
   test("each outcome, in the order the page states them", () => {
     expect(outcomeOf(base)).toBe("SUCCESS");
@@ -29,6 +30,15 @@ describe("eligibility", () => {
     expect(outcomeOf({ ...base, remaining: 0 })).toBe("ERROR_SIGN_FULL");
     expect(outcomeOf({ ...base, mustPoints: 101, points: 100 })).toBe("ERROR_SIGN_INTEGRAL");
     expect(outcomeOf({ ...base, remaining: null })).toBe("SUCCESS");
+  });
+  test("a lottery: apply until the draw's time, wait for its run, then sign up as for any activity (issue 32)", () => {
+    const drawAt = new Date(NOW.getTime() + 500);
+    expect(outcomeOf({ ...base, lottery: { drawAt, drawn: false } })).toBe("ERROR_LOTTERY_APPLY");
+    expect(outcomeOf({ ...base, now: drawAt, lottery: { drawAt, drawn: false } })).toBe("ERROR_LOTTERY_DRAWING");
+    expect(outcomeOf({ ...base, now: drawAt, lottery: { drawAt, drawn: true } })).toBe("SUCCESS");
+    // Every other reason comes first: who may not sign up may not apply.
+    expect(outcomeOf({ ...base, conditionsMet: false, lottery: { drawAt, drawn: false } })).toBe("ERROR_SIGN_NO_POWER");
+    expect(outcomeOf({ ...base, held: 1, lottery: { drawAt, drawn: false } })).toBe("ERROR_SIGN_FINISH");
   });
   test("stock is the smallest limit, none when nothing limits", () => {
     expect(smallest(5, null, 2)).toBe(2);
