@@ -57,7 +57,7 @@ describe("what the union holds about a member", () => {
     const c = await t.as("cn100001");
     const zh = await workbookOf(c);
     expect(zh.name).toMatch(/^我的数据-\d{8}\.xlsx$/);
-    expect(zh.names).toEqual(["账户", "个人资料", "资料修改记录", "家属", "地址", "订单", "支付", "积分", "会费", "工会信箱", "候补", "购物车", "登录记录", "登录设备", "访问记录", "操作记录"]);
+    expect(zh.names).toEqual(["账户", "个人资料", "资料修改记录", "家属", "地址", "订单", "支付", "积分", "会费", "工会信箱", "候补", "抽签", "购物车", "登录记录", "登录设备", "访问记录", "操作记录"]);
     expect(zh.text("账户")).toContain("cn100001");
     expect(zh.text("家属")).toContain("导出家属甲");
     expect(zh.text("家属")).toContain("E1234567");

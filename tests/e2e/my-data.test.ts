@@ -150,7 +150,7 @@ describe("a member's own data", () => {
 
       const book = await downloaded(page);
       expect(book.name).toMatch(/^我的数据-20260302\.xlsx$/);
-      expect(book.sheets).toEqual(["账户", "个人资料", "资料修改记录", "家属", "地址", "订单", "支付", "积分", "会费", "工会信箱", "候补", "购物车", "登录记录", "登录设备", "访问记录", "操作记录"]);
+      expect(book.sheets).toEqual(["账户", "个人资料", "资料修改记录", "家属", "地址", "订单", "支付", "积分", "会费", "工会信箱", "候补", "抽签", "购物车", "登录记录", "登录设备", "访问记录", "操作记录"]);
       expect(book.text("个人资料")).toContain("姓名,陈数据");
       expect(book.text("资料修改记录")).toContain("姓名,陈会员,陈数据,本人");
       expect(book.text("资料修改记录")).toContain("部门,研发部,运营部,运营");

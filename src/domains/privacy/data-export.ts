@@ -27,6 +27,7 @@ import {
   users,
   visitLog,
   waitlist,
+  lotteryEntries,
   cartRows,
 } from "../../db/schema";
 import { WAITLIST_STATE } from "../../db/schema/waitlist";
@@ -68,6 +69,7 @@ const SHEET = {
   dues: ["会费", "Dues"],
   mailbox: ["工会信箱", "Mailbox"],
   waiting: ["候补", "Waiting lists"],
+  lotteries: ["抽签", "Lotteries"],
   cart: ["购物车", "Trolley"],
   logins: ["登录记录", "Sign-ins"],
   devices: ["登录设备", "Devices"],
@@ -90,6 +92,7 @@ export const HELD: Record<string, { sheet: Pair } | { leftOut: string }> = {
   chat_sessions: { sheet: SHEET.mailbox },
   chat_messages: { sheet: SHEET.mailbox },
   waitlist: { sheet: SHEET.waiting },
+  lottery_entries: { sheet: SHEET.lotteries },
   cart_rows: { sheet: SHEET.cart },
   login_log: { sheet: SHEET.logins },
   sessions: { sheet: SHEET.devices },
@@ -186,6 +189,11 @@ export async function myDataDownload({ ctx }: { ctx: MemberCtx }): Promise<Downl
   add(SHEET.dues, [["年度", "Year"], ["名称", "Name"], ["金额", "Amount"], ["状态", "State"], ["支付时间", "Paid"]], rows.dues.map((d) => [d.year, say([d.nameZh, d.nameEn]), moneyCell(d.amount), typeName(d.state), time(d.payDate)]));
   add(SHEET.mailbox, [["时间", "When"], ["发送方", "From"], ["内容", "Message"]], rows.messages.map((m) => [time(m.createdAt), m.fromManager ? say(["工会", "The union"]) : say(["本人", "You"]), m.content]));
   add(SHEET.waiting, [["活动", "Activity"], ["状态", "State"], ["排队时间", "Joined"], ["结束时间", "Ended"]], rows.waiting.map((w) => [say([w.nameZh, w.nameEn]), WAITING[w.state] ? say(WAITING[w.state]!) : String(w.state), time(w.createdAt), time(w.endedAt)]));
+  add(
+    SHEET.lotteries,
+    [["活动", "Activity"], ["申请编号", "Application no."], ["申请时间", "Applied"], ["抽签顺位", "Place drawn"]],
+    rows.lotteries.map((l) => [say([l.nameZh, l.nameEn]), l.id, time(l.createdAt), l.rank ?? ""]),
+  );
   add(SHEET.cart, [["礼品", "Item"], ["数量", "Count"], ["加入时间", "Added"]], rows.cart.map((c) => [say([c.nameZh, c.nameEn]), c.count, time(c.createdAt)]));
   add(SHEET.logins, [["时间", "When"], ["结果", "Outcome"], ["地址", "Address"], ["浏览器", "Browser"]], rows.logins.map((l) => [time(l.createdAt), l.success ? say(["成功", "Signed in"]) : say(["未成功", "Refused"]), l.ip ?? "", l.userAgent ?? ""]));
   add(SHEET.devices, [["登录时间", "Signed in"], ["最近使用", "Last seen"], ["地址", "Address"], ["浏览器", "Browser"], ["系统", "System"]], rows.sessions.map((s) => {
@@ -211,7 +219,7 @@ async function readAll(ctx: MemberCtx, me: number) {
     .from(users)
     .leftJoin(countries, eq(countries.id, users.nationalityId))
     .where(eq(users.id, me));
-  const [values, family, mine, items, pay, points, dues, threads, waiting, cart, logins, signedIn, visits, operations] = await Promise.all([
+  const [values, family, mine, items, pay, points, dues, threads, waiting, lotteries, cart, logins, signedIn, visits, operations] = await Promise.all([
     db.select().from(userValues).where(eq(userValues.userId, me)),
     db
       .select({ name: families.name, sex: families.sex, birthday: families.birthday, identity: families.identity, phone: families.phone, relation: { zh: relations.nameZh, en: relations.nameEn } })
@@ -237,6 +245,12 @@ async function readAll(ctx: MemberCtx, me: number) {
       .innerJoin(activities, eq(activities.id, waitlist.activityId))
       .where(eq(waitlist.userId, me)),
     db
+      .select({ nameZh: activities.nameZh, nameEn: activities.nameEn, id: lotteryEntries.id, createdAt: lotteryEntries.createdAt, rank: lotteryEntries.rank })
+      .from(lotteryEntries)
+      .innerJoin(activities, eq(activities.id, lotteryEntries.activityId))
+      .where(eq(lotteryEntries.userId, me))
+      .orderBy(desc(lotteryEntries.createdAt)),
+    db
       .select({ nameZh: activities.nameZh, nameEn: activities.nameEn, count: cartRows.count, createdAt: cartRows.createdAt })
       .from(cartRows)
       .innerJoin(activities, eq(activities.id, cartRows.activityId))
@@ -249,5 +263,5 @@ async function readAll(ctx: MemberCtx, me: number) {
   const messages = threads.length
     ? await db.select().from(chatMessages).where(inArray(chatMessages.sessionId, threads.map((s) => s.id))).orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
     : [];
-  return { user: user!, values, family, addresses: mine, items, payments: pay, points, dues, messages, waiting, cart, logins, sessions: signedIn, visits, operations };
+  return { user: user!, values, family, addresses: mine, items, payments: pay, points, dues, messages, waiting, lotteries, cart, logins, sessions: signedIn, visits, operations };
 }

@@ -4,7 +4,7 @@
 // and the totals need stays (orders, payments, points, dues, counts); what
 // names or reaches the person goes: profile values and their history, family
 // members (and their copies on orders), addresses (and on orders), messages'
-// text, sign-up answers, devices, addresses seen, codes, the outbox, and the
+// text, sign-up and lottery answers, devices, addresses seen, codes, the outbox, and the
 // files they uploaded. Each erasure is claimed by a conditional update, so a
 // member reset (rejoining) in the meantime is never erased, and is audited.
 import { Type as t } from "@sinclair/typebox";
@@ -19,6 +19,7 @@ import {
   families,
   files,
   loginLog,
+  lotteryEntries,
   newsReads,
   operationLog,
   orderFamilies,
@@ -141,6 +142,8 @@ async function eraseMember(ctx: CommandCtx, id: number, cutoff: Date): Promise<s
   await db.delete(addresses).where(eq(addresses.userId, id));
   await db.update(orders).set({ liaison: "", phone: "", address0: "", address1: "", address2: "", address3: "", addressInfo: "" }).where(eq(orders.userId, id));
   await db.update(orderItems).set({ properties: [], quests: [] }).where(eq(orderItems.userId, id));
+  // A lottery application keeps its number and rank (the published draw is every application); what it answered goes.
+  await db.update(lotteryEntries).set({ input: {} }).where(eq(lotteryEntries.userId, id));
   await db.update(chatMessages).set({ content: "" }).where(inArray(chatMessages.sessionId, threads));
   await db.update(loginLog).set({ account: pseudonym, ip: null, userAgent: null }).where(or(eq(loginLog.userId, id), contacts.length ? inArray(loginLog.account, contacts) : sql`false`));
   await db.update(visitLog).set({ ip: null, params: null }).where(eq(visitLog.userId, id));
