@@ -26,3 +26,15 @@ CREATE INDEX "lottery_entries_user_idx" ON "lottery_entries" USING btree ("user_
 -- An installation seeded before this power existed: the power, for the administrator and the editor roles (docs/decisions.md 138). A fresh database has no roles yet: its seed adds both.
 INSERT INTO "powers" ("code", "name_zh", "name_en") SELECT 'FUNCTION_ACTIVITY_LOTTERY', '抽签管理', 'Lotteries' WHERE EXISTS (SELECT 1 FROM "roles" WHERE "code" = 'administrator') ON CONFLICT DO NOTHING;--> statement-breakpoint
 INSERT INTO "role_powers" ("role_id", "power") SELECT "id", 'FUNCTION_ACTIVITY_LOTTERY' FROM "roles" WHERE "code" IN ('administrator', 'editor') ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The draw's time and its run are configuration (the sign-up outcome reads them): name them in the sign_config trigger as 0018 does every column.
+DO $$
+DECLARE cols text;
+BEGIN
+  SELECT string_agg(format('%I', column_name), ', ' ORDER BY ordinal_position) INTO cols
+    FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'activities' AND column_name NOT IN ('used', 'version');
+  EXECUTE 'DROP TRIGGER sign_config_edit ON activities';
+  EXECUTE format('CREATE CONSTRAINT TRIGGER sign_config_edit AFTER UPDATE OF %s ON activities DEFERRABLE INITIALLY DEFERRED FOR EACH ROW'
+    ' EXECUTE FUNCTION sign_config_bump()', cols);
+END $$;
