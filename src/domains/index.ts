@@ -39,6 +39,7 @@ import { videoDomain } from "./video/routes";
 import { visitDomain } from "./visit/routes";
 import { waitlistDomain } from "./waitlist/routes";
 import { lotteryDomain } from "./lottery/routes";
+import { remindersDomain } from "./reminders/routes";
 
 export const DOMAINS = [
   systemDomain,
@@ -65,6 +66,7 @@ export const DOMAINS = [
   orderDomain,
   waitlistDomain,
   lotteryDomain,
+  remindersDomain,
   orderAdminDomain,
   checkInDomain,
   cartDomain,

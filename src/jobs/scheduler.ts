@@ -14,6 +14,7 @@ import type { AppState, Ctx, Deps } from "../domains/context";
 import { expireOrders } from "../domains/order/lifecycle";
 import { expireOffers } from "../domains/signup";
 import { drawLotteries } from "../domains/lottery/run";
+import { sendReminders } from "../domains/reminders/run";
 import { RECONCILE_EVERY_MS, paymentsToReconcile, reconcilePayments } from "../domains/payment/reconcile";
 import { checkRefunds, REFUND_CHECK_EVERY_MS, refundsToCheck } from "../domains/payment/refund";
 import { claimMessages, sendClaimed } from "../domains/shared/messages";
@@ -47,6 +48,8 @@ export const JOBS: Job[] = [
   job({ id: 7302008, name: "expire-offers", everyMs: 10_000, run: expireOffers }),
   // Every 10 s: a lottery whose draw time has passed is drawn, once, and its first drawn are offered the places (src/domains/lottery/run.ts).
   job({ id: 7302012, name: "draw-lotteries", everyMs: 10_000, run: drawLotteries }),
+  // Every 30 s: the reminders members chose that fell due are queued, each once (src/domains/reminders/run.ts).
+  job({ id: 7302013, name: "send-reminders", everyMs: 30_000, run: sendReminders }),
   job({ id: 7302003, name: "expire-points", everyMs: 10 * 60_000, run: expirePoints }),
   // Messages are delivered right after the command that queued them commits; this tick retries the rest,
   // and sends the numbers of bulk SMS tasks (src/domains/sms/delivery.ts), a batch a tick.

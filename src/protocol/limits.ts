@@ -59,3 +59,5 @@ export const REFUND_REASON_MAX = 80;
 export const REFUND_PAGE_SIZE = 20;
 /** Applications a page of a lottery's staff view (issue 32). */
 export const LOTTERY_PAGE_SIZE = 50;
+/** Sent reminders a page of the staff's view (issue 32). */
+export const REMINDER_PAGE_SIZE = 30;

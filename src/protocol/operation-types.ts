@@ -123,6 +123,8 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "lottery.withdraw": { id: 2316, zh: "撤回抽签申请", en: "Lottery application withdrawn" },
   "lottery.confirm": { id: 2317, zh: "中签确认报名", en: "Lottery place confirmed" },
   "job.draw-lotteries": { id: 2318, zh: "活动抽签", en: "Lotteries drawn" },
+  "reminders.settings": { id: 2319, zh: "设置提醒", en: "Reminders chosen" },
+  "job.send-reminders": { id: 2320, zh: "发送提醒", en: "Reminders sent" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

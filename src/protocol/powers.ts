@@ -25,6 +25,8 @@ export const POWERS = {
   FUNCTION_ACTIVITY_CHECK_IN: ["签到核验", "Check-in"],
   // Issue 32: an activity's draw, its commitment, seed and drawn order (docs/decisions.md 138).
   FUNCTION_ACTIVITY_LOTTERY: ["抽签管理", "Lotteries"],
+  // Issue 32: what reminders are scheduled and which were sent (docs/decisions.md 139).
+  FUNCTION_REMINDERS: ["提醒管理", "Reminders"],
 } as const;
 
 export type PowerCode = keyof typeof POWERS;

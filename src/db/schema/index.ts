@@ -26,3 +26,4 @@ export * from "./privacy";
 export * from "./second-factor";
 export * from "./consent";
 export * from "./lottery";
+export * from "./reminders";

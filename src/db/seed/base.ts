@@ -43,6 +43,7 @@ export const ROLE_POWERS: Record<string, { nameZh: string; nameEn: string; power
       "FUNCTION_USER_OPERATION_STATE",
       "FUNCTION_USER_FIND_FAMILY",
       "FUNCTION_CHAT_OPERATION",
+      "FUNCTION_REMINDERS",
     ],
   },
   administrator: { nameZh: "管理员", nameEn: "Administrator", powers: POWER_CODES },

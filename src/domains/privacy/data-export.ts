@@ -114,6 +114,9 @@ export const HELD: Record<string, { sheet: Pair } | { leftOut: string }> = {
   recovery_codes: { leftOut: "credentials: hashes of single-use recovery codes" },
   privacy_notices: { leftOut: "published_by is the officer who published a version of the privacy notice" },
   privacy_consents: { sheet: SHEET.account },
+  reminder_settings: { leftOut: "the reminders chosen, which the reminders page shows its owner" },
+  reminders: { leftOut: "which reminders were sent: each message itself reached the member" },
+  activity_views: { leftOut: "which activity pages were opened, already on the Visits sheet" },
   security_config: { leftOut: "updated_by is the officer who set the staff's grace for a second factor" },
 };
 

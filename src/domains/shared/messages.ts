@@ -67,7 +67,7 @@ type Row = typeof outbox.$inferSelect;
 const MASK = "******";
 type Sealed = { subject: string | null; text: string; template: SmsTemplate | null };
 
-export async function queueMessage(ctx: Pick<CommandCtx, "db" | "now" | "afterCommit" | "app">, message: OutgoingMessage): Promise<void> {
+export async function queueMessage(ctx: Pick<CommandCtx, "db" | "now" | "afterCommit" | "app">, message: OutgoingMessage): Promise<number> {
   const kept = { subject: message.subject ?? null, text: message.text, template: message.template ?? null };
   const provider = message.channel === "sms" ? ctx.app.providers.sms : ctx.app.providers.mail;
   // The embedded providers' outbox is their delivery: there a person trying the demo reads the code.
@@ -88,6 +88,7 @@ export async function queueMessage(ctx: Pick<CommandCtx, "db" | "now" | "afterCo
     })
     .returning({ id: outbox.id });
   ctx.afterCommit((committed) => deliverMessages(committed, { ids: [row!.id] }));
+  return row!.id;
 }
 
 /** The message with every secret replaced by the mask, longest first (a secret inside another is masked with it). */

@@ -3,7 +3,7 @@
 // the member (pushed to the dues prompt, or shown it). An activity page's
 // visit also counts in activity_visits, which the dashboard reads.
 import { sql } from "drizzle-orm";
-import { activityVisits, visitLog } from "../../db/schema";
+import { activityViews, activityVisits, visitLog } from "../../db/schema";
 import type { MemberCtx } from "../context";
 import { refused, refuseField } from "../../protocol/result";
 import { PAGE } from "../../protocol/enumerations";
@@ -30,11 +30,14 @@ export async function reportVisit({ ctx, input }: { ctx: MemberCtx; input: { par
   // The writes last: the counter's row stays locked only until the commit that follows.
   await ctx.db.insert(visitLog).values({ userId, page: input.page, params: input.params ?? null, ip: ctx.ip, createdAt: ctx.now });
   const activityId = visitedActivity(input.page, input.params);
-  if (activityId !== null)
+  if (activityId !== null) {
+    // The member has seen it: the "sign-up closes in a day" reminder is for such windows (decision 139). Before the counter: that row is the hot one.
+    await ctx.db.insert(activityViews).values({ activityId, userId, seenAt: ctx.now }).onConflictDoNothing();
     await ctx.db
       .insert(activityVisits)
       .values({ activityId, slot: userId % VISIT_SLOTS, visits: 1 })
       .onConflictDoUpdate({ target: [activityVisits.activityId, activityVisits.slot], set: { visits: sql`${activityVisits.visits} + 1` } });
+  }
   // Index-only members may stay on the home page; anywhere else they are sent to pay.
   if (indexOnly && input.page !== PAGE.PAGE_INDEX) return refused("MEMBER_INTERCEPT_ADOPT");
   if (cantSign) return refused("MEMBER_INTERCEPT_NO_POWER");

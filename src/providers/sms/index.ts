@@ -18,6 +18,8 @@ export const SMS_TEMPLATES = {
   code: ["code", "minutes"],
   /** 候补名额：{1}为您保留至{2}（北京时间），请登录工会会员平台报名。 / A place in {1} is held for you until {2} (China time): sign in to the union portal to sign up. */
   waitlistOffer: ["activity", "until"],
+  /** 【提醒】{1}：{2}（北京时间）。 / Reminder: {1}, {2} (China time). What each reminder is about and its moment (issue 32, decision 139). */
+  reminder: ["subject", "when"],
 } as const;
 
 /** The templates a gateway must have (SMS_TEMPLATES); the others are sent only where the operator registered them. */
