@@ -40,6 +40,7 @@ import { visitDomain } from "./visit/routes";
 import { waitlistDomain } from "./waitlist/routes";
 import { lotteryDomain } from "./lottery/routes";
 import { remindersDomain } from "./reminders/routes";
+import { joiningDomain } from "./joining/routes";
 
 export const DOMAINS = [
   systemDomain,
@@ -67,6 +68,7 @@ export const DOMAINS = [
   waitlistDomain,
   lotteryDomain,
   remindersDomain,
+  joiningDomain,
   orderAdminDomain,
   checkInDomain,
   cartDomain,

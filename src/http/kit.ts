@@ -38,7 +38,7 @@ export type Kind = "query" | "command" | "upload" | "download" | "notify";
 export type CtxFor<A extends Access> = A extends "public" | "session" ? Ctx : MemberCtx;
 
 
-export type FileKind = "png" | "jpeg" | "xlsx";
+export type FileKind = "png" | "jpeg" | "xlsx" | "pdf";
 
 /**
  * One route of the table. `P`, `I` and `A` carry its path, input and answer
@@ -59,7 +59,7 @@ export type RouteDef<P extends string = string, I = unknown, A = unknown> = {
   audit?: string;
   /** command: a unique index a concurrent writer can break, and the refusal it means. */
   conflicts?: Record<string, ResultCode>;
-  /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock). */
+  /** command: the reads that decide a refusal, before the transaction opens (so a refusal holds no connection and no lock); upload: before the file is stored. */
   prepare?: (args: { ctx: Ctx; input: unknown }) => Promise<unknown>;
   /** command: commands with the same key are written a batch at a time (src/http/serve.ts). */
   queue?: (args: { input: unknown; prepared: unknown }) => string | null;
@@ -195,7 +195,15 @@ export type UploadedFile = { key: string; kind: FileKind; name: string; size: nu
  * A command whose payload is one file (multipart part `file`), signed over the
  * whole body; `fields` names the text parts beside it, if any (strings only).
  */
-type UploadOptions<A extends Access, F extends TSchema> = { access: A; maxBytes: number; files: readonly FileKind[]; audit?: string; fields?: F };
+type UploadOptions<A extends Access, F extends TSchema> = {
+  access: A;
+  maxBytes: number;
+  files: readonly FileKind[];
+  audit?: string;
+  fields?: F;
+  /** A refusal before the file is read or stored (who may send one at all). */
+  before?: (ctx: CtxFor<A>) => Promise<void>;
+};
 
 export function upload<P extends string, A extends Access, R extends object | void = object, F extends TSchema = typeof EMPTY>(
   path: P,
@@ -213,6 +221,7 @@ export function upload(path: string, opts: UploadOptions<Access, TSchema> & { th
     files: opts.files,
     audit: opts.audit,
     then: opts.then,
+    prepare: opts.before && (({ ctx }) => opts.before!(ctx as never) as Promise<unknown>),
   });
 }
 

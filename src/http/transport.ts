@@ -187,8 +187,11 @@ function mount(def: RouteDef, calls: Calls) {
       const refused = allowed(def.access, ctx.actor);
       if (refused) refuse(refused);
       let input: unknown;
-      if (def.kind === "upload") input = await calls.upload(def, request.headers.get("content-type") ?? "", body!, (fields) => checkInput(fields, check));
-      else {
+      if (def.kind === "upload") {
+        // An upload's own check comes before any byte is stored (a file only a proven applicant may send).
+        await def.prepare?.({ ctx, input: {} });
+        input = await calls.upload(def, request.headers.get("content-type") ?? "", body!, (fields) => checkInput(fields, check));
+      } else {
         checkInput(payload, check);
         input = payload;
       }

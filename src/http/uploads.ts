@@ -12,6 +12,7 @@ export const FILE_TYPES: Record<FileKind, string> = {
   png: "image/png",
   jpeg: "image/jpeg",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
 };
 
 /** Room for the multipart framing around an uploaded file. */
@@ -22,6 +23,8 @@ export function sniff(bytes: Uint8Array): FileKind | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
   if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  // "%PDF-": a proof of employment (issue 32).
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "pdf";
   // An xlsx is a zip whose entries name the workbook part.
   if (starts(0x50, 0x4b, 0x03, 0x04) && Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64 * 1024))).includes("xl/")) return "xlsx";
   return null;

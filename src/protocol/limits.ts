@@ -61,3 +61,5 @@ export const REFUND_PAGE_SIZE = 20;
 export const LOTTERY_PAGE_SIZE = 50;
 /** Sent reminders a page of the staff's view (issue 32). */
 export const REMINDER_PAGE_SIZE = 30;
+/** Applications to join a page of the staff's list (issue 32). */
+export const APPLICATION_PAGE_SIZE = 20;

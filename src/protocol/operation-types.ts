@@ -125,6 +125,10 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "job.draw-lotteries": { id: 2318, zh: "活动抽签", en: "Lotteries drawn" },
   "reminders.settings": { id: 2319, zh: "设置提醒", en: "Reminders chosen" },
   "job.send-reminders": { id: 2320, zh: "发送提醒", en: "Reminders sent" },
+  "join.proof": { id: 2321, zh: "上传在职证明", en: "Proof of employment sent" },
+  "join.submit": { id: 2322, zh: "提交入会申请", en: "Application to join" },
+  "join.approve": { id: 2323, zh: "通过入会申请", en: "Application to join approved" },
+  "join.reject": { id: 2324, zh: "驳回入会申请", en: "Application to join rejected" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

@@ -27,6 +27,8 @@ export const POWERS = {
   FUNCTION_ACTIVITY_LOTTERY: ["抽签管理", "Lotteries"],
   // Issue 32: what reminders are scheduled and which were sent (docs/decisions.md 139).
   FUNCTION_REMINDERS: ["提醒管理", "Reminders"],
+  // Issue 32: reviewing online applications to join (docs/decisions.md 140).
+  FUNCTION_USER_APPLICATIONS: ["入会审核", "Membership applications"],
 } as const;
 
 export type PowerCode = keyof typeof POWERS;

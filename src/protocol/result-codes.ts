@@ -83,6 +83,10 @@ export const RESULT = {
   ERROR_LOTTERY_ALREADY: 91,
   ERROR_LOTTERY_CLOSED: 92,
   ERROR_LOTTERY_NONE: 93,
+  // Applying to join (issue 32, decision 140): a member or an open application already has the phone, employee number or e-mail; an application already decided.
+  ERROR_JOIN_DUPLICATE: 94,
+  ERROR_JOIN_OPEN: 95,
+  ERROR_JOIN_DECIDED: 97,
   // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
   ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;

@@ -72,5 +72,8 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_LOTTERY_ALREADY: ["您已提交抽签申请", "You have already applied"],
   ERROR_LOTTERY_CLOSED: ["抽签申请已截止", "Applications for this lottery are closed"],
   ERROR_LOTTERY_NONE: ["您没有该活动的抽签申请", "You have no application for this lottery"],
+  ERROR_JOIN_DUPLICATE: ["已有会员使用该信息", "A member already has this"],
+  ERROR_JOIN_OPEN: ["已有待审核的入会申请", "An application with this is already waiting for review"],
+  ERROR_JOIN_DECIDED: ["该申请已处理", "This application has already been decided"],
   ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

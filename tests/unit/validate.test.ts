@@ -27,6 +27,7 @@ function prop(over: Partial<PropertyView> & { type?: { id: number } } = {}): Pro
     isChineseOnly: false,
     isForeignerOnly: false,
     isPrivate: false,
+    isApplication: false,
     match: null,
     index: id,
     parent: null,

@@ -27,3 +27,4 @@ export * from "./second-factor";
 export * from "./consent";
 export * from "./lottery";
 export * from "./reminders";
+export * from "./applications";

@@ -29,6 +29,8 @@ export const properties = pgTable("properties", {
   isForeignerOnly: boolean("is_foreigner_only").notNull().default(false),
   /** An identity document's number or the like: staff see it masked until they reveal it, audited (issue 31). */
   isPrivate: boolean("is_private").notNull().default(false),
+  /** Asked of a worker applying to join online (issue 32); the name always is. */
+  isApplication: boolean("is_application").notNull().default(false),
   match: text("match"),
   sortIndex: integer("sort_index").notNull().default(0),
   parentId: integer("parent_id").references((): AnyPgColumn => properties.id),

@@ -44,6 +44,7 @@ export const ROLE_POWERS: Record<string, { nameZh: string; nameEn: string; power
       "FUNCTION_USER_FIND_FAMILY",
       "FUNCTION_CHAT_OPERATION",
       "FUNCTION_REMINDERS",
+      "FUNCTION_USER_APPLICATIONS",
     ],
   },
   administrator: { nameZh: "管理员", nameEn: "Administrator", powers: POWER_CODES },
@@ -98,14 +99,14 @@ export async function seedBase(
   const add = async (values: typeof properties.$inferInsert) => (await db.insert(properties).values(values).returning({ id: properties.id }))[0]!.id;
   const fixed = { isMust: true, isReadonly: true, isShow: true };
   const ids = {} as SeededProperties;
-  ids.name = await add({ titleZh: "姓名", titleEn: "Name", descZh: "请填写姓名", descEn: "Please enter your name", dialogZh: "请填写姓名", dialogEn: "Please enter your name", type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_NAME, ...fixed, isReadonly: false, sortIndex: 1 });
+  ids.name = await add({ titleZh: "姓名", titleEn: "Name", descZh: "请填写姓名", descEn: "Please enter your name", dialogZh: "请填写姓名", dialogEn: "Please enter your name", type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_NAME, ...fixed, isReadonly: false, isApplication: true, sortIndex: 1 });
   ids.employees = await add({ titleZh: "员工号", titleEn: "Employee ID", descZh: "员工号", descEn: "Employee ID", type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_EMPLOYEES, ...fixed, sortIndex: 2 });
   ids.phone = await add({ titleZh: "手机号", titleEn: "Mobile phone", descZh: "11位手机号", descEn: "11-digit mobile number", dialogZh: "请填写以1开头的11位手机号", dialogEn: "Please enter an 11-digit mobile number starting with 1", type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_PHONE, match: PHONE_PATTERN, isActive: true, ...fixed, sortIndex: 3 });
   ids.mail = await add({ titleZh: "公司邮箱", titleEn: "Company e-mail", descZh: "公司邮箱", descEn: "Company e-mail", dialogZh: "请填写正确的邮箱", dialogEn: "Please enter a valid e-mail address", type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_MAIL, match: MAIL_PATTERN, isActive: true, ...fixed, sortIndex: 4 });
-  ids.gender = await add({ titleZh: "性别", titleEn: "Gender", descZh: "请选择性别", descEn: "Please choose your gender", dialogZh: "请选择性别", dialogEn: "Please choose your gender", type: PT.PROPERTY_TYPE_RADIO, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, sortIndex: 5 });
+  ids.gender = await add({ titleZh: "性别", titleEn: "Gender", descZh: "请选择性别", descEn: "Please choose your gender", dialogZh: "请选择性别", dialogEn: "Please choose your gender", type: PT.PROPERTY_TYPE_RADIO, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, isApplication: true, sortIndex: 5 });
   ids.birthday = await add({ titleZh: "出生日期", titleEn: "Date of birth", descZh: "请选择出生日期", descEn: "Please choose your date of birth", dialogZh: "请选择出生日期", dialogEn: "Please choose your date of birth", type: PT.PROPERTY_TYPE_DATE, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, sortIndex: 6 });
-  ids.department = await add({ titleZh: "部门", titleEn: "Department", descZh: "请选择部门", descEn: "Please choose your department", dialogZh: "请选择部门", dialogEn: "Please choose your department", type: PT.PROPERTY_TYPE_SELECT, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, sortIndex: 7 });
-  ids.team = await add({ titleZh: "科室", titleEn: "Team", descZh: "请选择科室", descEn: "Please choose your team", dialogZh: "请选择科室", dialogEn: "Please choose your team", type: PT.PROPERTY_TYPE_SELECT, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, parentId: ids.department, sortIndex: 8 });
+  ids.department = await add({ titleZh: "部门", titleEn: "Department", descZh: "请选择部门", descEn: "Please choose your department", dialogZh: "请选择部门", dialogEn: "Please choose your department", type: PT.PROPERTY_TYPE_SELECT, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, isApplication: true, sortIndex: 7 });
+  ids.team = await add({ titleZh: "科室", titleEn: "Team", descZh: "请选择科室", descEn: "Please choose your team", dialogZh: "请选择科室", dialogEn: "Please choose your team", type: PT.PROPERTY_TYPE_SELECT, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, parentId: ids.department, isApplication: true, sortIndex: 8 });
   ids.ethnic = await add({ titleZh: "民族", titleEn: "Ethnic group", descZh: "仅中国籍会员填写", descEn: "For Chinese nationals only", dialogZh: "请选择民族", dialogEn: "Please choose your ethnic group", type: PT.PROPERTY_TYPE_SELECT, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, isChineseOnly: true, sortIndex: 9 });
   ids.passport = await add({ titleZh: "护照号码", titleEn: "Passport number", descZh: "仅外籍会员填写", descEn: "For foreign nationals only", dialogZh: "请填写护照号码（字母与数字，5-20位）", dialogEn: "Please enter your passport number (5-20 letters and digits)", type: PT.PROPERTY_TYPE_INPUT, purpose: PP.PROPERTY_PURPOSE_OTHER, isMust: true, isForeignerOnly: true, isPrivate: true, match: "^[A-Za-z0-9]{5,20}$", sortIndex: 10 });
 

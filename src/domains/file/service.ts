@@ -3,10 +3,10 @@
 // the path the portal serves it from.
 import { files } from "../../db/schema";
 import type { CommandCtx, Download, UploadedFile } from "../../http/kit";
+import { FILE_TYPES } from "../../http/uploads";
 import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 
-const TYPES = { png: "image/png", jpeg: "image/jpeg", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
 export const filePath = (key: string) => `/api/file/get?key=${key}`;
 
@@ -17,10 +17,10 @@ export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
   const { key, kind, name, size } = input.file;
   const [row] = await ctx.db
     .insert(files)
-    .values({ key, type: TYPES[kind], name, size, userId: ctx.actor.id, createdAt: ctx.now })
+    .values({ key, type: FILE_TYPES[kind], name, size, userId: ctx.actor.id, createdAt: ctx.now })
     .returning({ id: files.id });
   // The file record of spec 2 section 3, for the editors that keep one (a cover's face).
-  const file = { filePath: filePath(key), contentType: TYPES[kind], format: kind === "jpeg" ? "jpg" : kind, name };
+  const file = { filePath: filePath(key), contentType: FILE_TYPES[kind], format: kind === "jpeg" ? "jpg" : kind, name };
   return { path: file.filePath, file, audit: { entity: "file", id: row!.id, detail: key } };
 }
 
@@ -28,7 +28,7 @@ export async function receiveImage({ ctx, input }: { ctx: CommandCtx<MemberCtx>;
 export async function readFile({ ctx, input }: { ctx: Ctx; input: { key: string } }): Promise<Download> {
   const bytes = await ctx.app.providers.storage.get(input.key);
   if (!bytes) refuse("ERROR_RESULT_NULL");
-  const type = input.key.endsWith(".png") ? TYPES.png : TYPES.jpeg;
+  const type = input.key.endsWith(".png") ? FILE_TYPES.png : FILE_TYPES.jpeg;
   // The key is the content's hash: the same address never serves other bytes.
   return { body: bytes, type, cache: "immutable" };
 }

@@ -114,6 +114,7 @@ export const HELD: Record<string, { sheet: Pair } | { leftOut: string }> = {
   recovery_codes: { leftOut: "credentials: hashes of single-use recovery codes" },
   privacy_notices: { leftOut: "published_by is the officer who published a version of the privacy notice" },
   privacy_consents: { sheet: SHEET.account },
+  membership_applications: { leftOut: "the application to join a member was made from: its answers became the Profile sheet's values; decided_by is the officer" },
   reminder_settings: { leftOut: "the reminders chosen, which the reminders page shows its owner" },
   reminders: { leftOut: "which reminders were sent: each message itself reached the member" },
   activity_views: { leftOut: "which activity pages were opened, already on the Visits sheet" },

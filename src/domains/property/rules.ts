@@ -42,6 +42,8 @@ export const propertyInput = t.Object({
     isForeignerOnly: t.Boolean(),
     // Issue 31: optional, so a form of the spec's shape keeps working (unset: not private).
     isPrivate: t.Optional(t.Boolean()),
+    // Issue 32: asked of workers applying to join online; optional as isPrivate is (unset: unchanged, a new property: not asked).
+    isApplication: t.Optional(t.Boolean()),
     match: t.Optional(t.Union([text(400), t.Null()])),
     index: looseNumber,
     parent: t.Optional(ref),
@@ -78,6 +80,8 @@ export type CleanProperty = {
   isForeignerOnly: boolean;
   /** Unset: kept as it is (a new property: not private). */
   isPrivate?: boolean;
+  /** Unset: kept as it is (a new property: not asked when applying). */
+  isApplication?: boolean;
   match: string | null;
   sortIndex: number;
   parentId: number | null;
@@ -127,6 +131,7 @@ export function cleanProperty(p: PropertyInput): CleanProperty {
     isChineseOnly: p.isChineseOnly,
     isForeignerOnly: p.isForeignerOnly,
     isPrivate: p.isPrivate,
+    isApplication: p.isApplication,
     match,
     sortIndex: p.index!,
     parentId,

@@ -24,6 +24,7 @@ function view(p: PropertyRow, options: OptionRow[]) {
     isChineseOnly: p.isChineseOnly,
     isForeignerOnly: p.isForeignerOnly,
     isPrivate: p.isPrivate,
+    isApplication: p.isApplication,
     match: p.match,
     index: p.sortIndex,
     parent: p.parentId ? { id: p.parentId } : null,

@@ -32,7 +32,8 @@ export type CodePurpose =
   | "reset" // /user/reset/send
   | "password" // /user/password/send
   | "change-phone" // /user/check/send
-  | "change-mail"; // /user/mail/send
+  | "change-mail" // /user/mail/send
+  | "join"; // /join/sms/send: applying to join, and reading the application (issue 32)
 
 type CodeRow = typeof verificationCodes.$inferSelect;
 

@@ -19,10 +19,10 @@ export interface StorageProvider {
 export class StorageUnavailable extends Error {}
 
 /** Keys the kit makes: a sha-256 in hex and an extension. Anything else never reaches the file system. */
-export const STORAGE_KEY = /^[0-9a-f]{64}\.(png|jpg|xlsx|webm|mp4)$/;
+export const STORAGE_KEY = /^[0-9a-f]{64}\.(png|jpg|xlsx|pdf|webm|mp4)$/;
 
 /** The key a file of these bytes is kept under: its content hash, so the same address never serves other bytes. */
-export function storageKeyOf(bytes: Uint8Array, kind: "png" | "jpeg" | "xlsx" | "webm" | "mp4"): string {
+export function storageKeyOf(bytes: Uint8Array, kind: "png" | "jpeg" | "xlsx" | "pdf" | "webm" | "mp4"): string {
   const hash = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
   return `${hash}.${kind === "jpeg" ? "jpg" : kind}`;
 }
