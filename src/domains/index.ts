@@ -41,6 +41,7 @@ import { waitlistDomain } from "./waitlist/routes";
 import { lotteryDomain } from "./lottery/routes";
 import { remindersDomain } from "./reminders/routes";
 import { joiningDomain } from "./joining/routes";
+import { surveysDomain } from "./surveys/routes";
 
 export const DOMAINS = [
   systemDomain,
@@ -69,6 +70,7 @@ export const DOMAINS = [
   lotteryDomain,
   remindersDomain,
   joiningDomain,
+  surveysDomain,
   orderAdminDomain,
   checkInDomain,
   cartDomain,

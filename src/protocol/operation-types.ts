@@ -129,6 +129,8 @@ export const OPERATION_ACTIONS: Readonly<Record<string, OperationAction>> = {
   "join.submit": { id: 2322, zh: "提交入会申请", en: "Application to join" },
   "join.approve": { id: 2323, zh: "通过入会申请", en: "Application to join approved" },
   "join.reject": { id: 2324, zh: "驳回入会申请", en: "Application to join rejected" },
+  "survey.save": { id: 2325, zh: "保存问卷或投票", en: "Survey saved" },
+  "survey.publish": { id: 2326, zh: "公布投票结果", en: "Vote result published" },
 };
 
 /** The type-table code of an action: "activity.update" -> "OPERATION_ACTIVITY_UPDATE". */

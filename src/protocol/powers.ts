@@ -29,6 +29,8 @@ export const POWERS = {
   FUNCTION_REMINDERS: ["提醒管理", "Reminders"],
   // Issue 32: reviewing online applications to join (docs/decisions.md 140).
   FUNCTION_USER_APPLICATIONS: ["入会审核", "Membership applications"],
+  // Issue 32: surveys and votes, their audiences and results (docs/decisions.md 141).
+  FUNCTION_SURVEY_EDIT: ["问卷与投票", "Surveys and votes"],
 } as const;
 
 export type PowerCode = keyof typeof POWERS;

@@ -87,6 +87,10 @@ export const RESULT = {
   ERROR_JOIN_DUPLICATE: 94,
   ERROR_JOIN_OPEN: 95,
   ERROR_JOIN_DECIDED: 97,
+  // Surveys and votes (issue 32, decision 141): changed once open, answered once, answered outside its times.
+  ERROR_SURVEY_OPEN: 98,
+  ERROR_SURVEY_ANSWERED: 99,
+  ERROR_SURVEY_CLOSED: 100,
   // Bulk SMS (issue 28 item 9): a resend of a task's unknown numbers when none is unknown.
   ERROR_SMS_NOTHING_UNKNOWN: 96,
 } as const;

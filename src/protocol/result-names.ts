@@ -75,5 +75,8 @@ export const RESULT_NAMES: Record<ResultCode, [string, string]> = {
   ERROR_JOIN_DUPLICATE: ["已有会员使用该信息", "A member already has this"],
   ERROR_JOIN_OPEN: ["已有待审核的入会申请", "An application with this is already waiting for review"],
   ERROR_JOIN_DECIDED: ["该申请已处理", "This application has already been decided"],
+  ERROR_SURVEY_OPEN: ["问卷已开始，不能再修改此项", "The survey has opened: this can no longer change"],
+  ERROR_SURVEY_ANSWERED: ["您已提交过回答", "You have already answered"],
+  ERROR_SURVEY_CLOSED: ["问卷未在开放时间内", "The survey is not open"],
   ERROR_SMS_NOTHING_UNKNOWN: ["该任务没有结果未知的号码", "No number of this task has an unknown outcome"],
 };

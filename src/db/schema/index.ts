@@ -28,3 +28,4 @@ export * from "./consent";
 export * from "./lottery";
 export * from "./reminders";
 export * from "./applications";
+export * from "./surveys";

@@ -20,6 +20,7 @@ export const ROLE_POWERS: Record<string, { nameZh: string; nameEn: string; power
       "FUNCTION_ACTIVITY_ORDER",
       "FUNCTION_ACTIVITY_CHECK_IN",
       "FUNCTION_ACTIVITY_LOTTERY",
+      "FUNCTION_SURVEY_EDIT",
       "FUNCTION_QUERY_EDIT",
       "FUNCTION_NEWS_EDIT",
     ],

@@ -20,6 +20,7 @@ import {
   files,
   loginLog,
   lotteryEntries,
+  surveyBallots,
   newsReads,
   operationLog,
   orderFamilies,
@@ -144,6 +145,8 @@ async function eraseMember(ctx: CommandCtx, id: number, cutoff: Date): Promise<s
   await db.update(orderItems).set({ properties: [], quests: [] }).where(eq(orderItems.userId, id));
   // A lottery application keeps its number and rank (the published draw is every application); what it answered goes.
   await db.update(lotteryEntries).set({ input: {} }).where(eq(lotteryEntries.userId, id));
+  // A named survey's answers stay in its tally, no longer anyone's.
+  await db.update(surveyBallots).set({ userId: null, answeredAt: null }).where(eq(surveyBallots.userId, id));
   await db.update(chatMessages).set({ content: "" }).where(inArray(chatMessages.sessionId, threads));
   await db.update(loginLog).set({ account: pseudonym, ip: null, userAgent: null }).where(or(eq(loginLog.userId, id), contacts.length ? inArray(loginLog.account, contacts) : sql`false`));
   await db.update(visitLog).set({ ip: null, params: null }).where(eq(visitLog.userId, id));
