@@ -83,12 +83,16 @@ function checkAnswers(questions: Question[], given: typeof answerInput.static.an
       continue;
     }
     const options = new Set(q.options.map((o) => o.id));
-    const wrong = () => refuseField("answers", { question: q.id, reason: "value" });
-    if (q.kind === "single" && !(typeof value === "number" && options.has(value))) wrong();
-    if (q.kind === "multiple" && !(Array.isArray(value) && new Set(value).size === value.length && value.every((v) => options.has(v)))) wrong();
-    if (q.kind === "rating" && !(typeof value === "number" && value >= 1 && value <= (q.scale ?? 5))) wrong();
+    const valid =
+      q.kind === "single"
+        ? typeof value === "number" && options.has(value)
+        : q.kind === "multiple"
+          ? Array.isArray(value) && new Set(value).size === value.length && value.every((v) => options.has(v))
+          : q.kind === "rating"
+            ? typeof value === "number" && value >= 1 && value <= (q.scale ?? 5)
+            : typeof value === "string";
+    if (!valid) refuseField("answers", { question: q.id, reason: "value" });
     if (q.kind === "text") {
-      if (typeof value !== "string") wrong();
       const trimmed = (value as string).trim();
       if (!trimmed) {
         if (q.required) refuseField("answers", { question: q.id, reason: "required" });
