@@ -43,6 +43,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   editor: "ui/pages/activity/editor/editor.css",
   checkin: "ui/pages/checkin/checkin.css",
   card: "ui/pages/card/card.css",
+  joining: "ui/pages/joining/joining.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

@@ -28,6 +28,8 @@ const BrowsePage = lazy(() => admin().then((m) => ({ default: m.BrowsePage })));
 const BrowseChatPage = lazy(() => admin().then((m) => ({ default: m.BrowseChatPage })));
 const RefundsPage = lazy(() => admin().then((m) => ({ default: m.RefundsPage })));
 const PrivacyPage = lazy(() => admin().then((m) => ({ default: m.PrivacyPage })));
+const LotteryPage = lazy(() => admin().then((m) => ({ default: m.LotteryPage })));
+const RemindersPage = lazy(() => admin().then((m) => ({ default: m.RemindersPage })));
 
 // The personal centre (forms, date picker, tables) is its own chunk too, with its stylesheets.
 const CentrePage = lazy(
@@ -65,11 +67,16 @@ const CheckInPage = lazy(withAreaStyles("checkin", () => import("./pages/checkin
 // The electronic member card: its own chunk and stylesheet (the QR library comes later still, with the first code).
 const CardPage = lazy(withAreaStyles("card", () => import("./pages/card/card-page").then((m) => ({ default: m.CardPage }))));
 
+// The applications to join (issue 32 item 3): their own chunk, with the lists', the staff pages' and the joining area's styles.
+const ApplicationsPage = lazy(
+  withAreaStyles(["lists", "admin", "joining"], () => import("./pages/joining/review-page").then((m) => ({ default: m.ApplicationsPage }))),
+);
+
 // The privacy notice's consent gate (issue 31 item 4): its own chunk, with the notice's texts, loaded only for a member who must answer it.
 const ConsentGate = lazy(() => import("./components/consent-gate").then((m) => ({ default: m.ConsentGate })));
 
 /** The routes outside this chunk: sign-in, and the public pages ./routes.tsx serves. */
-type OutsideRoute = "login" | "cardVerify";
+type OutsideRoute = "login" | "cardVerify" | "join";
 
 const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   index: IndexPage,
@@ -92,7 +99,10 @@ const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   refunds: RefundsPage,
   privacy: PrivacyPage,
   checkIn: CheckInPage,
+  lottery: LotteryPage,
+  reminders: RemindersPage,
   memberCard: CardPage,
+  applications: ApplicationsPage,
 };
 
 function InitFailed() {

@@ -15,6 +15,21 @@ const CardVerifyPage = lazy(async () => {
   return { default: m.VerifyPage };
 });
 
+// Applying to join (issue 32 item 3): its own chunk and stylesheet, open to anyone; the sign-in page only links to it.
+const JoiningPage = lazy(async () => {
+  const m = await import("./pages/joining/join-page");
+  await m.styled;
+  return { default: m.JoinPage };
+});
+
+function JoinPage() {
+  return (
+    <Suspense fallback={null}>
+      <JoiningPage />
+    </Suspense>
+  );
+}
+
 function VerifyPage() {
   return (
     <Suspense fallback={null}>
@@ -38,6 +53,8 @@ export function AppRoutes() {
         <Route path="/" component={LoginPage} />
         {/* ui/lib/route-table.ts "cardVerify" (written out: the table stays out of the first bundle). */}
         <Route path="/card/verify" component={VerifyPage} />
+        {/* ui/lib/route-table.ts "join". */}
+        <Route path="/join" component={JoinPage} />
         <Route component={MemberPages} />
       </Switch>
     </Router>

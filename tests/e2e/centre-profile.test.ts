@@ -60,6 +60,8 @@ describe("the personal centre", () => {
     expect(await page.$$eval(".centre-menu a", (links) => links.map((a) => a.textContent))).toEqual([
       "个人资料",
       "账号安全",
+      // Issue 32 item 2: which reminders the member gets, and how.
+      "提醒设置",
       "工会会费",
       "收货地址",
       "家属信息",

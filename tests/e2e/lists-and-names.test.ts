@@ -96,7 +96,7 @@ describe("the top bar", () => {
 
 describe("the personal centre on a phone", () => {
   for (const language of LANGUAGES) {
-    test(`the centre's tabs are one size, four to a row, each name whole, in ${language}`, async () => {
+    test(`the centre's tabs are one size, three to a row, each name whole, in ${language}`, async () => {
       const { page, close } = await visitor(world, { viewport: WIDTHS[375] });
       await signIn(page, world, "cn100002", { language });
       await openCentre(page, "integral", "[data-testid=points-row]");
@@ -106,11 +106,12 @@ describe("the personal centre on a phone", () => {
           return { width: Math.round(box.width), left: Math.round(box.left), top: Math.round(box.top), whole: el.scrollWidth <= el.clientWidth };
         }),
       );
-      // Seven pages and the member card (paid this year): two rows of four.
-      expect(tabs).toHaveLength(8);
+      // Eight pages and the member card (paid this year): three rows of three, none left alone on a row.
+      expect(tabs).toHaveLength(9);
       expect(new Set(tabs.map((tab) => tab.width)).size).toBe(1);
-      expect(tabs.filter((tab) => tab.top === tabs[0]!.top)).toHaveLength(4);
-      expect(tabs.slice(4).map((tab) => tab.left)).toEqual(tabs.slice(0, 4).map((tab) => tab.left));
+      expect(tabs.filter((tab) => tab.top === tabs[0]!.top)).toHaveLength(3);
+      expect(tabs.slice(3, 6).map((tab) => tab.left)).toEqual(tabs.slice(0, 3).map((tab) => tab.left));
+      expect(tabs.slice(6).map((tab) => tab.left)).toEqual(tabs.slice(0, 3).map((tab) => tab.left));
       expect(tabs.every((tab) => tab.whole)).toBe(true);
       // The points are cards, not a table to scroll sideways.
       expect(await page.$$(".centre-section table")).toHaveLength(0);

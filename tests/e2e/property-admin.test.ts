@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { type Answer, DESK, PHONE, SETUP_TIMEOUT_MS, type World, apiAs, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -80,12 +80,18 @@ describe("property management", () => {
       await page.click("[role=dialog] .button-primary:has-text('完成')");
       await page.waitForSelector("[data-testid=property-options]", { state: "detached" });
       expect(await page.textContent(".property-option-summary")).toBe("A型 / B型");
+      // Asked of workers applying to join online too (issue 32 item 3).
+      expect(await page.locator("label.check:has([data-testid=property-application])").textContent()).toBe(" 申请入会时填写");
+      await page.check("[data-testid=property-application]");
       await settledShot(page, "property-admin/form-zh-desk");
       expect(await seriousViolations(page)).toEqual([]);
       await page.click("[role=dialog] button[type=submit]:has-text('保存')");
       expect(await messageText(page)).toBe("保存完成");
       await pressOk(page, "确定");
       await page.waitForSelector("[data-testid=property-row]:has-text('血型')");
+      // The application to join now asks it.
+      const asked = await (await apiAs(world, "cn000003"))("/join/form");
+      expect(asked.properties.map((p: Answer) => p.titleEn)).toContain("Blood type");
 
       // The dues: a wrong month is named, then a good save.
       await openFeesFromMembers(page, "会员管理");

@@ -30,13 +30,20 @@ describe("the route table", () => {
       "/system/privacy": "privacy",
       // Issue 20: check-in at the door, the member card, and the shop's public verify page.
       "/activity/checkin": "checkIn",
+      // Issue 32: the lotteries and their draws.
+      "/activity/lottery": "lottery",
+      // Issue 32 item 2: the reminders scheduled and sent.
+      "/system/reminders": "reminders",
       "/card": "memberCard",
       "/card/verify": "cardVerify",
+      // Issue 32 item 3: the applications to join, and the public page a worker applies from.
+      "/operation/applications": "applications",
+      "/join": "join",
     };
     expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });
 
-  test("member and property management, the system pages and check-in need a power; refunds any of two", () => {
+  test("member and property management, the system pages, check-in and the lotteries need a power; refunds any of two", () => {
     const guarded = ROUTE_TABLE.filter((r) => r.power).map((r) => [r.path, r.power]);
     expect(guarded).toEqual([
       ["/operation/user", "FUNCTION_USER_OPERATION_FIND"],
@@ -46,7 +53,22 @@ describe("the route table", () => {
       ["/system/refunds", ["FUNCTION_ACTIVITY_ORDER", "FUNCTION_MEMBER_EDIT"]],
       ["/system/privacy", "FUNCTION_USER_OPERATION_STATE"],
       ["/activity/checkin", "FUNCTION_ACTIVITY_CHECK_IN"],
+      ["/activity/lottery", "FUNCTION_ACTIVITY_LOTTERY"],
+      ["/system/reminders", "FUNCTION_REMINDERS"],
+      ["/operation/applications", "FUNCTION_USER_APPLICATIONS"],
     ]);
+    // The applications to join: their own power, which the operators hold, not member management's.
+    expect(guard(routeOf("/operation/applications"), { ...member, powers: ["FUNCTION_USER_APPLICATIONS"] })).toBe("pass");
+    expect(guard(routeOf("/operation/applications"), { ...member, powers: ["FUNCTION_USER_OPERATION_FIND", "FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
+    // The page a worker applies from is outside the guard: anyone opens it.
+    expect(routeOf("/join")).toMatchObject({ public: true });
+    expect(routeOf("/join")?.power).toBeUndefined();
+    // The reminders: their own power, which the operators hold, not the system page's.
+    expect(guard(routeOf("/system/reminders"), { ...member, powers: ["FUNCTION_REMINDERS"] })).toBe("pass");
+    expect(guard(routeOf("/system/reminders"), { ...member, powers: ["FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
+    // The lotteries: their own power, which the editors hold, not the system page's.
+    expect(guard(routeOf("/activity/lottery"), { ...member, powers: ["FUNCTION_ACTIVITY_LOTTERY"] })).toBe("pass");
+    expect(guard(routeOf("/activity/lottery"), { ...member, powers: ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
     // Any one of several powers opens a page that names them.
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_MEMBER_EDIT"] })).toBe("pass");
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_ACTIVITY_ORDER"] })).toBe("pass");
@@ -74,7 +96,7 @@ describe("the navigation guard", () => {
   });
 
   test("tells a member without the power that a staff page is not theirs, on every staff route", () => {
-    for (const path of ["/operation/user", "/operation/property", "/system", "/system/chat", "/system/", "/system/privacy"]) {
+    for (const path of ["/operation/user", "/operation/property", "/system", "/system/chat", "/system/", "/system/privacy", "/activity/lottery", "/system/reminders", "/operation/applications"]) {
       expect(guard(routeOf(path), member)).toBe("forbidden");
     }
     expect(guard(routeOf("/operation/user"), { ...member, powers: ["FUNCTION_PROPERTY_OPERATION_FIND"] })).toBe("forbidden");

@@ -24,15 +24,19 @@ export type RouteName =
   | "refunds"
   | "privacy"
   | "checkIn"
+  | "lottery"
+  | "reminders"
   | "memberCard"
-  | "cardVerify";
+  | "cardVerify"
+  | "applications"
+  | "join";
 
 /** `public`: a page anyone opens without signing in, outside the guard and the member pages' chunk (the shop's verify page). */
 /** `power`: the one the page needs, or several of which any one will do. */
 export type RouteInfo = { name: RouteName; path: string; power?: PowerCode | readonly PowerCode[]; public?: true };
 
 /** The personal centre's pages, chosen by /information?page=...; the first is the default. */
-export const CENTRE_PAGES = ["information", "security", "member", "address", "family", "order", "integral"] as const;
+export const CENTRE_PAGES = ["information", "security", "reminders", "member", "address", "family", "order", "integral"] as const;
 export type CentrePageName = (typeof CENTRE_PAGES)[number];
 
 export const ROUTE_TABLE: readonly RouteInfo[] = [
@@ -62,9 +66,16 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   { name: "privacy", path: "/system/privacy", power: "FUNCTION_USER_OPERATION_STATE" },
   // Issue 20: the door's check-in page (?activity= the activity chosen).
   { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
+  // Issue 32: the lotteries and each one's draw (?activity= the activity), for the officers of the draws.
+  { name: "lottery", path: "/activity/lottery", power: "FUNCTION_ACTIVITY_LOTTERY" },
+  // Issue 32 item 2: the reminders scheduled over the next day and those sent, for the officers who watch them.
+  { name: "reminders", path: "/system/reminders", power: "FUNCTION_REMINDERS" },
   // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
   { name: "memberCard", path: "/card" },
   { name: "cardVerify", path: "/card/verify", public: true },
+  // Issue 32 item 3: the applications to join sent online, for the officers who review them; and the page a worker applies from, open to anyone.
+  { name: "applications", path: "/operation/applications", power: "FUNCTION_USER_APPLICATIONS" },
+  { name: "join", path: "/join", public: true },
 ];
 
 const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));

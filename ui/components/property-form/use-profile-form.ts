@@ -20,7 +20,8 @@ import {
   sameValues,
 } from "./model";
 
-export type ProfileSource = "/property/list" | "/user/properties";
+/** Where the fields come from: a route answering them as `list`, or (the application to join's form) a load of its own, kept stable by its caller. */
+export type ProfileSource = "/property/list" | "/user/properties" | (() => Promise<{ message: Message; list?: Property[] }>);
 
 export function useProfileForm(idPrefix: string, source: ProfileSource, stored: readonly StoredValue[], storedNationality: number | null) {
   const [properties, setProperties] = useState<Property[] | null>(null);
@@ -33,7 +34,7 @@ export function useProfileForm(idPrefix: string, source: ProfileSource, stored: 
   const load = async () => {
     setFailed(null);
     const [props, list] = await Promise.all([
-      api.call(source),
+      typeof source === "function" ? source() : api.call(source),
       api.call("/user/countries"),
     ]);
     if (!isSuccess(props) || !props.list) return setFailed(props.message);

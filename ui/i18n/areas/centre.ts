@@ -9,6 +9,7 @@ export default texts({
     menu: {
       information: "个人资料",
       security: "账号安全",
+      reminders: "提醒设置",
       member: "工会会费",
       address: "收货地址",
       family: "家属信息",
@@ -192,6 +193,7 @@ export default texts({
     menu: {
       information: "Profile",
       security: "Security",
+      reminders: "Reminders",
       member: "Union dues",
       address: "Addresses",
       family: "Family",

@@ -6,7 +6,7 @@
 import { passwordDigest } from "../../../src/protocol/password";
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from "react";
 import { isSuccess } from "../../../src/protocol/result";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { useSnapshot } from "valtio";
 import { api } from "../../api";
 import { BottomBar } from "../../components/bottom-bar";
@@ -75,7 +75,8 @@ export function LoginPage() {
   const [tried, setTried] = useState(false);
   const [codeUrl, setCodeUrl] = useState("");
   const [busy, setBusy] = useState(false);
-  const [open, setOpen] = useState<"retrieve" | "activate" | null>(null);
+  // ?activate=1 opens the activation window (the way an approved application to join points to it).
+  const [open, setOpen] = useState<"retrieve" | "activate" | null>(() => (new URLSearchParams(window.location.search).get("activate") === "1" ? "activate" : null));
   const refs = { account: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
   // The second step, while it is shown: the factors the member keeps.
   const [second, setSecond] = useState<{ factors: string[] } | null>(null);
@@ -250,6 +251,12 @@ export function LoginPage() {
                   {t("login.activate")}
                 </button>
               </div>
+              <p className="login-join">
+                {t("login.notMember")}{" "}
+                <Link href="/join" data-testid="join-link">
+                  {t("login.apply")}
+                </Link>
+              </p>
             </>
           )}
           <aside className="login-tips" aria-labelledby="login-tips-title">

@@ -24,6 +24,7 @@ import { EditorTools } from "./editor/tools";
 import { usePlacement } from "./activity-layout";
 import { worded } from "./wording";
 import { offerOf, showsLine, WaitlistPanel } from "./waitlist-panel";
+import { LotteryPanel } from "./lottery-panel";
 
 export function ActivityPage() {
   const t = useT();
@@ -113,7 +114,18 @@ export function ActivityPage() {
             : null
         }
         reason={
-          !open || placement.editing
+          // Places by lottery (issue 32): the draw, the member's application and what it became, above the page's own action.
+          a.lottery && !placement.editing ? (
+            <LotteryPanel
+              activity={a}
+              name={name}
+              reason={reason}
+              focus={focus}
+              start={(go) => void page.start(a, go)}
+              onSignUp={() => void page.start(a, () => setSigning(true))}
+              onChanged={page.reload}
+            />
+          ) : !open || placement.editing
             ? showsLine(a) && !placement.editing
               ? <WaitlistPanel activity={a} name={name} reason={offer ? null : reason} onSignUp={() => void page.start(a, () => setSigning(true))} onChanged={page.reload} />
               : reason

@@ -20,7 +20,24 @@ export const offerOf = (a: Activity): Entry | null => (a.waitlist.entry?.state =
 /** Whether the page shows the line instead of the plain reason: a full activity with its line open, or an entry of the member's. */
 export const showsLine = (a: Activity): boolean => a.waitlist.entry !== null || (a.waitlist.enabled && a.check.code === "ERROR_SIGN_FULL");
 
-export function WaitlistPanel({ activity: a, name, reason, onSignUp, onChanged }: { activity: Activity; name: string; reason: React.ReactNode; onSignUp: () => void; onChanged: () => void }) {
+/** How a held place is taken instead of "Sign up now": a lottery winner's one-step confirmation (./lottery-panel.tsx), with its own words. */
+export type TakeOffer = { held: string; hint: string; button: React.ReactNode };
+
+export function WaitlistPanel({
+  activity: a,
+  name,
+  reason,
+  onSignUp,
+  onChanged,
+  take,
+}: {
+  activity: Activity;
+  name: string;
+  reason: React.ReactNode;
+  onSignUp: () => void;
+  onChanged: () => void;
+  take?: TakeOffer | null;
+}) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const entry = a.waitlist.entry;
@@ -41,13 +58,15 @@ export function WaitlistPanel({ activity: a, name, reason, onSignUp, onChanged }
     return (
       <div className="waitlist-panel waitlist-offered" data-testid="waitlist-offer" role="status">
         <p className="waitlist-line">
-          <strong>{t("waitlist.offered", { time: formatChinaDateTime(entry.expires!) })}</strong>
-          <span className="muted">{t("waitlist.offeredHint")}</span>
+          <strong>{take?.held ?? t("waitlist.offered", { time: formatChinaDateTime(entry.expires!) })}</strong>
+          <span className="muted">{take?.hint ?? t("waitlist.offeredHint")}</span>
         </p>
         <div className="waitlist-actions">
-          <button type="button" className="button button-primary button-large" onClick={onSignUp} data-testid="waitlist-sign-up">
-            {t("waitlist.signUpNow")}
-          </button>
+          {take?.button ?? (
+            <button type="button" className="button button-primary button-large" onClick={onSignUp} data-testid="waitlist-sign-up">
+              {t("waitlist.signUpNow")}
+            </button>
+          )}
           <button type="button" className="button button-quiet" disabled={busy} onClick={() => void leave(true)} data-testid="waitlist-decline">
             {t("waitlist.decline")}
           </button>

@@ -9,6 +9,8 @@ export { MemberManagementPage as UserOperationPage } from "./member-search";
 export { PropertyPage as PropertyOperationPage } from "./property-page";
 export { RefundsPage } from "../refunds/refunds-page";
 export { PrivacyPage } from "../privacy/privacy-page";
+export { LotteryPage } from "./lottery-page";
+export { RemindersPage } from "./reminders-page";
 /** The system page: the dashboard, the mailbox and the outbox (dashboard-page.tsx). The guard admits only FUNCTION_SYSTEM_PAGE. */
 export { SystemPage as BrowsePage } from "./dashboard-page";
 /** Spec 3 section 2.6: a manager's view of one mailbox conversation (the guard admits only FUNCTION_CHAT_OPERATION). */

@@ -20,6 +20,7 @@ import { DashboardChart, colorAt } from "./dashboard-chart";
 import { OutboxPanel } from "./outbox-page";
 import { OwedSummary, mayRefund } from "../refunds/refunds-page";
 import { PrivacyLine, StaffFactorLine, mayKeep } from "../privacy/privacy-page";
+import { RemindersLine, mayWatchReminders } from "./reminders-page";
 
 const PANELS = ["/system/find/active", "/system/find/age", "/system/find/sex", "/system/find/member", "/system/find/child", "/system/find/birthday", "/system/find/activity/count", "/system/find/activity/now"] as const;
 type Figures = { [P in (typeof PANELS)[number]]: AnswerOf<P> };
@@ -223,7 +224,7 @@ function OngoingCharts({ id, title, rows }: { id: string; title: string; rows: r
   );
 }
 
-/** The system page (FUNCTION_SYSTEM_PAGE): the lines of money owed back and of departed members' data, the dashboard, the mailbox (FUNCTION_CHAT_OPERATION only) and the outbox. */
+/** The system page (FUNCTION_SYSTEM_PAGE): the lines of money owed back, of departed members' data and of reminders scheduled, the dashboard, the mailbox (FUNCTION_CHAT_OPERATION only) and the outbox. */
 export function SystemPage() {
   const t = useT();
   const search = useSearch();
@@ -233,6 +234,7 @@ export function SystemPage() {
       {mayRefund() ? <OwedSummary /> : null}
       {mayKeep() ? <PrivacyLine /> : null}
       {mayKeep() ? <StaffFactorLine /> : null}
+      {mayWatchReminders() ? <RemindersLine /> : null}
       <h2 className="section-title">{t("dashboard.title")}</h2>
       <Dashboard />
       {hasPower("FUNCTION_CHAT_OPERATION") ? <ManagerSessions reveal={new URLSearchParams(search).get("show") === MAILBOX_ANCHOR} /> : null}

@@ -156,6 +156,11 @@ export function MemberManagementPage() {
               {t("privacy.open")}
             </Link>
           ) : null}
+          {hasPower("FUNCTION_USER_APPLICATIONS") ? (
+            <Link href="/operation/applications" className="button" data-testid="open-applications">
+              {t("page.applications")}
+            </Link>
+          ) : null}
         </div>
         {find.summary}
         <CardList {...(find.list ?? list)} columns={columns} rows={MEMBER_PAGE_SIZE} rowKey={(r) => r.id} onOpen={hasPower("FUNCTION_USER_OPERATION_INFO") ? (r) => setOpen(r.id) : undefined} label={t("members.caption")} empty={t(filtered ? "list.noMatch" : "members.empty")} itemTestId="member-row" />

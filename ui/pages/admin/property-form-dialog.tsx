@@ -28,7 +28,7 @@ const isContact = (purpose: number | null) => purpose === PP.PROPERTY_PURPOSE_PH
 type Form = {
   titleZh: string; titleEn: string; descZh: string; descEn: string; dialogZh: string; dialogEn: string;
   type: number | null; purpose: number | null; index: string; match: string;
-  isShow: boolean; isMust: boolean; isReadonly: boolean; isActive: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; isPrivate: boolean;
+  isShow: boolean; isMust: boolean; isReadonly: boolean; isActive: boolean; isChineseOnly: boolean; isForeignerOnly: boolean; isPrivate: boolean; isApplication: boolean;
   parent: number | null; reasonProperty: number | null; reasonValue: string; options: OptionDraft[];
 };
 
@@ -38,7 +38,7 @@ function formOf(p: AdminProperty | null, next: number): Form {
   return {
     titleZh: plain(p?.titleZh), titleEn: plain(p?.titleEn), descZh: plain(p?.descZh), descEn: plain(p?.descEn), dialogZh: plain(p?.dialogZh), dialogEn: plain(p?.dialogEn),
     type: p?.type.id ?? null, purpose: p?.purpose.id ?? PP.PROPERTY_PURPOSE_OTHER, index: String(p?.index ?? next), match: p?.match ?? "",
-    isShow: p?.isShow ?? true, isMust: p?.isMust ?? false, isReadonly: p?.isReadonly ?? false, isActive: p?.isActive ?? false, isChineseOnly: p?.isChineseOnly ?? false, isForeignerOnly: p?.isForeignerOnly ?? false, isPrivate: p?.isPrivate ?? false,
+    isShow: p?.isShow ?? true, isMust: p?.isMust ?? false, isReadonly: p?.isReadonly ?? false, isActive: p?.isActive ?? false, isChineseOnly: p?.isChineseOnly ?? false, isForeignerOnly: p?.isForeignerOnly ?? false, isPrivate: p?.isPrivate ?? false, isApplication: p?.isApplication ?? false,
     parent: p?.parent?.id ?? null, reasonProperty: p?.reasonProperty?.id ?? null, reasonValue: plain(p?.reasonValue),
     options: (p?.options ?? []).map((o) => ({ id: o.id, textZh: plain(o.textZh), textEn: plain(o.textEn), descZh: plain(o.descZh), descEn: plain(o.descEn), value: plain(o.value), parent: o.parent?.id ?? null, index: String(o.index) })),
   };
@@ -94,7 +94,7 @@ export function PropertyFormDialog({ property, all, onClose, onSaved }: { proper
           ...(property ? { id: property.id } : {}),
           titleZh: f.titleZh, titleEn: f.titleEn, descZh: f.descZh, descEn: f.descEn, dialogZh: f.dialogZh, dialogEn: f.dialogEn,
           type: f.type === null ? null : { id: f.type }, purpose: f.purpose === null ? null : { id: f.purpose },
-          isShow: f.isShow, isMust: f.isMust, isReadonly: f.isReadonly, isActive: f.isActive, isChineseOnly: f.isChineseOnly, isForeignerOnly: f.isForeignerOnly, isPrivate: f.isPrivate,
+          isShow: f.isShow, isMust: f.isMust, isReadonly: f.isReadonly, isActive: f.isActive, isChineseOnly: f.isChineseOnly, isForeignerOnly: f.isForeignerOnly, isPrivate: f.isPrivate, isApplication: f.isApplication,
           match: f.match.trim() || null, index: Number(f.index),
           parent: f.parent === null ? null : { id: f.parent }, reasonProperty: f.reasonProperty === null ? null : { id: f.reasonProperty }, reasonValue: f.reasonProperty === null ? null : f.reasonValue,
           options: CHOICES.has(f.type ?? 0)
@@ -178,6 +178,13 @@ export function PropertyFormDialog({ property, all, onClose, onSaved }: { proper
             <input type="checkbox" checked={form.isPrivate} aria-describedby="property-isPrivate-hint" data-testid="property-private" onChange={(e) => update({ isPrivate: e.target.checked })} /> {t("propertyAdmin.isPrivate")}
           </label>
           <p id="property-isPrivate-hint" className="field-hint">{t("propertyAdmin.isPrivateHint")}</p>
+        </div>
+        {/* Issue 32 item 3: asked of workers applying to join online (the name always is; the phone, e-mail and employee number are asked apart). */}
+        <div className="property-private">
+          <label className="check">
+            <input type="checkbox" checked={form.isApplication} aria-describedby="property-isApplication-hint" data-testid="property-application" onChange={(e) => update({ isApplication: e.target.checked })} /> {t("propertyAdmin.isApplication")}
+          </label>
+          <p id="property-isApplication-hint" className="field-hint">{t("propertyAdmin.isApplicationHint")}</p>
         </div>
         <div className="field-row">
           {select("parent", others.filter((p) => CHOICES.has(p.type.id)).map((p) => ({ id: p.id, label: name(p) })), t("propertyAdmin.none"), !CHOICES.has(form.type ?? 0))}

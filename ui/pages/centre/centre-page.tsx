@@ -15,11 +15,13 @@ import { InformationPage } from "./information-page";
 import IntegralPage from "./integral-page";
 import MemberPage from "./member-page";
 import OrdersPage from "./orders-page";
+import RemindersPage from "./reminders-page";
 import { SecurityPage } from "./security-page";
 
 const PAGES: Record<CentrePageName, ComponentType> = {
   information: InformationPage,
   security: SecurityPage,
+  reminders: RemindersPage,
   member: MemberPage,
   address: AddressPage,
   family: FamilyPage,
@@ -30,6 +32,7 @@ const PAGES: Record<CentrePageName, ComponentType> = {
 const ICONS: Record<CentrePageName, string> = {
   information: "M10 10a3.2 3.2 0 1 0 0-6.4A3.2 3.2 0 0 0 10 10zM4 16.5c.5-3.3 2.8-5 6-5s5.5 1.7 6 5",
   security: "M10 2.8l5.5 2v4.4c0 3.6-2.4 6.2-5.5 7.4-3.1-1.2-5.5-3.8-5.5-7.4V4.8z",
+  reminders: "M10 3a4.5 4.5 0 0 0-4.5 4.5v3.2L4 13.5h12l-1.5-2.8V7.5A4.5 4.5 0 0 0 10 3zM8.2 16a1.9 1.9 0 0 0 3.6 0",
   member: "M3 6h14v9H3zM3 9h14M6 12.5h3",
   address: "M10 17s5-4.7 5-8.6A5 5 0 0 0 5 8.4C5 12.3 10 17 10 17zM10 10a1.6 1.6 0 1 0 0-3.2 1.6 1.6 0 0 0 0 3.2z",
   family: "M7 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM14 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM2.5 16c.4-2.8 2.1-4.3 4.5-4.3s4.1 1.5 4.5 4.3M12 12.2c2.6-.3 4.7.8 5.3 3.8",

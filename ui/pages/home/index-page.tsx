@@ -15,6 +15,7 @@ import { api } from "../../api";
 import { unescapeAngles } from "../../../src/protocol/identity";
 import { pick, useT } from "../../i18n";
 import { checkInHref } from "../../lib/check-in-address";
+import { lotteryHref } from "../../lib/lottery-address";
 import { withAreaStyles } from "../../lib/area-styles";
 import { formatChinaDate, formatChinaDateTime } from "../../lib/china-time";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
@@ -161,6 +162,7 @@ export function IndexPage() {
   const [reload, setReload] = useState(0);
   const editor = user !== null && hasPower("FUNCTION_ACTIVITY_EDIT");
   const doorKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_CHECK_IN");
+  const drawKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_LOTTERY");
 
   const greeting = useLoaded(
     async () => {
@@ -225,6 +227,12 @@ export function IndexPage() {
             <a href={checkInHref()} className="button button-quiet" data-testid="home-check-in">
               {t("home.edit.checkIn")}
             </a>
+          ) : null}
+          {/* Issue 32: the lotteries and their draws, for the officers of the draws. */}
+          {drawKeeper ? (
+            <Link href={lotteryHref()} className="button button-quiet" data-testid="home-lotteries">
+              {t("page.lottery")}
+            </Link>
           ) : null}
         </div>
       </section>

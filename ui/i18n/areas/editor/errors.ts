@@ -8,6 +8,15 @@ export default texts({
       belowUsed: "已有 {{used}} 个名额被占用，名额不能少于已占用的数量。",
       teamDuplicate: "目前已存在相同名称的活动组，请尝试更换后再次提交",
       teamReasonsTeam: "请先设置活动组，再添加活动组条件。",
+      // Issue 32: a lottery's draw time and what it needs (ui/pages/activity/editor/editor-data.ts refusalKey).
+      drawAt: {
+        window: "抽签时间须晚于报名开始、早于报名结束（请先填写报名起止时间）。",
+        open: "报名已开始或已抽签，名额分配方式与抽签时间不可再修改。",
+      },
+      lottery: {
+        formStock: "抽签分配需要填写实际名额。",
+        hasCycle: "周期开放的活动不能抽签分配名额。",
+      },
       fields: {
         nameZh: "请输入中文名称",
         nameEn: "请输入英文名称",
@@ -31,6 +40,9 @@ export default texts({
         integral: "积分请填写数字，最多两位小数",
         deduction: "抵扣金额请填写数字，且不能超过价格",
         formCount: "每人可报名次数请填写正整数",
+        drawAt: "请按 yyyy-MM-dd HH:mm 填写抽签时间",
+        allocation: "请检查名额分配方式",
+        hasCycle: "请检查周期开放设置",
         cycleDate: "周期长度请填写不小于 1 的数字",
         cycleStart: "周期节点请填写 0-23 之间的数字",
         cycleCount: "每周期名额请填写数字",
@@ -105,6 +117,14 @@ export default texts({
       belowUsed: "{{used}} places are already taken; the places cannot be fewer.",
       teamDuplicate: "A group with the same name already exists; change the name and submit again.",
       teamReasonsTeam: "Set the activity group first, then add its conditions.",
+      drawAt: {
+        window: "The draw must fall after sign-up opens and before it closes (give both times first).",
+        open: "Sign-up has opened or the draw has run: the allocation and the draw time can no longer change.",
+      },
+      lottery: {
+        formStock: "A lottery needs a number of actual places.",
+        hasCycle: "An activity that opens in cycles cannot allocate its places by lottery.",
+      },
       fields: {
         nameZh: "Enter the Chinese name",
         nameEn: "Enter the English name",
@@ -128,6 +148,9 @@ export default texts({
         integral: "Enter the points as a number with up to 2 decimals",
         deduction: "Enter the deduction as a number, not above the price",
         formCount: "Enter a whole number of at least 1",
+        drawAt: "Enter the draw time as yyyy-MM-dd HH:mm",
+        allocation: "Check how the places are allocated",
+        hasCycle: "Check the cycle settings",
         cycleDate: "Enter a cycle length of at least 1",
         cycleStart: "Enter an hour from 0 to 23",
         cycleCount: "Enter the places per cycle as a number",

@@ -13,6 +13,9 @@ export type BasicForm = {
   nameEn: string;
   signStart: string;
   signEnd: string;
+  /** Issue 32: how the places go, first come or by lot; a lottery's draw time (China time). */
+  allocation: Allocation;
+  drawAt: string;
   showStart: string;
   showEnd: string;
   eventStart: string;
@@ -46,7 +49,12 @@ export type BasicForm = {
   contentEn: string;
 };
 
-export type BasicField = Exclude<keyof BasicForm, "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "waitlist" | "isMain" | "hasCycle">;
+export type Allocation = "first" | "lottery";
+
+type Flag = "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "waitlist" | "isMain" | "hasCycle";
+
+/** The fields an error can be shown at: every text and choice, and the periodic switch (a lottery's places are not per cycle). */
+export type BasicField = Exclude<keyof BasicForm, Flag> | "hasCycle";
 
 /** In the order they are on the screen, so the first error gets the focus. */
 export const BASIC_FIELDS: readonly BasicField[] = [
@@ -54,6 +62,8 @@ export const BASIC_FIELDS: readonly BasicField[] = [
   "nameEn",
   "signStart",
   "signEnd",
+  "allocation",
+  "drawAt",
   "showStart",
   "showEnd",
   "eventStart",
@@ -68,6 +78,7 @@ export const BASIC_FIELDS: readonly BasicField[] = [
   "deduction",
   "formCount",
   "allowCancelDate",
+  "hasCycle",
   "cycleDate",
   "cycleStart",
   "cycleCount",
@@ -85,6 +96,8 @@ export function basicFormOf(a: EditedActivity): BasicForm {
     nameEn: a.nameEn,
     signStart: time(a.signStart),
     signEnd: time(a.signEnd),
+    allocation: a.drawAt ? "lottery" : "first",
+    drawAt: time(a.drawAt),
     showStart: time(a.showStart),
     showEnd: time(a.showEnd),
     eventStart: time(a.eventStart),
@@ -161,6 +174,8 @@ export function validateBasic(form: BasicForm): FieldErrors<BasicField> {
     return !!a && !!b && b <= a;
   };
   if (!errors.signEnd && order(form.signStart, form.signEnd)) errors.signEnd = "editor.errors.fields.signEnd";
+  // A lottery needs its draw time; whether it falls inside the window (and may still change) the server says, naming the field.
+  if (form.allocation === "lottery" && !parseChinaDateTime(form.drawAt)) errors.drawAt = "editor.errors.fields.drawAt";
   if (!errors.showEnd && order(form.showStart, form.showEnd)) errors.showEnd = "editor.errors.fields.showEnd";
   // When it takes place: both times or neither, the end after the start.
   if (!errors.eventStart && !errors.eventEnd) {
@@ -179,6 +194,17 @@ export function validateBasic(form: BasicForm): FieldErrors<BasicField> {
     if (!errors.cycleDate && Math.abs(Math.round(Number(form.cycleDate))) < 1) errors.cycleDate = "editor.errors.fields.cycleDate";
   }
   return errors;
+}
+
+/**
+ * The allocation's part of the payload: the draw time (null: first come,
+ * first served) only when the form changed it, so that a save of anything
+ * else never touches an allocation fixed since the window opened.
+ */
+export function allocationPart(form: BasicForm, opened: BasicForm): { drawAt?: string | null } {
+  const drawAt = (f: BasicForm) => (f.allocation === "lottery" ? parseChinaDateTime(f.drawAt) || null : null);
+  const next = drawAt(form);
+  return next === drawAt(opened) ? {} : { drawAt: next };
 }
 
 const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text.trim()));

@@ -3,7 +3,7 @@
 // saved as the whole activity (/activity/update); the page reloads after
 // "保存完成". The toggles follow the spec's effects; the server applies the
 // same rules whatever it is sent.
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { MODULE_MODEL } from "../../../../src/protocol/enumerations";
 import { message } from "../../../../src/protocol/result";
@@ -13,8 +13,9 @@ import { FormDialog, refusedField, useFormDialog } from "../../../components/for
 import { showMessage } from "../../../components/message-box";
 import { RichTextEditor } from "../../../components/rich-text";
 import { pick, useT } from "../../../i18n";
+import { formatChinaDateTime } from "../../../lib/china-time";
 import { session } from "../../../state/session";
-import { adjustBasic, BASIC_FIELDS, type BasicField, type BasicForm, basicFormOf, basicPart, toggles, validateBasic } from "./basic-form";
+import { adjustBasic, type Allocation, allocationPart, BASIC_FIELDS, type BasicField, type BasicForm, basicFormOf, basicPart, toggles, validateBasic } from "./basic-form";
 import { type EditInfo, type EditorOptions, placeOf, refusalKey, refusalText, saveActivity, useEditorData } from "./editor-data";
 import { QuizBinding, type QuizForm, quizFormOf, quizPart } from "./quiz-binding";
 import type { ToolWindowProps } from "./tool-types";
@@ -39,26 +40,35 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
   const [quiz, setQuiz] = useState<QuizForm>(() => quizFormOf(info));
   const [quizOpened] = useState(quiz);
   const context = { hasRelationships: info.relationships.length > 0, hasGroups: (info.team?.groups.length ?? 0) > 0 };
+  // The form as opened: the allocation is sent only when it changed (./basic-form.ts allocationPart).
+  const [opened] = useState(() => basicFormOf(a));
+  const sent = useRef(opened);
+  // Issue 32: the allocation and the draw's time are fixed once the sign-up window has opened or the draw ran (the server refuses a change then).
+  const [fixed] = useState<"drawn" | "opened" | null>(() => (a.drawnAt ? "drawn" : a.signStart && Date.parse(a.signStart) <= Date.now() ? "opened" : null));
 
   const editor = useFormDialog<BasicForm, BasicField>({
     id: "basic",
     fields: BASIC_FIELDS,
-    initial: () => basicFormOf(a),
+    initial: () => opened,
     validate: validateBasic,
     adjust: adjustBasic,
     // The bank binding is fixed once published: then it is not sent, and stays. A bank without a display way is
     // refused here as the server would ("请选择题库显示方式"), without a round trip.
-    send: async (form) =>
-      !a.locked && quiz.bank && !quiz.type
+    send: async (form) => {
+      sent.current = form;
+      return !a.locked && quiz.bank && !quiz.type
         ? { message: message("ERROR_PARAMS", { field: "queryStock", part: "type" }) }
-        : saveActivity({ activity: basicPart(a.id, form, market), ...(a.locked ? {} : quizPart(quiz)) }),
+        : saveActivity({ activity: { ...basicPart(a.id, form, market), ...allocationPart(form, opened) }, ...(a.locked ? {} : quizPart(quiz)) });
+    },
     accepted: async () => {
       await showMessage(t("editor.saved"));
       onClose();
       onChanged();
     },
     refused: (message) => {
-      const field = message.code === "ERROR_PARAMS" ? refusedField(message, BASIC_FIELDS) : null;
+      const named = message.code === "ERROR_PARAMS" ? refusedField(message, BASIC_FIELDS) : null;
+      // Giving a lottery up is refused at the draw time, which first come, first served does not show: the choice says it.
+      const field = named === "drawAt" && sent.current.allocation !== "lottery" ? "allocation" : named;
       if (field) return { field, error: refusalKey(placeOf(message.params ?? {})) ?? `editor.errors.fields.${field}` };
       return { text: refusalText(t, message) };
     },
@@ -67,7 +77,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
   const { form, errors, update, error, described } = editor;
   const allowed = toggles(form, context);
 
-  const text = (field: BasicField, opts: { mode?: "numeric" | "decimal"; max?: number; disabled?: boolean } = {}) => (
+  const text = (field: Exclude<BasicField, "allocation" | "hasCycle">, opts: { mode?: "numeric" | "decimal"; max?: number; disabled?: boolean } = {}) => (
     <div className="field">
       <label htmlFor={`basic-${field}`}>{t(`editor.basic.${field}`)}</label>
       <input
@@ -83,21 +93,93 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
       {error(field)}
     </div>
   );
-  const when = (field: "signStart" | "signEnd" | "showStart" | "showEnd" | "eventStart" | "eventEnd" | "allowCancelDate") => (
+  const when = (field: "signStart" | "signEnd" | "drawAt" | "showStart" | "showEnd" | "eventStart" | "eventEnd" | "allowCancelDate", disabled = false) => (
     <div className="field">
       <label htmlFor={`basic-${field}`}>{t(`editor.basic.${field}`)}</label>
-      <DatePicker id={`basic-${field}`} mode="datetime" value={form[field]} invalid={!!errors[field]} describedBy={described(field)["aria-describedby"]} onChange={(v) => update({ [field]: v })} />
+      <DatePicker
+        id={`basic-${field}`}
+        mode="datetime"
+        value={form[field]}
+        disabled={disabled}
+        invalid={!!errors[field]}
+        describedBy={described(field)["aria-describedby"]}
+        onChange={(v) => update({ [field]: v })}
+      />
       {error(field)}
     </div>
   );
   type Flag = "mustIntegral" | "hasAddress" | "allowUpdateAddress" | "hasExpress" | "hasTicket" | "allowCancel" | "calUserCount" | "familyNotice" | "waitlist" | "isMain" | "hasCycle";
-  /** A switch; disabled ones show what the server will keep. */
+  /** A switch; disabled ones show what the server will keep. The periodic one can be refused (a lottery's places are not per cycle). */
   const flag = (field: Flag, enabled = true, forced = false, hint?: ReactNode) => (
     <label className={`editor-check${enabled ? "" : " editor-check-off"}`}>
-      <input type="checkbox" checked={enabled ? form[field] : forced} disabled={!enabled} onChange={(e) => update({ [field]: e.target.checked })} data-testid={`basic-${field}`} />
+      <input
+        type="checkbox"
+        id={`basic-${field}`}
+        checked={enabled ? form[field] : forced}
+        disabled={!enabled}
+        onChange={(e) => update({ [field]: e.target.checked })}
+        {...(field === "hasCycle" ? described("hasCycle") : {})}
+        data-testid={`basic-${field}`}
+      />
       <span>{t(`editor.basic.${field}`)}</span>
       {hint}
     </label>
+  );
+  // Issue 32: how the places go; a lottery's draw time and its published commitment (its draw: the tool bar's "lottery").
+  const lottery = form.allocation === "lottery";
+  const choose = (choice: Allocation) => update({ allocation: choice });
+  const allocation = (
+    <fieldset className="editor-section editor-allocation" data-testid="basic-allocation">
+      <legend id="basic-allocation-label">{t("editor.basic.allocation")}</legend>
+      <div
+        className="choice-row"
+        id="basic-allocation"
+        role="radiogroup"
+        aria-labelledby="basic-allocation-label"
+        tabIndex={-1}
+        {...described("allocation", fixed ? "basic-allocation-fixed" : undefined)}
+      >
+        {(["first", "lottery"] as const).map((choice) => (
+          <label key={choice} className={`choice${fixed ? " choice-off" : ""}`}>
+            <input
+              type="radio"
+              name="basic-allocation"
+              value={choice}
+              checked={form.allocation === choice}
+              disabled={!!fixed}
+              onChange={() => choose(choice)}
+              data-testid={`basic-allocation-${choice}`}
+            />
+            {t(choice === "first" ? "editor.basic.allocationFirst" : "editor.basic.allocationLottery")}
+          </label>
+        ))}
+      </div>
+      {error("allocation")}
+      {fixed ? (
+        <p className="field-hint" id="basic-allocation-fixed" data-testid="allocation-fixed">
+          {fixed === "drawn" ? t("editor.basic.allocationDrawn", { time: formatChinaDateTime(a.drawnAt!) }) : t("editor.basic.allocationOpened")}
+        </p>
+      ) : null}
+      {lottery ? (
+        <>
+          <div className="editor-row">{when("drawAt", !!fixed)}</div>
+          <p className="field-hint" data-testid="lottery-hint">
+            {t("editor.basic.lotteryHint")}
+          </p>
+        </>
+      ) : null}
+      {a.commitment ? (
+        <div className="field">
+          <span className="field-label" id="basic-commitment-label">
+            {t("editor.basic.commitment")}
+          </span>
+          <code className="editor-commitment" aria-labelledby="basic-commitment-label" data-testid="basic-commitment">
+            {a.commitment}
+          </code>
+          <p className="field-hint">{t("editor.basic.commitmentHint")}</p>
+        </div>
+      ) : null}
+    </fieldset>
   );
   const content = (field: "contentZh" | "contentEn") => (
     <div className="field editor-content" data-field={field} tabIndex={-1}>
@@ -118,6 +200,8 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
         {when("signStart")}
         {when("signEnd")}
       </div>
+      {/* A market item's places go through the trolley: first come, first served. */}
+      {market ? null : allocation}
       <div className="editor-row">
         {when("showStart")}
         {when("showEnd")}
@@ -151,11 +235,11 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
         {flag("isMain", allowed.isMain)}
         {flag("familyNotice")}
         {/* A market item's page has no waiting list (its sign-ups go through the trolley). */}
-        {market ? null : flag("waitlist")}
+        {market ? null : flag("waitlist", !lottery, true)}
       </div>
       {market ? null : (
         <p className="field-hint" data-testid="waitlist-hint">
-          {t("editor.basic.waitlistHint")}
+          {t(lottery ? "editor.basic.lotteryLine" : "editor.basic.waitlistHint")}
           {a.waitlistCount.waiting + a.waitlistCount.offered > 0 ? ` ${t("editor.basic.waitlistNow", a.waitlistCount)}` : ""}
         </p>
       )}
@@ -173,6 +257,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
       </div>
       <fieldset className="editor-section">
         <legend>{flag("hasCycle")}</legend>
+        {error("hasCycle")}
         {form.hasCycle ? (
           <div className="editor-row editor-row-3">
             {text("cycleDate", { mode: "numeric" })}

@@ -38,6 +38,9 @@ export function refusalKey(params: Params): TextKey | null {
   const part = params.part === undefined ? null : String(params.part);
   if (params.reason === "used") return "editor.errors.belowUsed";
   if (params.reason === "duplicate") return "editor.errors.teamDuplicate";
+  // Issue 32: the draw outside the sign-up window, or the allocation changed once it opened; a lottery's places and cycles.
+  if (field === "drawAt" && (params.reason === "window" || params.reason === "open")) return dataKey("editor.errors.drawAt", params.reason);
+  if (params.reason === "lottery") return dataKey("editor.errors.lottery", field);
   switch (field) {
     case "groups":
       return dataKey("editor.errors.groups", String(part));

@@ -13,6 +13,7 @@ import type { PowerCode } from "../../../../src/protocol/powers";
 import type { TextKey, TextName } from "../../../i18n";
 import { withAreaStyles } from "../../../lib/area-styles";
 import { openCheckIn } from "../../../lib/check-in-address";
+import { lotteryHref } from "../../../lib/lottery-address";
 import type { Activity } from "../activity-model";
 import type { ToolAction, ToolWindowProps } from "./tool-types";
 
@@ -79,6 +80,13 @@ export const EDITOR_TOOLS: readonly EditorTool[] = [
     power: "FUNCTION_ACTIVITY_CHECK_IN",
     when: (a) => a.hasTicket && !inPreview(a),
     action: () => Promise.resolve<ToolAction>(async ({ activity }) => openCheckIn(activity.id)),
+  },
+  // Issue 32: a lottery's draw (its commitment, then its seed and drawn order) on the staff's lotteries page.
+  {
+    id: "lottery",
+    power: "FUNCTION_ACTIVITY_LOTTERY",
+    when: (a) => a.lottery !== null,
+    action: () => Promise.resolve<ToolAction>(async ({ activity, navigate }) => navigate(lotteryHref(activity.id))),
   },
   { id: "publish", power: EDIT, when: inPreview, action: () => lifecycle().then((m) => m.publish) },
   { id: "offline", power: EDIT, when: isNormal, action: () => lifecycle().then((m) => m.takeOffline) },

@@ -1,5 +1,6 @@
 // The confirmation (spec 2 section 4): what is signed up for, what it costs in
-// money and points, who comes along, then submit (or add to the trolley).
+// money and points, who comes along, then submit (or add to the trolley, or,
+// for a lottery, send the application).
 import { useSnapshot } from "valtio";
 import { joinList, pick, useT } from "../../../i18n";
 import { formatMoney, formatPoints } from "../../../lib/format";
@@ -10,7 +11,7 @@ import type { StepSpec } from "./step-window";
 function Confirmation({ flow }: { flow: SignFlowState }) {
   const t = useT();
   const { language } = useSnapshot(session);
-  const { activity, draft, family, toCart } = flow;
+  const { activity, draft, family, toCart, applying } = flow;
   const { amount: payable, points } = chargeOfDraft(activity, draft);
   const chosenFamily = (family ?? []).filter((f) => draft.clans.some((c) => c.id === f.id));
   const giftName = (clan: Clan) => {
@@ -19,6 +20,11 @@ function Confirmation({ flow }: { flow: SignFlowState }) {
   };
   return (
     <>
+      {applying ? (
+        <p className="flow-intro" data-testid="apply-note">
+          {t("lottery.confirmNote")}
+        </p>
+      ) : null}
       <dl className="confirm-list">
         <div>
           <dt>{t(toCart ? "market.confirmItem" : "activity.confirm.activity")}</dt>
@@ -60,9 +66,9 @@ function Confirmation({ flow }: { flow: SignFlowState }) {
 }
 
 export const confirmStep: StepSpec = {
-  title: (flow, t) => t(flow.toCart ? "market.confirmTitle" : "activity.confirm.title"),
+  title: (flow, t) => t(flow.toCart ? "market.confirmTitle" : flow.applying ? "lottery.confirmTitle" : "activity.confirm.title"),
   testId: "confirm-step",
   Body: Confirmation,
   onNext: (flow) => void flow.submit(),
-  nextLabel: (flow, t) => t(flow.toCart ? "market.addToCart" : "activity.submit"),
+  nextLabel: (flow, t) => t(flow.toCart ? "market.addToCart" : flow.applying ? "lottery.submit" : "activity.submit"),
 };

@@ -11,6 +11,7 @@ import { api } from "../../../api";
 import { showMessage } from "../../../components/message-box";
 import { downloadCalendar } from "../../../components/add-to-calendar";
 import { resultText, useT } from "../../../i18n";
+import { formatChinaDateTime } from "../../../lib/china-time";
 import { useLoaded } from "../../../lib/use-loaded";
 import { session } from "../../../state/session";
 import type { FamilyMember } from "../../centre/family-dialog";
@@ -52,6 +53,19 @@ export const timed = (activity: Activity) => !!(activity.eventStart && activity.
 export const tellDone = (t: ReturnType<typeof useT>, activity: Activity, text: string, trade: string) =>
   showMessage(text, timed(activity) ? { label: t("calendar.signedAdd"), run: () => void downloadCalendar(t, trade), testId: "add-to-calendar" } : undefined);
 
+/**
+ * What follows a written sign-up: the windows its answer still shows (the
+ * payment, the ticket, the review), or, when there are none, the success told
+ * (null then). For the windows' own submit and for a sign-up written
+ * elsewhere (a lottery winner's confirmation).
+ */
+export async function followUp(t: ReturnType<typeof useT>, activity: Activity, signed: Signed, hasQuiz: boolean): Promise<Result | null> {
+  const queue = outcomesOf(signed, activity.hasTicket, hasQuiz);
+  if (queue[0] !== "done") return { queue, signed };
+  await tellDone(t, activity, worded(activity, session.language, "success", t("activity.done.success")), signed.trade);
+  return null;
+}
+
 export type SignFlowProps = {
   activity: Activity;
   onClose: (changed: boolean) => void;
@@ -59,14 +73,18 @@ export type SignFlowProps = {
   toCart?: (count: number) => void;
   /** The waiting-list offer whose held place this sign-up takes (the server checks it is the member's and still holds). */
   offer?: number | null;
+  /** "apply": the same windows send a lottery application (/lottery/apply) instead of signing up (issue 32). */
+  mode?: "sign" | "apply";
+  /** A sign-up already written (a lottery winner's confirmation): the windows its answer still shows, from the first. */
+  written?: Result | null;
 };
 
-export function useSignFlow({ activity, onClose, toCart, offer = null }: SignFlowProps) {
+export function useSignFlow({ activity, onClose, toCart, offer = null, mode = "sign", written = null }: SignFlowProps) {
   const t = useT();
   const steps = stepsOf(activity, toCart ? "cart" : "sign");
   const [at, setAt] = useState(0);
   const [draft, setDraft] = useState<Draft>({ details: null, properties: [], quiz: null, clans: [], address: null, integral: 0 });
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<Result | null>(written);
   const [busy, setBusy] = useState(false);
   // The profile field the details step last refused, marked in its form.
   const [detailsError, setDetailsError] = useState<{ property: number; text: string } | null>(null);
@@ -90,29 +108,33 @@ export function useSignFlow({ activity, onClose, toCart, offer = null }: SignFlo
       const added = await api.call("/market/cart/add", { activity: activity.id, quests, clans: draft.clans, count: 1, draw: draft.quiz?.drawn.draw ?? null }).finally(() => setBusy(false));
       return isSuccess(added) ? toCart(added.count) : refused(added.message);
     }
-    const answer = await api
-      .call("/order/sign", {
-        activity: activity.id,
-        properties: draft.properties,
-        quests,
-        clans: draft.clans,
-        address: draft.address,
-        integral: draft.integral,
-        draw: draft.quiz?.drawn.draw ?? null,
-        ...(offer === null ? {} : { offer }),
-      })
-      .finally(() => setBusy(false));
+    const sent = {
+      activity: activity.id,
+      properties: draft.properties,
+      quests,
+      clans: draft.clans,
+      address: draft.address,
+      integral: draft.integral,
+      draw: draft.quiz?.drawn.draw ?? null,
+    };
+    if (mode === "apply") {
+      // An application takes no place and writes no order: its number, the draw's time, and the page shows it.
+      const applied = await api.call("/lottery/apply", sent).finally(() => setBusy(false));
+      if (!isSuccess(applied)) return refused(applied.message);
+      await showMessage(t("lottery.applied", { id: applied.id, time: activity.lottery ? formatChinaDateTime(activity.lottery.drawAt) : "" }));
+      return onClose(true);
+    }
+    const answer = await api.call("/order/sign", { ...sent, ...(offer === null ? {} : { offer }) }).finally(() => setBusy(false));
     if (!isSuccess(answer)) return refused(answer.message);
-    const signed = answer as Signed;
-    const queue = outcomesOf(signed, activity.hasTicket, draft.quiz !== null);
-    if (queue[0] !== "done") return setResult({ queue, signed });
-    await tellDone(t, activity, worded(activity, session.language, "success", t("activity.done.success")), signed.trade);
+    const next = await followUp(t, activity, answer as Signed, draft.quiz !== null);
+    if (next) return setResult(next);
     onClose(true);
   };
 
   return {
     activity,
     toCart: !!toCart,
+    applying: mode === "apply",
     steps,
     at,
     step: steps[at]!,
