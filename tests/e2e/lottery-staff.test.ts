@@ -106,16 +106,7 @@ beforeAll(async () => {
   for (const account of APPLICANTS) expect((await (await apiAs(world, account))("/lottery/apply", { activity: ids.drawn })).message.code).toBe("SUCCESS");
   // Past the draw time: the draw's job (every 10 s) makes the draw.
   clock.advance(DRAWN_AT.getTime() - START.getTime() + 5 * 60_000);
-  await until(
-    async () => {
-      const draw = await staff("/lottery/draw", { activity: ids.drawn });
-      if (draw.drawnAt) return true;
-      await Bun.sleep(250);
-      return false;
-    },
-    "the draw's job has drawn the trial lottery",
-    60_000,
-  );
+  await until(async () => (await staff("/lottery/draw", { activity: ids.drawn })).drawnAt, "the draw's job has drawn the trial lottery", 60_000, 250);
 }, SETUP_TIMEOUT_MS + 60_000);
 afterAll(async () => {
   await stopWorld(world);

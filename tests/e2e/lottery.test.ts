@@ -17,6 +17,7 @@ import { activities, lotteries } from "../../src/db/schema";
 import { checkDraw, commitmentOf, drawOrder, newSeed } from "../../src/domains/lottery/draw";
 import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
 import { START, movableClock } from "../helpers/clock";
+import { until } from "../helpers/wait";
 import { accessible, type Answer, apiAs, FOUR_SCREENS, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -210,12 +211,7 @@ describe("the lottery", () => {
         expect(await page.textContent("[data-testid=lottery-drawing]")).toBe(text.drawing);
         expect(await page.$("[data-testid=lottery-withdraw]")).toBeNull();
       }
-      for (const until = Date.now() + 45_000; ; ) {
-        const info = await other("/activity/info", { id });
-        if (info.activity.lottery.drawnAt) break;
-        expect(Date.now()).toBeLessThan(until);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
+      await until(async () => (await other("/activity/info", { id })).activity.lottery.drawnAt, "the draw's job has drawn this activity", 45_000, 300);
 
       await page.reload();
       await page.waitForSelector("[data-testid=lottery-confirm]");
