@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { seriousViolations } from "../helpers/axe";
 import { launchBrowser, safeFileName } from "../helpers/browser";
 import { FAILURE_DIR, keepingEvidence, test, visitor } from "./support";
 
@@ -133,5 +134,21 @@ describe("a failed browser test keeps its evidence", () => {
     expect(await Bun.file(evidenceOf(name).png).exists()).toBe(false);
     expect(await Bun.file(evidenceOf(name).text).exists()).toBe(false);
     expect(left!.context.pages()).toEqual([]);
+  });
+});
+
+describe("the accessibility scan every journey runs (tests/helpers/axe.ts)", () => {
+  test("finds what a clean page lacks, and scans the document as it is now, again and again", async () => {
+    const v = await visitor({ browser });
+    await v.page.setContent(`<!doctype html><html lang="en"><head><title>Points</title></head><body><main><h1>Points</h1></main></body></html>`);
+    expect(await seriousViolations(v.page)).toEqual([]);
+    // The same document changed, as a route change inside the portal changes it: the next scan sees the change.
+    await v.page.evaluate(() => document.querySelector("main")!.insertAdjacentHTML("beforeend", "<button></button><img src='data:,'>"));
+    const found = await seriousViolations(v.page);
+    expect(found.some((line) => line.startsWith("critical button-name: button"))).toBe(true);
+    expect(found.some((line) => line.startsWith("critical image-alt: img"))).toBe(true);
+    await v.page.evaluate(() => document.querySelectorAll("button, img").forEach((e) => e.remove()));
+    expect(await seriousViolations(v.page)).toEqual([]);
+    await v.close();
   });
 });
