@@ -44,6 +44,7 @@ export const AREA_STYLE_SOURCES: Readonly<Record<Area, string>> = {
   checkin: "ui/pages/checkin/checkin.css",
   card: "ui/pages/card/card.css",
   joining: "ui/pages/joining/joining.css",
+  surveys: "ui/pages/surveys/surveys.css",
 };
 
 /** What is worth compressing: text. Images and fonts are compressed already. */

@@ -72,6 +72,19 @@ const ApplicationsPage = lazy(
   withAreaStyles(["lists", "admin", "joining"], () => import("./pages/joining/review-page").then((m) => ({ default: m.ApplicationsPage }))),
 );
 
+// A survey or vote (issue 32 item 4): its own chunk and stylesheet; the tally's chart library comes later still, with the first chart.
+const SurveyPage = lazy(withAreaStyles("surveys", () => import("./pages/surveys/survey-page").then((m) => ({ default: m.SurveyPage }))));
+
+// Surveys and votes as staff run them (issue 32 item 4): their own chunk, with the lists', the staff pages' and the
+// conditions manager's (modules) styles, drawn once the tally's stylesheet is there too; chart.js comes with the first chart.
+const SurveyAdminPage = lazy(
+  withAreaStyles(["lists", "admin", "modules"], async () => {
+    const m = await import("./pages/admin/surveys-page");
+    await m.styled;
+    return { default: m.SurveysPage };
+  }),
+);
+
 // The privacy notice's consent gate (issue 31 item 4): its own chunk, with the notice's texts, loaded only for a member who must answer it.
 const ConsentGate = lazy(() => import("./components/consent-gate").then((m) => ({ default: m.ConsentGate })));
 
@@ -100,9 +113,11 @@ const PAGES: Record<Exclude<RouteName, OutsideRoute>, ComponentType> = {
   privacy: PrivacyPage,
   checkIn: CheckInPage,
   lottery: LotteryPage,
+  surveyAdmin: SurveyAdminPage,
   reminders: RemindersPage,
   memberCard: CardPage,
   applications: ApplicationsPage,
+  survey: SurveyPage,
 };
 
 function InitFailed() {

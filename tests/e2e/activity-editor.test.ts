@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { START } from "../helpers/clock";
 import { formatChinaDateTime } from "../../ui/lib/china-time";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, enter, startWorld, stopWorld, test } from "./support";
 import { visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 240_000;
@@ -45,7 +45,7 @@ describe("the activity editor", () => {
     "an editor builds an activity from nothing and publishes it, in Chinese on a desk; a member signs up in English on a phone",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000002", { language: "zh" });
+      await enter(page, world, "cn000002", { language: "zh" });
       await page.goto(`${world.server.url}/activity`);
       await page.click("[data-testid=module-tile] >> nth=0");
       await page.click("[data-testid=new-activity]");
@@ -268,7 +268,7 @@ describe("the activity editor", () => {
 
       // A member signs up, in English on a phone.
       const member = await visitor(world, { viewport: PHONE });
-      await signIn(member.page, world, "cn100001", { language: "en" });
+      await enter(member.page, world, "cn100001", { language: "en" });
       await member.page.goto(activityUrl);
       await member.page.waitForSelector(
         '[data-testid=activity]:has-text("Family hike")',
@@ -295,7 +295,7 @@ describe("the activity editor", () => {
 
 async function phoneWindows(activityUrl: string) {
   const { page, close } = await visitor(world, { viewport: PHONE });
-  await signIn(page, world, "cn000002", { language: "en" });
+  await enter(page, world, "cn000002", { language: "en" });
   await page.goto(activityUrl);
   await page.waitForSelector("[data-testid=editor-tools]");
   const sideways = () =>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { testNow } from "../helpers/clock";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -72,7 +72,7 @@ describe("browsing and a free sign-up", () => {
     test(`a member finds this year's activities, reads the reasons, and signs up for a free one, in ${language} on a ${size}`, async () => {
       // A browser in California: the opening time is still China time.
       const { page, close } = await visitor(world, { viewport, timezoneId: "America/Los_Angeles" });
-      await signIn(page, world, account, { language });
+      await enter(page, world, account, { language });
       await page.goto(`${world.server.url}/activity`);
       await page.waitForSelector("[data-testid=module-tile]");
       // Newest year first.
@@ -133,7 +133,7 @@ describe("a paid sign-up through the sandbox", () => {
   ] as const) {
     test(`a member signs up for the paid pass${deduct ? " with the points deduction" : ""} and pays in the sandbox, in ${language} on a ${size}`, async () => {
       const { page, context, close } = await visitor(world, { viewport });
-      await signIn(page, world, account, { language });
+      await enter(page, world, account, { language });
       await openActivity(page, NAMES[language].badminton);
       expect(await page.textContent("[data-testid=price]")).toBe("¥199.00");
       await page.click("[data-testid=sign-up]");
@@ -198,7 +198,7 @@ describe("a scored quiz", () => {
   ] as const) {
     test(`a member fails the timed quiz, is told the pass line, answers a fresh draw right and sees the review, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, account, { language });
+      await enter(page, world, account, { language });
       await openActivity(page, NAMES[language].quiz);
       await page.click("[data-testid=sign-up]");
       await page.waitForSelector("[data-testid=quiz-question]");
@@ -237,7 +237,7 @@ describe("family members with gifts", () => {
   ] as const) {
     test(`a member brings their child and picks a gift, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await openActivity(page, NAMES[language].fair);
       const signUp = await page.$("[data-testid=sign-up]");
       // The Chinese run comes after the English one signed the same member up.
@@ -280,7 +280,7 @@ describe("a team's tag groups", () => {
       { language: "en", viewport: PHONE },
     ] as const) {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn000002", { language });
+      await enter(page, world, "cn000002", { language });
       await openActivity(page, NAMES[language].walk);
       await page.waitForSelector("[data-testid=editor-tools]");
       await page.waitForSelector("[data-testid=tag-groups]");
@@ -299,7 +299,7 @@ describe("a team's tag groups", () => {
     const name = NAMES[language];
     test(`the group picker comes first and the chosen tags lead to the one activity, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, account, { language });
+      await enter(page, world, account, { language });
       await openActivity(page, name.walk);
       await page.waitForSelector("[data-testid=tag-picker]");
       await noSeriousViolations(page);
@@ -328,7 +328,7 @@ describe("a team's tag groups", () => {
 describe("an activity that asks profile fields", () => {
   test("a member of Research and Development confirms their department and team for the salon, in en on a phone", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn100001", { language: "en" });
+    await enter(page, world, "cn100001", { language: "en" });
     await openActivity(page, "R&D tech salon");
     await page.click("[data-testid=sign-up]");
     await page.waitForSelector("[data-testid=details-step]");
@@ -348,7 +348,7 @@ describe("an activity that asks profile fields", () => {
 describe("a delivered gift and a ticket", () => {
   test("a member with no address adds one inside the sign-up and gets the mooncake box, in zh on a desk", async () => {
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn100002", { language: "zh" });
+    await enter(page, world, "cn100002", { language: "zh" });
     await openActivity(page, "中秋月饼礼盒");
     await page.click("[data-testid=sign-up]");
     await page.waitForSelector("[data-testid=address-step]");
@@ -371,7 +371,7 @@ describe("a delivered gift and a ticket", () => {
 
   test("a member signs up for film night and is shown the ticket's QR code, in en on a phone", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn100002", { language: "en" });
+    await enter(page, world, "cn100002", { language: "en" });
     await openActivity(page, "Friday film night");
     await page.click("[data-testid=sign-up]");
     await page.waitForSelector("[data-testid=confirm-step]");

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
 
@@ -47,7 +47,7 @@ describe("wording and layout", () => {
     async () => {
       const editor = await visitor(world, { viewport: DESK });
       const page = editor.page;
-      await signIn(page, world, "cn000002", { language: "zh" });
+      await enter(page, world, "cn000002", { language: "zh" });
       await openReading(page, "zh");
       // The toolbar is drawn once the editor's texts (a chunk of their own) have come.
       await page.waitForSelector("[data-testid=editor-tools] button");
@@ -164,7 +164,7 @@ describe("wording and layout", () => {
       // A member on a desk, in Chinese: the wording and the layout.
       const member = await visitor(world, { viewport: DESK });
       const m = member.page;
-      await signIn(m, world, "cn100001", { language: "zh" });
+      await enter(m, world, "cn100001", { language: "zh" });
       await openReading(m, "zh");
       await m.waitForSelector("[data-layout-canvas]");
       expect(await m.locator("[data-testid=editor-tools]").count()).toBe(0);
@@ -199,7 +199,7 @@ describe("wording and layout", () => {
       // In English on a desk: the English button text; a label with only a Chinese text keeps the English default.
       await member.close();
       const english = await visitor(world, { viewport: DESK });
-      await signIn(english.page, world, "cn100002", { language: "en" });
+      await enter(english.page, world, "cn100002", { language: "en" });
       await openReading(english.page, "en");
       await english.page.waitForSelector("[data-layout-canvas]");
       expect(await english.page.textContent("[data-testid=sign-up]")).toBe("Join now");
@@ -210,7 +210,7 @@ describe("wording and layout", () => {
       // At 375 px, in English: the normal flow, the price still hidden, nothing wider than the screen.
       const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
-      await signIn(p, world, "cn100002", { language: "en" });
+      await enter(p, world, "cn100002", { language: "en" });
       await openReading(p, "en");
       expect(await p.locator("[data-layout-canvas]").count()).toBe(0);
       expect(await p.textContent("[data-testid=sign-up]")).toBe("Join now");

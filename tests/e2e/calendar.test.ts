@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { readFile } from "node:fs/promises";
 import { shot } from "../helpers/browser";
-import { accessible, type Answer, apiAs, messageText, pressOk, settle, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
+import { accessible, type Answer, apiAs, messageText, pressOk, settle, SETUP_TIMEOUT_MS, enter, startWorld, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -67,7 +67,7 @@ describe("calendar files and the private feed", () => {
       async () => {
         const { context, page, close } = await visitor(world, { viewport });
         await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: world.server.url });
-        await signIn(page, world, "cn100001", { language });
+        await enter(page, world, "cn100001", { language });
 
         // A sign-up: the success message offers its calendar file beside OK.
         await page.goto(`${world.server.url}/activity`);

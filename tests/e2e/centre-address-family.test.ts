@@ -6,13 +6,15 @@ import {
   DESK,
   PHONE,
   SETUP_TIMEOUT_MS,
+  type Answer,
   type World,
+  apiAs,
   chooseRegions,
   fillAddress,
   messageText,
   pressOk,
+  enter,
   settledShot,
-  signIn,
   startWorld,
   stopWorld,
   test,
@@ -104,7 +106,7 @@ describe("a member's addresses", () => {
     const text = TEXT[language];
     test(`a member adds, edits, makes default and deletes an address with a real region chain, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await openCentrePage(page, "address");
       const before = await cards(page, "address");
       expect(before.length).toBe(1);
@@ -174,15 +176,15 @@ describe("a member's addresses", () => {
 
 test("a member cannot keep an eleventh address: the server refuses it and the page says so before the form", async () => {
   const { page, context, close } = await visitor(world);
-  await signIn(page, world, "cn100001");
-  await openCentrePage(page, "address");
+  // Eight of the nine already saved are saved from a second device: adding one by the form is the other journey's.
+  const member = await apiAs(world, "cn100001");
   const names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬"].map((c) => `测试${c}`);
   for (const name of names.slice(0, 8)) {
-    await page.click("[data-testid=address-add]");
-    await fillAddress(page, name);
-    await page.click("button[form=address-form]");
-    await acknowledge(page, "zh");
+    const address = { name, phone: "13912345678", address0: "31", address1: "3101", address2: "310101", address3: "310101002", info: "南京东路100号" };
+    expect((await member("/user/address/save", { address })).message.code).toBe("SUCCESS");
   }
+  await enter(page, world, "cn100001");
+  await openCentrePage(page, "address");
   expect((await cards(page, "address")).length).toBe(9);
 
   // The form is open with nine saved; meanwhile a tenth is saved from another tab.
@@ -205,12 +207,15 @@ test("a member cannot keep an eleventh address: the server refuses it and the pa
   expect(await acknowledge(page, "zh")).toBe("系统最多保存10个地址");
   expect(await page.$("#address-form")).toBeNull();
 
-  for (const name of names) {
-    await page.locator("[data-testid=address-card]", { hasText: name }).locator(".link-danger").click();
-    await confirmYes(page, "zh");
-    await acknowledge(page, "zh");
+  // The last one added goes by the page; the rest from the second device, leaving the member's one address.
+  await page.locator("[data-testid=address-card]", { hasText: names[8]! }).locator(".link-danger").click();
+  await confirmYes(page, "zh");
+  await acknowledge(page, "zh");
+  for (const a of (await member("/user/address/list")).list as Answer[]) {
+    if (names.includes(a.name)) expect((await member("/user/address/delete", { id: a.id })).message.code).toBe("SUCCESS");
   }
-  expect((await cards(page, "address")).length).toBe(1);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=address-card]").length === 1);
   await other.close();
   await close();
 }, 4 * JOURNEY_TIMEOUT_MS);
@@ -252,7 +257,7 @@ describe("a member's family", () => {
     const name = language === "zh" ? `陈小${size === "desk" ? "红" : "蓝"}` : `Lily ${size === "desk" ? "Chen" : "Wang"}`;
     test(`a member adds, edits and deletes a family member, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await openCentrePage(page, "family");
       expect((await cards(page, "family")).length).toBe(2);
       await settledShot(page, `family-list-${language}-${size}`);
@@ -312,7 +317,7 @@ describe("a member's family", () => {
 
 test("a friend needs no birthday, and a passport needs only to be filled in, in English", async () => {
   const { page, close } = await visitor(world);
-  await signIn(page, world, "cn100001", { language: "en" });
+  await enter(page, world, "cn100001", { language: "en" });
   await openCentrePage(page, "family");
   await page.click("[data-testid=family-add]");
   await page.fill("#family-name", "Tom Lee");

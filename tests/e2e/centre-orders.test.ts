@@ -11,7 +11,7 @@ import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
 import { shot } from "../helpers/browser";
 import { writeOwedOrder } from "./owed-order";
-import { accessible, type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
+import { accessible, type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, settledShot, SETUP_TIMEOUT_MS, enter, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -179,7 +179,7 @@ describe("a member's orders", () => {
       const partyTrade = tradeOf("Year-end party");
 
       const { page, context, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await openOrders(page);
 
       // The list: newest first, dates to the minute, money with 2 decimals, states by name.

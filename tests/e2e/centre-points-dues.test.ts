@@ -10,7 +10,7 @@ import { POINT_TYPE } from "../../src/protocol/enumerations";
 import { launchBrowser } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
 import type { TestServer } from "../helpers/server";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, preparedServer, pressOk, settledShot, signIn, test, userId, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, preparedServer, pressOk, settledShot, enter, test, userId, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const EXTRA_POINT_RECORDS = 25;
@@ -103,7 +103,7 @@ describe("a member's points", () => {
     const text = POINTS[language];
     test(`a member reads the balance, filters the points by type and pages through them, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await page.goto(`${world.server.url}/information?page=integral`);
       await page.waitForSelector("[data-testid=points-row]");
       expect(await page.textContent("[data-testid=points-balance]")).toBe(text.balance);
@@ -179,7 +179,7 @@ describe("paying the union dues", () => {
     const text = DUES[language];
     test(`a member pays this year's dues in the sandbox and the window notices within seconds, in ${language} on a ${size}`, async () => {
       const { page, context, close } = await visitor(world, { viewport });
-      await signIn(page, world, account, { language });
+      await enter(page, world, account, { language });
       await openMemberPage(page, world);
       const year = String(testNow().getFullYear());
       expect(await page.textContent("[data-testid=dues-status]")).toContain(text.unpaid);
@@ -231,7 +231,7 @@ describe("paying the union dues", () => {
 
   test("a second dues payment while one is pending is refused with the spec's advice, in English", async () => {
     const { page, context, close } = await visitor(world);
-    await signIn(page, world, "cn000003", { language: "en" });
+    await enter(page, world, "cn000003", { language: "en" });
     const other = await context.newPage();
     await openMemberPage(other, world);
     await other.click("[data-testid=member-pay]");
@@ -258,7 +258,7 @@ describe("paying the union dues", () => {
 
   test("home reminds a member who has not paid this year's dues, and the reminder opens the dues window, in Chinese", async () => {
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn000001");
+    await enter(page, world, "cn000001");
     await page.waitForSelector("[data-testid=dues-status]");
     expect(await page.textContent("[data-testid=dues-status]")).toContain(`您尚未缴纳 ${testNow().getFullYear()} 年度工会会费`);
     await settledShot(page, "home-dues-reminder-zh-desk");
@@ -269,7 +269,7 @@ describe("paying the union dues", () => {
 
   test("the showMember flag opens the dues window on any page, and closing it drops the flag, in Chinese", async () => {
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn000002");
+    await enter(page, world, "cn000002");
     await page.goto(`${world.server.url}/index?showMember=1`);
     await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
     expect(await page.textContent("[data-testid=dues-notice]")).toContain("60.00");
@@ -285,7 +285,7 @@ describe("the membership interceptions of the visit report", () => {
     for (const language of ["zh", "en"] as const) {
       const { page, close } = await visitor(intercepting);
       const homeVisit = page.waitForResponse((r) => r.url().includes("/api/system/visit"));
-      await signIn(page, intercepting, "cn100001", { language });
+      await enter(page, intercepting, "cn100001", { language });
       // Home itself is allowed: once its visit is answered and drawn, there is no prompt.
       await homeVisit;
       await nextFrames(page);
@@ -303,7 +303,7 @@ describe("the membership interceptions of the visit report", () => {
 
   test("a member without the power to sign up who has not paid is shown the dues prompt where they are", async () => {
     const { page, close } = await visitor(intercepting, { viewport: PHONE });
-    await signIn(page, intercepting, "cn100002", { language: "en" });
+    await enter(page, intercepting, "cn100002", { language: "en" });
     await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
     await page.click(".dialog-close");
     await page.goto(`${intercepting.server.url}/news/list?type=news`);
@@ -323,14 +323,14 @@ describe("the membership interceptions of the visit report", () => {
 
   test("the activity pages honour both: an index-only member is sent home, a member without the power sees the prompt and no sign-up button", async () => {
     const { page, close } = await visitor(intercepting);
-    await signIn(page, intercepting, "cn100001", { language: "zh" });
+    await enter(page, intercepting, "cn100001", { language: "zh" });
     await page.goto(`${intercepting.server.url}/activity`);
     await page.waitForSelector("[data-testid=dues-window][data-view=offer]");
     expect(new URL(page.url()).pathname).toBe("/index");
     await close();
 
     const other = await visitor(intercepting, { viewport: PHONE });
-    await signIn(other.page, intercepting, "cn100002", { language: "en" });
+    await enter(other.page, intercepting, "cn100002", { language: "en" });
     await other.page.waitForSelector("[data-testid=dues-window][data-view=offer]");
     await other.page.click(".dialog-close");
     // Each activity page reports its visit, and each shows the prompt where the member is.

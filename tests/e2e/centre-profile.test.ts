@@ -20,7 +20,7 @@ import {
   pathOf,
   pressOk,
   settledShot,
-  signIn,
+  enter,
   startWorld,
   stopWorld,
   test,
@@ -59,7 +59,7 @@ const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.g
 describe("the personal centre", () => {
   test("opens on the information page with breadcrumb and side menu; the menu navigates by ?page=", async () => {
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn100001");
+    await enter(page, world, "cn100001");
     await openCentre(page);
     expect(await page.textContent(".breadcrumb")).toBe("首页个人中心");
     expect(await page.getAttribute(".centre-menu [data-centre=information]", "aria-current")).toBe("page");
@@ -110,7 +110,7 @@ const mailLines = (page: Page, selector: string) =>
 describe("the information page", () => {
   test("a Chinese member edits the profile: dependent selects, nationality rules, the property's own messages, then saves", async () => {
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn100001");
+    await enter(page, world, "cn100001");
     await openCentre(page);
     await page.waitForSelector(".property-form");
     expect(await page.textContent("[data-testid=identity]")).toBe("员工号cn100001手机号139****0001邮箱cn100001@union.example.com");
@@ -161,7 +161,7 @@ describe("the information page", () => {
 
   test("a foreign member sees the passport field in English on a phone, and the date picker works by keyboard", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn100002", { language: "en" });
+    await enter(page, world, "cn100002", { language: "en" });
     await page.goto(`${world.server.url}/information?page=information`);
     await page.waitForSelector(".property-form");
     expect(await page.getByLabel(/^Passport number\*?$/).inputValue()).toBe("GB1234567");
@@ -191,7 +191,7 @@ describe("the security page", () => {
   test("a member changes the phone and then the e-mail, in Chinese; each window closes and the page shows the new value", async () => {
     const readCode = await outboxReader(world.server.url);
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn000002");
+    await enter(page, world, "cn000002");
     await openCentre(page, "security");
     expect(await page.textContent("[data-testid=security-phone] .security-value")).toBe("138****0002");
     expect(await page.textContent("[data-testid=security-mail] .security-value")).toBe("cn000002@union.example.com");
@@ -240,7 +240,7 @@ describe("the security page", () => {
   test("a member changes the e-mail and the password in English on a phone; the new password signs in", async () => {
     const readCode = await outboxReader(world.server.url);
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn000003", { language: "en" });
+    await enter(page, world, "cn000003", { language: "en" });
     await page.goto(`${world.server.url}/information?page=security`);
     await page.waitForSelector("[data-testid=security-mail]");
     await settledShot(page, "security-en-phone");
@@ -301,7 +301,7 @@ describe("the outbox on the system page", () => {
     const visitorClient = new ApiClient({ baseUrl: world.server.url, backend: nodeBackend, appId: "union-portal-cli" });
     expect((await visitorClient.call("/active/sms/send", { phone: "13900000003" })).message.code).toMatch(/SUCCESS|ERROR_OFTEN/);
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn000001");
+    await enter(page, world, "cn000001");
     await page.click("[data-nav=system]");
     await page.waitForSelector(".outbox .table tbody tr:not(.table-blank)");
     expect(await page.$$eval(".outbox .table tbody tr", (rows) => rows.length)).toBe(20);
@@ -318,7 +318,7 @@ describe("the profile form", () => {
 
   test("a click in a date field opens its calendar and leaves the caret there, so a date can still be typed", async () => {
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn000001");
+    await enter(page, world, "cn000001");
     await page.goto(`${world.server.url}/information?page=information`);
     await page.waitForSelector(".property-form");
     expect(await page.getAttribute(birthdayField, "aria-expanded")).toBe("false");
@@ -342,7 +342,7 @@ describe("the profile form", () => {
 
   test("a hint shows under an empty field and goes once it is filled; a chosen radio is ringed in grey, not in an error's red", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn000001", { language: "en" });
+    await enter(page, world, "cn000001", { language: "en" });
     await page.goto(`${world.server.url}/information?page=information`);
     await page.waitForSelector(".property-form");
     const name = page.getByLabel(/^Name\*?$/);
@@ -378,7 +378,7 @@ describe("the profile form", () => {
 
   test("unsaved edits ask before the page is left by a link, by Back, or by closing the tab; saved ones do not", async () => {
     const { page, close } = await visitor(world);
-    await signIn(page, world, "cn000001");
+    await enter(page, world, "cn000001");
     // Inside the app from home, so Back stays in the app too.
     await page.click("[data-nav=centre]");
     await waitForPath(page, "/information");

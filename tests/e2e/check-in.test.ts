@@ -20,7 +20,7 @@ import { seriousViolations } from "../helpers/axe";
 import { launchBrowser, shot } from "../helpers/browser";
 import { START } from "../helpers/clock";
 import { fakeCameraArgs, qrVideo } from "../helpers/fake-camera";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, preparedServer, signIn, test, userId, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, preparedServer, enter, test, userId, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 /** How long the camera may take to open, load the decoder and read the code on a busy machine. */
@@ -140,7 +140,7 @@ describe("scanning a ticket with the phone's camera", () => {
           const { page } = v;
           const requests: string[] = [];
           page.on("request", (request) => requests.push(request.url()));
-          await signIn(page, { server, browser: camera }, staff, { language });
+          await enter(page, { server, browser: camera }, staff, { language });
           await openCheckIn(page, language);
           const before = (await counted(page))!;
           await settledShot(page, `${language}-${size}-chosen`);
@@ -187,7 +187,7 @@ describe("typing the order number when the camera cannot read", () => {
     async () => {
       const v = await visitor({ browser: plain }, { viewport: DESK });
       const { page } = v;
-      await signIn(page, { server, browser: plain }, "cn000002", { language: "en" });
+      await enter(page, { server, browser: plain }, "cn000002", { language: "en" });
       await page.goto(`${server.url}/activity/info?id=${film}`);
       await page.click("[data-testid=tool-checkIn]");
       await page.waitForURL(`${server.url}/activity/checkin?activity=${film}`);
@@ -235,7 +235,7 @@ describe("typing the order number when the camera cannot read", () => {
     async () => {
       const v = await visitor({ browser: plain }, { viewport: PHONE });
       const { page } = v;
-      await signIn(page, { server, browser: plain }, "cn000001", { language: "zh" });
+      await enter(page, { server, browser: plain }, "cn000001", { language: "zh" });
       await openCheckIn(page, "zh");
       await page.fill("[data-testid=checkin-number]", "E2ECHECKIN9999");
       await page.click("[data-testid=checkin-submit]");
@@ -272,7 +272,7 @@ describe("the member's ticket tab after the door", () => {
     test(`${language} ${size}: the ticket tab says checked in, when and by whom`, async () => {
       // Checked in by the editor through the door's own call, so this journey needs no other.
       const staff = await visitor({ browser: plain }, { viewport: DESK });
-      await signIn(staff.page, { server, browser: plain }, "cn000002", { language: "zh" });
+      await enter(staff.page, { server, browser: plain }, "cn000002", { language: "zh" });
       await staff.page.goto(`${server.url}/activity/checkin?activity=${concert}`);
       await staff.page.waitForSelector("[data-testid=checkin-number]");
       await staff.page.fill("[data-testid=checkin-number]", tickets.memberConcert.childTrade);
@@ -282,7 +282,7 @@ describe("the member's ticket tab after the door", () => {
 
       const v = await visitor({ browser: plain }, { viewport });
       const { page } = v;
-      await signIn(page, { server, browser: plain }, "cn100001", { language });
+      await enter(page, { server, browser: plain }, "cn100001", { language });
       await page.goto(`${server.url}/information?page=order`);
       await page.locator("[data-testid=order-row]", { hasText: tickets.memberConcert.trade }).locator("[data-action=detail]").click();
       await page.waitForSelector("[data-testid=order-detail]");

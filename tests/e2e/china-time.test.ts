@@ -4,7 +4,7 @@
 // start (2026-03-02 09:30 in Beijing, the evening before in New York).
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 let world: World;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe("China time abroad", () => {
   ] as const) {
     test(`a member in New York reads an activity's sign-up window in China time, in ${language} on a ${size}`, async () => {
       const abroad = await visitor(world, { viewport, timezoneId: "America/New_York" });
-      await signIn(abroad.page, world, "cn100001", { language });
+      await enter(abroad.page, world, "cn100001", { language });
       // The browser really is in New York: its own clock says the evening of 1 March.
       expect(await abroad.page.evaluate(() => new Date().getDate())).toBe(1);
       const shown = await windowShown(abroad.page, language);
@@ -53,7 +53,7 @@ describe("China time abroad", () => {
 
       // A member in Beijing reads exactly the same.
       const home = await visitor(world, { viewport, timezoneId: "Asia/Shanghai" });
-      await signIn(home.page, world, "cn100001", { language });
+      await enter(home.page, world, "cn100001", { language });
       expect(await windowShown(home.page, language)).toEqual(shown);
       await home.close();
     });
@@ -83,7 +83,7 @@ describe("China time on every screen (issue 29)", () => {
         visitor(world, { viewport: DESK, timezoneId: "America/New_York" }),
         visitor(world, { viewport: DESK, timezoneId: "Asia/Shanghai" }),
       ]);
-      await Promise.all([signIn(abroad.page, world, account, { language: "en" }), signIn(home.page, world, account, { language: "en" })]);
+      await Promise.all([enter(abroad.page, world, account, { language: "en" }), enter(home.page, world, account, { language: "en" })]);
       for (const s of screens.filter((x) => x.account === account)) {
         // The two browsers read the same screen side by side.
         const [there, here] = await Promise.all([

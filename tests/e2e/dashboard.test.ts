@@ -4,7 +4,7 @@
 // table and the outbox are there, and axe finds nothing serious.
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 let world: World;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe("dashboard", () => {
     "the administrator reads the dashboard in Chinese on a desk and in English at 375 px",
     async () => {
       const desk = await visitor(world, { viewport: DESK });
-      await signIn(desk.page, world, "cn000001", { language: "zh" });
+      await enter(desk.page, world, "cn000001", { language: "zh" });
       await desk.page.goto(`${world.server.url}/system`);
       await desk.page.waitForSelector("[data-testid=dash-past]");
       for (const id of PANELS) expect(await desk.page.isVisible(`[data-testid=dash-${id}]`)).toBe(true);
@@ -53,7 +53,7 @@ describe("dashboard", () => {
       await desk.close();
 
       const phone = await visitor(world, { viewport: PHONE });
-      await signIn(phone.page, world, "cn000001", { language: "en" });
+      await enter(phone.page, world, "cn000001", { language: "en" });
       await phone.page.goto(`${world.server.url}/system`);
       await phone.page.waitForSelector("[data-testid=dash-past]");
       await chartsDrawn(phone.page);

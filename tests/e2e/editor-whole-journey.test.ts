@@ -21,7 +21,7 @@ import { drawCover } from "../../src/db/seed/covers";
 import { formatChinaDateTime } from "../../ui/lib/china-time";
 import { seriousViolations } from "../helpers/axe";
 import { START } from "../helpers/clock";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, fillAddress, messageText, nextFrames, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 240_000;
 const DAY = 86_400_000;
@@ -142,7 +142,7 @@ describe("the editor's whole journey", () => {
     async () => {
       const editor = await visitor(world, { viewport: DESK });
       const page = editor.page;
-      await signIn(page, world, "cn000002", { language: "zh" });
+      await enter(page, world, "cn000002", { language: "zh" });
       await page.goto(`${world.server.url}/activity`);
       await page.click("[data-testid=module-tile] >> nth=0");
       await page.click("[data-testid=new-activity]");
@@ -355,7 +355,7 @@ describe("the editor's whole journey", () => {
       // A member, in English at 375 px: the wording; on a desk, the layout; back at 375 px, the sign-up.
       const member = await visitor(world, { viewport: PHONE });
       const m = member.page;
-      await signIn(m, world, "cn100001", { language: "en" });
+      await enter(m, world, "cn100001", { language: "en" });
       await m.goto(activityUrl);
       await m.waitForSelector('[data-testid=sign-up]:has-text("Sign the family up")');
       expect(await m.locator("[data-layout-canvas]").count()).toBe(0);
@@ -503,7 +503,7 @@ describe("the editor's whole journey", () => {
     "at 375 px in English the wording window fits the screen and saves, and the layout tool says it needs a wide screen",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000002", { language: "en" });
+      await enter(page, world, "cn000002", { language: "en" });
       await page.goto(`${world.server.url}/activity`);
       await page.click("[data-testid=module-tile] >> nth=0");
       await page.click('[data-testid=activity-tile]:has-text("Staff badminton tournament")');

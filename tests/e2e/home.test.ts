@@ -22,7 +22,7 @@ import {
   pathOf,
   pressOk,
   settledShot,
-  signIn,
+  enter,
   startWorld,
   stopWorld,
   test,
@@ -262,7 +262,7 @@ describe("the notices and news panels", () => {
 
   test("fit their column with whole titles and dates at 1366 and 1024 px in English, in Chinese, and on a phone", async () => {
     const { page, close } = await visitor(world, { viewport: { width: 1366, height: 900 } });
-    await signIn(page, world, "cn100002", { language: "en" });
+    await enter(page, world, "cn100002", { language: "en" });
     await homeLoaded(page);
     expect(await feedProblems(page)).toEqual([]);
     await lengthenTitle(page);
@@ -282,7 +282,7 @@ describe("the notices and news panels", () => {
 
   test("at 200% zoom (683 px at twice the pixels) the page does not scroll sideways", async () => {
     const { page, close } = await visitor(world, { viewport: { width: 683, height: 400 }, deviceScaleFactor: 2 });
-    await signIn(page, world, "cn100002", { language: "en" });
+    await enter(page, world, "cn100002", { language: "en" });
     await homeLoaded(page);
     expect(await feedProblems(page)).toEqual([]);
     await lengthenTitle(page);
@@ -297,7 +297,7 @@ describe("an editor and the banners", () => {
 
   test("in Chinese on a desk: creates a banner with an image, sees it in the list and on the carousel, and deletes it", async () => {
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn000002");
+    await enter(page, world, "cn000002");
     await homeLoaded(page);
     await page.click("[data-testid=edit-banners]");
     await page.waitForSelector("[data-testid=banner-row]");
@@ -362,7 +362,7 @@ describe("an editor and the banners", () => {
 
   test("in English on a phone: the banner list and the announcement window fit the screen", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn000001", { language: "en" });
+    await enter(page, world, "cn000001", { language: "en" });
     await homeLoaded(page);
     await page.click("[data-testid=edit-banners]");
     await page.waitForSelector("[data-testid=banner-row]");

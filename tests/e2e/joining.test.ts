@@ -27,7 +27,7 @@ import {
   openLogin,
   pressOk,
   settledShot,
-  signIn,
+  enter,
   startWorld,
   stopWorld,
   test,
@@ -236,7 +236,7 @@ describe("applying to join", () => {
       // The operator: member management -> Membership applications, both waiting.
       const staff = await visitor(world, { viewport });
       const s = staff.page;
-      await signIn(s, world, "cn000003", { language });
+      await enter(s, world, "cn000003", { language });
       await s.goto(`${world.server.url}/operation/user`);
       await s.click("[data-testid=open-applications]");
       await s.waitForSelector("[data-testid=applications]");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { START } from "../helpers/clock";
 import { chinaParts } from "../../ui/lib/china-time";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, nextFrames, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
 
@@ -96,7 +96,7 @@ describe("keyboard alone", () => {
       `an editor opens an activity from its tile and edits its basic info, dates and description with the keyboard alone, in ${language} on a ${size}`,
       async () => {
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, "cn000002", { language });
+        await enter(page, world, "cn000002", { language });
         await page.goto(`${world.server.url}/activity`);
         await page.waitForSelector("[data-testid=module-tile]");
 
@@ -194,7 +194,7 @@ describe("keyboard alone", () => {
       `a member opens the market and a T-shirt, chooses its size by a tag chip, goes to the trolley and checks out with the keyboard alone, in ${language} on a ${size}`,
       async () => {
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, member, { language });
+        await enter(page, world, member, { language });
         await page.goto(`${world.server.url}/information`);
         await page.waitForSelector("main h1");
         // The main navigation's link stays where it is, yet the focus goes on to the new page's heading.
@@ -253,7 +253,7 @@ describe("keyboard alone", () => {
       `an operator opens a member and the edit window with the keyboard alone; the fixed employee number shows the focus, in ${language} on a ${size}`,
       async () => {
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, "cn000003", { language });
+        await enter(page, world, "cn000003", { language });
         await page.goto(`${world.server.url}/operation/user`);
         await page.waitForSelector("[data-testid=member-row]");
         await tabTo(page, (f) => f.testId === "open-member" && f.text.includes("cn100001"), "cn100001's row", { max: 200 });
@@ -294,7 +294,7 @@ describe("keyboard alone", () => {
 
   test("at 200% zoom (1366 px shown 683 px wide) the key pages do not scroll sideways", async () => {
     const { page, close } = await visitor(world, { viewport: { width: 683, height: 384 }, deviceScaleFactor: 2 });
-    await signIn(page, world, "cn000001", { language: "en" });
+    await enter(page, world, "cn000001", { language: "en" });
     const wide: string[] = [];
     for (const [path, ready] of [
       ["/index", "main h1"],

@@ -9,7 +9,7 @@ import type { Db } from "../../src/db/client";
 import { duesOrders, pointRecords, users } from "../../src/db/schema";
 import { ORDER_STATE, POINT_TYPE } from "../../src/protocol/enumerations";
 import { AREA_STYLE_SOURCES } from "../../scripts/build";
-import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, type World, preparedWorld, settle, stopWorld, settledShot, signIn, userId, visitor } from "./support";
+import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, type World, preparedWorld, settle, stopWorld, settledShot, enter, userId, visitor } from "./support";
 
 type Language = "zh" | "en";
 const LANGUAGES: Language[] = ["zh", "en"];
@@ -65,7 +65,7 @@ describe("the top bar", () => {
   for (const language of LANGUAGES) {
     test(`every entry of an administrator's top bar is whole and the page never scrolls sideways, at 1366, 1024 and 375 px, in ${language}`, async () => {
       const { page, close } = await visitor(world, { viewport: WIDTHS[1366] });
-      await signIn(page, world, "cn000001", { language });
+      await enter(page, world, "cn000001", { language });
       for (const width of [1366, 1024] as const) {
         await page.setViewportSize(WIDTHS[width]);
         await page.waitForFunction((w) => window.innerWidth === w, width);
@@ -98,7 +98,7 @@ describe("the personal centre on a phone", () => {
   for (const language of LANGUAGES) {
     test(`the centre's tabs are one size, three to a row, each name whole, in ${language}`, async () => {
       const { page, close } = await visitor(world, { viewport: WIDTHS[375] });
-      await signIn(page, world, "cn100002", { language });
+      await enter(page, world, "cn100002", { language });
       await openCentre(page, "integral", "[data-testid=points-row]");
       const tabs = await page.$$eval(".centre-menu a", (els) =>
         els.map((el) => {
@@ -143,7 +143,7 @@ describe("the dues orders", () => {
     test(`a table of 14 lines on a desk, whole order numbers, paging in words and a page that does not exist named, in ${language}`, async () => {
       const text = DUES[language];
       const { page, close } = await visitor(world, { viewport: WIDTHS[1366] });
-      await signIn(page, world, "cn100002", { language });
+      await enter(page, world, "cn100002", { language });
       await openCentre(page, "member", "[data-testid=dues-row]");
       for (const width of [1366, 1024] as const) {
         await page.setViewportSize(WIDTHS[width]);
@@ -205,7 +205,7 @@ describe("filters", () => {
     test(`a start date after the end date is refused with a message and nothing is asked of the server, in ${language} at ${width} px`, async () => {
       const text = FILTER[language];
       const { page, close } = await visitor(world, { viewport: WIDTHS[width] });
-      await signIn(page, world, "cn100002", { language });
+      await enter(page, world, "cn100002", { language });
       await openCentre(page, "integral", "[data-testid=points-row]");
       const asked: string[] = [];
       page.on("request", (request) => request.url().includes("/api/user/integral/list") && asked.push(request.url()));
@@ -258,7 +258,7 @@ describe("names and texts", () => {
     test(`one name for one thing, point types a member understands, English regions and whole placeholders, in ${language}`, async () => {
       const text = NAMES[language];
       const { page, close } = await visitor(world, { viewport: WIDTHS[375] });
-      await signIn(page, world, "cn100002", { language });
+      await enter(page, world, "cn100002", { language });
 
       await openCentre(page, "member", "[data-testid=dues-row]");
       expect(await page.textContent("[data-centre=member]")).toBe(text.dues);
@@ -320,7 +320,7 @@ describe("long e-mail addresses", () => {
   for (const language of LANGUAGES) {
     test(`a long e-mail address wraps only after its @ or before a dot, in ${language} on a phone`, async () => {
       const { page, close } = await visitor(world, { viewport: WIDTHS[375] });
-      await signIn(page, world, "cn100002", { language });
+      await enter(page, world, "cn100002", { language });
       await openCentre(page, "security", "[data-testid=security-mail]");
       const selector = "[data-testid=security-mail] .security-value";
       expect((await page.textContent(selector))!).toBe(LONG_MAIL);
@@ -394,7 +394,7 @@ describe("each area's styles come with its page", () => {
   test("the centre is drawn only once the lists' and its own stylesheets are in, each linked once and kept a year; the staff pages bring theirs", async () => {
     const member = await visitor(world, { viewport: WIDTHS[1366], serviceWorkers: "block" });
     const served = await watchAreaStyles(member.page);
-    await signIn(member.page, world, "cn100002", { language: "en" });
+    await enter(member.page, world, "cn100002", { language: "en" });
     // Home and sign-in need only the base stylesheet.
     expect(await areaLinks(member.page)).toEqual([]);
 
@@ -425,7 +425,7 @@ describe("each area's styles come with its page", () => {
 
     const staff = await visitor(world, { viewport: WIDTHS[1366], serviceWorkers: "block" });
     const staffServed = await watchAreaStyles(staff.page);
-    await signIn(staff.page, world, "cn000001", { language: "en" });
+    await enter(staff.page, world, "cn000001", { language: "en" });
     await staff.page.click("[data-nav=system]");
     await staff.page.waitForSelector(".outbox-intro");
     // The staff chunk holds the managers' mailbox thread too, so its sheet comes along.
@@ -442,7 +442,7 @@ describe("each area's styles come with its page", () => {
   test("a page whose stylesheets cannot be had still opens", async () => {
     const { page, close } = await visitor(world, { viewport: WIDTHS[1366], serviceWorkers: "block" });
     await watchAreaStyles(page, { hold: 100, fail: true });
-    await signIn(page, world, "cn100002", { language: "en" });
+    await enter(page, world, "cn100002", { language: "en" });
     await page.click("[data-nav=centre]");
     await page.waitForSelector(".centre");
     expect(await firstSeen(page, ".centre")).toEqual({ value: "block", loaded: [] });

@@ -31,7 +31,7 @@ import {
   pressOk,
   settledShot,
   SETUP_TIMEOUT_MS,
-  signIn,
+  enter,
   stopWorld,
   test,
   visitor,
@@ -171,7 +171,7 @@ describe("the staff's lotteries", () => {
     test(`an officer makes an activity a lottery, then reads the lotteries and a drawn one's draw and exports it, in ${language} on a ${size}`, async () => {
       const id = ids.setup[index]!;
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, account, { language });
+      await enter(page, world, account, { language });
       expect(await page.textContent("[data-testid=home-lotteries]")).toBe(text.lotteries);
 
       // The basic info: first come, first served until the lottery is chosen, then its draw time and hint; the line on and fixed.

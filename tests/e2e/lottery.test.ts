@@ -18,7 +18,7 @@ import { checkDraw, commitmentOf, drawOrder, newSeed } from "../../src/domains/l
 import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
 import { START, movableClock } from "../helpers/clock";
 import { until } from "../helpers/wait";
-import { accessible, type Answer, apiAs, FOUR_SCREENS, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
+import { accessible, type Answer, apiAs, FOUR_SCREENS, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, enter, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const HOUR = 3_600_000;
@@ -165,7 +165,7 @@ describe("the lottery", () => {
       const id = tiles.find((tile) => tile.nameEn === name.en)!.id as number;
 
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await page.goto(`${world.server.url}/activity/info?id=${id}`);
       // Before the draw: how places go, when the draw is, the places, the fingerprint, and "Apply" where "Sign up" was.
       await page.waitForSelector("[data-testid=lottery-apply]");
@@ -240,7 +240,7 @@ describe("the lottery", () => {
       if (once) {
         // The member drawn after the places: their number in the draw, and their place in line below it.
         const loser = await visitor(world, { viewport });
-        await signIn(loser.page, world, "cn100002", { language });
+        await enter(loser.page, world, "cn100002", { language });
         await loser.page.goto(`${world.server.url}/activity/info?id=${id}`);
         await loser.page.waitForSelector("[data-testid=waitlist-position]");
         expect(await loser.page.textContent("[data-testid=lottery-rank-text]")).toBe(text.lost);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { shot } from "../helpers/browser";
-import { accessible, DESK, PHONE, settledShot, SETUP_TIMEOUT_MS, signIn, startWorld, stopWorld, test, visitor, type World } from "./support";
+import { accessible, DESK, PHONE, settledShot, SETUP_TIMEOUT_MS, enter, startWorld, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 90_000;
 
@@ -107,7 +107,7 @@ describe("writing to the union", () => {
       async () => {
         // The member: the list, the compose box, and a refused empty message.
         const member = await visitor(world, { viewport });
-        await signIn(member.page, world, account, { language });
+        await enter(member.page, world, account, { language });
         await member.page.click("[data-testid=mailbox-entry]");
         await member.page.waitForSelector("#chat-new");
         await member.page.waitForSelector("[data-testid=chat-session], [data-testid=list-empty]");
@@ -138,7 +138,7 @@ describe("writing to the union", () => {
 
         // A manager: the wide list, the member's message unread at the top, answered on /system/chat.
         const manager = await visitor(world, { viewport });
-        await signIn(manager.page, world, "cn000001", { language });
+        await enter(manager.page, world, "cn000001", { language });
         // From the system page's table of all messages, where a thread leads back to (issue 29).
         await manager.page.goto(`${world.server.url}/system`);
         await manager.page.waitForSelector("[data-testid=chat-session]");
@@ -234,7 +234,7 @@ describe("a colleague's answers", () => {
     test(`another manager's answers sit on the staff side, and the menu shows the mailbox, in ${language} on a ${size}`, async () => {
       // cn000003 answered cn100001's health-check question in the demo; cn000001 reads the conversation.
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn000001", { language });
+      await enter(page, world, "cn000001", { language });
       await page.goto(`${world.server.url}/session/list`);
       await page.waitForSelector("[data-testid=chat-session]");
       const row = page.locator("[data-testid=chat-session]", { hasText: "体检" }).first();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -79,7 +79,7 @@ describe("a member's trolley and checkout", () => {
     const text = TEXT[language];
     test(`cn100001 fills the trolley, checks out with points and pays, in ${language} on a ${size}`, async () => {
       const { page, context, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await openMarket(page, language);
       expect(await page.locator("[data-testid=market-tile]").count()).toBe(8);
       await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=points]")?.textContent ?? ""));
@@ -193,7 +193,7 @@ describe("an editor's categories", () => {
   ] as const) {
     test(`cn000002 creates a category and deletes it, in ${language} on a ${size}`, async () => {
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn000002", { language });
+      await enter(page, world, "cn000002", { language });
       await openMarket(page, language);
       await page.click("[data-testid=category-new]");
       await page.fill("[data-testid=category-name]", "一二三四五六七八九十一");

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { signedIn } from "../helpers/remote";
 import { shot } from "../helpers/browser";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, cutPlaceholders, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, cutPlaceholders, messageText, nextFrames, pressOk, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -69,14 +69,14 @@ describe("member management", () => {
     async () => {
       // cn100001 signs in once, so their visit log has a sign-in to show, and opens a dues payment, a fee record to show.
       const member = await visitor(world, { viewport: DESK });
-      await signIn(member.page, world, "cn100001", { language: "zh" });
+      await enter(member.page, world, "cn100001", { language: "zh" });
       await member.close();
       const payer = await signedIn(world.server.url, "cn100001");
       expect((await payer.call("/member/pay")).message.code).toBe("SUCCESS");
 
       const desk = await visitor(world, { viewport: DESK });
       const page = desk.page;
-      await signIn(page, world, "cn000003", { language: "zh" });
+      await enter(page, world, "cn000003", { language: "zh" });
       await page.goto(`${world.server.url}/operation/user`);
       await page.waitForSelector("[data-testid=member-row]");
       expect(await page.$$eval("tbody tr", (rows) => rows.length)).toBe(23);
@@ -167,7 +167,7 @@ describe("member management", () => {
       // English at 375 px: the points with the balance, then leave.
       const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
-      await signIn(p, world, "cn000003", { language: "en" });
+      await enter(p, world, "cn000003", { language: "en" });
       await p.goto(`${world.server.url}/operation/user`);
       await p.waitForSelector("[data-testid=member-row]");
       await find(p, "cn100001");

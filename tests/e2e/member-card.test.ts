@@ -15,7 +15,7 @@ import { CARD_QR_OPTIONS } from "../../ui/pages/card/card-qr";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { START, movableClock } from "../helpers/clock";
-import { SETUP_TIMEOUT_MS, type World, chooseLanguage, nextFrames, preparedWorld, stopWorld, signIn, test, userId, visitor, waitForPath, DESK, PHONE } from "./support";
+import { SETUP_TIMEOUT_MS, type World, chooseLanguage, nextFrames, preparedWorld, stopWorld, enter, test, userId, visitor, waitForPath, DESK, PHONE } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 const MINUTE = 60_000;
@@ -98,7 +98,7 @@ describe("the electronic member card", () => {
         await page.clock.runFor(ms);
       };
       try {
-        await signIn(page, world, "cn100001", { language: "zh" });
+        await enter(page, world, "cn100001", { language: "zh" });
         await openCard(page);
         const card = page.locator("[data-testid=member-card]");
         expect(await page.textContent("h1")).toBe("电子会员卡");
@@ -194,7 +194,7 @@ describe("the electronic member card", () => {
     "a member who has not paid this year's dues gets no card: told why, in Chinese and English, with the way to pay",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn100002", { language: "zh" });
+      await enter(page, world, "cn100002", { language: "zh" });
       // From the personal centre's menu, where the dues are.
       await page.goto(`${world.server.url}/information`);
       await page.click(".centre-menu [data-centre=card]");

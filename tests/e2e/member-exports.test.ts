@@ -12,7 +12,7 @@ import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
 import { TINY_PNG } from "../helpers/routes";
 import { XLSX_TYPE } from "../helpers/sheets";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, chooseLanguage, messageText, nextFrames, pressOk, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -74,7 +74,7 @@ describe("member exports and the find import", () => {
     async () => {
       const desk = await visitor(world, { viewport: DESK });
       const page = desk.page;
-      await signIn(page, world, "cn000003", { language: "zh" });
+      await enter(page, world, "cn000003", { language: "zh" });
       await page.goto(`${world.server.url}/operation/user`);
       await page.waitForSelector("[data-testid=member-row]");
       await page.fill("#member-search-account", "cn10000");
@@ -134,7 +134,7 @@ describe("member exports and the find import", () => {
       // English at 375 px: the export and the find.
       const phone = await visitor(world, { viewport: DESK });
       const p = phone.page;
-      await signIn(p, world, "cn000003", { language: "en" });
+      await enter(p, world, "cn000003", { language: "en" });
       // A language chosen before signing in is the page's only; chosen signed in, it is the account's, and files follow it.
       await p.goto(`${world.server.url}/operation/user`);
       await chooseLanguage(p, "zh");

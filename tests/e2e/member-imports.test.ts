@@ -16,7 +16,7 @@ import { ONBOARDING_HEADER, onboardingRows } from "../helpers/member-sheets";
 import { TINY_PNG } from "../helpers/routes";
 import { XLSX_TYPE } from "../helpers/sheets";
 import { startServer } from "../helpers/server";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, signIn, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, enter, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 180_000;
 
@@ -63,7 +63,7 @@ describe("member imports", () => {
     async () => {
       const desk = await visitor(world, { viewport: DESK });
       const page = desk.page;
-      await signIn(page, world, "cn000003", { language: "zh" });
+      await enter(page, world, "cn000003", { language: "zh" });
       await page.goto(`${world.server.url}/operation/user`);
       await page.waitForSelector("[data-testid=member-row]");
       for (const kind of ["update", "leave", "integral", "welcome"]) expect(await page.isVisible(`[data-testid=import-${kind}]`)).toBe(true);
@@ -125,7 +125,7 @@ describe("member imports", () => {
       // English at 375 px: a picture named .xlsx is refused; points for the imported member, then Cancel.
       const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
-      await signIn(p, world, "cn000003", { language: "en" });
+      await enter(p, world, "cn000003", { language: "en" });
       await p.goto(`${world.server.url}/operation/user`);
       await p.waitForSelector("[data-testid=member-row]");
       await look(p, "en-phone-buttons");

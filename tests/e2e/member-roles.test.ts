@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { shot } from "../helpers/browser";
-import { accessible, DESK, PHONE, SETUP_TIMEOUT_MS, type World, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { accessible, DESK, PHONE, SETUP_TIMEOUT_MS, type World, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -51,7 +51,7 @@ describe("the operator's role choice", () => {
         const zh = language === "zh";
         const v = await visitor(world, { viewport });
         const page = v.page;
-        await signIn(page, world, "cn000003", { language });
+        await enter(page, world, "cn000003", { language });
         await page.goto(`${world.server.url}/operation/user`);
         await page.waitForSelector("[data-testid=member-row]");
 

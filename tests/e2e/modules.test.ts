@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor, waitForPath } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor, waitForPath } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -40,7 +40,7 @@ describe("module editing", () => {
     "an administrator creates a module with a carousel, edits it, adds an activity and reads the orders, in Chinese on a desk",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000001", { language: "zh" });
+      await enter(page, world, "cn000001", { language: "zh" });
       await page.goto(`${world.server.url}/activity`);
       await page.waitForSelector("[data-testid=module-tile]");
       // The 'new module' tile is in the first (newest) year group only.
@@ -173,7 +173,7 @@ describe("module editing", () => {
     "an administrator creates a market module, makes it the gift zone, deletes it, and reads a module's orders, in English on a phone",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000001", { language: "en" });
+      await enter(page, world, "cn000001", { language: "en" });
       await page.goto(`${world.server.url}/activity`);
       await page.click("[data-testid=new-module]");
       await page.waitForSelector("#module-form");
@@ -241,7 +241,7 @@ describe("module editing", () => {
 
   test("a member sees no module tools", async () => {
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn100001", { language: "zh" });
+    await enter(page, world, "cn100001", { language: "zh" });
     await page.goto(`${world.server.url}/activity`);
     await page.waitForSelector("[data-testid=module-tile]");
     expect(await page.locator("[data-testid=new-module]").count()).toBe(0);

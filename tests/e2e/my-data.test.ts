@@ -16,7 +16,7 @@ import type { Db } from "../../src/db/client";
 import { operationLog, properties, propertyLog } from "../../src/db/schema";
 import { shot } from "../helpers/browser";
 import { START } from "../helpers/clock";
-import { PHONE, SETUP_TIMEOUT_MS, type World, accessible, closeWindow, messageText, pressOk, preparedWorld, signIn, stopWorld, test, userId, visitor } from "./support";
+import { PHONE, SETUP_TIMEOUT_MS, type World, accessible, closeWindow, messageText, pressOk, preparedWorld, enter, stopWorld, test, userId, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DAY = 86_400_000;
@@ -108,7 +108,7 @@ describe("a member's own data", () => {
     async () => {
       // Routes held back below: the portal's service worker would fetch past them.
       const { page, close } = await visitor(world, { serviceWorkers: "block" });
-      await signIn(page, world, "cn100001");
+      await enter(page, world, "cn100001");
       await changeName(page, /^姓名\*?$/, "陈数据", "个人资料已保存");
 
       await openHistory(page);
@@ -158,7 +158,7 @@ describe("a member's own data", () => {
 
       // The same history as cards on a phone, and the same panel.
       const phone = await visitor(world, { viewport: PHONE });
-      await signIn(phone.page, world, "cn100001");
+      await enter(phone.page, world, "cn100001");
       await openHistory(phone.page, "profile-zh-phone");
       expect(await phone.page.$$("[role=dialog] table")).toEqual([]);
       expect((await rows(phone.page))[0]).toMatchObject({ item: "姓名", change: "陈会员→改为陈数据", by: "本人" });
@@ -176,7 +176,7 @@ describe("a member's own data", () => {
     "in English on a desk and a phone: two pages of changes, the role-less officer as union staff, and the workbook in English",
     async () => {
       const { page, close } = await visitor(world);
-      await signIn(page, world, "cn100002", { language: "en" });
+      await enter(page, world, "cn100002", { language: "en" });
       await changeName(page, /^Name\*?$/, "Emma Jones", "Your profile is saved");
 
       await openHistory(page, "profile-en-desk");
@@ -207,7 +207,7 @@ describe("a member's own data", () => {
       await close();
 
       const phone = await visitor(world, { viewport: PHONE });
-      await signIn(phone.page, world, "cn100002", { language: "en" });
+      await enter(phone.page, world, "cn100002", { language: "en" });
       await openHistory(phone.page);
       expect(await phone.page.$$("[role=dialog] table")).toEqual([]);
       expect((await rows(phone.page))[1]).toMatchObject({ item: "Passport number", by: "Union staff" });
@@ -223,7 +223,7 @@ describe("a member's own data", () => {
 
   test("a member whose profile nobody has changed is told so", async () => {
     const { page, close } = await visitor(world, { viewport: PHONE });
-    await signIn(page, world, "cn000002");
+    await enter(page, world, "cn000002");
     await openHistory(page);
     expect(await page.textContent("[role=dialog] [data-testid=list-empty]")).toBe("您的个人资料还没有修改记录");
     await look(page, "history-empty-zh-phone");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 90_000;
 
@@ -111,7 +111,7 @@ describe("a member reads news and notices", () => {
       async () => {
         const { page, close } = await visitor(world, { viewport });
         const scripts = scriptsOf(page);
-        await signIn(page, world, account, { language });
+        await enter(page, world, account, { language });
         await openList(page, "notice");
         expect(await page.textContent(".page-title")).toBe(text.notice);
         expect(await page.$$eval(".breadcrumb li", (els) => els.map((e) => e.textContent?.trim()))).toEqual([text.home, text.notice]);
@@ -195,7 +195,7 @@ describe("an editor publishes news", () => {
       async () => {
         const { page, close } = await visitor(world, { viewport });
         const scripts = scriptsOf(page);
-        await signIn(page, world, "cn000002", { language });
+        await enter(page, world, "cn000002", { language });
         await openList(page, "news");
         await page.click("[data-testid=news-create]");
         await page.waitForSelector("[data-testid=news-contentZh] .ql-editor");

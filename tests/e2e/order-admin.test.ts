@@ -17,7 +17,7 @@ import { TINY_PNG } from "../helpers/routes";
 import { ORDER_STATE } from "../../src/protocol/enumerations";
 import { until } from "../helpers/wait";
 import { writeOwedOrder } from "./owed-order";
-import { type Answer, apiAs, cutPlaceholders, DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World } from "./support";
+import { type Answer, apiAs, cutPlaceholders, DESK, FOUR_SCREENS, PHONE, messageText, pressOk, preparedWorld, settle, SETUP_TIMEOUT_MS, enter, stopWorld, test, visitor, type World } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -81,7 +81,7 @@ describe("the staff's orders", () => {
     "the editor searches the sign-ups, opens one, exports them and imports courier info; the member sees the parcel (Chinese, desk)",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000002", { language: "zh" });
+      await enter(page, world, "cn000002", { language: "zh" });
       await openActivity(page, "中秋月饼礼盒");
       expect(await page.$$eval("[data-testid=editor-tools] button", (bs) => bs.map((b) => b.textContent?.trim()))).toEqual(expect.arrayContaining(["报名结果", "导入快递信息", "导入发货订单"]));
 
@@ -167,7 +167,7 @@ describe("the staff's orders", () => {
 
       // The member sees the new parcel as a tab of their order.
       const member = await visitor(world, { viewport: DESK });
-      await signIn(member.page, world, "cn100001", { language: "zh" });
+      await enter(member.page, world, "cn100001", { language: "zh" });
       await member.page.goto(`${world.server.url}/information?page=order`);
       await member.page.waitForSelector("[data-testid=order-row]");
       await member.page.locator("[data-testid=order-row]", { hasText: mainTrade }).locator("[data-action=detail]").click();
@@ -190,7 +190,7 @@ describe("the staff's orders", () => {
       for (const { language, size, viewport } of FOUR_SCREENS) {
         const text = TEXT[language as "zh" | "en"];
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, "cn000002", { language: language as "zh" | "en" });
+        await enter(page, world, "cn000002", { language: language as "zh" | "en" });
         await openActivity(page, text.pass);
         await page.click("[data-testid=tool-orders]");
         await page.waitForSelector("[data-testid=staff-order-row]");
@@ -244,7 +244,7 @@ describe("the staff's orders", () => {
         const signed = await paidPass("cn100001");
 
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, "cn000002", { language: language as "zh" | "en" });
+        await enter(page, world, "cn000002", { language: language as "zh" | "en" });
         await openActivity(page, text.pass);
         await page.click("[data-testid=tool-orders]");
         await page.waitForSelector("[data-testid=staff-order-row]");
@@ -289,7 +289,7 @@ describe("the staff's orders", () => {
 
         // The member's own order says the money went back.
         const member = await visitor(world, { viewport });
-        await signIn(member.page, world, "cn100001", { language: language as "zh" | "en" });
+        await enter(member.page, world, "cn100001", { language: language as "zh" | "en" });
         await member.page.goto(`${world.server.url}/information?page=order`);
         const row = member.page.locator("[data-testid=order-row]", { hasText: signed.trade });
         expect(await row.locator("[data-testid=refund-owed-note]").textContent()).toBe(text.memberNote);
@@ -315,7 +315,7 @@ describe("the staff's orders", () => {
         expect((await editor("/order/activity/cancel", { id: signed.order, reason: "活动人数不足" })).message.code).toBe("SUCCESS");
 
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, "cn000001", { language: language as "zh" | "en" });
+        await enter(page, world, "cn000001", { language: language as "zh" | "en" });
         await page.goto(`${world.server.url}/system`);
         await page.waitForSelector("[data-testid=owed-summary]");
         await page.click("[data-testid=owed-summary] a");
@@ -347,7 +347,7 @@ describe("the staff's orders", () => {
     "on a phone in English the same windows read as cards, and a cancelled shipped-order import deletes its log",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000002", { language: "en" });
+      await enter(page, world, "cn000002", { language: "en" });
       await openActivity(page, "Mid-Autumn mooncake box");
       await page.click("[data-testid=tool-orders]");
       await page.waitForSelector("[data-testid=staff-order-row]");

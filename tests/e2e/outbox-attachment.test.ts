@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import { eq } from "drizzle-orm";
 import { activities } from "../../src/db/schema";
-import { accessible, apiAs, DESK, PHONE, preparedWorld, SETUP_TIMEOUT_MS, settle, settledShot, signIn, stopWorld, test, visitor, type World } from "./support";
+import { accessible, apiAs, DESK, PHONE, preparedWorld, SETUP_TIMEOUT_MS, settle, settledShot, enter, stopWorld, test, visitor, type World } from "./support";
 
 let world: World;
 let mooncake = 0;
@@ -33,7 +33,7 @@ describe("a mailed export in the outbox", () => {
       expect((await editor("/order/activity/export", { id: mooncake, mail: 1 })).message.code).toBe("SUCCESS");
       for (const view of views) {
         const { page, close } = await visitor(world, { viewport: view.viewport });
-        await signIn(page, world, view.account, { language: view.language });
+        await enter(page, world, view.account, { language: view.language });
         await page.goto(`${world.server.url}/system`);
         const mail = page.locator(".outbox .list-card, .outbox tbody tr").filter({ hasText: MAIL_TO }).first();
         await mail.waitFor();

@@ -15,7 +15,7 @@ import { shot } from "../helpers/browser";
 import { testNow } from "../helpers/clock";
 import { pdfText } from "../helpers/pdf";
 import { renderPdf } from "../helpers/pdf-render";
-import { type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, SETUP_TIMEOUT_MS, signIn, stopWorld, test, userId, visitor, type World, FOUR_SCREENS } from "./support";
+import { type Answer, apiAs, closeWindow, messageText, preparedWorld, pressOk, settle, SETUP_TIMEOUT_MS, enter, stopWorld, test, userId, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const YEAR = testNow().getFullYear();
@@ -127,7 +127,7 @@ describe("printable ticket and dues receipt", () => {
       expect(signed.message.code).toBe("SUCCESS");
 
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await page.goto(`${world.server.url}/information?page=order`);
       await page.waitForSelector("[data-testid=order-row]");
 

@@ -15,7 +15,7 @@ import { users } from "../../src/db/schema";
 import { USER_STATE } from "../../src/protocol/enumerations";
 import { shot } from "../helpers/browser";
 import { START } from "../helpers/clock";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, accessible, apiAs, messageText, pressOk, preparedWorld, signIn, stopWorld, test, visitor, waitForPath } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, accessible, apiAs, messageText, pressOk, preparedWorld, enter, stopWorld, test, visitor, waitForPath } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ describe("departed members' data", () => {
       await keepIndefinitely();
       const text = TEXT.zh;
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000001", { language: "zh" });
+      await enter(page, world, "cn000001", { language: "zh" });
       await page.goto(`${world.server.url}/system`);
       const line = page.locator("[data-testid=privacy-line]");
       await line.waitFor();
@@ -136,7 +136,7 @@ describe("departed members' data", () => {
       await keepIndefinitely();
       const text = TEXT.en;
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000001", { language: "en" });
+      await enter(page, world, "cn000001", { language: "en" });
       await page.goto(`${world.server.url}/operation/user`);
       await page.click("[data-testid=open-privacy]");
       await waitForPath(page, "/system/privacy");
@@ -187,7 +187,7 @@ describe("departed members' data", () => {
 
   test("a member and an editor without the power are sent back from the page, told which permission is missing; the server refuses them too", async () => {
     const member = await visitor(world);
-    await signIn(member.page, world, "cn100001");
+    await enter(member.page, world, "cn100001");
     await member.page.goto(`${world.server.url}/system/privacy`);
     await waitForPath(member.page, "/index");
     expect(await messageText(member.page)).toBe("您的账号没有「隐私与安全」的权限，已返回。如需使用，请联系工会管理员。");
@@ -195,7 +195,7 @@ describe("departed members' data", () => {
 
     // The editor runs activities, not members: from the activities, the page sends them back there, in English.
     const editor = await visitor(world);
-    await signIn(editor.page, world, "cn000002", { language: "en" });
+    await enter(editor.page, world, "cn000002", { language: "en" });
     await editor.page.click("[data-nav=activities]");
     await waitForPath(editor.page, "/activity");
     await editor.page.evaluate(() => history.pushState(null, "", "/system/privacy"));

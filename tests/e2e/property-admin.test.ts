@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
-import { type Answer, DESK, PHONE, SETUP_TIMEOUT_MS, type World, apiAs, messageText, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { type Answer, DESK, PHONE, SETUP_TIMEOUT_MS, type World, apiAs, messageText, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -38,7 +38,7 @@ describe("property management", () => {
     "the operator adds a select with two options, a member sees it, and the dues are configured (Chinese, desk)",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000003");
+      await enter(page, world, "cn000003");
       await openPropertyPage(page);
       expect(await page.textContent("table")).toContain("性别");
       await settledShot(page, "property-admin/page-zh-desk");
@@ -123,7 +123,7 @@ describe("property management", () => {
 
       // A member sees the new field, with its options, on the information page.
       const member = await visitor(world, { viewport: DESK });
-      await signIn(member.page, world, "cn100001");
+      await enter(member.page, world, "cn100001");
       await member.page.goto(`${world.server.url}/information`);
       const label = await member.page.waitForSelector("label:has-text('血型')");
       const target = await label.getAttribute("for");
@@ -134,7 +134,7 @@ describe("property management", () => {
 
       // Another member reads it in English on a 375 px phone, with the options' English texts.
       const phone = await visitor(world, { viewport: PHONE });
-      await signIn(phone.page, world, "cn100002", { language: "en" });
+      await enter(phone.page, world, "cn100002", { language: "en" });
       await phone.page.goto(`${world.server.url}/information`);
       const englishLabel = await phone.page.waitForSelector("label:has-text('Blood type')");
       const englishTexts = await phone.page.$$eval(`#${await englishLabel.getAttribute("for")} option`, (options) => options.map((o) => o.textContent?.trim()));
@@ -152,7 +152,7 @@ describe("property management", () => {
     "the page and the fee dialog in English on a 375 px phone",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000003", { language: "en" });
+      await enter(page, world, "cn000003", { language: "en" });
       await openPropertyPage(page);
       expect(await page.textContent("[data-testid=property-row]")).toContain("Name");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

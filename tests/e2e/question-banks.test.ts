@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { drawCover } from "../../src/db/seed/covers";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, nextFrames, pressOk, settledShot, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 const PICTURE = { name: "option.png", mimeType: "image/png", buffer: Buffer.from(drawCover("#1d4e89", "#f0a05a", 320, 200)) };
@@ -62,7 +62,7 @@ describe("question banks", () => {
     "the editor builds a bank with a pictured select question and a question that follows it, edits and deletes them, in Chinese on a desk",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000002", { language: "zh" });
+      await enter(page, world, "cn000002", { language: "zh" });
       await openManager(page);
       // The demo's bank is there, in use.
       expect(await page.textContent('[data-testid=bank-row]:has-text("安全生产题库")')).toContain("使用中");
@@ -188,7 +188,7 @@ describe("question banks", () => {
     "in English on a 375 px phone: a bank with a text question checked by the mobile preset, then deleted",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000002", { language: "en" });
+      await enter(page, world, "cn000002", { language: "en" });
       await openManager(page);
       await settledShot(page, "question-banks/manager-en-phone");
       const name = "Contact check";

@@ -21,7 +21,7 @@ import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
 import { formatChinaDateTime } from "../../ui/lib/china-time";
 import { START } from "../helpers/clock";
 import { until } from "../helpers/wait";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type Answer, type World, accessible, apiAs, chooseLanguage, messageText, preparedWorld, pressOk, settledShot, signIn, stopWorld, test, visitor, waitForPath } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type Answer, type World, accessible, apiAs, chooseLanguage, messageText, preparedWorld, pressOk, settledShot, enter, stopWorld, test, visitor, waitForPath } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 90_000;
 const HOUR = 3_600_000;
@@ -118,7 +118,7 @@ async function bothSizes(page: Page, language: "zh" | "en", name: string) {
 describe("a member's reminders", () => {
   test("cn100001 turns sign-up closing off and chooses SMS; saved, reloaded and asked through the API, both are kept; in Chinese and English, on a desk and at 375 px", async () => {
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn100001", { language: "zh" });
+    await enter(page, world, "cn100001", { language: "zh" });
     await page.goto(`${world.server.url}/information?page=reminders`);
     await remindersShown(page);
     let text: (typeof MEMBER_TEXT)[keyof typeof MEMBER_TEXT] = MEMBER_TEXT.zh;
@@ -163,7 +163,7 @@ describe("a member's reminders", () => {
 
   test("cn000002, with neither an e-mail address nor a phone number, is told no reminder can reach them; in English and Chinese, on a desk and at 375 px", async () => {
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn000002", { language: "en" });
+    await enter(page, world, "cn000002", { language: "en" });
     await page.goto(`${world.server.url}/information?page=reminders`);
     await remindersShown(page);
     const none = page.locator("[data-testid=reminders-none]");
@@ -214,7 +214,7 @@ describe("the staff's reminders", () => {
     expect(sent).toMatchObject({ kind: "activity-start", channel: "mail", user: { employees: "cn100002", name: "Emma Smith" } });
 
     const { page, close } = await visitor(world, { viewport: DESK });
-    await signIn(page, world, "cn000003", { language: "en" });
+    await enter(page, world, "cn000003", { language: "en" });
     await page.goto(`${world.server.url}/system`);
     const line = page.locator("[data-testid=reminders-line]");
     await line.waitFor();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../helpers/axe";
 import { shot } from "../helpers/browser";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, apiAs, messageText, pressOk, settle, signIn, startWorld, stopWorld, test, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, apiAs, messageText, pressOk, settle, enter, startWorld, stopWorld, test, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 150_000;
 
@@ -72,7 +72,7 @@ describe("masked numbers for staff", () => {
     "the operator finds Emma's passport and phone masked and shows each, the operation log lists the looks, and one ID number of cn100001's family is shown (Chinese, desk)",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000003", { language: "zh" });
+      await enter(page, world, "cn000003", { language: "zh" });
       await openMember(page, "cn100002");
       expect(await fact(page, "护照号码").locator(".masked-value-text").textContent()).toBe("*****4567");
       expect(await fact(page, "手机号").locator(".masked-value-text").textContent()).toBe("139****0002");
@@ -136,7 +136,7 @@ describe("masked numbers for staff", () => {
       const emma = await apiAs(world, "cn100002");
       expect((await emma("/user/address/place/update", { address: HOME })).message.code).toBe("SUCCESS");
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000003", { language: "en" });
+      await enter(page, world, "cn000003", { language: "en" });
       await openMember(page, "cn100002");
       expect(await wholeIn(page, [PASSPORT, EMMA_PHONE, HOME.phone])).toEqual([]);
       expect(await fact(page, "Contact phone").locator(".masked-value-text").textContent()).toBe("139****4321");
@@ -170,7 +170,7 @@ describe("masked numbers for staff", () => {
     async () => {
       for (const [language, viewport, size] of [["zh", DESK, "desk"], ["en", PHONE, "375"]] as const) {
         const { page, close } = await visitor(world, { viewport });
-        await signIn(page, world, "cn000002", { language });
+        await enter(page, world, "cn000002", { language });
         await page.goto(`${world.server.url}/activity`);
         // Last year's module (the earlier of the two activity modules) holds the autumn trip cn100001 took 陈小明 on.
         const modules = page.locator("[data-testid=module-tile]", { hasText: language === "zh" ? "工会活动" : "union activities" });
@@ -206,7 +206,7 @@ describe("masked numbers for staff", () => {
     "the administrator takes the passport's mask off in the property editor and puts it back; the member detail follows (Chinese desk, English 375 px)",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000001", { language: "zh" });
+      await enter(page, world, "cn000001", { language: "zh" });
       const savePassport = async (masked: boolean, name: string) => {
         await page.goto(`${world.server.url}/operation/user`);
         await page.click("[data-testid=open-properties]");
@@ -235,7 +235,7 @@ describe("masked numbers for staff", () => {
       // The box and what it does, in English on a phone.
       const phone = await visitor(world, { viewport: PHONE });
       const p = phone.page;
-      await signIn(p, world, "cn000001", { language: "en" });
+      await enter(p, world, "cn000001", { language: "en" });
       await p.goto(`${world.server.url}/operation/user`);
       await p.click("[data-testid=open-properties]");
       await p.click("[data-testid=property-row]:has-text('Passport number')");

@@ -21,7 +21,7 @@ import {
   messageText,
   nextFrames,
   openLogin,
-  signIn,
+  enter,
   startWorld,
   stopWorld,
   test,
@@ -283,7 +283,7 @@ describe("the route walk", () => {
     test(`the editor, the operator and the foreign member land on home; the unactivated and the departed are told why, in ${language}`, async () => {
       for (const account of ["cn000002", "cn000003", "cn100002"]) {
         const { w, close } = await walker(language);
-        await signIn(w.page, world, account, { language });
+        await enter(w.page, world, account, { language });
         await settle(w);
         for (const width of WIDTHS) {
           await resize(w, width);
@@ -317,7 +317,7 @@ describe("the route walk", () => {
     for (const language of LANGUAGES) {
       test(`the ${who} opens every route in ${language} at 1366, 1024 and 375 px`, async () => {
         const { w, close } = await walker(language);
-        await signIn(w.page, world, account, { language });
+        await enter(w.page, world, account, { language });
         await walkRoutes(w, who);
         await close();
         report(w.problems);
@@ -328,7 +328,7 @@ describe("the route walk", () => {
   for (const language of LANGUAGES) {
     test(`a member opens the centre's windows, the sign-out question and the phone menu, and the dues payment page, in ${language}`, async () => {
       const { w, close } = await walker(language);
-      await signIn(w.page, world, "cn100001", { language });
+      await enter(w.page, world, "cn100001", { language });
       await walkWindows(w, "member");
       await walkPayment(w, "member");
       await close();

@@ -15,7 +15,7 @@ import { DEFAULT_SMS_CATALOGUE } from "../../src/providers/sms";
 import { START } from "../helpers/clock";
 import { smsLength } from "../../src/protocol/sms-length";
 import { seriousViolations } from "../helpers/axe";
-import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, preparedWorld, pressOk, settledShot, signIn, startWorld, stopWorld, test, userId, visitor } from "./support";
+import { DESK, PHONE, SETUP_TIMEOUT_MS, type World, messageText, preparedWorld, pressOk, settledShot, enter, startWorld, stopWorld, test, userId, visitor } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const TEMPLATE = DEFAULT_SMS_CATALOGUE.templates[0]!;
@@ -53,7 +53,7 @@ describe("bulk SMS", () => {
     "the operator sends a template to a file of numbers and reads the task's log (Chinese, desk)",
     async () => {
       const { page, close } = await visitor(world, { viewport: DESK });
-      await signIn(page, world, "cn000003", { language: "zh" });
+      await enter(page, world, "cn000003", { language: "zh" });
       await openSms(page);
       const rows = await page.$$eval("[data-testid=sms-template]", (els) => els.map((e) => e.textContent ?? ""));
       expect(rows).toHaveLength(DEFAULT_SMS_CATALOGUE.templates.length);
@@ -109,7 +109,7 @@ describe("bulk SMS", () => {
     "the same in English on a 375 px phone",
     async () => {
       const { page, close } = await visitor(world, { viewport: PHONE });
-      await signIn(page, world, "cn000003", { language: "en" });
+      await enter(page, world, "cn000003", { language: "en" });
       await openSms(page);
       expect(await page.textContent("[data-testid=sms-template]")).toContain("Approved");
       await settledShot(page, "sms/templates-en-375");
@@ -149,7 +149,7 @@ describe("bulk SMS to a member search", () => {
       `the operator sends to the members of the current search, the count shown and confirmed; the templates show their text (${c.screen})`,
       async () => {
         const { page, close } = await visitor(world, { viewport: c.viewport });
-        await signIn(page, world, "cn000003", { language: c.language });
+        await enter(page, world, "cn000003", { language: c.language });
         await page.goto(`${world.server.url}/operation/user`);
         await page.fill("#member-search-account", "cn10000");
         await page.press("#member-search-account", "Enter");
@@ -218,7 +218,7 @@ describe("bulk SMS whose outcome is unknown", () => {
     "the operator sees the unknown numbers, lists only them and resends them once after confirming (Chinese, desk)",
     async () => {
       const { page, close } = await visitor(unknownWorld, { viewport: DESK });
-      await signIn(page, unknownWorld, "cn000003", { language: "zh" });
+      await enter(page, unknownWorld, "cn000003", { language: "zh" });
       await openTask(page, "十月活动通知");
       expect(await page.textContent("[data-testid=sms-summary]")).toBe("成功 1 个，失败 3 个（其中结果未知 2 个），共 4 个。");
       expect(await page.textContent("[data-testid=sms-unknown]")).toContain("内置短信通道没有回执可核对");
@@ -257,7 +257,7 @@ describe("bulk SMS whose outcome is unknown", () => {
     "the same in English on a 375 px phone",
     async () => {
       const { page, close } = await visitor(unknownWorld, { viewport: PHONE });
-      await signIn(page, unknownWorld, "cn000003", { language: "en" });
+      await enter(page, unknownWorld, "cn000003", { language: "en" });
       await openTask(page, "October notice");
       expect(await page.textContent("[data-testid=sms-summary]")).toBe("1 sent, 3 failed (2 of them with an unknown outcome), 4 in all.");
       expect(await page.textContent("[data-testid=sms-resend]")).toBe("Resend the unknown numbers (2)");

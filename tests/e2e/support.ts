@@ -10,8 +10,9 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { type Db, openDatabase } from "../../src/db/client";
 import { users } from "../../src/db/schema";
+import { LANGUAGE } from "../../src/protocol/enumerations";
 import { nodeBackend } from "../../src/http/crypto-node";
-import { ApiClient } from "../../src/protocol/client";
+import { ApiClient, type SavedSession } from "../../src/protocol/client";
 import { passwordDigest } from "../../src/protocol/password";
 import { signIn as apiSignIn } from "../../src/protocol/signin";
 import { seriousViolations } from "../helpers/axe";
@@ -272,6 +273,57 @@ export async function signIn(page: Page, world: World, account: string, opts: { 
   const announcement = waitForAnnouncementCheck(page);
   await page.press("#login-code", "Enter");
   await page.waitForURL(`${world.server.url}/index`);
+  await page.waitForFunction(() => (document.querySelector("[data-testid=welcome]")?.textContent ?? "").trim().length > 0);
+  await dismissAnnouncement(page, announcement);
+}
+
+/**
+ * Signs a member in for a journey that is about something else: through the
+ * API, as the sign-in page would (the image code, the password, then the
+ * language chosen saved to the account), with the session, the member and the
+ * language put into this tab's storage before the portal's scripts run, then
+ * home opened and its announcement closed, as signIn leaves it. It skips the
+ * sign-in page's load, which cost a browser more than the rest of a sign-in
+ * (tests/e2e/sign-in.test.ts and the session journeys sign in by the page).
+ */
+/** The portal's own application id (ui/api/index.ts APP_ID): a session made here is the browser's. */
+const WEB_APP_ID = "union-portal-web";
+
+export async function enter(page: Page, world: World, account: string, opts: { language?: "zh" | "en" } = {}) {
+  const language = opts.language ?? "zh";
+  let saved: SavedSession | null = null;
+  const client = new ApiClient({
+    baseUrl: world.server.url,
+    backend: nodeBackend,
+    appId: WEB_APP_ID,
+    now: () => testNow().getTime(),
+    store: { load: () => saved, save: (session) => (saved = session) },
+  });
+  const signedIn = await apiSignIn(client, { account, passwordMd5: passwordDigest(PASSWORD), captcha: IMAGE_CODE });
+  expect(signedIn.message.code).toBe("SUCCESS");
+  const chosen = (await client.call("/user/language", { language: language === "en" ? LANGUAGE.LANGUAGE_EN : LANGUAGE.LANGUAGE_ZH })) as Answer;
+  expect(chosen.message.code).toBe("SUCCESS");
+  const session = saved as SavedSession | null;
+  if (!session) throw new Error(`no session was saved signing ${account} in`);
+  // The session's clock difference is the browser's own (its clock may be installed elsewhere than this process's).
+  const serverNow = testNow().getTime() + (session.skew ?? 0);
+  const items: [string, string][] = [
+    ["up.user", JSON.stringify(chosen.user)],
+    ["up.language", language],
+  ];
+  // Once in this tab (sessionStorage outlives its navigations): a sign-out later in the journey stays signed out.
+  const once = `up.test-entered.${crypto.randomUUID()}`;
+  await page.addInitScript(
+    ({ origin, once, session, serverNow, items }) => {
+      if (location.origin !== origin || sessionStorage.getItem(once)) return;
+      sessionStorage.setItem(once, "1");
+      localStorage.setItem("up.session", JSON.stringify({ ...session, skew: serverNow - Date.now() }));
+      for (const [key, value] of items) localStorage.setItem(key, value);
+    },
+    { origin: world.server.url, once, session, serverNow, items },
+  );
+  const announcement = waitForAnnouncementCheck(page);
+  await page.goto(`${world.server.url}/index`);
   await page.waitForFunction(() => (document.querySelector("[data-testid=welcome]")?.textContent ?? "").trim().length > 0);
   await dismissAnnouncement(page, announcement);
 }

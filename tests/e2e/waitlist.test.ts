@@ -10,7 +10,7 @@ import type { Db } from "../../src/db/client";
 import { activities } from "../../src/db/schema";
 import { ACTIVITY_STATE } from "../../src/protocol/enumerations";
 import { START } from "../helpers/clock";
-import { accessible, type Answer, apiAs, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, signIn, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
+import { accessible, type Answer, apiAs, messageText, preparedWorld, pressOk, settledShot, SETUP_TIMEOUT_MS, enter, stopWorld, test, visitor, type World, FOUR_SCREENS } from "./support";
 
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DAY = 86_400_000;
@@ -96,7 +96,7 @@ describe("the waiting list", () => {
       expect(signed.message.code).toBe("SUCCESS");
 
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn100001", { language });
+      await enter(page, world, "cn100001", { language });
       await page.goto(`${world.server.url}/activity/info?id=${id}`);
       // Full: the reason stays, and beside it the way into the line instead of a dead button.
       await page.waitForSelector("[data-testid=waitlist-join]");
@@ -174,7 +174,7 @@ describe("the editor's switch", () => {
       expect((await holder("/activity/info", { id })).activity.waitlist.enabled).toBe(false);
 
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn000002", { language });
+      await enter(page, world, "cn000002", { language });
       await page.goto(`${world.server.url}/activity/info?id=${id}`);
       await page.click("[data-testid=tool-basicInfo]");
       await page.waitForSelector("[data-testid=basic-info]");
@@ -218,7 +218,7 @@ describe("the staff's read of a line", () => {
       expect((await holder("/order/cancel", { id: signed.order })).message.code).toBe("SUCCESS");
 
       const { page, close } = await visitor(world, { viewport });
-      await signIn(page, world, "cn000002", { language });
+      await enter(page, world, "cn000002", { language });
       await page.goto(`${world.server.url}/activity/info?id=${id}`);
       await page.click("[data-testid=tool-waitlist]");
       await page.waitForSelector("[data-testid=waitlist-row]");

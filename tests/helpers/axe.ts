@@ -23,6 +23,8 @@ type Violation = { id: string; impact?: string | null; help: string; nodes: { ta
 
 /** One line per element: "serious color-contrast: .login-name-alt (Element has insufficient ...)". */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // What a person sees: a window still fading in has text too faint to read, which axe would report.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
   // The portal has no frames: the page's own document is the whole of it.
   if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object"))) await page.evaluate(AXE_SOURCE);
   const violations: Violation[] = await page.evaluate(

@@ -14,11 +14,13 @@ import reminders from "../../ui/i18n/areas/reminders";
 import secondStep from "../../ui/i18n/areas/second-step";
 import sms from "../../ui/i18n/areas/sms";
 import staffFactor from "../../ui/i18n/areas/staff-factor";
+import surveys from "../../ui/i18n/areas/surveys";
+import surveysAdmin from "../../ui/i18n/areas/surveys-admin";
 import waitlist from "../../ui/i18n/areas/waitlist";
 import en from "../../ui/i18n/en";
 import zh from "../../ui/i18n/zh";
 
-const CHUNK_AREAS = { calendar, card, checkin, consent, editor, joining, lottery, lotteryAdmin, privacy, reminders, secondStep, sms, staffFactor, waitlist };
+const CHUNK_AREAS = { calendar, card, checkin, consent, editor, joining, lottery, lotteryAdmin, privacy, reminders, secondStep, sms, staffFactor, surveys, surveysAdmin, waitlist };
 
 export function allTexts(language: "zh" | "en"): Record<string, unknown> {
   const areas = Object.fromEntries(Object.entries(CHUNK_AREAS).map(([name, area]) => [name, area[language]]));

@@ -32,6 +32,8 @@ describe("the route table", () => {
       "/activity/checkin": "checkIn",
       // Issue 32: the lotteries and their draws.
       "/activity/lottery": "lottery",
+      // Issue 32 item 4: the staff's surveys and votes.
+      "/activity/surveys": "surveyAdmin",
       // Issue 32 item 2: the reminders scheduled and sent.
       "/system/reminders": "reminders",
       "/card": "memberCard",
@@ -39,6 +41,8 @@ describe("the route table", () => {
       // Issue 32 item 3: the applications to join, and the public page a worker applies from.
       "/operation/applications": "applications",
       "/join": "join",
+      // Issue 32 item 4: a survey or vote, answered or its result read.
+      "/survey": "survey",
     };
     expect(Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.name as string]))).toEqual(expected);
   });
@@ -54,6 +58,7 @@ describe("the route table", () => {
       ["/system/privacy", "FUNCTION_USER_OPERATION_STATE"],
       ["/activity/checkin", "FUNCTION_ACTIVITY_CHECK_IN"],
       ["/activity/lottery", "FUNCTION_ACTIVITY_LOTTERY"],
+      ["/activity/surveys", "FUNCTION_SURVEY_EDIT"],
       ["/system/reminders", "FUNCTION_REMINDERS"],
       ["/operation/applications", "FUNCTION_USER_APPLICATIONS"],
     ]);
@@ -69,6 +74,9 @@ describe("the route table", () => {
     // The lotteries: their own power, which the editors hold, not the system page's.
     expect(guard(routeOf("/activity/lottery"), { ...member, powers: ["FUNCTION_ACTIVITY_LOTTERY"] })).toBe("pass");
     expect(guard(routeOf("/activity/lottery"), { ...member, powers: ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_SYSTEM_PAGE"] })).toBe("forbidden");
+    // The surveys and votes: their own power, which the editors hold, not the activity editor's.
+    expect(guard(routeOf("/activity/surveys"), { ...member, powers: ["FUNCTION_SURVEY_EDIT"] })).toBe("pass");
+    expect(guard(routeOf("/activity/surveys"), { ...member, powers: ["FUNCTION_ACTIVITY_EDIT", "FUNCTION_ACTIVITY_LOTTERY"] })).toBe("forbidden");
     // Any one of several powers opens a page that names them.
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_MEMBER_EDIT"] })).toBe("pass");
     expect(guard(routeOf("/system/refunds"), { ...member, powers: ["FUNCTION_ACTIVITY_ORDER"] })).toBe("pass");

@@ -108,6 +108,7 @@ export default texts({
       privacy: "隐私与安全",
       checkIn: "签到核验",
       lottery: "抽签管理",
+      surveyAdmin: "问卷与投票",
       reminders: "提醒管理",
       // Every route of ui/lib/route-table.ts has its name here, the public ones too.
       login: "会员登录",
@@ -115,6 +116,7 @@ export default texts({
       cardVerify: "会员身份核验",
       join: "申请入会",
       applications: "入会审核",
+      survey: "问卷与投票",
       notFound: "页面不存在",
     },
     breadcrumb: {
@@ -338,12 +340,14 @@ export default texts({
       privacy: "Privacy and security",
       checkIn: "Check-in",
       lottery: "Lotteries",
+      surveyAdmin: "Surveys and votes",
       reminders: "Reminders",
       login: "Member sign-in",
       memberCard: "Member card",
       cardVerify: "Member verification",
       join: "Apply to join",
       applications: "Membership applications",
+      survey: "Surveys and votes",
       notFound: "Page not found",
     },
     breadcrumb: {

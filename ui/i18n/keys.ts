@@ -15,6 +15,8 @@ import type reminders from "./areas/reminders";
 import type secondStep from "./areas/second-step";
 import type sms from "./areas/sms";
 import type staffFactor from "./areas/staff-factor";
+import type surveys from "./areas/surveys";
+import type surveysAdmin from "./areas/surveys-admin";
 import type waitlist from "./areas/waitlist";
 
 /** Every text in Chinese: zh.ts (the core and the member pages' areas) and the areas their own chunks add (docs/decisions.md 102). */
@@ -32,6 +34,8 @@ export type AllTexts = Dictionary & {
   secondStep: typeof secondStep.zh;
   sms: typeof sms.zh;
   staffFactor: typeof staffFactor.zh;
+  surveys: typeof surveys.zh;
+  surveysAdmin: typeof surveysAdmin.zh;
   waitlist: typeof waitlist.zh;
 };
 

@@ -25,11 +25,13 @@ export type RouteName =
   | "privacy"
   | "checkIn"
   | "lottery"
+  | "surveyAdmin"
   | "reminders"
   | "memberCard"
   | "cardVerify"
   | "applications"
-  | "join";
+  | "join"
+  | "survey";
 
 /** `public`: a page anyone opens without signing in, outside the guard and the member pages' chunk (the shop's verify page). */
 /** `power`: the one the page needs, or several of which any one will do. */
@@ -68,6 +70,8 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   { name: "checkIn", path: "/activity/checkin", power: "FUNCTION_ACTIVITY_CHECK_IN" },
   // Issue 32: the lotteries and each one's draw (?activity= the activity), for the officers of the draws.
   { name: "lottery", path: "/activity/lottery", power: "FUNCTION_ACTIVITY_LOTTERY" },
+  // Issue 32 item 4: the surveys and votes, made, followed and their results read (?id= one survey), for the officers who run them; beside the lotteries, the editors' other page of the activities' area.
+  { name: "surveyAdmin", path: "/activity/surveys", power: "FUNCTION_SURVEY_EDIT" },
   // Issue 32 item 2: the reminders scheduled over the next day and those sent, for the officers who watch them.
   { name: "reminders", path: "/system/reminders", power: "FUNCTION_REMINDERS" },
   // Issue 20: the member's electronic card, and the page a partner shop opens from its QR (docs/decisions.md 97).
@@ -76,6 +80,8 @@ export const ROUTE_TABLE: readonly RouteInfo[] = [
   // Issue 32 item 3: the applications to join sent online, for the officers who review them; and the page a worker applies from, open to anyone.
   { name: "applications", path: "/operation/applications", power: "FUNCTION_USER_APPLICATIONS" },
   { name: "join", path: "/join", public: true },
+  // Issue 32 item 4: one survey or vote (?id=), answered by the members it is meant for, or a vote's published result.
+  { name: "survey", path: "/survey" },
 ];
 
 const byPath = new Map(ROUTE_TABLE.map((r) => [r.path, r]));

@@ -49,6 +49,14 @@ export function ActivityIndexPage() {
     <>
       <PageHead title={t("page.activityIndex")} />
       <StaleNote asOf={asOf} missing={missing} />
+      {/* Issue 32 item 4: the way to the surveys and votes, for the officers who run them (their page is in this area). */}
+      {!stale && hasPower("FUNCTION_SURVEY_EDIT") ? (
+        <div className="module-tools">
+          <Link href="/activity/surveys" className="button button-quiet" data-testid="open-surveys">
+            {t("page.surveyAdmin")}
+          </Link>
+        </div>
+      ) : null}
       {modules === null ? <div className="tiles-loading" aria-busy="true" /> : null}
       {modules !== null && !missing && years.size === 0 ? <p className="panel empty-note">{t("activity.noModules")}</p> : null}
       {[...groups.entries()].map(([year, list], at) => (

@@ -13,6 +13,7 @@ import { type ReactNode, useState } from "react";
 import type { Signed } from "./sign-flow/flow-state";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
+import { HashValue } from "../../components/hash-value";
 import { confirm, showMessage } from "../../components/message-box";
 import { type TextKey, resultText, useT } from "../../i18n";
 import "../../i18n/sign-up-texts";
@@ -35,18 +36,6 @@ function saveDraw(activityId: number, draw: unknown) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
-/** A hash in hex, breaking in its middle when it must (two lines of 32 rather than 63 and one), anywhere only on a screen narrower still. */
-function Hash({ value, testId }: { value: string; testId: string }) {
-  const half = Math.ceil(value.length / 2);
-  return (
-    <code className="lottery-hash" data-testid={testId}>
-      {value.slice(0, half)}
-      <wbr />
-      {value.slice(half)}
-    </code>
-  );
 }
 
 export function LotteryPanel({
@@ -220,7 +209,7 @@ export function LotteryPanel({
             <div>
               <dt>{t("lottery.commitment")}</dt>
               <dd>
-                <Hash value={lottery.commitment} testId="lottery-commitment" />
+                <HashValue value={lottery.commitment} testId="lottery-commitment" />
               </dd>
             </div>
           ) : null}
@@ -228,7 +217,7 @@ export function LotteryPanel({
             <div>
               <dt>{t("lottery.seed")}</dt>
               <dd>
-                <Hash value={lottery.seed} testId="lottery-seed" />
+                <HashValue value={lottery.seed} testId="lottery-seed" />
               </dd>
             </div>
           ) : null}

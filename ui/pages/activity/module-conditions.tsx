@@ -30,9 +30,11 @@ export type ModuleConditionsProps = {
   hint?: string;
   /** What an empty list says, when not the module's. */
   none?: string;
+  /** Shown and not changed (a survey's audience once members have answered it): no remove buttons, no add row. */
+  readOnly?: boolean;
 };
 
-export function ModuleConditions({ reasons, properties, onChange, idPrefix = "module-condition", title, hint, none }: ModuleConditionsProps) {
+export function ModuleConditions({ reasons, properties, onChange, idPrefix = "module-condition", title, hint, none, readOnly }: ModuleConditionsProps) {
   const t = useT();
   const { language } = useSnapshot(session);
   const typeName = useTypeName();
@@ -87,55 +89,59 @@ export function ModuleConditions({ reasons, properties, onChange, idPrefix = "mo
               <span>
                 <strong>{typeName(r.type.id)}</strong>：{propertyName(r.property.id)} {typeName(r.compareMode.id)} <span className="module-condition-value">{r.value}</span>
               </span>
-              <button type="button" className="link-button link-danger" onClick={() => onChange(reasons.filter((_, at) => at !== i))}>
-                {t("modules.conditions.remove")}
-              </button>
+              {readOnly ? null : (
+                <button type="button" className="link-button link-danger" onClick={() => onChange(reasons.filter((_, at) => at !== i))}>
+                  {t("modules.conditions.remove")}
+                </button>
+              )}
             </li>
           ))}
         </ul>
       ) : (
         <p className="module-condition-none">{none ?? t("modules.conditions.none")}</p>
       )}
-      <div className="module-condition-add">
-        {select(
-          "property",
-          t("modules.conditions.property"),
-          properties.map((p) => ({ value: p.id, label: pick(language, p.titleZh, p.titleEn) })),
-        )}
-        {select(
-          "type",
-          t("modules.conditions.type"),
-          Object.values(CONDITION_TYPE).map((id) => ({ value: id, label: typeName(id) })),
-        )}
-        {select(
-          "compareMode",
-          t("modules.conditions.compareMode"),
-          Object.values(COMPARE_MODE).map((id) => ({ value: id, label: typeName(id) })),
-        )}
-        <div className="field">
-          <label htmlFor={`${idPrefix}-value`}>{t("modules.conditions.value")}</label>
-          <input
-            id={`${idPrefix}-value`}
-            className={`input${missing === "value" ? " input-invalid" : ""}`}
-            value={draft.value}
-            maxLength={200}
-            placeholder={t("modules.conditions.valuePlaceholder")}
-            aria-invalid={missing === "value" || undefined}
-            aria-describedby={missing === "value" ? `${idPrefix}-error` : undefined}
-            onChange={(event) => set("value", event.target.value)}
-            onKeyDown={(event) => {
-              // Enter adds the condition, not the whole module.
-              if (event.key === "Enter") {
-                event.preventDefault();
-                add();
-              }
-            }}
-          />
+      {readOnly ? null : (
+        <div className="module-condition-add">
+          {select(
+            "property",
+            t("modules.conditions.property"),
+            properties.map((p) => ({ value: p.id, label: pick(language, p.titleZh, p.titleEn) })),
+          )}
+          {select(
+            "type",
+            t("modules.conditions.type"),
+            Object.values(CONDITION_TYPE).map((id) => ({ value: id, label: typeName(id) })),
+          )}
+          {select(
+            "compareMode",
+            t("modules.conditions.compareMode"),
+            Object.values(COMPARE_MODE).map((id) => ({ value: id, label: typeName(id) })),
+          )}
+          <div className="field">
+            <label htmlFor={`${idPrefix}-value`}>{t("modules.conditions.value")}</label>
+            <input
+              id={`${idPrefix}-value`}
+              className={`input${missing === "value" ? " input-invalid" : ""}`}
+              value={draft.value}
+              maxLength={200}
+              placeholder={t("modules.conditions.valuePlaceholder")}
+              aria-invalid={missing === "value" || undefined}
+              aria-describedby={missing === "value" ? `${idPrefix}-error` : undefined}
+              onChange={(event) => set("value", event.target.value)}
+              onKeyDown={(event) => {
+                // Enter adds the condition, not the whole module.
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+            />
+          </div>
+          <button type="button" className="button button-quiet module-condition-button" onClick={add} data-testid={idPrefix === "module-condition" ? "add-condition" : `${idPrefix}-add`}>
+            {t("modules.conditions.add")}
+          </button>
         </div>
-        <button type="button" className="button button-quiet module-condition-button" onClick={add} data-testid={idPrefix === "module-condition" ? "add-condition" : `${idPrefix}-add`}>
-          {t("modules.conditions.add")}
-        </button>
-      </div>
+      )}
       {missing ? (
         <p className="field-error" id={`${idPrefix}-error`} role="alert">
           {t(`modules.conditions.errors.${missing}`)}

@@ -13,6 +13,7 @@ import { useSnapshot } from "valtio";
 import type { AnswerOf, ItemOf } from "../../../src/domains/api";
 import { isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
+import { HashValue } from "../../components/hash-value";
 import { PageHead } from "../../components/breadcrumb";
 import { type Column, CardList } from "../../components/card-list";
 import { showMessage } from "../../components/message-box";
@@ -275,18 +276,14 @@ function DrawView({ id }: { id: number }) {
                 <div>
                   <dt>{t("lotteryAdmin.draw.commitment")}</dt>
                   <dd>
-                    <code className="staff-lottery-hash" data-testid="lottery-commitment">
-                      {draw.commitment}
-                    </code>
+                    <HashValue value={draw.commitment} testId="lottery-commitment" />
                   </dd>
                 </div>
                 <div>
                   <dt>{t("lotteryAdmin.draw.seed")}</dt>
                   <dd>
                     {draw.seed ? (
-                      <code className="staff-lottery-hash" data-testid="lottery-seed">
-                        {draw.seed}
-                      </code>
+                      <HashValue value={draw.seed} testId="lottery-seed" />
                     ) : (
                       <span className="muted" data-testid="lottery-seed-later">
                         {t("lotteryAdmin.draw.seedLater")}

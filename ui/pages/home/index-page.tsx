@@ -1,5 +1,6 @@
 // Home (/index), spec 2 section 2: the greeting and the dues reminder, the
-// banner carousel, the latest notices and news, up to three activities, the
+// banner carousel, the open surveys and votes meant for the member (issue 32
+// item 4), the latest notices and news, up to three activities, the
 // clubs' and the gift showcase's buttons, the side links with the health
 // section and the unread-mailbox mark, and the editor's announcement once.
 // Staff with FUNCTION_ACTIVITY_EDIT open the banner and announcement
@@ -26,12 +27,15 @@ import { type Announcement, AnnouncementPopup } from "./announcement";
 import { Carousel, type CarouselBanner } from "./carousel";
 import { type NewsRow, latestNews, mailboxUnread } from "./feeds";
 import { type Site, SideLinks } from "./side-links";
+import type { MySurveys } from "../surveys/home-panel";
 
 // The cover picker's styles are the editing area's (ui/components/editing.css).
 // The lists' sheet brings the pager's styles.
 const editors = withAreaStyles(["lists", "editing", "homeEdit"], () => import("./editors"));
 const BannerListWindow = lazy(() => editors().then((m) => ({ default: m.BannerListWindow })));
 const AnnouncementWindow = lazy(() => editors().then((m) => ({ default: m.AnnouncementWindow })));
+// The surveys and votes meant for the member (issue 32 item 4): a chunk with its own stylesheet, loaded only when there are some.
+const SurveysPanel = lazy(withAreaStyles("surveys", () => import("../surveys/home-panel").then((m) => ({ default: m.SurveysPanel }))));
 
 /** The member's name: their value of the property whose purpose is NAME. */
 export function memberName(user: Pick<User, "values">, properties: Pick<PropertyView, "id" | "purpose">[], nameId: number | undefined) {
@@ -163,6 +167,7 @@ export function IndexPage() {
   const editor = user !== null && hasPower("FUNCTION_ACTIVITY_EDIT");
   const doorKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_CHECK_IN");
   const drawKeeper = user !== null && hasPower("FUNCTION_ACTIVITY_LOTTERY");
+  const surveyKeeper = user !== null && hasPower("FUNCTION_SURVEY_EDIT");
 
   const greeting = useLoaded(
     async () => {
@@ -191,6 +196,12 @@ export function IndexPage() {
   const giftModule = useLoaded(() => api.call("/activity/module/title", { type: MODULE_SHOW.MODULE_SHOW_GIFT }).then((a) => ({ id: isSuccess(a) ? (a.id ?? null) : null })), parts, KEEP);
   const site = useLoaded(() => api.call("/system/site").then((a) => isSuccess(a) && (a as AnswerOf<"/system/site">)), parts, KEEP) || null;
   const unread = useLoaded(() => mailboxUnread(), parts, KEEP) === true;
+  // Nothing to show (or a failure) is no panel at all: the home page is not cluttered with an empty one.
+  const surveys = useLoaded(
+    () => api.call("/survey/mine").then((a): MySurveys | false => (isSuccess(a) && (a.open?.length || a.published?.length) ? { open: a.open ?? [], published: a.published ?? [] } : false)),
+    parts,
+    KEEP,
+  );
   const current = useLoader(() => api.call("/announcement/current").then((a) => (isSuccess(a) && a.announcement) || false), [user?.id], KEEP);
   const announcement = current.value || null;
 
@@ -234,12 +245,23 @@ export function IndexPage() {
               {t("page.lottery")}
             </Link>
           ) : null}
+          {/* Issue 32 item 4: the surveys and votes, for the officers who run them. */}
+          {surveyKeeper ? (
+            <Link href="/activity/surveys" className="button button-quiet" data-testid="home-surveys-admin">
+              {t("page.surveyAdmin")}
+            </Link>
+          ) : null}
         </div>
       </section>
       <DuesStatus onlyUnpaid />
       <div className="home-grid">
         <div className="home-main">
           <Carousel banners={banners} />
+          {surveys ? (
+            <Suspense fallback={null}>
+              <SurveysPanel mine={surveys} />
+            </Suspense>
+          ) : null}
           <div className="home-feeds">
             <NewsPanel kind="notice" rows={notices} />
             <NewsPanel kind="news" rows={news} />

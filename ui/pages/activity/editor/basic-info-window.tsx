@@ -10,6 +10,7 @@ import { message } from "../../../../src/protocol/result";
 import { DatePicker } from "../../../components/date-picker";
 import { Dialog } from "../../../components/dialog";
 import { FormDialog, refusedField, useFormDialog } from "../../../components/form-dialog";
+import { HashValue } from "../../../components/hash-value";
 import { showMessage } from "../../../components/message-box";
 import { RichTextEditor } from "../../../components/rich-text";
 import { pick, useT } from "../../../i18n";
@@ -173,9 +174,7 @@ function BasicInfoForm({ info, options, onClose, onChanged }: { info: EditInfo; 
           <span className="field-label" id="basic-commitment-label">
             {t("editor.basic.commitment")}
           </span>
-          <code className="editor-commitment" aria-labelledby="basic-commitment-label" data-testid="basic-commitment">
-            {a.commitment}
-          </code>
+          <HashValue value={a.commitment} testId="basic-commitment" labelledBy="basic-commitment-label" />
           <p className="field-hint">{t("editor.basic.commitmentHint")}</p>
         </div>
       ) : null}
