@@ -23,6 +23,7 @@ import { formatChinaDateTime } from "../../lib/china-time";
 import { LOTTERY_PATH, lotteryHref } from "../../lib/lottery-address";
 import { useLoader } from "../../lib/use-loaded";
 import { session } from "../../state/session";
+import { StaffTag, StaffTime, TimeWindow, type Tone } from "./staff-parts";
 
 // Staff-only texts come with the staff chunk that shows them (docs/decisions.md 102).
 addTexts({ zh: { lotteryAdmin: lotteryAdmin.zh }, en: { lotteryAdmin: lotteryAdmin.en } });
@@ -42,31 +43,21 @@ export function lotteryState(l: { signStart: string | null; drawAt: string | nul
 
 const time = (iso: string | null) => (iso ? formatChinaDateTime(iso) : "—");
 
+const TONES: Record<LotteryState, Tone> = { upcoming: null, applying: "amber", drawing: "blue", drawn: "green" };
+
 function StateTag({ state }: { state: LotteryState }) {
   const t = useT();
   return (
-    <span className={`staff-lottery-state staff-lottery-state-${state}`} data-state={state}>
+    <StaffTag tone={TONES[state]} state={state}>
       {t(`lotteryAdmin.states.${state}`)}
-    </span>
+    </StaffTag>
   );
 }
 
-/** A time that never breaks inside itself. */
-const Time = ({ iso }: { iso: string | null }) => <span className="staff-lottery-time">{time(iso)}</span>;
-
-/** The sign-up window, which breaks between its two times when it must. */
+/** The sign-up window. */
 function Window({ start, end }: { start: string | null; end: string | null }) {
   const t = useT();
-  const [before, between, after] = t("lotteryAdmin.windowRange", { start: "\u0000", end: "\u0000" }).split("\u0000");
-  return (
-    <span className="staff-lottery-window">
-      {before}
-      <Time iso={start} />
-      {between}
-      <Time iso={end} />
-      {after}
-    </span>
-  );
+  return <TimeWindow start={start} end={end} range={(parts) => t("lotteryAdmin.windowRange", parts)} />;
 }
 
 /** The places a lottery fills: a number, or "no limit" (never for a lottery saved by the editor, which needs a number). */
@@ -100,7 +91,7 @@ function LotteryList() {
     },
     { key: "state", title: t("lotteryAdmin.state"), place: "aside", render: (l) => <StateTag state={lotteryState(l, now)} /> },
     { key: "window", title: t("lotteryAdmin.window"), wide: true, render: (l) => <Window start={l.signStart} end={l.signEnd} /> },
-    { key: "drawAt", title: t("lotteryAdmin.drawAt"), render: (l) => <Time iso={l.drawAt} /> },
+    { key: "drawAt", title: t("lotteryAdmin.drawAt"), render: (l) => <StaffTime iso={l.drawAt} /> },
     { key: "places", title: t("lotteryAdmin.places"), align: "right", render: (l) => placesText(t, l.places) },
     { key: "applicants", title: t("lotteryAdmin.applicants"), align: "right", render: (l) => String(l.applicants) },
   ];
@@ -206,7 +197,7 @@ function DrawView({ id }: { id: number }) {
     { key: "member", title: t("lotteryAdmin.draw.member"), place: "title", render: (a) => a.user.name ?? a.user.employees ?? "—" },
     { key: "employees", title: t("lotteryAdmin.draw.employees"), render: (a) => <span className="staff-lottery-figure">{a.user.employees ?? "—"}</span> },
     { key: "phone", title: t("lotteryAdmin.draw.phone"), render: (a) => <span className="staff-lottery-figure">{a.user.phone || "—"}</span> },
-    { key: "applied", title: t("lotteryAdmin.draw.applied"), render: (a) => <Time iso={a.applied} /> },
+    { key: "applied", title: t("lotteryAdmin.draw.applied"), render: (a) => <StaffTime iso={a.applied} /> },
     {
       key: "result",
       title: t("lotteryAdmin.draw.result"),
@@ -244,13 +235,13 @@ function DrawView({ id }: { id: number }) {
                 <div>
                   <dt>{t("lotteryAdmin.drawAt")}</dt>
                   <dd>
-                    <Time iso={draw.drawAt} />
+                    <StaffTime iso={draw.drawAt} />
                   </dd>
                 </div>
                 <div>
                   <dt>{t("lotteryAdmin.draw.drawnAt")}</dt>
                   <dd data-testid="lottery-drawn-at">
-                    {draw.drawnAt ? <Time iso={draw.drawnAt} /> : t("lotteryAdmin.draw.notDrawn")}
+                    {draw.drawnAt ? <StaffTime iso={draw.drawnAt} /> : t("lotteryAdmin.draw.notDrawn")}
                   </dd>
                 </div>
                 <div>

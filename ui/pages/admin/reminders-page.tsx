@@ -19,6 +19,7 @@ import { formatChinaDateTime } from "../../lib/china-time";
 import { scheduledState } from "../../lib/quiet-hours";
 import { useLoaded, useLoader } from "../../lib/use-loaded";
 import { hasPower, session } from "../../state/session";
+import { StaffTag } from "./staff-parts";
 
 // Staff-only texts come with the staff chunk that shows them (docs/decisions.md 102).
 addTexts({ zh: { reminders: reminders.zh }, en: { reminders: reminders.en } });
@@ -75,7 +76,7 @@ export function RemindersPage() {
         return (
           <span className="reminder-due" data-state={state}>
             <Time iso={r.due} />
-            {state === "ahead" ? null : <span className={`reminder-tag reminder-tag-${state}`}>{t(`reminders.${state}`)}</span>}
+            {state === "ahead" ? null : <StaffTag tone={state === "waiting" ? "amber" : "blue"}>{t(`reminders.${state}`)}</StaffTag>}
           </span>
         );
       },

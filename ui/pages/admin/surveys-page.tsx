@@ -24,6 +24,7 @@ import { useLoader, usePoll } from "../../lib/use-loaded";
 import { session } from "../../state/session";
 import { Tally } from "../surveys/tally";
 import { SurveyEditor } from "./survey-editor";
+import { StaffTag, StaffTime, TimeWindow, type Tone } from "./staff-parts";
 
 // Staff-only texts come with the chunk that shows them (docs/decisions.md 102).
 addTexts({ zh: { surveysAdmin: surveysAdmin.zh }, en: { surveysAdmin: surveysAdmin.en } });
@@ -40,34 +41,25 @@ type Results = AnswerOf<"/survey/admin/results">;
 type Info = AnswerOf<"/survey/admin/info">;
 type State = Row["state"];
 
-const Time = ({ iso }: { iso: string }) => <span className="staff-survey-time">{formatChinaDateTime(iso)}</span>;
-
-/** The times it is open for answers, which break between the two when they must. */
+/** The times it is open for answers. */
 function Window({ start, end }: { start: string; end: string }) {
   const t = useT();
-  const [before, between, after] = t("surveysAdmin.windowRange", { start: "\u0000", end: "\u0000" }).split("\u0000");
-  return (
-    <span className="staff-survey-window">
-      {before}
-      <Time iso={start} />
-      {between}
-      <Time iso={end} />
-      {after}
-    </span>
-  );
+  return <TimeWindow start={start} end={end} range={(parts) => t("surveysAdmin.windowRange", parts)} />;
 }
+
+const TONES: Record<State, Tone> = { upcoming: "blue", open: "amber", closed: null };
 
 function StateTag({ state, published }: { state: State; published: boolean }) {
   const t = useT();
   return (
     <span className="staff-survey-tags">
-      <span className={`staff-survey-state staff-survey-state-${state}`} data-state={state}>
+      <StaffTag tone={TONES[state]} state={state}>
         {t(`surveysAdmin.states.${state}`)}
-      </span>
+      </StaffTag>
       {published ? (
-        <span className="staff-survey-state staff-survey-published" data-testid="survey-published-tag">
+        <StaffTag tone="green" testId="survey-published-tag">
           {t("surveysAdmin.published")}
-        </span>
+        </StaffTag>
       ) : null}
     </span>
   );
@@ -109,7 +101,7 @@ function SurveyList() {
     { key: "kind", title: t("surveysAdmin.kind"), render: (s) => t(`surveysAdmin.kinds.${s.kind as "survey" | "vote"}`) },
     { key: "anonymity", title: t("surveysAdmin.anonymity"), render: (s) => t(s.anonymous ? "surveysAdmin.anonymities.anonymous" : "surveysAdmin.anonymities.named") },
     { key: "window", title: t("surveysAdmin.window"), wide: true, render: (s) => <Window start={s.opensAt} end={s.closesAt} /> },
-    { key: "responses", title: t("surveysAdmin.responses"), align: "right", render: (s) => <span className="staff-survey-figure">{s.responses}</span> },
+    { key: "responses", title: t("surveysAdmin.responses"), align: "right", render: (s) => <span className="staff-figure">{s.responses}</span> },
     {
       key: "actions",
       title: t("surveysAdmin.actions"),
@@ -230,8 +222,8 @@ function SurveyView({ id }: { id: number }) {
               <div className="staff-survey-facts-head">
                 <span className="staff-survey-tags">
                   <StateTag state={state} published={survey.published} />
-                  <span className="staff-survey-state">{t(`surveysAdmin.kinds.${survey.kind as "survey" | "vote"}`)}</span>
-                  <span className="staff-survey-state">{t(survey.anonymous ? "surveysAdmin.anonymities.anonymous" : "surveysAdmin.anonymities.named")}</span>
+                  <StaffTag tone={null}>{t(`surveysAdmin.kinds.${survey.kind as "survey" | "vote"}`)}</StaffTag>
+                  <StaffTag tone={null}>{t(survey.anonymous ? "surveysAdmin.anonymities.anonymous" : "surveysAdmin.anonymities.named")}</StaffTag>
                 </span>
                 <button type="button" className="button" onClick={() => setEditing(true)} data-testid="survey-view-edit">
                   {t("surveysAdmin.edit")}
@@ -241,13 +233,13 @@ function SurveyView({ id }: { id: number }) {
                 <div>
                   <dt>{t("surveysAdmin.view.opensAt")}</dt>
                   <dd>
-                    <Time iso={survey.opensAt} />
+                    <StaffTime iso={survey.opensAt} />
                   </dd>
                 </div>
                 <div>
                   <dt>{t("surveysAdmin.view.closesAt")}</dt>
                   <dd>
-                    <Time iso={survey.closesAt} />
+                    <StaffTime iso={survey.closesAt} />
                   </dd>
                 </div>
                 <div>
