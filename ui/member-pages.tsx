@@ -75,15 +75,10 @@ const ApplicationsPage = lazy(
 // A survey or vote (issue 32 item 4): its own chunk and stylesheet; the tally's chart library comes later still, with the first chart.
 const SurveyPage = lazy(withAreaStyles("surveys", () => import("./pages/surveys/survey-page").then((m) => ({ default: m.SurveyPage }))));
 
-// Surveys and votes as staff run them (issue 32 item 4): their own chunk, with the lists', the staff pages' and the
-// conditions manager's (modules) styles, drawn once the tally's stylesheet is there too; chart.js comes with the first chart.
-const SurveyAdminPage = lazy(
-  withAreaStyles(["lists", "admin", "modules"], async () => {
-    const m = await import("./pages/admin/surveys-page");
-    await m.styled;
-    return { default: m.SurveysPage };
-  }),
-);
+// Surveys and votes as staff run them (issue 32 item 4): in the staff chunk, with the conditions manager's (modules) and
+// the tally's (surveys) styles too; chart.js comes with the first chart. A chunk of their own split the lists' shared
+// code into one more chunk, which every member page then paid for.
+const SurveyAdminPage = lazy(withAreaStyles(["modules", "surveys"], () => admin().then((m) => ({ default: m.SurveysPage }))));
 
 // The privacy notice's consent gate (issue 31 item 4): its own chunk, with the notice's texts, loaded only for a member who must answer it.
 const ConsentGate = lazy(() => import("./components/consent-gate").then((m) => ({ default: m.ConsentGate })));

@@ -11,6 +11,7 @@ export { RefundsPage } from "../refunds/refunds-page";
 export { PrivacyPage } from "../privacy/privacy-page";
 export { LotteryPage } from "./lottery-page";
 export { RemindersPage } from "./reminders-page";
+export { SurveysPage } from "./surveys-page";
 /** The system page: the dashboard, the mailbox and the outbox (dashboard-page.tsx). The guard admits only FUNCTION_SYSTEM_PAGE. */
 export { SystemPage as BrowsePage } from "./dashboard-page";
 /** Spec 3 section 2.6: a manager's view of one mailbox conversation (the guard admits only FUNCTION_CHAT_OPERATION). */

@@ -28,8 +28,6 @@ import { StaffTag, StaffTime, TimeWindow, type Tone } from "./staff-parts";
 
 // Staff-only texts come with the chunk that shows them (docs/decisions.md 102).
 addTexts({ zh: { surveysAdmin: surveysAdmin.zh }, en: { surveysAdmin: surveysAdmin.en } });
-/** The tally's stylesheet (the members' area's), which the page waits for before it draws. */
-export { styled } from "../surveys/tally";
 
 export const SURVEYS_PATH = "/activity/surveys";
 const surveyHref = (id: number) => `${SURVEYS_PATH}?id=${id}`;

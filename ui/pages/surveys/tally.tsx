@@ -12,12 +12,8 @@ import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../src/domains/api";
 import { ChartCanvas, colorAt } from "../../components/chart-canvas";
 import { pick, useT } from "../../i18n";
-import { loadAreaStyles } from "../../lib/area-styles";
 import { session } from "../../state/session";
 import "./texts";
-
-/** The stylesheet comes with the chunk that shows the tally, the staff page's too (it resolves once linked). */
-export const styled = loadAreaStyles("surveys");
 
 export type TallyResults = NonNullable<AnswerOf<"/survey/info">["results"]>;
 type TallyQuestion = TallyResults["questions"][number];
