@@ -63,3 +63,17 @@ export const LOTTERY_PAGE_SIZE = 50;
 export const REMINDER_PAGE_SIZE = 30;
 /** Applications to join a page of the staff's list (issue 32). */
 export const APPLICATION_PAGE_SIZE = 20;
+/** Surveys and votes (decision 141): a title and an introduction in either language, in characters after trimming. */
+export const SURVEY_TITLE_MAX = 100;
+export const SURVEY_INTRO_MAX = 2000;
+/** Their questions: how many, a question's title, a choice's text, how many choices, a rating's points. */
+export const SURVEY_QUESTIONS_MAX = 50;
+export const SURVEY_QUESTION_TITLE_MAX = 300;
+export const SURVEY_OPTION_TEXT_MAX = 200;
+export const SURVEY_OPTIONS_MIN = 2;
+export const SURVEY_OPTIONS_MAX = 30;
+export const SURVEY_SCALE_MIN = 2;
+export const SURVEY_SCALE_MAX = 10;
+export const SURVEY_SCALE_DEFAULT = 5;
+/** A text answer's length. */
+export const SURVEY_TEXT_ANSWER_MAX = 2000;

@@ -4,10 +4,11 @@
 // not) and a ballot in one transaction; an anonymous ballot has no member, no
 // time and a random id, so nothing stored links it to its mark.
 import { Type as t } from "@sinclair/typebox";
-import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import { surveyBallots, surveyMarks, surveys } from "../../db/schema";
 import type { SurveyAnswers } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
+import { SURVEY_SCALE_DEFAULT, SURVEY_TEXT_ANSWER_MAX } from "../../protocol/limits";
 import { refuse, refuseField } from "../../protocol/result";
 import type { MemberCtx } from "../context";
 import { idField } from "../shared/fields";
@@ -18,11 +19,19 @@ import { resultsOf } from "./results";
 type Survey = typeof surveys.$inferSelect;
 type Question = Awaited<ReturnType<typeof questionsOf>>[number];
 
-/** The member is in the survey's audience: every condition holds (none: everybody). */
-async function inAudience(ctx: MemberCtx, s: Survey) {
+type Member = Awaited<ReturnType<typeof memberOf>>;
+
+/** The member is in the survey's audience: every condition holds (none: everybody). The member's values are read once, and only when a survey has conditions. */
+async function inAudience(ctx: MemberCtx, s: Survey, member: () => Promise<Member>) {
   if (s.audience.length === 0) return true;
-  const member = await memberOf(ctx, ctx.actor);
-  return s.audience.every((c) => meets(c, member.values.get(c.propertyId)));
+  const values = (await member()).values;
+  return s.audience.every((c) => meets(c, values.get(c.propertyId)));
+}
+
+/** The member's values, read at most once for a call. */
+function memberOnce(ctx: MemberCtx): () => Promise<Member> {
+  let read: Promise<Member> | null = null;
+  return () => (read ??= memberOf(ctx, ctx.actor));
 }
 
 async function answered(ctx: MemberCtx, surveyId: number) {
@@ -36,9 +45,15 @@ export async function mySurveys({ ctx }: { ctx: MemberCtx; input: Record<string,
     ctx.db.select().from(surveys).where(and(lte(surveys.opensAt, ctx.now), gt(surveys.closesAt, ctx.now))).orderBy(asc(surveys.closesAt)),
     ctx.db.select().from(surveys).where(and(eq(surveys.published, true), lte(surveys.closesAt, ctx.now))).orderBy(desc(surveys.closesAt)).limit(10),
   ]);
+  const member = memberOnce(ctx);
+  const ids = [...open, ...published].map((s) => s.id);
+  const marks = ids.length
+    ? await ctx.db.select({ surveyId: surveyMarks.surveyId }).from(surveyMarks).where(and(inArray(surveyMarks.surveyId, ids), eq(surveyMarks.userId, ctx.actor.id)))
+    : [];
+  const answeredIds = new Set(marks.map((m) => m.surveyId));
   const mine = async (list: Survey[]) => {
     const out = [];
-    for (const s of list) if (await inAudience(ctx, s)) out.push({ ...surveyFields(s, ctx.now), answered: await answered(ctx, s.id) });
+    for (const s of list) if (await inAudience(ctx, s, member)) out.push({ ...surveyFields(s, ctx.now), answered: answeredIds.has(s.id) });
     return out;
   };
   return { open: await mine(open), published: await mine(published) };
@@ -47,7 +62,7 @@ export async function mySurveys({ ctx }: { ctx: MemberCtx; input: Record<string,
 /** A survey the member may see: in its audience, and open (or a closed vote with its result published). */
 async function visibleSurvey(ctx: MemberCtx, id: number): Promise<Survey> {
   const [s] = await ctx.db.select().from(surveys).where(eq(surveys.id, id));
-  if (!s || stateOf(s, ctx.now) === "upcoming" || !(await inAudience(ctx, s))) return refuse("ERROR_RESULT_NULL");
+  if (!s || stateOf(s, ctx.now) === "upcoming" || !(await inAudience(ctx, s, memberOnce(ctx)))) return refuse("ERROR_RESULT_NULL");
   return s;
 }
 
@@ -67,7 +82,7 @@ export async function surveyForMember({ ctx, input }: { ctx: MemberCtx; input: {
 
 export const answerInput = t.Object({
   id: idField,
-  answers: t.Array(t.Object({ question: idField, value: t.Union([t.Integer(), t.Array(t.Integer(), { maxItems: 30 }), t.String({ maxLength: 2000 })]) }), { maxItems: 50 }),
+  answers: t.Array(t.Object({ question: idField, value: t.Union([t.Integer(), t.Array(t.Integer(), { maxItems: 30 }), t.String({ maxLength: SURVEY_TEXT_ANSWER_MAX })]) }), { maxItems: 50 }),
 });
 
 /** Each answer checked against its question; a required one missing, an unknown option or a rating out of range names the question. */
@@ -89,7 +104,7 @@ function checkAnswers(questions: Question[], given: typeof answerInput.static.an
         : q.kind === "multiple"
           ? Array.isArray(value) && new Set(value).size === value.length && value.every((v) => options.has(v))
           : q.kind === "rating"
-            ? typeof value === "number" && value >= 1 && value <= (q.scale ?? 5)
+            ? typeof value === "number" && value >= 1 && value <= (q.scale ?? SURVEY_SCALE_DEFAULT)
             : typeof value === "string";
     if (!valid) refuseField("answers", { question: q.id, reason: "value" });
     if (q.kind === "text") {

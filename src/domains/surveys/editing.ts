@@ -10,6 +10,18 @@ import { asc, eq } from "drizzle-orm";
 import { surveyQuestions, surveys } from "../../db/schema";
 import type { CommandCtx } from "../../http/kit";
 import { cleanText } from "../../protocol/identity";
+import {
+  SURVEY_INTRO_MAX,
+  SURVEY_OPTION_TEXT_MAX,
+  SURVEY_OPTIONS_MAX,
+  SURVEY_OPTIONS_MIN,
+  SURVEY_QUESTION_TITLE_MAX,
+  SURVEY_QUESTIONS_MAX,
+  SURVEY_SCALE_DEFAULT,
+  SURVEY_SCALE_MAX,
+  SURVEY_SCALE_MIN,
+  SURVEY_TITLE_MAX,
+} from "../../protocol/limits";
 import { refuse, refuseField } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { checkReasons, reasonInput } from "../activity/module-editing";
@@ -17,35 +29,31 @@ import { idField, isoOf } from "../shared/fields";
 
 export const SURVEY_KINDS = ["survey", "vote"] as const;
 export const QUESTION_KINDS = ["single", "multiple", "text", "rating"] as const;
-const TITLE_MAX = 100;
-const INTRO_MAX = 2000;
-const QUESTIONS_MAX = 50;
-const OPTIONS_MAX = 30;
 
 const text = (max: number) => t.String({ maxLength: max });
 const questionInput = t.Object({
   kind: t.Union(QUESTION_KINDS.map((k) => t.Literal(k))),
-  titleZh: text(300),
-  titleEn: text(300),
+  titleZh: text(SURVEY_QUESTION_TITLE_MAX),
+  titleEn: text(SURVEY_QUESTION_TITLE_MAX),
   required: t.Boolean(),
-  options: t.Optional(t.Array(t.Object({ textZh: text(200), textEn: text(200) }), { maxItems: OPTIONS_MAX })),
-  scale: t.Optional(t.Union([t.Integer({ minimum: 2, maximum: 10 }), t.Null()])),
+  options: t.Optional(t.Array(t.Object({ textZh: text(SURVEY_OPTION_TEXT_MAX), textEn: text(SURVEY_OPTION_TEXT_MAX) }), { maxItems: SURVEY_OPTIONS_MAX })),
+  scale: t.Optional(t.Union([t.Integer({ minimum: SURVEY_SCALE_MIN, maximum: SURVEY_SCALE_MAX }), t.Null()])),
 });
 
 export const saveInput = t.Object({
   survey: t.Object({
     id: t.Optional(idField),
     kind: t.Union(SURVEY_KINDS.map((k) => t.Literal(k))),
-    titleZh: text(300),
-    titleEn: text(300),
-    introZh: text(INTRO_MAX * 2),
-    introEn: text(INTRO_MAX * 2),
+    titleZh: text(SURVEY_TITLE_MAX * 3),
+    titleEn: text(SURVEY_TITLE_MAX * 3),
+    introZh: text(SURVEY_INTRO_MAX * 2),
+    introEn: text(SURVEY_INTRO_MAX * 2),
     anonymous: t.Boolean(),
     opensAt: t.String({ maxLength: 40 }),
     closesAt: t.String({ maxLength: 40 }),
     audience: t.Array(reasonInput, { maxItems: 30 }),
   }),
-  questions: t.Array(questionInput, { maxItems: QUESTIONS_MAX }),
+  questions: t.Array(questionInput, { maxItems: SURVEY_QUESTIONS_MAX }),
 });
 type SaveInput = typeof saveInput.static;
 
@@ -65,14 +73,14 @@ function checkQuestions(questions: SaveInput["questions"]) {
   if (questions.length === 0) refuseField("questions", { part: "none" });
   return questions.map((q, index) => {
     const at = { index };
-    const titleZh = label(q.titleZh, "questions", 300, { ...at, part: "titleZh" });
-    const titleEn = label(q.titleEn, "questions", 300, { ...at, part: "titleEn" });
+    const titleZh = label(q.titleZh, "questions", SURVEY_QUESTION_TITLE_MAX, { ...at, part: "titleZh" });
+    const titleEn = label(q.titleEn, "questions", SURVEY_QUESTION_TITLE_MAX, { ...at, part: "titleEn" });
     const choice = q.kind === "single" || q.kind === "multiple";
     const options = choice
-      ? (q.options ?? []).map((o, i) => ({ id: i + 1, textZh: label(o.textZh, "questions", 200, { ...at, part: "options", option: i }), textEn: label(o.textEn, "questions", 200, { ...at, part: "options", option: i }) }))
+      ? (q.options ?? []).map((o, i) => ({ id: i + 1, textZh: label(o.textZh, "questions", SURVEY_OPTION_TEXT_MAX, { ...at, part: "options", option: i }), textEn: label(o.textEn, "questions", SURVEY_OPTION_TEXT_MAX, { ...at, part: "options", option: i }) }))
       : [];
-    if (choice && options.length < 2) refuseField("questions", { ...at, part: "options" });
-    const scale = q.kind === "rating" ? (q.scale ?? 5) : null;
+    if (choice && options.length < SURVEY_OPTIONS_MIN) refuseField("questions", { ...at, part: "options" });
+    const scale = q.kind === "rating" ? (q.scale ?? SURVEY_SCALE_DEFAULT) : null;
     return { sortIndex: index + 1, kind: q.kind, titleZh, titleEn, required: q.required, options, scale };
   });
 }
@@ -82,10 +90,10 @@ export async function saveSurvey({ ctx, input }: { ctx: CommandCtx<MemberCtx>; i
   const s = input.survey;
   const fields = {
     kind: s.kind,
-    titleZh: label(s.titleZh, "titleZh", TITLE_MAX),
-    titleEn: label(s.titleEn, "titleEn", TITLE_MAX),
-    introZh: cleanText(s.introZh).slice(0, INTRO_MAX),
-    introEn: cleanText(s.introEn).slice(0, INTRO_MAX),
+    titleZh: label(s.titleZh, "titleZh", SURVEY_TITLE_MAX),
+    titleEn: label(s.titleEn, "titleEn", SURVEY_TITLE_MAX),
+    introZh: cleanText(s.introZh).slice(0, SURVEY_INTRO_MAX),
+    introEn: cleanText(s.introEn).slice(0, SURVEY_INTRO_MAX),
     anonymous: s.anonymous,
     opensAt: timeOf(s.opensAt, "opensAt"),
     closesAt: timeOf(s.closesAt, "closesAt"),

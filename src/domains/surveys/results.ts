@@ -7,6 +7,7 @@ import { Type as t } from "@sinclair/typebox";
 import { asc, count, desc, eq } from "drizzle-orm";
 import { surveyBallots, surveyMarks, surveys } from "../../db/schema";
 import type { CommandCtx, Download } from "../../http/kit";
+import { SURVEY_SCALE_DEFAULT } from "../../protocol/limits";
 import { refuse } from "../../protocol/result";
 import type { Ctx, MemberCtx } from "../context";
 import { documentLanguage, documentLanguageField } from "../shared/documents";
@@ -43,7 +44,7 @@ export async function resultsOf(ctx: Pick<Ctx, "db">, s: Survey, questions: Ques
       }
       if (q.kind === "rating") {
         const scores = given.filter((v): v is number => typeof v === "number");
-        const scale = q.scale ?? 5;
+        const scale = q.scale ?? SURVEY_SCALE_DEFAULT;
         const average = scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null;
         return { ...base, scale, average, counts: Array.from({ length: scale }, (_, i) => scores.filter((x) => x === i + 1).length) };
       }

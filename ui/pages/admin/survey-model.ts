@@ -6,26 +6,33 @@
 // with its place and part, as the server names it.
 import type { AnswerOf, InputOf } from "../../../src/domains/api";
 import { cleanText, unescapeAngles } from "../../../src/protocol/identity";
+import {
+  SURVEY_INTRO_MAX as INTRO_MAX,
+  SURVEY_OPTION_TEXT_MAX as OPTION_TEXT_MAX,
+  SURVEY_OPTIONS_MAX as OPTIONS_MAX,
+  SURVEY_OPTIONS_MIN as OPTIONS_MIN,
+  SURVEY_QUESTION_TITLE_MAX as QUESTION_TITLE_MAX,
+  SURVEY_QUESTIONS_MAX as QUESTIONS_MAX,
+  SURVEY_SCALE_DEFAULT as SCALE_DEFAULT,
+  SURVEY_SCALE_MAX,
+  SURVEY_SCALE_MIN,
+  SURVEY_TITLE_MAX as TITLE_MAX,
+} from "../../../src/protocol/limits";
 import type { Message } from "../../../src/protocol/result";
 import type { TextKey } from "../../i18n";
 import { formatChinaDateTime, parseChinaDateTime } from "../../lib/china-time";
 import type { Reason } from "../activity/module-conditions";
 
-export const SURVEY_KINDS = ["survey", "vote"] as const;
-export const QUESTION_KINDS = ["single", "multiple", "text", "rating"] as const;
-export type SurveyKind = (typeof SURVEY_KINDS)[number];
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
+// The kinds the save call takes, in the order the editor offers them.
+export type SurveyKind = InputOf<"/survey/admin/save">["survey"]["kind"];
+export type QuestionKind = InputOf<"/survey/admin/save">["questions"][number]["kind"];
+export const SURVEY_KINDS = ["survey", "vote"] as const satisfies readonly SurveyKind[];
+export const QUESTION_KINDS = ["single", "multiple", "text", "rating"] as const satisfies readonly QuestionKind[];
 
-// The server's limits (src/domains/surveys/editing.ts).
-export const TITLE_MAX = 100;
-export const INTRO_MAX = 2000;
-export const QUESTION_TITLE_MAX = 300;
-export const OPTION_TEXT_MAX = 200;
-export const QUESTIONS_MAX = 50;
-export const OPTIONS_MIN = 2;
-export const OPTIONS_MAX = 30;
-export const SCALES = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-export const SCALE_DEFAULT = 5;
+// The server's limits, from the one place both read.
+export { INTRO_MAX, OPTION_TEXT_MAX, OPTIONS_MAX, OPTIONS_MIN, QUESTION_TITLE_MAX, QUESTIONS_MAX, SCALE_DEFAULT, TITLE_MAX };
+/** A rating's points to choose from. */
+export const SCALES = Array.from({ length: SURVEY_SCALE_MAX - SURVEY_SCALE_MIN + 1 }, (_, i) => SURVEY_SCALE_MIN + i);
 
 export type EditedSurvey = AnswerOf<"/survey/admin/info">;
 export type SurveyState = EditedSurvey["survey"]["state"];

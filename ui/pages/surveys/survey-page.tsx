@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { useSnapshot } from "valtio";
 import type { AnswerOf } from "../../../src/domains/api";
+import { SURVEY_TEXT_ANSWER_MAX } from "../../../src/protocol/limits";
 import { type Message, isSuccess } from "../../../src/protocol/result";
 import { api } from "../../api";
 import { PageHead } from "../../components/breadcrumb";
@@ -27,7 +28,6 @@ type Value = number | number[] | string;
 type Found = Info | "missing" | "closed";
 
 /** A text answer's longest (the server's limit). */
-const TEXT_MAX = 2000;
 
 const questionId = (q: Pick<Question, "id">) => `survey-q-${q.id}`;
 
@@ -81,7 +81,7 @@ function QuestionField({ question, index, value, error, onChange }: { question: 
           id={`${id}-input`}
           className={`input textarea${error ? " input-invalid" : ""}`}
           rows={4}
-          maxLength={TEXT_MAX}
+          maxLength={SURVEY_TEXT_ANSWER_MAX}
           placeholder={t("surveys.page.textPlaceholder")}
           value={typeof value === "string" ? value : ""}
           aria-required={question.required}
